@@ -1,0 +1,31 @@
+//! Compiles the C++ pass-through dialects (`cpp/passthrough.cpp`) against the
+//! LLVM 22 headers. Nothing else happens here: MLIR itself is linked by mlir-sys.
+
+use std::path::PathBuf;
+
+fn main() {
+    let prefix = PathBuf::from(
+        std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".to_string()),
+    );
+    let include = prefix.join("include");
+    if !include.join("mlir/IR/Dialect.h").exists() {
+        panic!(
+            "MLIR 22 headers not found under {}: run scripts/install-deps.sh \
+             (or set MLIR_SYS_220_PREFIX)",
+            include.display()
+        );
+    }
+    println!("cargo:rerun-if-changed=cpp/passthrough.cpp");
+    println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
+    cc::Build::new()
+        .cpp(true)
+        .file("cpp/passthrough.cpp")
+        .include(&include)
+        .flag("-std=c++17")
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .flag_if_supported("-Wno-unused-parameter")
+        .flag_if_supported("-Wno-comment")
+        .warnings(false)
+        .compile("tcc_passthrough");
+}

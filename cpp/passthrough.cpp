@@ -1,0 +1,175 @@
+// Pass-through dialects for `tpu` and `stablehlo`, and a bytecode writer with a
+// settable producer string.
+//
+// Upstream MLIR does not have the `tpu` (Mosaic) or `stablehlo` dialects. With
+// unregistered dialects allowed, MLIR handles their *operations* (generic form)
+// and most of their attributes as opaque attributes, but two things still fail:
+//   * `memref<8x128xf32, #tpu.memory_space<vmem>>`: an OpaqueAttr is rejected as
+//     a memref memory space;
+//   * `memref<2x!tpu.dma_semaphore>`: an OpaqueType is not a valid memref
+//     element type.
+// So we register tiny dialects named `tpu` and `stablehlo` whose single
+// attribute class and single type class keep the full symbol text
+// (`memory_space<vmem>`) and print it back verbatim. The type implements
+// MemRefElementTypeInterface so it can be a memref element. Both dialects allow
+// unknown operations, so their ops keep parsing in generic form.
+//
+// There is no logic here beyond parse/print: everything else lives in Rust.
+// The file is compiled with -fno-rtti to match the LLVM build; every class has
+// an explicit TypeID.
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Bytecode/Encoding.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/CAPI/Utils.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Types.h"
+#include "mlir-c/IR.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace tcc {
+namespace detail {
+
+// Storage shared by the attribute and the type: the symbol text, uniqued.
+template <typename Base>
+struct TextStorage : public Base {
+  using KeyTy = llvm::StringRef;
+  explicit TextStorage(llvm::StringRef text) : text(text) {}
+  bool operator==(const KeyTy &key) const { return key == text; }
+  static llvm::hash_code hashKey(const KeyTy &key) {
+    return llvm::hash_value(key);
+  }
+  template <typename Allocator>
+  static TextStorage *construct(Allocator &allocator, const KeyTy &key) {
+    return new (allocator.template allocate<TextStorage>())
+        TextStorage(allocator.copyInto(key));
+  }
+  llvm::StringRef text;
+};
+
+using AttrStorage = TextStorage<mlir::AttributeStorage>;
+using TypeStorage = TextStorage<mlir::TypeStorage>;
+
+} // namespace detail
+
+// One attribute class, one type class and one dialect class per namespace. A
+// macro keeps the two namespaces identical; each class needs its own TypeID.
+#define TCC_PASSTHROUGH_CLASSES(NS, NAME)                                      \
+  namespace NS {                                                               \
+  class TextAttr : public mlir::Attribute::AttrBase<TextAttr, mlir::Attribute, \
+                                                    detail::AttrStorage> {     \
+  public:                                                                      \
+    using Base::Base;                                                          \
+    static constexpr llvm::StringLiteral name = NAME ".text_attr";             \
+    static TextAttr get(mlir::MLIRContext *ctx, llvm::StringRef text) {        \
+      return Base::get(ctx, text);                                             \
+    }                                                                          \
+    llvm::StringRef getText() const { return getImpl()->text; }                \
+  };                                                                           \
+  class TextType                                                               \
+      : public mlir::Type::TypeBase<TextType, mlir::Type, detail::TypeStorage, \
+                                    mlir::MemRefElementTypeInterface::Trait> { \
+  public:                                                                      \
+    using Base::Base;                                                          \
+    static constexpr llvm::StringLiteral name = NAME ".text_type";             \
+    static TextType get(mlir::MLIRContext *ctx, llvm::StringRef text) {        \
+      return Base::get(ctx, text);                                             \
+    }                                                                          \
+    llvm::StringRef getText() const { return getImpl()->text; }                \
+  };                                                                           \
+  class PassThroughDialect : public mlir::Dialect {                            \
+  public:                                                                      \
+    explicit PassThroughDialect(mlir::MLIRContext *ctx)                        \
+        : mlir::Dialect(getDialectNamespace(), ctx,                            \
+                        mlir::TypeID::get<PassThroughDialect>()) {             \
+      addAttributes<TextAttr>();                                               \
+      addTypes<TextType>();                                                    \
+      allowUnknownOperations();                                                \
+      allowUnknownTypes();                                                     \
+    }                                                                          \
+    static constexpr llvm::StringLiteral getDialectNamespace() {               \
+      return NAME;                                                             \
+    }                                                                          \
+    mlir::Attribute parseAttribute(mlir::DialectAsmParser &parser,             \
+                                   mlir::Type) const override {                \
+      return TextAttr::get(getContext(), parser.getFullSymbolSpec());          \
+    }                                                                          \
+    void printAttribute(mlir::Attribute attr,                                  \
+                        mlir::DialectAsmPrinter &printer) const override {     \
+      printer << llvm::cast<TextAttr>(attr).getText();                         \
+    }                                                                          \
+    mlir::Type parseType(mlir::DialectAsmParser &parser) const override {      \
+      return TextType::get(getContext(), parser.getFullSymbolSpec());          \
+    }                                                                          \
+    void printType(mlir::Type type,                                            \
+                   mlir::DialectAsmPrinter &printer) const override {          \
+      printer << llvm::cast<TextType>(type).getText();                         \
+    }                                                                          \
+  };                                                                           \
+  }
+
+TCC_PASSTHROUGH_CLASSES(tpu, "tpu")
+TCC_PASSTHROUGH_CLASSES(stablehlo, "stablehlo")
+
+} // namespace tcc
+
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::tpu::TextAttr)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::tpu::TextAttr)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::tpu::TextType)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::tpu::TextType)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::tpu::PassThroughDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::tpu::PassThroughDialect)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::stablehlo::TextAttr)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::stablehlo::TextAttr)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::stablehlo::TextType)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::stablehlo::TextType)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::stablehlo::PassThroughDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::stablehlo::PassThroughDialect)
+
+extern "C" {
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo);
+}
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu,
+                                      tcc::tpu::PassThroughDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo,
+                                      tcc::stablehlo::PassThroughDialect)
+
+extern "C" {
+
+/// Writes `op` as MLIR bytecode with the given producer string and bytecode
+/// format version (negative: the writer's current version). Bytes are handed
+/// to `callback` in chunks. Returns false when the writer refuses (for example
+/// a version older than a feature the IR uses); diagnostics go to the
+/// context's handlers.
+bool tcc_write_bytecode(MlirOperation op, MlirStringRef producer,
+                        int64_t version, MlirStringCallback callback,
+                        void *user_data) {
+  mlir::detail::CallbackOstream stream(callback, user_data);
+  mlir::BytecodeWriterConfig config(unwrap(producer));
+  if (version >= 0)
+    config.setDesiredBytecodeVersion(version);
+  mlir::LogicalResult result =
+      mlir::writeBytecodeToFile(unwrap(op), stream, config);
+  stream.flush();
+  return mlir::succeeded(result);
+}
+
+/// The producer string the bytecode writer uses by default.
+const char *tcc_default_producer(void) { return "MLIR" LLVM_VERSION_STRING; }
+
+/// The bytecode format version this MLIR writes by default.
+int64_t tcc_current_bytecode_version(void) {
+  return mlir::bytecode::kVersion;
+}
+}

@@ -1,0 +1,68 @@
+//! `tpu-custom-call kernel`: load, verify, print or re-encode a Mosaic kernel.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
+
+use super::{CliResult, read_input, source_name, write_output};
+
+/// Output format.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Emit {
+    /// MLIR text.
+    Text,
+    /// MLIR bytecode.
+    Bytecode,
+}
+
+/// Arguments of `kernel`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  tpu-custom-call kernel mlir-fixtures/kernels/add.mlir\n  \
+tpu-custom-call kernel add.mlir --emit bytecode --bytecode-version 0 -o add.mlirbc")]
+pub struct Args {
+    /// Mosaic kernel module (MLIR text or bytecode; `-` for stdin).
+    pub kernel: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub emit: Emit,
+    /// Print every op in generic form.
+    #[arg(long)]
+    pub generic: bool,
+    /// Print locations.
+    #[arg(long)]
+    pub debug_info: bool,
+    /// Bytecode format version (default: the newest this MLIR writes).
+    #[arg(long)]
+    pub bytecode_version: Option<i64>,
+    /// Producer string written in the bytecode header.
+    #[arg(long)]
+    pub producer: Option<String>,
+    /// Output file (default stdout); written atomically.
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `kernel`.
+pub fn run(args: Args) -> CliResult {
+    let bytes = read_input(&args.kernel)?;
+    let ctx = Context::new();
+    let kernel =
+        Kernel::load(&ctx, &bytes, &source_name(&args.kernel)).map_err(|e| e.to_string())?;
+    let out = match args.emit {
+        Emit::Text => kernel
+            .print(PrintOptions {
+                generic: args.generic,
+                debug_info: args.debug_info,
+            })
+            .map_err(|e| e.to_string())?
+            .into_bytes(),
+        Emit::Bytecode => kernel
+            .to_bytecode(&BytecodeOptions {
+                version: args.bytecode_version,
+                producer: args.producer.clone(),
+            })
+            .map_err(|e| e.to_string())?,
+    };
+    write_output(args.output.as_ref(), &out)
+}

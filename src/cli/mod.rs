@@ -1,0 +1,99 @@
+//! Command-line interface: one file per subcommand.
+//!
+//! Exit codes: 0 success; 1 invalid input or parameters (message on stderr,
+//! nothing on stdout, no output file); 2 usage errors (clap's own).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod kernel;
+
+/// Lower Mosaic TPU kernels into `stablehlo.custom_call @tpu_custom_call`, as JAX 0.12 does.
+#[derive(Parser, Debug)]
+#[command(name = "tpu-custom-call", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Load a Mosaic kernel, verify it, and print it (text) or write it (bytecode).
+    Kernel(kernel::Args),
+}
+
+/// Parses arguments, runs the subcommand, maps errors to exit code 1.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Kernel(args) => kernel::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The error type of subcommands: a message for stderr.
+pub type CliResult = Result<(), String>;
+
+/// Reads a file, or stdin for `-`.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| format!("<stdin>: {e}"))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// The name an input is called by in messages.
+pub fn source_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Writes output to stdout, or atomically to `path` (temporary file in the
+/// same folder, then rename), so a failure never leaves a partial file.
+pub fn write_output(path: Option<&PathBuf>, bytes: &[u8]) -> CliResult {
+    match path {
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("<stdout>: {e}"))
+        }
+        Some(path) if path.as_os_str() == "-" => write_output(None, bytes),
+        Some(path) => {
+            let dir = match path.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            let file_name = path
+                .file_name()
+                .ok_or_else(|| format!("{}: not a file path", path.display()))?;
+            let tmp = dir.join(format!(
+                ".{}.tmp{}",
+                file_name.to_string_lossy(),
+                std::process::id()
+            ));
+            let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+            if let Err(e) = result {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(format!("{}: {e}", path.display()));
+            }
+            Ok(())
+        }
+    }
+}

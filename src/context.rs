@@ -1,0 +1,227 @@
+//! The one place an MLIR context is made.
+//!
+//! A [`Context`] registers exactly the dialects a Mosaic kernel or its StableHLO
+//! wrapper needs (`func`, `arith`, `math`, `vector`, `scf`, `memref`, `cf`,
+//! `index`, plus the pass-through `tpu` and `stablehlo` dialects compiled from
+//! `cpp/passthrough.cpp`), allows unregistered dialects, disables MLIR's thread
+//! pool (creation stays cheap and output deterministic), and captures every
+//! diagnostic instead of printing it.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+use melior::dialect::{DialectHandle, DialectRegistry};
+use melior::ir::Location;
+use melior::{Context as MlirContext, diagnostic::DiagnosticSeverity};
+use mlir_sys::{MlirDialectHandle, MlirLocation};
+
+unsafe extern "C" {
+    fn mlirGetDialectHandle__tcc_tpu__() -> MlirDialectHandle;
+    fn mlirGetDialectHandle__tcc_stablehlo__() -> MlirDialectHandle;
+}
+
+/// How serious a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// An error: the operation that raised it failed.
+    Error,
+    /// A warning.
+    Warning,
+    /// A note attached to another diagnostic.
+    Note,
+    /// A remark.
+    Remark,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+            Severity::Remark => "remark",
+        })
+    }
+}
+
+/// One MLIR diagnostic, copied out of the context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Severity of the diagnostic.
+    pub severity: Severity,
+    /// 1-based line of the source position, when the location has one.
+    pub line: Option<u32>,
+    /// 1-based column of the source position, when the location has one.
+    pub column: Option<u32>,
+    /// The location as MLIR prints it (`loc("file":3:5)`, `loc(unknown)`, ...).
+    pub location: String,
+    /// The message text.
+    pub message: String,
+    /// Notes attached to the diagnostic, in order.
+    pub notes: Vec<Diagnostic>,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "{line}:{column}: ")?,
+            _ if self.location != "loc(unknown)" && !self.location.is_empty() => {
+                write!(f, "{}: ", self.location)?
+            }
+            _ => {}
+        }
+        write!(f, "{}: {}", self.severity, self.message)?;
+        for note in &self.notes {
+            write!(f, "\n  {note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Formats a list of diagnostics one per line (used by error `Display`s).
+pub(crate) fn join_diagnostics(diagnostics: &[Diagnostic]) -> String {
+    if diagnostics.is_empty() {
+        return "(MLIR gave no diagnostic)".to_string();
+    }
+    diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An MLIR context set up for Mosaic kernels and StableHLO modules, with
+/// diagnostics captured.
+///
+/// ```
+/// let ctx = tpu_custom_call::Context::new();
+/// assert!(ctx.mlir().allow_unregistered_dialects());
+/// ```
+pub struct Context {
+    // Declared first so it is dropped first; the handler (which owns a clone of
+    // `sink`) is destroyed with the context.
+    mlir: MlirContext,
+    sink: Rc<RefCell<Vec<Diagnostic>>>,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for Context {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Context").finish_non_exhaustive()
+    }
+}
+
+/// The dialect handles registered in every [`Context`].
+fn dialect_handles() -> [DialectHandle; 10] {
+    // SAFETY: these functions only return static handle descriptors.
+    unsafe {
+        [
+            DialectHandle::func(),
+            DialectHandle::arith(),
+            DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__math__()),
+            DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__vector__()),
+            DialectHandle::scf(),
+            DialectHandle::memref(),
+            DialectHandle::cf(),
+            DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__index__()),
+            DialectHandle::from_raw(mlirGetDialectHandle__tcc_tpu__()),
+            DialectHandle::from_raw(mlirGetDialectHandle__tcc_stablehlo__()),
+        ]
+    }
+}
+
+impl Context {
+    /// Makes a context with the Mosaic/StableHLO dialects registered,
+    /// unregistered dialects allowed and multithreading disabled.
+    pub fn new() -> Self {
+        let registry = DialectRegistry::new();
+        for handle in dialect_handles() {
+            handle.insert_dialect(&registry);
+        }
+        let mlir = MlirContext::new_with_registry(&registry, false);
+        mlir.set_allow_unregistered_dialects(true);
+        let sink = Rc::new(RefCell::new(Vec::new()));
+        let handler_sink = Rc::clone(&sink);
+        mlir.attach_diagnostic_handler(move |diagnostic| {
+            handler_sink.borrow_mut().push(convert(&diagnostic));
+            true
+        });
+        Self { mlir, sink }
+    }
+
+    /// The underlying melior context, for building IR directly.
+    pub fn mlir(&self) -> &MlirContext {
+        &self.mlir
+    }
+
+    /// Removes and returns every diagnostic captured so far.
+    pub fn take_diagnostics(&self) -> Vec<Diagnostic> {
+        std::mem::take(&mut *self.sink.borrow_mut())
+    }
+
+    /// Runs `f` and returns its result with the diagnostics it raised (only
+    /// those: earlier ones stay queued).
+    pub(crate) fn capture<T>(&self, f: impl FnOnce() -> T) -> (T, Vec<Diagnostic>) {
+        let before = self.sink.borrow().len();
+        let value = f();
+        let diagnostics = self.sink.borrow_mut().split_off(before);
+        (value, diagnostics)
+    }
+
+    /// An unknown location in this context.
+    pub fn unknown_location(&self) -> Location<'_> {
+        Location::unknown(&self.mlir)
+    }
+}
+
+fn convert(diagnostic: &melior::diagnostic::Diagnostic) -> Diagnostic {
+    let severity = match diagnostic.severity() {
+        DiagnosticSeverity::Error => Severity::Error,
+        DiagnosticSeverity::Warning => Severity::Warning,
+        DiagnosticSeverity::Note => Severity::Note,
+        DiagnosticSeverity::Remark => Severity::Remark,
+    };
+    let location = diagnostic.location();
+    let (line, column) = line_column(location.to_raw());
+    let notes = (0..diagnostic.note_count())
+        .filter_map(|i| diagnostic.note(i).ok())
+        .map(|note| convert(&note))
+        .collect();
+    Diagnostic {
+        severity,
+        line,
+        column,
+        location: location.to_string(),
+        message: diagnostic.to_string(),
+        notes,
+    }
+}
+
+/// Start line and column of a file location, looking through name and
+/// call-site wrappers.
+fn line_column(mut location: MlirLocation) -> (Option<u32>, Option<u32>) {
+    // SAFETY: `location` is a valid location owned by a live context; these
+    // queries only read it.
+    unsafe {
+        for _ in 0..64 {
+            if mlir_sys::mlirLocationIsAFileLineColRange(location) {
+                let line = mlir_sys::mlirLocationFileLineColRangeGetStartLine(location);
+                let column = mlir_sys::mlirLocationFileLineColRangeGetStartColumn(location);
+                return (u32::try_from(line).ok(), u32::try_from(column).ok());
+            } else if mlir_sys::mlirLocationIsAName(location) {
+                location = mlir_sys::mlirLocationNameGetChildLoc(location);
+            } else if mlir_sys::mlirLocationIsACallSite(location) {
+                location = mlir_sys::mlirLocationCallSiteGetCallee(location);
+            } else {
+                break;
+            }
+        }
+    }
+    (None, None)
+}

@@ -1,0 +1,13 @@
+//! The crate-level error: one variant per layer, each wrapping that layer's
+//! own `#[non_exhaustive]` enum so callers can match on structured fields.
+
+use crate::kernel::KernelError;
+
+/// Any error this crate returns.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Loading, printing or writing a kernel module.
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
+}

@@ -1,0 +1,7 @@
+//! The `tpu-custom-call` command line.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}
