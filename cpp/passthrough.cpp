@@ -165,6 +165,18 @@ bool tcc_write_bytecode(MlirOperation op, MlirStringRef producer,
   return mlir::succeeded(result);
 }
 
+/// The properties of `op` as one attribute (a dictionary for unregistered ops
+/// and for most registered ones), or null when it has none. The C API has no
+/// way to enumerate inherent attributes; this fills that gap and nothing more.
+MlirAttribute tcc_operation_get_properties(MlirOperation op) {
+  return wrap(unwrap(op)->getPropertiesAsAttribute());
+}
+
+/// Whether `op` is a registered operation (known to a loaded dialect).
+bool tcc_operation_is_registered(MlirOperation op) {
+  return unwrap(op)->isRegistered();
+}
+
 /// The producer string the bytecode writer uses by default.
 const char *tcc_default_producer(void) { return "MLIR" LLVM_VERSION_STRING; }
 

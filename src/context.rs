@@ -66,7 +66,10 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {
             (Some(line), Some(column)) => write!(f, "{line}:{column}: ")?,
-            _ if self.location != "loc(unknown)" && !self.location.is_empty() => {
+            _ if self.location != "loc(unknown)"
+                && !self.location.is_empty()
+                && !self.location.ends_with(":0:0)") =>
+            {
                 write!(f, "{}: ", self.location)?
             }
             _ => {}
@@ -213,7 +216,9 @@ fn line_column(mut location: MlirLocation) -> (Option<u32>, Option<u32>) {
             if mlir_sys::mlirLocationIsAFileLineColRange(location) {
                 let line = mlir_sys::mlirLocationFileLineColRangeGetStartLine(location);
                 let column = mlir_sys::mlirLocationFileLineColRangeGetStartColumn(location);
-                return (u32::try_from(line).ok(), u32::try_from(column).ok());
+                // Bytecode and other sourceless diagnostics say `:0:0`.
+                let known = |v: i32| u32::try_from(v).ok().filter(|&v| v > 0);
+                return (known(line), known(column));
             } else if mlir_sys::mlirLocationIsAName(location) {
                 location = mlir_sys::mlirLocationNameGetChildLoc(location);
             } else if mlir_sys::mlirLocationIsACallSite(location) {

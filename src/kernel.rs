@@ -86,6 +86,19 @@ pub enum KernelError {
         /// Diagnostics raised by the writer.
         diagnostics: Vec<Diagnostic>,
     },
+    /// Bytecode before format version 5 has no place for the properties
+    /// (`<{...}>`) of unregistered ops: MLIR would drop them silently.
+    #[error(
+        "bytecode format version {version} cannot hold the properties (`<{{...}}>`) of unregistered op `{op}`: \
+         MLIR writes them from version 5 on and would drop them; serialize the kernel first (mosaic-serde turns \
+         properties into attributes) or write version 5 or newer"
+    )]
+    PropertiesNeedVersion5 {
+        /// The requested format version.
+        version: i64,
+        /// The first offending op.
+        op: String,
+    },
     /// The requested bytecode format version is outside what this MLIR writes.
     #[error(
         "bytecode format version {version} is not supported: this MLIR writes versions 0 to {max}"
@@ -157,6 +170,8 @@ unsafe extern "C" {
         user_data: *mut c_void,
     ) -> bool;
     fn tcc_current_bytecode_version() -> i64;
+    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
+    fn tcc_operation_is_registered(op: mlir_sys::MlirOperation) -> bool;
     fn tcc_default_producer() -> *const std::ffi::c_char;
 }
 
@@ -381,6 +396,29 @@ fn find_pretty_tpu_op(bytes: &[u8], source_name: &str) -> Option<KernelError> {
     None
 }
 
+/// The first bytecode format version that stores op properties
+/// (`kNativePropertiesEncoding` in MLIR).
+const FIRST_VERSION_WITH_PROPERTIES: i64 = 5;
+
+/// Name of the first op (pre-order) that is unregistered and has properties.
+fn first_unregistered_op_with_properties(root: OperationRef<'_, '_>) -> Option<String> {
+    let mut found = None;
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        // SAFETY: `op` is a valid operation inside `root`; both calls only read it.
+        let offending = unsafe {
+            !tcc_operation_is_registered(op.to_raw())
+                && !tcc_operation_get_properties(op.to_raw()).ptr.is_null()
+        };
+        if offending {
+            found = Some(op.name().as_string_ref().as_str().unwrap_or("?").to_string());
+            melior::ir::operation::WalkResult::Interrupt
+        } else {
+            melior::ir::operation::WalkResult::Advance
+        }
+    });
+    found
+}
+
 /// Prints any operation as text.
 pub(crate) fn print_operation(
     op: OperationRef<'_, '_>,
@@ -406,6 +444,11 @@ pub(crate) fn write_bytecode(
     let version = options.version.unwrap_or(max);
     if !(0..=max).contains(&version) {
         return Err(KernelError::UnsupportedBytecodeVersion { version, max });
+    }
+    if version < FIRST_VERSION_WITH_PROPERTIES {
+        if let Some(op) = first_unregistered_op_with_properties(op) {
+            return Err(KernelError::PropertiesNeedVersion5 { version, op });
+        }
     }
     let producer = options.producer.as_deref().unwrap_or(default_producer());
     let mut bytes: Vec<u8> = Vec::new();

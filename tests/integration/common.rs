@@ -58,3 +58,52 @@ pub fn jaxref_python(test: &str) -> Option<PathBuf> {
         None
     }
 }
+
+/// Runs the built CLI from the repository root with `args`; returns
+/// (exit code, stdout, stderr).
+pub fn run_cli(args: &[&str]) -> (i32, Vec<u8>, String) {
+    run_cli_stdin(args, None)
+}
+
+/// Like [`run_cli`], feeding `stdin`.
+pub fn run_cli_stdin(args: &[&str], stdin: Option<&[u8]>) -> (i32, Vec<u8>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tpu-custom-call");
+    {
+        let mut pipe = child.stdin.take().unwrap();
+        if let Some(bytes) = stdin {
+            pipe.write_all(bytes).unwrap();
+        }
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Compares `actual` with the golden file at `path`; with `BLESS=1` rewrites
+/// it instead. Returns a description of the mismatch, if any.
+pub fn check_golden(path: &Path, actual: &str) -> Option<String> {
+    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
+        std::fs::write(path, actual).unwrap();
+        return None;
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_default();
+    if expected == actual {
+        return None;
+    }
+    Some(format!(
+        "{} differs (run with BLESS=1 to accept):\n--- expected\n{expected}\n+++ actual\n{actual}",
+        path.display()
+    ))
+}

@@ -1,6 +1,6 @@
 //! Kernel loading, printing and bytecode round trips on every golden kernel.
 
-use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
+use tpu_custom_call::{BytecodeOptions, Context, Kernel, KernelError, PrintOptions};
 
 use crate::common::*;
 
@@ -23,4 +23,108 @@ fn every_golden_kernel_loads_and_round_trips() {
             std::fs::write(format!("/tmp/printed_{name}.mlir"), &printed).unwrap();
         }
     }
+}
+
+#[test]
+fn producer_string_and_version_are_written_in_the_header() {
+    let ctx = Context::new();
+    let text = std::fs::read_to_string(goldens_dir().join("add_basic/kernel_serialized.mlir")).unwrap();
+    let kernel = Kernel::from_text(&ctx, &text, "kernel_serialized.mlir").unwrap();
+    let options = BytecodeOptions {
+        version: Some(0),
+        producer: Some("MLIR24.0.0git".to_string()),
+    };
+    let bytes = kernel.to_bytecode(&options).unwrap();
+    // Header: magic, varint version (0 encodes as 0x01), NUL-terminated producer,
+    // exactly as JAX's golden body starts.
+    let golden = std::fs::read(goldens_dir().join("add_basic/body.mlirbc")).unwrap();
+    assert_eq!(&bytes[..19], &golden[..19]);
+    assert_eq!(&bytes[..4], b"ML\xefR");
+    assert_eq!(bytes[4], 0x01, "version 0 as a varint");
+    assert_eq!(&bytes[5..19], b"MLIR24.0.0git\0");
+    // Default producer: this MLIR's.
+    let default = kernel.to_bytecode(&BytecodeOptions::version0()).unwrap();
+    let producer = tpu_custom_call::kernel::default_producer();
+    assert!(producer.starts_with("MLIR22."), "{producer}");
+    assert_eq!(&default[5..5 + producer.len()], producer.as_bytes());
+    // Newest version by default, and reading it back gives the same module.
+    let newest = kernel.to_bytecode(&BytecodeOptions::default()).unwrap();
+    let v = tpu_custom_call::kernel::current_bytecode_version();
+    assert_eq!(newest[4], (v as u8) << 1 | 1);
+    let back = Kernel::from_bytecode(&ctx, &bytes, "v0").unwrap();
+    assert_eq!(
+        back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap(),
+        kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap()
+    );
+}
+
+#[test]
+fn bytecode_versions_out_of_range_and_lossy_ones_are_refused() {
+    let ctx = Context::new();
+    let text = std::fs::read_to_string(fixtures_dir().join("kernels/add.mlir")).unwrap();
+    let kernel = Kernel::from_text(&ctx, &text, "add.mlir").unwrap();
+    let max = tpu_custom_call::kernel::current_bytecode_version();
+    for version in [-1, max + 1] {
+        let err = kernel
+            .to_bytecode(&BytecodeOptions { version: Some(version), producer: None })
+            .unwrap_err();
+        assert!(matches!(err, KernelError::UnsupportedBytecodeVersion { .. }), "{err}");
+    }
+    // Pre-serde kernels carry properties on unregistered `tpu` ops, which MLIR
+    // drops below version 5: refused instead of silently losing them.
+    for version in 0..5 {
+        let err = kernel
+            .to_bytecode(&BytecodeOptions { version: Some(version), producer: None })
+            .unwrap_err();
+        match err {
+            KernelError::PropertiesNeedVersion5 { op, .. } => assert_eq!(op, "tpu.vector_store"),
+            other => panic!("version {version}: {other}"),
+        }
+    }
+    for version in 5..=max {
+        let bytes = kernel
+            .to_bytecode(&BytecodeOptions { version: Some(version), producer: None })
+            .unwrap();
+        let back = Kernel::from_bytecode(&ctx, &bytes, "bc").unwrap();
+        assert_eq!(back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap(), text.split_once('\n').unwrap().1);
+    }
+}
+
+/// Real jaxlib 0.12 reads our version-0 bytecode of every golden kernel (in
+/// serialized form: the form bodies take) and prints the same module as we do.
+#[test]
+fn jaxlib_reads_our_bytecode() {
+    let Some(python) = jaxref_python("jaxlib_reads_our_bytecode") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tcc-jaxlib-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut paths = Vec::new();
+    let mut ours = Vec::new();
+    for case in golden_cases() {
+        let ctx = Context::new();
+        let text = std::fs::read_to_string(case.join("kernel_serialized.mlir")).unwrap();
+        let kernel = Kernel::from_text(&ctx, &text, "kernel_serialized.mlir").unwrap();
+        let bytes = kernel
+            .to_bytecode(&BytecodeOptions { version: Some(0), producer: Some("MLIR24.0.0git".into()) })
+            .unwrap();
+        let path = dir.join(format!("{}.mlirbc", case_name(&case)));
+        std::fs::write(&path, &bytes).unwrap();
+        paths.push(path);
+        ours.push(kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap());
+    }
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/print_bytecode.py");
+    let out = std::process::Command::new(python)
+        .arg(script)
+        .args(&paths)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let theirs = String::from_utf8(out.stdout).unwrap();
+    let theirs: Vec<&str> = theirs.split("// -----\n").collect();
+    assert_eq!(theirs.len(), ours.len());
+    for ((path, ours), theirs) in paths.iter().zip(&ours).zip(theirs) {
+        assert_eq!(ours, theirs, "{}", path.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,0 +1,5 @@
+module {
+  func.func @k() -> f32 {
+    return %missing : f32
+  }
+}
