@@ -5,7 +5,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tpu_custom_call::{BytecodeOptions, Context, Kernel};
 
 fn fixture(name: &str) -> String {
-    let path = format!("{}/mlir-fixtures/kernels/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/mlir-fixtures/kernels/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(path).expect("fixture")
 }
 

@@ -172,6 +172,15 @@ MlirAttribute tcc_operation_get_properties(MlirOperation op) {
   return wrap(unwrap(op)->getPropertiesAsAttribute());
 }
 
+/// Replaces the properties of `op` with `attr` (for an unregistered op: the
+/// dictionary printed as `<{...}>`). The C API can create operations with
+/// discardable attributes only; this fills that gap. Returns false if the op
+/// rejects the attribute.
+bool tcc_operation_set_properties(MlirOperation op, MlirAttribute attr) {
+  return mlir::succeeded(
+      unwrap(op)->setPropertiesFromAttribute(unwrap(attr), nullptr));
+}
+
 /// Whether `op` is a registered operation (known to a loaded dialect).
 bool tcc_operation_is_registered(MlirOperation op) {
   return unwrap(op)->isRegistered();

@@ -1,6 +1,8 @@
 //! The crate-level error: one variant per layer, each wrapping that layer's
 //! own `#[non_exhaustive]` enum so callers can match on structured fields.
 
+use crate::decode::DecodeError;
+use crate::emit::EmitError;
 use crate::kernel::KernelError;
 
 /// Any error this crate returns.
@@ -10,4 +12,10 @@ pub enum Error {
     /// Loading, printing or writing a kernel module.
     #[error(transparent)]
     Kernel(#[from] KernelError),
+    /// Building the `stablehlo.custom_call` op.
+    #[error(transparent)]
+    Emit(#[from] EmitError),
+    /// Finding and reading `tpu_custom_call` ops in a module.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
 }

@@ -4,8 +4,8 @@
 
 use std::ffi::c_void;
 
-use melior::ir::operation::{OperationLike, OperationPrintingFlags};
 use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationPrintingFlags};
 use melior::ir::{AttributeLike, Module, OperationRef};
 use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
 
@@ -19,7 +19,9 @@ pub const BYTECODE_MAGIC: &[u8; 4] = b"ML\xefR";
 #[non_exhaustive]
 pub enum KernelError {
     /// The input has no content.
-    #[error("{source_name}: input is empty: expected a Mosaic kernel module (MLIR text or bytecode)")]
+    #[error(
+        "{source_name}: input is empty: expected a Mosaic kernel module (MLIR text or bytecode)"
+    )]
     Empty {
         /// Name of the input (file name, `<stdin>`, `<memory>`).
         source_name: String,
@@ -133,22 +135,13 @@ impl PrintOptions {
 }
 
 /// How to write a module as bytecode.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BytecodeOptions {
     /// Bytecode format version; `None` is the newest this MLIR writes.
     pub version: Option<i64>,
     /// Producer string written into the header; `None` is this MLIR's own
     /// ([`default_producer`]).
     pub producer: Option<String>,
-}
-
-impl Default for BytecodeOptions {
-    fn default() -> Self {
-        Self {
-            version: None,
-            producer: None,
-        }
-    }
 }
 
 impl BytecodeOptions {
@@ -337,10 +330,10 @@ pub(crate) fn parse_module<'c>(
     source_name: &str,
     format: &'static str,
 ) -> Result<Module<'c>, KernelError> {
-    if format == "text" {
-        if let Some(err) = find_pretty_tpu_op(bytes, source_name) {
-            return Err(err);
-        }
+    if format == "text"
+        && let Some(err) = find_pretty_tpu_op(bytes, source_name)
+    {
+        return Err(err);
     }
     let (module, diagnostics) = ctx.capture(|| {
         let source = MlirStringRef {
@@ -410,7 +403,13 @@ fn first_unregistered_op_with_properties(root: OperationRef<'_, '_>) -> Option<S
                 && !tcc_operation_get_properties(op.to_raw()).ptr.is_null()
         };
         if offending {
-            found = Some(op.name().as_string_ref().as_str().unwrap_or("?").to_string());
+            found = Some(
+                op.name()
+                    .as_string_ref()
+                    .as_str()
+                    .unwrap_or("?")
+                    .to_string(),
+            );
             melior::ir::operation::WalkResult::Interrupt
         } else {
             melior::ir::operation::WalkResult::Advance
@@ -445,10 +444,10 @@ pub(crate) fn write_bytecode(
     if !(0..=max).contains(&version) {
         return Err(KernelError::UnsupportedBytecodeVersion { version, max });
     }
-    if version < FIRST_VERSION_WITH_PROPERTIES {
-        if let Some(op) = first_unregistered_op_with_properties(op) {
-            return Err(KernelError::PropertiesNeedVersion5 { version, op });
-        }
+    if version < FIRST_VERSION_WITH_PROPERTIES
+        && let Some(op) = first_unregistered_op_with_properties(op)
+    {
+        return Err(KernelError::PropertiesNeedVersion5 { version, op });
     }
     let producer = options.producer.as_deref().unwrap_or(default_producer());
     let mut bytes: Vec<u8> = Vec::new();

@@ -18,10 +18,12 @@ fn bad_kernel_inputs_fail_cleanly() {
     std::fs::create_dir_all(&out_dir).unwrap();
     let mut failures = Vec::new();
     for input in inputs {
-        let rel = format!("mlir-fixtures/bad/{}", input.file_name().unwrap().to_string_lossy());
+        let rel = format!(
+            "mlir-fixtures/bad/{}",
+            input.file_name().unwrap().to_string_lossy()
+        );
         let out_file = out_dir.join("out.mlir");
-        let (code, stdout, stderr) =
-            run_cli(&["kernel", &rel, "-o", out_file.to_str().unwrap()]);
+        let (code, stdout, stderr) = run_cli(&["kernel", &rel, "-o", out_file.to_str().unwrap()]);
         assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
         assert!(stdout.is_empty(), "{rel}: wrote to stdout");
         assert!(!out_file.exists(), "{rel}: left an output file");
@@ -51,6 +53,7 @@ fn kernel_from_stdin_prints_the_same_module() {
     let (code, from_stdin, stderr) =
         run_cli_stdin(&["kernel", "-", "--generic", "--debug-info"], Some(&text));
     assert_eq!(code, 0, "{stderr}");
-    let golden = std::fs::read(goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir")).unwrap();
+    let golden =
+        std::fs::read(goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir")).unwrap();
     assert_eq!(from_stdin, golden);
 }

@@ -28,7 +28,8 @@ fn every_golden_kernel_loads_and_round_trips() {
 #[test]
 fn producer_string_and_version_are_written_in_the_header() {
     let ctx = Context::new();
-    let text = std::fs::read_to_string(goldens_dir().join("add_basic/kernel_serialized.mlir")).unwrap();
+    let text =
+        std::fs::read_to_string(goldens_dir().join("add_basic/kernel_serialized.mlir")).unwrap();
     let kernel = Kernel::from_text(&ctx, &text, "kernel_serialized.mlir").unwrap();
     let options = BytecodeOptions {
         version: Some(0),
@@ -66,15 +67,24 @@ fn bytecode_versions_out_of_range_and_lossy_ones_are_refused() {
     let max = tpu_custom_call::kernel::current_bytecode_version();
     for version in [-1, max + 1] {
         let err = kernel
-            .to_bytecode(&BytecodeOptions { version: Some(version), producer: None })
+            .to_bytecode(&BytecodeOptions {
+                version: Some(version),
+                producer: None,
+            })
             .unwrap_err();
-        assert!(matches!(err, KernelError::UnsupportedBytecodeVersion { .. }), "{err}");
+        assert!(
+            matches!(err, KernelError::UnsupportedBytecodeVersion { .. }),
+            "{err}"
+        );
     }
     // Pre-serde kernels carry properties on unregistered `tpu` ops, which MLIR
     // drops below version 5: refused instead of silently losing them.
     for version in 0..5 {
         let err = kernel
-            .to_bytecode(&BytecodeOptions { version: Some(version), producer: None })
+            .to_bytecode(&BytecodeOptions {
+                version: Some(version),
+                producer: None,
+            })
             .unwrap_err();
         match err {
             KernelError::PropertiesNeedVersion5 { op, .. } => assert_eq!(op, "tpu.vector_store"),
@@ -83,10 +93,16 @@ fn bytecode_versions_out_of_range_and_lossy_ones_are_refused() {
     }
     for version in 5..=max {
         let bytes = kernel
-            .to_bytecode(&BytecodeOptions { version: Some(version), producer: None })
+            .to_bytecode(&BytecodeOptions {
+                version: Some(version),
+                producer: None,
+            })
             .unwrap();
         let back = Kernel::from_bytecode(&ctx, &bytes, "bc").unwrap();
-        assert_eq!(back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap(), text.split_once('\n').unwrap().1);
+        assert_eq!(
+            back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap(),
+            text.split_once('\n').unwrap().1
+        );
     }
 }
 
@@ -106,20 +122,28 @@ fn jaxlib_reads_our_bytecode() {
         let text = std::fs::read_to_string(case.join("kernel_serialized.mlir")).unwrap();
         let kernel = Kernel::from_text(&ctx, &text, "kernel_serialized.mlir").unwrap();
         let bytes = kernel
-            .to_bytecode(&BytecodeOptions { version: Some(0), producer: Some("MLIR24.0.0git".into()) })
+            .to_bytecode(&BytecodeOptions {
+                version: Some(0),
+                producer: Some("MLIR24.0.0git".into()),
+            })
             .unwrap();
         let path = dir.join(format!("{}.mlirbc", case_name(&case)));
         std::fs::write(&path, &bytes).unwrap();
         paths.push(path);
         ours.push(kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap());
     }
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/print_bytecode.py");
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/print_bytecode.py");
     let out = std::process::Command::new(python)
         .arg(script)
         .args(&paths)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let theirs = String::from_utf8(out.stdout).unwrap();
     let theirs: Vec<&str> = theirs.split("// -----\n").collect();
     assert_eq!(theirs.len(), ours.len());

@@ -1,0 +1,412 @@
+//! The inverse of emission: find every `stablehlo.custom_call @tpu_custom_call`
+//! in a module and read its attributes back.
+//!
+//! Modules come as MLIR bytecode, generic-form text, or the pretty-form text
+//! JAX prints (`Lowered.as_text()`, `Exported.mlir_module()`), which LLVM 22
+//! cannot parse without the StableHLO dialect. For pretty text each
+//! `stablehlo.custom_call @tpu_custom_call` statement is located and its
+//! attribute dictionary and function type are parsed with MLIR's own attribute
+//! and type parsers.
+
+use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+use melior::ir::{Attribute, AttributeLike, OperationRef};
+
+use crate::context::{Context, Diagnostic, join_diagnostics};
+use crate::kernel::{BYTECODE_MAGIC, KernelError, string_attr_value};
+
+/// Errors while finding and reading calls.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// The module could not be parsed.
+    #[error(transparent)]
+    Module(#[from] KernelError),
+    /// A StableHLO portable artifact (VHLO bytecode) was given.
+    #[error(
+        "{source_name}: this is a StableHLO portable artifact (VHLO); decoding those is out of scope: \
+         deserialize it to StableHLO first (e.g. `jax.export.deserialize(...).mlir_module()` or `stablehlo-translate --deserialize`)"
+    )]
+    PortableArtifact {
+        /// Name of the input.
+        source_name: String,
+    },
+    /// A `tpu_custom_call` statement in pretty text could not be read.
+    #[error(
+        "{source_name}:{line}: cannot read this stablehlo.custom_call @tpu_custom_call: {message}"
+    )]
+    PrettyCall {
+        /// Name of the input.
+        source_name: String,
+        /// 1-based line of the statement.
+        line: usize,
+        /// What went wrong.
+        message: String,
+    },
+    /// MLIR could not parse an attribute dictionary or type of a call.
+    #[error("{source_name}:{line}: cannot parse the {what} of this tpu_custom_call:\n{}", join_diagnostics(.diagnostics))]
+    PrettyCallMlir {
+        /// Name of the input.
+        source_name: String,
+        /// 1-based line of the statement.
+        line: usize,
+        /// `attributes` or `type`.
+        what: &'static str,
+        /// MLIR's diagnostics.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// An attribute of a call has the wrong kind or value.
+    #[error("tpu_custom_call #{index}: attribute `{name}` {message}")]
+    BadAttribute {
+        /// Index of the call in the module.
+        index: usize,
+        /// The attribute.
+        name: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// One `tpu_custom_call` found in a module, with its attributes as MLIR
+/// prints them (so they compare with JAX's `custom_calls.json`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundCall {
+    /// Position among the module's `tpu_custom_call` ops (pre-order).
+    pub index: usize,
+    /// 1-based line in the input text, when it came from text.
+    pub line: Option<usize>,
+    /// Operand types (shape operands included), as MLIR prints them.
+    pub operand_types: Vec<String>,
+    /// Result types.
+    pub result_types: Vec<String>,
+    /// Every attribute (inherent and discardable), sorted by name, printed.
+    pub attributes: Vec<(String, String)>,
+    /// The `backend_config` string value.
+    pub backend_config: String,
+    /// The `kernel_name` string value, if present.
+    pub kernel_name: Option<String>,
+    /// `mhlo.frontend_attributes` entries with string values.
+    pub frontend_attributes: Vec<(String, String)>,
+}
+
+impl FoundCall {
+    /// The printed value of an attribute.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+unsafe extern "C" {
+    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
+}
+
+/// Entries of a dictionary attribute.
+fn dictionary_entries<'c>(dict: Attribute<'c>) -> Vec<(String, Attribute<'c>)> {
+    // SAFETY: `dict` is valid; the kind is checked before reading entries.
+    unsafe {
+        let raw = dict.to_raw();
+        if raw.ptr.is_null() || !mlir_sys::mlirAttributeIsADictionary(raw) {
+            return Vec::new();
+        }
+        let n = mlir_sys::mlirDictionaryAttrGetNumElements(raw);
+        (0..n)
+            .map(|i| {
+                let named = mlir_sys::mlirDictionaryAttrGetElement(raw, i);
+                let name = mlir_sys::mlirIdentifierStr(named.name);
+                let name = std::slice::from_raw_parts(name.data as *const u8, name.length);
+                (
+                    String::from_utf8_lossy(name).into_owned(),
+                    Attribute::from_raw(named.attribute),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Every attribute of `op`, inherent (properties) and discardable, sorted by name.
+pub(crate) fn all_attributes<'c>(op: OperationRef<'c, '_>) -> Vec<(String, Attribute<'c>)> {
+    // SAFETY: `op` is valid; properties are read as an attribute.
+    let properties = unsafe { Attribute::from_raw(tcc_operation_get_properties(op.to_raw())) };
+    let mut all = dictionary_entries(properties);
+    for (name, attr) in op.attributes() {
+        let name = name.as_string_ref().as_str().unwrap_or("").to_string();
+        if !all.iter().any(|(n, _)| *n == name) {
+            all.push((name, attr));
+        }
+    }
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all
+}
+
+/// Reads a found op (from a parsed module or a parsed attribute dictionary).
+fn read_call(
+    index: usize,
+    line: Option<usize>,
+    attributes: Vec<(String, Attribute<'_>)>,
+    operand_types: Vec<String>,
+    result_types: Vec<String>,
+) -> Result<FoundCall, DecodeError> {
+    let bad = |name: &str, message: &str| DecodeError::BadAttribute {
+        index,
+        name: name.to_string(),
+        message: message.to_string(),
+    };
+    let get = |name: &str| attributes.iter().find(|(n, _)| n == name).map(|(_, a)| *a);
+    let backend_config = get("backend_config")
+        .ok_or_else(|| bad("backend_config", "is missing"))
+        .and_then(|a| {
+            string_attr_value(a).ok_or_else(|| bad("backend_config", "is not a string"))
+        })?;
+    let kernel_name = match get("kernel_name") {
+        Some(a) => Some(string_attr_value(a).ok_or_else(|| bad("kernel_name", "is not a string"))?),
+        None => None,
+    };
+    let frontend_attributes = match get("mhlo.frontend_attributes") {
+        Some(dict) => dictionary_entries(dict)
+            .into_iter()
+            .map(|(k, v)| {
+                string_attr_value(v).map(|v| (k.clone(), v)).ok_or_else(|| {
+                    bad(
+                        "mhlo.frontend_attributes",
+                        &format!("entry `{k}` is not a string"),
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    Ok(FoundCall {
+        index,
+        line,
+        operand_types,
+        result_types,
+        attributes: attributes
+            .iter()
+            .map(|(n, a)| (n.clone(), a.to_string()))
+            .collect(),
+        backend_config,
+        kernel_name,
+        frontend_attributes,
+    })
+}
+
+/// Whether `op` is a `stablehlo.custom_call` targeting `tpu_custom_call`.
+fn is_tpu_custom_call(op: OperationRef<'_, '_>) -> bool {
+    if op.name().as_string_ref().as_str() != Ok("stablehlo.custom_call") {
+        return false;
+    }
+    all_attributes(op).into_iter().any(|(n, a)| {
+        n == "call_target_name" && string_attr_value(a).as_deref() == Some("tpu_custom_call")
+    })
+}
+
+/// Finds every `tpu_custom_call` op under `root` (pre-order).
+pub fn find_in_operation(root: OperationRef<'_, '_>) -> Result<Vec<FoundCall>, DecodeError> {
+    let mut ops = Vec::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        if is_tpu_custom_call(op) {
+            ops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    ops.into_iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            // SAFETY: `raw` was collected from the live module above.
+            let op = unsafe { OperationRef::from_raw(raw) };
+            let operand_types = op
+                .operands()
+                .map(|v| melior::ir::ValueLike::r#type(&v).to_string())
+                .collect();
+            let result_types = op
+                .results()
+                .map(|v| melior::ir::ValueLike::r#type(&v).to_string())
+                .collect();
+            read_call(index, None, all_attributes(op), operand_types, result_types)
+        })
+        .collect()
+}
+
+/// Finds every `tpu_custom_call` in a module given as bytes: bytecode,
+/// generic text, or JAX's pretty text.
+pub fn find_calls(
+    ctx: &Context,
+    bytes: &[u8],
+    source_name: &str,
+) -> Result<Vec<FoundCall>, DecodeError> {
+    if bytes.starts_with(BYTECODE_MAGIC) {
+        if is_vhlo(bytes) {
+            return Err(DecodeError::PortableArtifact {
+                source_name: source_name.to_string(),
+            });
+        }
+        let module = crate::kernel::parse_module(ctx, bytes, source_name, "bytecode")?;
+        return find_in_operation(module.as_operation());
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| KernelError::NotMlir {
+        source_name: source_name.to_string(),
+        offset: e.valid_up_to(),
+    })?;
+    if text.trim().is_empty() {
+        return Err(KernelError::Empty {
+            source_name: source_name.to_string(),
+        }
+        .into());
+    }
+    if text.contains("stablehlo.custom_call @") {
+        return find_in_pretty_text(ctx, text, source_name);
+    }
+    let module = crate::kernel::parse_module(ctx, bytes, source_name, "text")?;
+    find_in_operation(module.as_operation())
+}
+
+/// StableHLO portable artifacts carry the `vhlo` dialect name in their string
+/// section.
+fn is_vhlo(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    head.windows(5).any(|w| w == b"vhlo\0") || head.windows(10).any(|w| w == b"StableHLO_")
+}
+
+/// Finds the `tpu_custom_call` statements of pretty-form text.
+fn find_in_pretty_text(
+    ctx: &Context,
+    text: &str,
+    source_name: &str,
+) -> Result<Vec<FoundCall>, DecodeError> {
+    const NEEDLE: &str = "stablehlo.custom_call @tpu_custom_call(";
+    let mut calls = Vec::new();
+    let mut search_from = 0;
+    while let Some(found) = text[search_from..].find(NEEDLE) {
+        let start = search_from + found;
+        let line = text[..start].matches('\n').count() + 1;
+        let err = |message: &str| DecodeError::PrettyCall {
+            source_name: source_name.to_string(),
+            line,
+            message: message.to_string(),
+        };
+        // Operands: `(...)`, then optional whitespace, then `{attributes}`.
+        let after_name = start + NEEDLE.len() - 1;
+        let operands_end =
+            matching(text, after_name, b'(', b')').ok_or_else(|| err("unbalanced operand list"))?;
+        let rest = &text[operands_end + 1..];
+        let dict_start = operands_end + 1 + (rest.len() - rest.trim_start().len());
+        if !text[dict_start..].starts_with('{') {
+            return Err(err("expected an attribute dictionary after the operands"));
+        }
+        let dict_end = matching(text, dict_start, b'{', b'}')
+            .ok_or_else(|| err("unbalanced attribute dictionary"))?;
+        let dict_text = &text[dict_start..=dict_end];
+        let rest = text[dict_end + 1..].trim_start();
+        let Some(rest) = rest.strip_prefix(':') else {
+            return Err(err(
+                "expected `:` and the function type after the attributes",
+            ));
+        };
+        let type_start = text.len() - rest.len();
+        let type_end = type_start + rest.find('\n').unwrap_or(rest.len());
+        let type_text = strip_location(text[type_start..type_end].trim());
+
+        let (dict, diagnostics) = ctx.capture(|| Attribute::parse(ctx.mlir(), dict_text));
+        let dict = dict.ok_or_else(|| DecodeError::PrettyCallMlir {
+            source_name: source_name.to_string(),
+            line,
+            what: "attributes",
+            diagnostics,
+        })?;
+        let (ty, diagnostics) = ctx.capture(|| melior::ir::Type::parse(ctx.mlir(), type_text));
+        let ty = ty.ok_or_else(|| DecodeError::PrettyCallMlir {
+            source_name: source_name.to_string(),
+            line,
+            what: "type",
+            diagnostics,
+        })?;
+        let (operand_types, result_types) = function_type_parts(ty)
+            .ok_or_else(|| err("the trailing type is not a function type"))?;
+        // The pretty form prints `@tpu_custom_call` instead of the attribute and
+        // leaves out default-valued inherent attributes: put them back, so a
+        // call reads the same whichever form it came in.
+        let mut attributes = dictionary_entries(dict);
+        for (name, default) in PRETTY_DEFAULTS {
+            if !attributes.iter().any(|(n, _)| n == name) {
+                let (attr, _) = ctx.capture(|| Attribute::parse(ctx.mlir(), default));
+                if let Some(attr) = attr {
+                    attributes.push((name.to_string(), attr));
+                }
+            }
+        }
+        attributes.sort_by(|a, b| a.0.cmp(&b.0));
+        calls.push(read_call(
+            calls.len(),
+            Some(line),
+            attributes,
+            operand_types,
+            result_types,
+        )?);
+        search_from = type_end;
+    }
+    Ok(calls)
+}
+
+/// Inherent attributes the StableHLO pretty printer leaves out when they have
+/// these values (`call_target_name` is printed as `@name` instead).
+pub const PRETTY_DEFAULTS: [(&str, &str); 5] = [
+    ("api_version", "1 : i32"),
+    ("call_target_name", "\"tpu_custom_call\""),
+    ("called_computations", "[]"),
+    ("has_side_effect", "false"),
+    ("output_operand_aliases", "[]"),
+];
+
+/// Drops a trailing ` loc(...)` from a type text.
+fn strip_location(text: &str) -> &str {
+    match text.rfind(" loc(") {
+        Some(i) => text[..i].trim_end(),
+        None => text,
+    }
+}
+
+/// Inputs and results of a function type, printed.
+fn function_type_parts(ty: melior::ir::Type<'_>) -> Option<(Vec<String>, Vec<String>)> {
+    let function = melior::ir::r#type::FunctionType::try_from(ty).ok()?;
+    let inputs = (0..function.input_count())
+        .filter_map(|i| function.input(i).ok())
+        .map(|t| t.to_string())
+        .collect();
+    let results = (0..function.result_count())
+        .filter_map(|i| function.result(i).ok())
+        .map(|t| t.to_string())
+        .collect();
+    Some((inputs, results))
+}
+
+/// Index of the bracket matching the one at `open_at`, skipping string literals.
+fn matching(text: &str, open_at: usize, open: u8, close: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = open_at;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b if b == open => depth += 1,
+            b if b == close => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}

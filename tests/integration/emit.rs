@@ -1,0 +1,200 @@
+//! Emission of the op itself, checked attribute by attribute against the
+//! custom calls JAX 0.12 emitted in the goldens (`custom_calls.json`).
+
+use serde_json::Value as Json;
+use tpu_custom_call::Context;
+use tpu_custom_call::decode;
+use tpu_custom_call::emit::{self, CallAttributes, SideEffect};
+use tpu_custom_call::melior;
+
+use crate::common::*;
+
+/// The golden's calls, as JAX recorded them.
+fn golden_calls(case: &std::path::Path) -> Vec<Json> {
+    let text = std::fs::read_to_string(case.join("custom_calls.json")).unwrap();
+    serde_json::from_str::<Json>(&text)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+fn parse_types<'c>(ctx: &'c Context, types: &Json) -> Vec<melior::ir::Type<'c>> {
+    types
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| melior::ir::Type::parse(ctx.mlir(), t.as_str().unwrap()).unwrap())
+        .collect()
+}
+
+/// Alias pairs from the printed `output_operand_aliases` attribute.
+fn golden_aliases(printed: Option<&str>, results: usize) -> Vec<(i64, i64)> {
+    let Some(printed) = printed else {
+        return Vec::new();
+    };
+    printed
+        .split("#stablehlo.output_operand_alias<")
+        .skip(1)
+        .map(|entry| {
+            let operand = entry.split("operand_index = ").nth(1).unwrap();
+            let operand: i64 = operand[..operand.find(',').unwrap()].parse().unwrap();
+            let tuple = entry.split("output_tuple_indices = [").nth(1).unwrap();
+            let tuple = &tuple[..tuple.find(']').unwrap()];
+            let result = if results > 1 {
+                tuple.parse().unwrap()
+            } else {
+                0
+            };
+            (operand, result)
+        })
+        .collect()
+}
+
+/// For every call of every golden: the op we emit from the call's parameters
+/// has exactly JAX's attribute names, and each prints exactly as JAX's does.
+#[test]
+fn emitted_attributes_equal_jax_for_every_golden_call() {
+    let mut checked = 0;
+    for case in golden_cases() {
+        let name = case_name(&case);
+        let export = name.contains("export");
+        for call in golden_calls(&case) {
+            let ctx = Context::new();
+            let attrs = call["attributes"].as_object().unwrap();
+            let printed = |k: &str| attrs.get(k).and_then(Json::as_str);
+            let operand_types = parse_types(&ctx, &call["operand_types"]);
+            let result_types = parse_types(&ctx, &call["result_types"]);
+            let frontend = printed("mhlo.frontend_attributes").unwrap_or("");
+            let side_effect = match (
+                printed("has_side_effect"),
+                frontend.contains("xla_allow_dce_side_effecting_op"),
+            ) {
+                (Some("true"), true) => SideEffect::DataflowSideEffecting,
+                (Some("true"), false) => SideEffect::SideEffecting,
+                _ => SideEffect::Pure,
+            };
+            // kernel_metadata: the string value inside the printed dictionary.
+            let kernel_metadata = (!frontend.is_empty())
+                .then(|| {
+                    let dict = melior::ir::Attribute::parse(ctx.mlir(), frontend).unwrap();
+                    let dict = melior::ir::attribute::DictionaryAttribute::try_from(dict).unwrap();
+                    let value = dict.element_by_name("kernel_metadata")?;
+                    Some(
+                        melior::ir::attribute::StringAttribute::try_from(value)
+                            .unwrap()
+                            .value()
+                            .to_string(),
+                    )
+                })
+                .flatten();
+            let has_shapes = attrs.contains_key("indices_of_shape_operands");
+            let n_shapes = if has_shapes { result_types.len() } else { 0 };
+            let attributes = CallAttributes {
+                backend_config: "{}".to_string(),
+                kernel_name: printed("kernel_name").map(|s| s.trim_matches('"').to_string()),
+                kernel_metadata,
+                side_effect,
+                aliases: golden_aliases(printed("output_operand_aliases"), result_types.len()),
+                drop_default_attributes: export,
+            };
+            let real_operands = &operand_types[..operand_types.len() - n_shapes];
+            let module =
+                emit::build_module(&ctx, "jit_f", real_operands, &result_types, &attributes)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(
+                melior::ir::operation::OperationLike::verify(&module.as_operation()),
+                "{name}: verify"
+            );
+            let found = decode::find_in_operation(module.as_operation()).unwrap();
+            assert_eq!(found.len(), 1);
+            let ours = &found[0];
+            let names: Vec<&str> = ours.attributes.iter().map(|(n, _)| n.as_str()).collect();
+            let jax_names: Vec<&str> = call["attribute_names"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| n.as_str().unwrap())
+                .collect();
+            assert_eq!(names, jax_names, "{name}: attribute names");
+            for (attr, value) in &ours.attributes {
+                if attr == "backend_config" {
+                    continue;
+                }
+                assert_eq!(Some(value.as_str()), printed(attr), "{name}: {attr}");
+            }
+            let types: Vec<String> = call["operand_types"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(ours.operand_types, types, "{name}: operand types");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 39, "checked {checked} calls");
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Decoding JAX's own pretty-printed modules finds every call with JAX's
+/// attributes (defaults the pretty printer omits are restored).
+#[test]
+fn decode_finds_every_call_in_jax_pretty_modules() {
+    let mut total = 0;
+    for case in golden_cases() {
+        let name = case_name(&case);
+        let ctx = Context::new();
+        let bytes = std::fs::read(case.join("module.mlir")).unwrap();
+        let found = decode::find_calls(&ctx, &bytes, "module.mlir")
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let golden = golden_calls(&case);
+        assert_eq!(found.len(), golden.len(), "{name}: number of calls");
+        for (ours, jax) in found.iter().zip(&golden) {
+            let attrs = jax["attributes"].as_object().unwrap();
+            assert_eq!(
+                sha256_hex(ours.backend_config.as_bytes()),
+                attrs["backend_config"]["sha256"].as_str().unwrap(),
+                "{name}"
+            );
+            for (attr, value) in &ours.attributes {
+                match attrs.get(attr) {
+                    Some(Json::String(jax_value)) => assert_eq!(value, jax_value, "{name}: {attr}"),
+                    Some(_) => assert_eq!(attr, "backend_config"),
+                    None => assert!(
+                        decode::PRETTY_DEFAULTS
+                            .iter()
+                            .any(|(n, v)| n == attr && v == value),
+                        "{name}: unexpected {attr} = {value}"
+                    ),
+                }
+            }
+            for key in attrs.keys() {
+                assert!(ours.attribute(key).is_some(), "{name}: missing {key}");
+            }
+            let types: Vec<String> = jax["operand_types"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(ours.operand_types, types, "{name}");
+            let types: Vec<String> = jax["result_types"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(ours.result_types, types, "{name}");
+            total += 1;
+        }
+    }
+    assert!(total >= 39);
+}
