@@ -168,19 +168,54 @@ impl Context {
         std::mem::take(&mut *self.sink.borrow_mut())
     }
 
-    /// Runs `f` and returns its result with the diagnostics it raised (only
-    /// those: earlier ones stay queued).
-    pub(crate) fn capture<T>(&self, f: impl FnOnce() -> T) -> (T, Vec<Diagnostic>) {
-        let before = self.sink.borrow().len();
-        let value = f();
-        let diagnostics = self.sink.borrow_mut().split_off(before);
-        (value, diagnostics)
+    /// Runs `f` and returns its result with the diagnostics it raised (see
+    /// [`capture`]).
+    pub fn capture<T>(&self, f: impl FnOnce() -> T) -> (T, Vec<Diagnostic>) {
+        capture(&self.mlir, f)
     }
 
     /// An unknown location in this context.
     pub fn unknown_location(&self) -> Location<'_> {
         Location::unknown(&self.mlir)
     }
+}
+
+impl std::ops::Deref for Context {
+    type Target = MlirContext;
+
+    fn deref(&self) -> &MlirContext {
+        &self.mlir
+    }
+}
+
+/// Prepares a context the caller made: registers and loads the dialects a
+/// Mosaic kernel or StableHLO module needs (including the pass-through `tpu`
+/// and `stablehlo` dialects) and allows unregistered dialects. Every function
+/// of this crate that parses or builds IR expects a context prepared this way
+/// (a [`Context`] is).
+pub fn prepare(ctx: &MlirContext) {
+    let registry = DialectRegistry::new();
+    for handle in dialect_handles() {
+        handle.insert_dialect(&registry);
+    }
+    ctx.append_dialect_registry(&registry);
+    ctx.set_allow_unregistered_dialects(true);
+}
+
+/// Runs `f` with a diagnostic handler on top of `ctx`'s handlers and returns
+/// `f`'s result with every diagnostic raised meanwhile; they are not passed on
+/// to other handlers (nothing is printed).
+pub fn capture<T>(ctx: &MlirContext, f: impl FnOnce() -> T) -> (T, Vec<Diagnostic>) {
+    let sink = Rc::new(RefCell::new(Vec::new()));
+    let handler_sink = Rc::clone(&sink);
+    let id = ctx.attach_diagnostic_handler(move |diagnostic| {
+        handler_sink.borrow_mut().push(convert(&diagnostic));
+        true
+    });
+    let value = f();
+    ctx.detach_diagnostic_handler(id);
+    let diagnostics = std::mem::take(&mut *sink.borrow_mut());
+    (value, diagnostics)
 }
 
 fn convert(diagnostic: &melior::diagnostic::Diagnostic) -> Diagnostic {

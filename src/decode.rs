@@ -11,7 +11,9 @@
 use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
 use melior::ir::{Attribute, AttributeLike, OperationRef};
 
-use crate::context::{Context, Diagnostic, join_diagnostics};
+use melior::Context;
+
+use crate::context::{Diagnostic, capture, join_diagnostics};
 use crate::kernel::{BYTECODE_MAGIC, KernelError, string_attr_value};
 
 /// Errors while finding and reading calls.
@@ -308,14 +310,14 @@ fn find_in_pretty_text(
         let type_end = type_start + rest.find('\n').unwrap_or(rest.len());
         let type_text = strip_location(text[type_start..type_end].trim());
 
-        let (dict, diagnostics) = ctx.capture(|| Attribute::parse(ctx.mlir(), dict_text));
+        let (dict, diagnostics) = capture(ctx, || Attribute::parse(ctx, dict_text));
         let dict = dict.ok_or_else(|| DecodeError::PrettyCallMlir {
             source_name: source_name.to_string(),
             line,
             what: "attributes",
             diagnostics,
         })?;
-        let (ty, diagnostics) = ctx.capture(|| melior::ir::Type::parse(ctx.mlir(), type_text));
+        let (ty, diagnostics) = capture(ctx, || melior::ir::Type::parse(ctx, type_text));
         let ty = ty.ok_or_else(|| DecodeError::PrettyCallMlir {
             source_name: source_name.to_string(),
             line,
@@ -330,7 +332,7 @@ fn find_in_pretty_text(
         let mut attributes = dictionary_entries(dict);
         for (name, default) in PRETTY_DEFAULTS {
             if !attributes.iter().any(|(n, _)| n == name) {
-                let (attr, _) = ctx.capture(|| Attribute::parse(ctx.mlir(), default));
+                let (attr, _) = capture(ctx, || Attribute::parse(ctx, default));
                 if let Some(attr) = attr {
                     attributes.push((name.to_string(), attr));
                 }

@@ -13,7 +13,9 @@ use melior::ir::{
     RegionLike, Type, TypeLike, Value, ValueLike,
 };
 
-use crate::context::Context;
+use melior::Context;
+
+use crate::context::capture;
 
 /// Errors while building the op.
 #[derive(Debug, thiserror::Error)]
@@ -182,7 +184,7 @@ fn parse_attribute<'c>(
     text: &str,
     what: &'static str,
 ) -> Result<Attribute<'c>, EmitError> {
-    let (attr, diagnostics) = ctx.capture(|| Attribute::parse(ctx.mlir(), text));
+    let (attr, diagnostics) = capture(ctx, || Attribute::parse(ctx, text));
     attr.ok_or_else(|| EmitError::Mlir {
         what,
         message: format!(
@@ -280,7 +282,7 @@ pub fn build_custom_call<'c>(
     }
     check_aliases(&attributes.aliases, &operand_types, result_types)?;
 
-    let mlir = ctx.mlir();
+    let mlir = ctx;
     let named = |name: &str, attr: Attribute<'c>| (Identifier::new(mlir, name), attr);
 
     // Inherent attributes (properties), in the order MLIR prints them (sorted).
@@ -437,7 +439,7 @@ fn dictionary<'c>(ctx: &'c Context, entries: &[(Identifier<'c>, Attribute<'c>)])
     // SAFETY: every entry belongs to this context; MLIR copies the array.
     unsafe {
         Attribute::from_raw(mlir_sys::mlirDictionaryAttrGet(
-            ctx.mlir().to_raw(),
+            ctx.to_raw(),
             raw.len() as isize,
             raw.as_ptr(),
         ))
@@ -473,7 +475,7 @@ pub fn build_module<'c>(
     result_types: &[Type<'c>],
     attributes: &CallAttributes,
 ) -> Result<Module<'c>, EmitError> {
-    let mlir = ctx.mlir();
+    let mlir = ctx;
     let location = Location::unknown(mlir);
     let result_ranks = tensor_ranks(result_types, "result")?;
     tensor_ranks(operand_types, "operand")?;
@@ -539,7 +541,7 @@ pub fn build_module<'c>(
 }
 
 fn set_module_attributes(ctx: &Context, module: &Module<'_>, name: &str) -> Result<(), EmitError> {
-    let mlir = ctx.mlir();
+    let mlir = ctx;
     let raw = module.as_operation().to_raw();
     let set = |key: &str, attr: Attribute<'_>| {
         let key = melior::StringRef::new(key);

@@ -9,7 +9,9 @@ use melior::ir::operation::{OperationLike, OperationPrintingFlags};
 use melior::ir::{AttributeLike, Module, OperationRef};
 use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
 
-use crate::context::{Context, Diagnostic, join_diagnostics};
+use melior::Context;
+
+use crate::context::{Diagnostic, capture, join_diagnostics};
 
 /// The four bytes every MLIR bytecode file starts with.
 pub const BYTECODE_MAGIC: &[u8; 4] = b"ML\xefR";
@@ -255,7 +257,7 @@ impl<'c> Kernel<'c> {
         module: Module<'c>,
         source_name: &str,
     ) -> Result<Self, KernelError> {
-        let (ok, diagnostics) = ctx.capture(|| module.as_operation().verify());
+        let (ok, diagnostics) = capture(ctx, || module.as_operation().verify());
         if !ok {
             return Err(KernelError::Verify {
                 source_name: source_name.to_string(),
@@ -335,7 +337,7 @@ pub(crate) fn parse_module<'c>(
     {
         return Err(err);
     }
-    let (module, diagnostics) = ctx.capture(|| {
+    let (module, diagnostics) = capture(ctx, || {
         let source = MlirStringRef {
             data: bytes.as_ptr() as *const _,
             length: bytes.len(),
@@ -343,7 +345,7 @@ pub(crate) fn parse_module<'c>(
         // SAFETY: the context is live; `source` points to `bytes`, which outlive
         // the call (MLIR copies what it keeps). A null module is handled below.
         unsafe {
-            let raw = mlirModuleCreateParse(ctx.mlir().to_raw(), source);
+            let raw = mlirModuleCreateParse(ctx.to_raw(), source);
             Module::from_option_raw(raw)
         }
     });
