@@ -1,5 +1,6 @@
-//! Compiles the C++ pass-through dialects (`cpp/passthrough.cpp`) against the
-//! LLVM 22 headers. Nothing else happens here: MLIR itself is linked by mlir-sys.
+//! Compiles the C++ of `cpp/` against the LLVM 22 headers: the pass-through
+//! dialects and C API gap fillers (`passthrough.cpp`) and the pass registration
+//! (`passes.cpp`). Nothing else happens here: MLIR itself is linked by mlir-sys.
 
 use std::path::PathBuf;
 
@@ -16,10 +17,12 @@ fn main() {
         );
     }
     println!("cargo:rerun-if-changed=cpp/passthrough.cpp");
+    println!("cargo:rerun-if-changed=cpp/passes.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("cpp/passthrough.cpp")
+        .file("cpp/passes.cpp")
         .include(&include)
         .flag("-std=c++17")
         .flag("-fno-rtti")
