@@ -2,6 +2,7 @@
 //! own `#[non_exhaustive]` enum so callers can match on structured fields.
 
 use crate::kernel::KernelError;
+use crate::target::TargetError;
 
 /// Any error this crate returns.
 #[derive(Debug, thiserror::Error)]
@@ -10,4 +11,7 @@ pub enum Error {
     /// Loading, printing or writing a kernel module.
     #[error(transparent)]
     Kernel(#[from] KernelError),
+    /// An unknown target, or a kernel that does not fit its target chip.
+    #[error(transparent)]
+    Target(#[from] TargetError),
 }

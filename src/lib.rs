@@ -6,7 +6,9 @@ pub mod config;
 pub mod context;
 pub mod error;
 pub mod kernel;
+pub mod target;
 
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
+pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
