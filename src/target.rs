@@ -122,7 +122,12 @@ pub struct ChipInfo {
 }
 
 /// Per-TensorCore values shared by the chips of one `_get_tpu_info_impl` arm.
-const fn info(chip: Chip, name: &'static str, jax: &'static str, kinds: &'static [&'static str]) -> ChipInfo {
+const fn info(
+    chip: Chip,
+    name: &'static str,
+    jax: &'static str,
+    kinds: &'static [&'static str],
+) -> ChipInfo {
     ChipInfo {
         chip,
         name,
@@ -333,6 +338,15 @@ pub const CHIPS: [ChipInfo; 11] = [
     },
 ];
 
+// Row `i` of `CHIPS` is the chip with discriminant `i` (what `Chip::info` indexes by).
+const _: () = {
+    let mut i = 0;
+    while i < CHIPS.len() {
+        assert!(CHIPS[i].chip as usize == i);
+        i += 1;
+    }
+};
+
 /// §9.2 `case ChipVersion.TPU_7 | ChipVersion.TPU_7X`, as the TPU7 entry.
 const TPU7_VALUES: ChipInfo = ChipInfo {
     generation: 7,
@@ -446,8 +460,7 @@ impl Chip {
                     }
                 }
             }
-        } else if let Some(requested) =
-            query.core_count.filter(|&n| n > info.tensor_cores_per_chip)
+        } else if let Some(requested) = query.core_count.filter(|&n| n > info.tensor_cores_per_chip)
         {
             errors.push(TargetError::TooManyTensorCores {
                 chip: self,
@@ -457,7 +470,10 @@ impl Chip {
         }
         for (field, value) in [
             (VmemField::VmemLimitBytes, query.vmem_limit_bytes),
-            (VmemField::InternalScratchInBytes, query.internal_scratch_in_bytes),
+            (
+                VmemField::InternalScratchInBytes,
+                query.internal_scratch_in_bytes,
+            ),
         ] {
             if let Some(bytes) = value.and_then(|v| u64::try_from(v).ok())
                 && bytes > info.vmem_bytes
@@ -472,9 +488,13 @@ impl Chip {
         }
         let mut seen = Vec::new();
         for &space in &query.memory_spaces {
-            if space_needs_sparse_cores(space) && !self.has_sparse_cores() && !seen.contains(&space) {
+            if space_needs_sparse_cores(space) && !self.has_sparse_cores() && !seen.contains(&space)
+            {
                 seen.push(space);
-                errors.push(TargetError::MemorySpaceUnavailable { chip: self, memory_space: space });
+                errors.push(TargetError::MemorySpaceUnavailable {
+                    chip: self,
+                    memory_space: space,
+                });
             }
         }
         let mut seen = Vec::new();
@@ -536,7 +556,9 @@ impl FromStr for Chip {
         Chip::ALL
             .into_iter()
             .find(|chip| chip.info().names().any(|n| n.eq_ignore_ascii_case(name)))
-            .ok_or_else(|| TargetError::UnknownChip { name: name.to_string() })
+            .ok_or_else(|| TargetError::UnknownChip {
+                name: name.to_string(),
+            })
     }
 }
 
@@ -624,7 +646,9 @@ impl FromStr for TpuMemorySpace {
         TpuMemorySpace::ALL
             .into_iter()
             .find(|space| space.keyword() == keyword)
-            .ok_or_else(|| TargetError::UnknownMemorySpace { text: text.to_string() })
+            .ok_or_else(|| TargetError::UnknownMemorySpace {
+                text: text.to_string(),
+            })
     }
 }
 
@@ -710,7 +734,9 @@ pub enum TargetError {
     },
     /// The core-parallel bound of a SparseCore kernel exceeds the chip's
     /// SparseCores (JAX's SparseCore mesh check, §9.3).
-    #[error("Mesh has {requested} cores, but the current TPU chip has only {available} SparseCores")]
+    #[error(
+        "Mesh has {requested} cores, but the current TPU chip has only {available} SparseCores"
+    )]
     TooManySparseCores {
         /// The target.
         chip: Chip,
@@ -721,7 +747,9 @@ pub enum TargetError {
     },
     /// The subcore-parallel bound exceeds the subcores of a SparseCore
     /// (JAX's `VectorSubcoreMesh` check, §9.3).
-    #[error("Mesh has {requested} subcores, but the current TPU chip has only {available} subcores")]
+    #[error(
+        "Mesh has {requested} subcores, but the current TPU chip has only {available} subcores"
+    )]
     TooManySubcores {
         /// The target.
         chip: Chip,
@@ -788,7 +816,7 @@ fn known_names() -> String {
 
 /// `300 MiB`; sizes that are not whole MiB also in bytes (`1.43 MiB (1500000 bytes)`).
 fn mib(bytes: u64) -> String {
-    if bytes % MIB == 0 {
+    if bytes.is_multiple_of(MIB) {
         format!("{} MiB", bytes / MIB)
     } else {
         format!("{:.2} MiB ({bytes} bytes)", bytes as f64 / MIB as f64)

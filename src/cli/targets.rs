@@ -8,9 +8,11 @@ use super::{CliResult, write_output};
 
 /// Arguments of `targets`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Values are per TensorCore, as JAX 0.12's jax._src.tpu_info gives them.\n\n\
+#[command(
+    after_help = "Values are per TensorCore, as JAX 0.12's jax._src.tpu_info gives them.\n\n\
 Examples:\n  tpu-custom-call targets\n  tpu-custom-call targets v5p\n  \
-tpu-custom-call targets 'TPU v5 lite'\n  tpu-custom-call targets --json | jq '.[].vmem_bytes'")]
+tpu-custom-call targets 'TPU v5 lite'\n  tpu-custom-call targets --json | jq '.[].vmem_bytes'"
+)]
 pub struct Args {
     /// One chip to show in full: canonical name (v5e), JAX chip version (7x) or device_kind
     /// (`TPU v5 lite`, `TPU7x`); ASCII case is ignored.
@@ -23,7 +25,10 @@ pub struct Args {
 /// Runs `targets`.
 pub fn run(args: Args) -> CliResult {
     let chip = match &args.name {
-        Some(name) => Some(name.parse::<Chip>().map_err(|e: TargetError| e.to_string())?),
+        Some(name) => Some(
+            name.parse::<Chip>()
+                .map_err(|e: TargetError| e.to_string())?,
+        ),
         None => None,
     };
     let out = match (chip, args.json) {
@@ -80,8 +85,21 @@ pub fn chip_json(info: &ChipInfo) -> Value {
 /// Every chip, one row each, columns aligned.
 fn table() -> String {
     let header = [
-        "chip", "gen", "TCs", "megacore", "lite", "lanes", "sublanes", "MXU", "MXUs", "VMEM", "SMEM", "CMEM",
-        "HBM", "SparseCores", "device kinds",
+        "chip",
+        "gen",
+        "TCs",
+        "megacore",
+        "lite",
+        "lanes",
+        "sublanes",
+        "MXU",
+        "MXUs",
+        "VMEM",
+        "SMEM",
+        "CMEM",
+        "HBM",
+        "SparseCores",
+        "device kinds",
     ];
     let rows: Vec<Vec<String>> = CHIPS
         .iter()
@@ -100,7 +118,8 @@ fn table() -> String {
                 size(c.smem_bytes),
                 size(c.cmem_bytes),
                 size(c.hbm_bytes),
-                c.sparse_core.map_or_else(|| "-".to_string(), sparse_core_short),
+                c.sparse_core
+                    .map_or_else(|| "-".to_string(), sparse_core_short),
                 c.device_kinds.join(", "),
             ]
         })
@@ -160,7 +179,10 @@ fn detail(c: &ChipInfo) -> String {
         ("SMEM per TensorCore", bytes(c.smem_bytes)),
         ("CMEM per TensorCore", bytes(c.cmem_bytes)),
         ("HBM per TensorCore", bytes(c.hbm_bytes)),
-        ("HBM bandwidth", format!("{} bytes/s", c.hbm_bandwidth_bytes_per_second)),
+        (
+            "HBM bandwidth",
+            format!("{} bytes/s", c.hbm_bandwidth_bytes_per_second),
+        ),
         ("bf16 ops/s", c.bf16_ops_per_second.to_string()),
         ("int8 ops/s", c.int8_ops_per_second.to_string()),
         ("fp8 ops/s", c.fp8_ops_per_second.to_string()),
@@ -172,8 +194,14 @@ fn detail(c: &ChipInfo) -> String {
             lines.push(("SparseCores", sc.cores.to_string()));
             lines.push(("SparseCore subcores", sc.subcores.to_string()));
             lines.push(("SparseCore lanes", sc.lanes.to_string()));
-            lines.push(("SparseCore VMEM per subcore", bytes(sc.vmem_bytes_per_subcore)));
-            lines.push(("SparseCore DMA granule", format!("{} bytes", sc.dma_granule_bytes)));
+            lines.push((
+                "SparseCore VMEM per subcore",
+                bytes(sc.vmem_bytes_per_subcore),
+            ));
+            lines.push((
+                "SparseCore DMA granule",
+                format!("{} bytes", sc.dma_granule_bytes),
+            ));
         }
     }
     let width = lines.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
@@ -190,7 +218,11 @@ fn yes_no(b: bool) -> String {
 
 /// `64 MiB (67108864 bytes)`, `0 bytes`.
 fn bytes(n: u64) -> String {
-    if n == 0 { "0 bytes".to_string() } else { format!("{} ({n} bytes)", size(n)) }
+    if n == 0 {
+        "0 bytes".to_string()
+    } else {
+        format!("{} ({n} bytes)", size(n))
+    }
 }
 
 /// Short size: binary units when exact (`16 KiB`, `64 MiB`; KiB only below
@@ -201,9 +233,9 @@ fn size(n: u64) -> String {
     const MIB: u64 = 1024 * 1024;
     if n == 0 {
         "-".to_string()
-    } else if n % MIB == 0 {
+    } else if n.is_multiple_of(MIB) {
         format!("{} MiB", n / MIB)
-    } else if n < MIB && n % KIB == 0 {
+    } else if n < MIB && n.is_multiple_of(KIB) {
         format!("{} KiB", n / KIB)
     } else if n >= 1_000_000_000 {
         format!("{} GB", decimal(n, 1_000_000_000))

@@ -64,7 +64,13 @@ fn as_jax(c: &ChipInfo) -> Value {
 
 fn assert_table_matches(dump: &Value, what: &str) {
     let chips = dump["chips"].as_array().expect("chips");
-    assert_eq!(chips.len(), CHIPS.len(), "{what}: JAX knows {} chips, we {}", chips.len(), CHIPS.len());
+    assert_eq!(
+        chips.len(),
+        CHIPS.len(),
+        "{what}: JAX knows {} chips, we {}",
+        chips.len(),
+        CHIPS.len()
+    );
     for (ours, jax) in CHIPS.iter().zip(chips) {
         assert_eq!(&as_jax(ours), jax, "{what}: chip {}", ours.name);
     }
@@ -73,7 +79,12 @@ fn assert_table_matches(dump: &Value, what: &str) {
 #[test]
 fn table_matches_committed_jax_dump() {
     let dump = jax_dump();
-    assert!(dump["_generated_by"].as_str().unwrap().contains("dump_tpu_info.py"));
+    assert!(
+        dump["_generated_by"]
+            .as_str()
+            .unwrap()
+            .contains("dump_tpu_info.py")
+    );
     assert_table_matches(&dump, "committed dump");
 }
 
@@ -88,10 +99,19 @@ fn table_matches_live_jax() {
         .current_dir(std::env::temp_dir())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let live: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_table_matches(&live, "live JAX");
-    assert_eq!(live, jax_dump(), "the committed dump is stale: rerun {}", script.display());
+    assert_eq!(
+        live,
+        jax_dump(),
+        "the committed dump is stale: rerun {}",
+        script.display()
+    );
 }
 
 // ---------------------------------------------------------------- names
@@ -99,7 +119,12 @@ fn table_matches_live_jax() {
 #[test]
 fn canonical_names_in_order() {
     let names: Vec<String> = Chip::ALL.iter().map(|c| c.to_string()).collect();
-    assert_eq!(names, ["v2", "v3", "v4i", "v4", "v5e", "v5p", "v6e", "v7", "v7x", "v8i", "v8t"]);
+    assert_eq!(
+        names,
+        [
+            "v2", "v3", "v4i", "v4", "v5e", "v5p", "v6e", "v7", "v7x", "v8i", "v8t"
+        ]
+    );
     for (i, chip) in Chip::ALL.into_iter().enumerate() {
         assert_eq!(CHIPS[i].chip, chip);
         assert_eq!(chip.info().chip, chip);
@@ -113,8 +138,14 @@ fn every_name_and_alias_round_trips() {
         let names: Vec<&str> = chip.info().names().collect();
         assert_eq!(names[0], chip.to_string());
         for name in names {
-            for spelling in [name.to_string(), name.to_ascii_uppercase(), name.to_ascii_lowercase()] {
-                let parsed: Chip = spelling.parse().unwrap_or_else(|e| panic!("{spelling}: {e}"));
+            for spelling in [
+                name.to_string(),
+                name.to_ascii_uppercase(),
+                name.to_ascii_lowercase(),
+            ] {
+                let parsed: Chip = spelling
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{spelling}: {e}"));
                 assert_eq!(parsed, chip, "{spelling}");
                 assert_eq!(parsed.to_string().parse::<Chip>().unwrap(), chip);
             }
@@ -145,19 +176,29 @@ fn device_kinds_are_jaxs() {
             assert_eq!(kinds[*kind].as_str(), Some(c.jax_chip_version), "{kind}");
         }
     }
-    let versions: Vec<&str> = dump["chips"].as_array().unwrap().iter().map(|c| c["chip_version"].as_str().unwrap()).collect();
+    let versions: Vec<&str> = dump["chips"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["chip_version"].as_str().unwrap())
+        .collect();
     assert_eq!(versions, CHIPS.map(|c| c.jax_chip_version));
 }
 
 #[test]
 fn respellings_parse_by_our_case_rule_only() {
     // JAX maps none of these (see the dump); we ignore ASCII case and nothing else.
-    for (name, chip) in [("tpu v5 lite", Some(Chip::V5e)), ("TPU V5E", Some(Chip::V5e)), ("tpu7x", Some(Chip::V7x))]
-    {
+    for (name, chip) in [
+        ("tpu v5 lite", Some(Chip::V5e)),
+        ("TPU V5E", Some(Chip::V5e)),
+        ("tpu7x", Some(Chip::V7x)),
+    ] {
         assert_eq!(Chip::from_device_kind(name), None);
         assert_eq!(name.parse::<Chip>().ok(), chip, "{name}");
     }
-    for name in ["TPU v7x", "TPU v4i", "TPU  v5e", " TPU v5e", "v5e ", "", "v5", "tpu-v5e"] {
+    for name in [
+        "TPU v7x", "TPU v4i", "TPU  v5e", " TPU v5e", "v5e ", "", "v5", "tpu-v5e",
+    ] {
         assert!(name.parse::<Chip>().is_err(), "{name:?} parsed");
     }
 }
@@ -165,9 +206,17 @@ fn respellings_parse_by_our_case_rule_only() {
 #[test]
 fn unknown_name_lists_the_known_ones() {
     let err = "v9".parse::<Chip>().unwrap_err();
-    assert_eq!(err, TargetError::UnknownChip { name: "v9".to_string() });
+    assert_eq!(
+        err,
+        TargetError::UnknownChip {
+            name: "v9".to_string()
+        }
+    );
     let message = err.to_string();
-    assert!(message.starts_with("unknown TPU target `v9`: known chips are v2, v3,"), "{message}");
+    assert!(
+        message.starts_with("unknown TPU target `v9`: known chips are v2, v3,"),
+        "{message}"
+    );
     for chip in Chip::ALL {
         assert!(message.contains(chip.name()), "{message} lacks {chip}");
     }
@@ -199,12 +248,18 @@ struct Row {
 fn assert_row(chip: Chip, row: Row) {
     let c = chip.info();
     assert_eq!(c.generation, row.generation, "{chip} generation");
-    assert_eq!(c.tensor_cores_per_chip, row.tensor_cores, "{chip} TensorCores");
+    assert_eq!(
+        c.tensor_cores_per_chip, row.tensor_cores,
+        "{chip} TensorCores"
+    );
     assert_eq!(c.megacore, row.megacore, "{chip} megacore");
     assert_eq!(c.lite, row.lite, "{chip} lite");
     assert_eq!(c.lanes, 128, "{chip} lanes");
     assert_eq!(c.sublanes, row.sublanes, "{chip} sublanes");
-    assert_eq!(c.mxu_column_size, row.mxu_column_size, "{chip} MXU column size");
+    assert_eq!(
+        c.mxu_column_size, row.mxu_column_size,
+        "{chip} MXU column size"
+    );
     assert_eq!(c.mxus, row.mxus, "{chip} MXUs");
     assert_eq!(c.accumulators, row.accumulators, "{chip} accumulators");
     assert_eq!(c.vmem_bytes, row.vmem, "{chip} VMEM");
@@ -212,7 +267,13 @@ fn assert_row(chip: Chip, row: Row) {
     assert_eq!(c.smem_bytes, row.smem, "{chip} SMEM");
     assert_eq!(c.hbm_bytes, row.hbm, "{chip} HBM");
     let sc = c.sparse_core.map(|s: SparseCoreInfo| {
-        (s.cores, s.subcores, s.lanes, s.vmem_bytes_per_subcore, s.dma_granule_bytes)
+        (
+            s.cores,
+            s.subcores,
+            s.lanes,
+            s.vmem_bytes_per_subcore,
+            s.dma_granule_bytes,
+        )
     });
     assert_eq!(sc, row.sparse_core, "{chip} SparseCore");
     assert_eq!(c.device_kinds, row.device_kinds, "{chip} device kinds");
@@ -221,101 +282,255 @@ fn assert_row(chip: Chip, row: Row) {
 
 #[test]
 fn chip_v2() {
-    assert_row(Chip::V2, Row {
-        generation: 2, tensor_cores: 2, megacore: false, lite: false, sublanes: 8, mxu_column_size: 128,
-        mxus: 1, accumulators: 0, vmem: 16 * MIB, cmem: 0, smem: 16 * KIB, hbm: 16_000_000_000 / 2,
-        sparse_core: None, device_kinds: &["TPU v2"],
-    });
+    assert_row(
+        Chip::V2,
+        Row {
+            generation: 2,
+            tensor_cores: 2,
+            megacore: false,
+            lite: false,
+            sublanes: 8,
+            mxu_column_size: 128,
+            mxus: 1,
+            accumulators: 0,
+            vmem: 16 * MIB,
+            cmem: 0,
+            smem: 16 * KIB,
+            hbm: 16_000_000_000 / 2,
+            sparse_core: None,
+            device_kinds: &["TPU v2"],
+        },
+    );
 }
 
 #[test]
 fn chip_v3() {
-    assert_row(Chip::V3, Row {
-        generation: 3, tensor_cores: 2, megacore: false, lite: false, sublanes: 8, mxu_column_size: 128,
-        mxus: 2, accumulators: 0, vmem: 16 * MIB, cmem: 0, smem: 16 * KIB, hbm: 34_400_000_000 / 2,
-        sparse_core: None, device_kinds: &["TPU v3"],
-    });
+    assert_row(
+        Chip::V3,
+        Row {
+            generation: 3,
+            tensor_cores: 2,
+            megacore: false,
+            lite: false,
+            sublanes: 8,
+            mxu_column_size: 128,
+            mxus: 2,
+            accumulators: 0,
+            vmem: 16 * MIB,
+            cmem: 0,
+            smem: 16 * KIB,
+            hbm: 34_400_000_000 / 2,
+            sparse_core: None,
+            device_kinds: &["TPU v3"],
+        },
+    );
 }
 
 #[test]
 fn chip_v4i() {
-    assert_row(Chip::V4i, Row {
-        generation: 4, tensor_cores: 1, megacore: false, lite: true, sublanes: 8, mxu_column_size: 128,
-        mxus: 4, accumulators: 0, vmem: 16 * MIB, cmem: 134_000_000, smem: MIB, hbm: 8_590_000_000,
-        sparse_core: None, device_kinds: &["TPU v4 lite"],
-    });
+    assert_row(
+        Chip::V4i,
+        Row {
+            generation: 4,
+            tensor_cores: 1,
+            megacore: false,
+            lite: true,
+            sublanes: 8,
+            mxu_column_size: 128,
+            mxus: 4,
+            accumulators: 0,
+            vmem: 16 * MIB,
+            cmem: 134_000_000,
+            smem: MIB,
+            hbm: 8_590_000_000,
+            sparse_core: None,
+            device_kinds: &["TPU v4 lite"],
+        },
+    );
 }
 
 #[test]
 fn chip_v4() {
-    assert_row(Chip::V4, Row {
-        generation: 4, tensor_cores: 2, megacore: true, lite: false, sublanes: 8, mxu_column_size: 128,
-        mxus: 4, accumulators: 0, vmem: 16 * MIB, cmem: 134_000_000 / 2, smem: MIB, hbm: 34_400_000_000 / 2,
-        sparse_core: None, device_kinds: &["TPU v4"],
-    });
+    assert_row(
+        Chip::V4,
+        Row {
+            generation: 4,
+            tensor_cores: 2,
+            megacore: true,
+            lite: false,
+            sublanes: 8,
+            mxu_column_size: 128,
+            mxus: 4,
+            accumulators: 0,
+            vmem: 16 * MIB,
+            cmem: 134_000_000 / 2,
+            smem: MIB,
+            hbm: 34_400_000_000 / 2,
+            sparse_core: None,
+            device_kinds: &["TPU v4"],
+        },
+    );
 }
 
 #[test]
 fn chip_v5e() {
-    assert_row(Chip::V5e, Row {
-        generation: 5, tensor_cores: 1, megacore: false, lite: true, sublanes: 8, mxu_column_size: 128,
-        mxus: 4, accumulators: 0, vmem: 128 * MIB, cmem: 0, smem: MIB, hbm: 17_200_000_000,
-        sparse_core: None, device_kinds: &["TPU v5e", "TPU v5 lite"],
-    });
+    assert_row(
+        Chip::V5e,
+        Row {
+            generation: 5,
+            tensor_cores: 1,
+            megacore: false,
+            lite: true,
+            sublanes: 8,
+            mxu_column_size: 128,
+            mxus: 4,
+            accumulators: 0,
+            vmem: 128 * MIB,
+            cmem: 0,
+            smem: MIB,
+            hbm: 17_200_000_000,
+            sparse_core: None,
+            device_kinds: &["TPU v5e", "TPU v5 lite"],
+        },
+    );
 }
 
 #[test]
 fn chip_v5p() {
-    assert_row(Chip::V5p, Row {
-        generation: 5, tensor_cores: 2, megacore: true, lite: false, sublanes: 8, mxu_column_size: 128,
-        mxus: 4, accumulators: 0, vmem: 64 * MIB, cmem: 0, smem: MIB, hbm: 103_000_000_000 / 2,
-        sparse_core: Some((4, 16, 8, 512 * KIB, 32)), device_kinds: &["TPU v5", "TPU v5p"],
-    });
+    assert_row(
+        Chip::V5p,
+        Row {
+            generation: 5,
+            tensor_cores: 2,
+            megacore: true,
+            lite: false,
+            sublanes: 8,
+            mxu_column_size: 128,
+            mxus: 4,
+            accumulators: 0,
+            vmem: 64 * MIB,
+            cmem: 0,
+            smem: MIB,
+            hbm: 103_000_000_000 / 2,
+            sparse_core: Some((4, 16, 8, 512 * KIB, 32)),
+            device_kinds: &["TPU v5", "TPU v5p"],
+        },
+    );
 }
 
 #[test]
 fn chip_v6e() {
-    assert_row(Chip::V6e, Row {
-        generation: 6, tensor_cores: 1, megacore: false, lite: true, sublanes: 8, mxu_column_size: 256,
-        mxus: 2, accumulators: 0, vmem: 128 * MIB, cmem: 0, smem: MIB, hbm: 34_400_000_000,
-        sparse_core: Some((2, 16, 8, 256 * KIB, 32)), device_kinds: &["TPU v6e", "TPU v6 lite"],
-    });
+    assert_row(
+        Chip::V6e,
+        Row {
+            generation: 6,
+            tensor_cores: 1,
+            megacore: false,
+            lite: true,
+            sublanes: 8,
+            mxu_column_size: 256,
+            mxus: 2,
+            accumulators: 0,
+            vmem: 128 * MIB,
+            cmem: 0,
+            smem: MIB,
+            hbm: 34_400_000_000,
+            sparse_core: Some((2, 16, 8, 256 * KIB, 32)),
+            device_kinds: &["TPU v6e", "TPU v6 lite"],
+        },
+    );
 }
 
 #[test]
 fn chip_v7() {
-    assert_row(Chip::V7, Row {
-        generation: 7, tensor_cores: 2, megacore: false, lite: false, sublanes: 8, mxu_column_size: 256,
-        mxus: 2, accumulators: 128, vmem: 64 * MIB, cmem: 0, smem: MIB, hbm: 206_000_000_000 / 2,
-        sparse_core: Some((2, 16, 16, 512 * KIB, 32)), device_kinds: &["TPU7"],
-    });
+    assert_row(
+        Chip::V7,
+        Row {
+            generation: 7,
+            tensor_cores: 2,
+            megacore: false,
+            lite: false,
+            sublanes: 8,
+            mxu_column_size: 256,
+            mxus: 2,
+            accumulators: 128,
+            vmem: 64 * MIB,
+            cmem: 0,
+            smem: MIB,
+            hbm: 206_000_000_000 / 2,
+            sparse_core: Some((2, 16, 16, 512 * KIB, 32)),
+            device_kinds: &["TPU7"],
+        },
+    );
 }
 
 #[test]
 fn chip_v7x() {
-    assert_row(Chip::V7x, Row {
-        generation: 7, tensor_cores: 2, megacore: false, lite: false, sublanes: 8, mxu_column_size: 256,
-        mxus: 2, accumulators: 128, vmem: 64 * MIB, cmem: 0, smem: MIB, hbm: 206_000_000_000 / 2,
-        sparse_core: Some((2, 16, 16, 512 * KIB, 32)), device_kinds: &["TPU7x"],
-    });
+    assert_row(
+        Chip::V7x,
+        Row {
+            generation: 7,
+            tensor_cores: 2,
+            megacore: false,
+            lite: false,
+            sublanes: 8,
+            mxu_column_size: 256,
+            mxus: 2,
+            accumulators: 128,
+            vmem: 64 * MIB,
+            cmem: 0,
+            smem: MIB,
+            hbm: 206_000_000_000 / 2,
+            sparse_core: Some((2, 16, 16, 512 * KIB, 32)),
+            device_kinds: &["TPU7x"],
+        },
+    );
 }
 
 #[test]
 fn chip_v8i() {
-    assert_row(Chip::V8i, Row {
-        generation: 8, tensor_cores: 2, megacore: false, lite: false, sublanes: 8, mxu_column_size: 256,
-        mxus: 2, accumulators: 256, vmem: 192 * MIB, cmem: 0, smem: MIB, hbm: 309_000_000_000 / 2,
-        sparse_core: Some((1, 4, 16, 512 * KIB, 64)), device_kinds: &["TPU8i"],
-    });
+    assert_row(
+        Chip::V8i,
+        Row {
+            generation: 8,
+            tensor_cores: 2,
+            megacore: false,
+            lite: false,
+            sublanes: 8,
+            mxu_column_size: 256,
+            mxus: 2,
+            accumulators: 256,
+            vmem: 192 * MIB,
+            cmem: 0,
+            smem: MIB,
+            hbm: 309_000_000_000 / 2,
+            sparse_core: Some((1, 4, 16, 512 * KIB, 64)),
+            device_kinds: &["TPU8i"],
+        },
+    );
 }
 
 #[test]
 fn chip_v8t() {
-    assert_row(Chip::V8t, Row {
-        generation: 8, tensor_cores: 1, megacore: false, lite: false, sublanes: 16, mxu_column_size: 256,
-        mxus: 2, accumulators: 256, vmem: 128 * MIB, cmem: 0, smem: MIB, hbm: 231_000_000_000,
-        sparse_core: Some((2, 16, 16, 256 * KIB, 64)), device_kinds: &["TPU8t"],
-    });
+    assert_row(
+        Chip::V8t,
+        Row {
+            generation: 8,
+            tensor_cores: 1,
+            megacore: false,
+            lite: false,
+            sublanes: 16,
+            mxu_column_size: 256,
+            mxus: 2,
+            accumulators: 256,
+            vmem: 128 * MIB,
+            cmem: 0,
+            smem: MIB,
+            hbm: 231_000_000_000,
+            sparse_core: Some((2, 16, 16, 256 * KIB, 64)),
+            device_kinds: &["TPU8t"],
+        },
+    );
 }
 
 // ---------------------------------------------------------------- checks
@@ -337,7 +552,9 @@ fn sparse_core_checks_match_jax_mesh_errors() {
     let dump = jax_dump();
     let mut compared = 0;
     for chip in Chip::ALL {
-        let rows = dump["mesh_errors"][chip.info().jax_chip_version].as_array().unwrap();
+        let rows = dump["mesh_errors"][chip.info().jax_chip_version]
+            .as_array()
+            .unwrap();
         for row in rows {
             let query = sparse(row["num_cores"].as_u64(), row["num_subcores"].as_u64());
             let ours = chip.check(&query);
@@ -345,7 +562,11 @@ fn sparse_core_checks_match_jax_mesh_errors() {
                 true => assert_eq!(ours, Ok(()), "{chip}: {row}"),
                 false => {
                     let err = ours.expect_err(&format!("{chip}: {row}"));
-                    assert_eq!(err.to_string(), row["message"].as_str().unwrap(), "{chip}: {row}");
+                    assert_eq!(
+                        err.to_string(),
+                        row["message"].as_str().unwrap(),
+                        "{chip}: {row}"
+                    );
                 }
             }
             compared += 1;
@@ -357,9 +578,15 @@ fn sparse_core_checks_match_jax_mesh_errors() {
 #[test]
 fn no_sparse_cores_fails_and_passes() {
     let query = sparse(Some(1), Some(16));
-    assert_eq!(Chip::V5e.check(&query), Err(TargetError::NoSparseCores { chip: Chip::V5e }));
+    assert_eq!(
+        Chip::V5e.check(&query),
+        Err(TargetError::NoSparseCores { chip: Chip::V5e })
+    );
     // Reference §9.3: "v5e SC -> RuntimeError The current TPU does not have SparseCores".
-    assert_eq!(Chip::V5e.check(&query).unwrap_err().to_string(), "The current TPU does not have SparseCores");
+    assert_eq!(
+        Chip::V5e.check(&query).unwrap_err().to_string(),
+        "The current TPU does not have SparseCores"
+    );
     // Counts are not compared on a chip without SparseCores: one error only.
     assert_eq!(Chip::V4.check_all(&sparse(Some(9), Some(99))).len(), 1);
     assert_eq!(Chip::V5p.check(&query), Ok(()));
@@ -369,9 +596,19 @@ fn no_sparse_cores_fails_and_passes() {
 #[test]
 fn too_many_sparse_cores_fails_and_passes() {
     let err = Chip::V7x.check(&sparse(Some(3), None)).unwrap_err();
-    assert_eq!(err, TargetError::TooManySparseCores { chip: Chip::V7x, requested: 3, available: 2 });
+    assert_eq!(
+        err,
+        TargetError::TooManySparseCores {
+            chip: Chip::V7x,
+            requested: 3,
+            available: 2
+        }
+    );
     // Reference §9.3, observed on an abstract TPU7x.
-    assert_eq!(err.to_string(), "Mesh has 3 cores, but the current TPU chip has only 2 SparseCores");
+    assert_eq!(
+        err.to_string(),
+        "Mesh has 3 cores, but the current TPU chip has only 2 SparseCores"
+    );
     assert_eq!(Chip::V7x.check(&sparse(Some(2), None)), Ok(()));
     assert_eq!(Chip::V5p.check(&sparse(Some(4), None)), Ok(()));
 }
@@ -379,22 +616,53 @@ fn too_many_sparse_cores_fails_and_passes() {
 #[test]
 fn too_many_subcores_fails_and_passes() {
     let err = Chip::V7x.check(&sparse(Some(1), Some(17))).unwrap_err();
-    assert_eq!(err, TargetError::TooManySubcores { chip: Chip::V7x, requested: 17, available: 16 });
-    assert_eq!(err.to_string(), "Mesh has 17 subcores, but the current TPU chip has only 16 subcores");
+    assert_eq!(
+        err,
+        TargetError::TooManySubcores {
+            chip: Chip::V7x,
+            requested: 17,
+            available: 16
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "Mesh has 17 subcores, but the current TPU chip has only 16 subcores"
+    );
     assert_eq!(Chip::V7x.check(&sparse(Some(1), Some(16))), Ok(()));
     // Both too many: JAX reports the cores first; check_all reports both.
     let all = Chip::V8i.check_all(&sparse(Some(2), Some(16)));
-    assert_eq!(all, [
-        TargetError::TooManySparseCores { chip: Chip::V8i, requested: 2, available: 1 },
-        TargetError::TooManySubcores { chip: Chip::V8i, requested: 16, available: 4 },
-    ]);
+    assert_eq!(
+        all,
+        [
+            TargetError::TooManySparseCores {
+                chip: Chip::V8i,
+                requested: 2,
+                available: 1
+            },
+            TargetError::TooManySubcores {
+                chip: Chip::V8i,
+                requested: 16,
+                available: 4
+            },
+        ]
+    );
 }
 
 #[test]
 fn too_many_tensor_cores_fails_and_passes() {
-    let query = TargetQuery { core_count: Some(2), ..TargetQuery::default() };
+    let query = TargetQuery {
+        core_count: Some(2),
+        ..TargetQuery::default()
+    };
     let err = Chip::V5e.check(&query).unwrap_err();
-    assert_eq!(err, TargetError::TooManyTensorCores { chip: Chip::V5e, requested: 2, available: 1 });
+    assert_eq!(
+        err,
+        TargetError::TooManyTensorCores {
+            chip: Chip::V5e,
+            requested: 2,
+            available: 1
+        }
+    );
     assert_eq!(
         err.to_string(),
         "core_parallel dimension has 2 cores, but v5e has only 1 TensorCore: lower the iteration bound of the \
@@ -402,25 +670,47 @@ fn too_many_tensor_cores_fails_and_passes() {
     );
     assert_eq!(Chip::V5p.check(&query), Ok(()));
     assert_eq!(Chip::V7x.check(&query), Ok(()));
-    let three = TargetQuery { core_count: Some(3), device_type: Some(DeviceType::TensorCore), ..query };
-    assert!(Chip::V5p.check(&three).unwrap_err().to_string().contains("v5p has only 2 TensorCores"));
+    let three = TargetQuery {
+        core_count: Some(3),
+        device_type: Some(DeviceType::TensorCore),
+        ..query
+    };
+    assert!(
+        Chip::V5p
+            .check(&three)
+            .unwrap_err()
+            .to_string()
+            .contains("v5p has only 2 TensorCores")
+    );
 }
 
 #[test]
 fn vmem_limit_fails_and_passes() {
-    let query = |bytes: i64| TargetQuery { vmem_limit_bytes: Some(bytes), ..TargetQuery::default() };
+    let query = |bytes: i64| TargetQuery {
+        vmem_limit_bytes: Some(bytes),
+        ..TargetQuery::default()
+    };
     let err = Chip::V6e.check(&query(300 << 20)).unwrap_err();
-    assert_eq!(err, TargetError::VmemExceeded {
-        chip: Chip::V6e,
-        field: VmemField::VmemLimitBytes,
-        bytes: 300 * MIB,
-        vmem_bytes: 128 * MIB,
-    });
+    assert_eq!(
+        err,
+        TargetError::VmemExceeded {
+            chip: Chip::V6e,
+            field: VmemField::VmemLimitBytes,
+            bytes: 300 * MIB,
+            vmem_bytes: 128 * MIB,
+        }
+    );
     // The message STYLE.md gives as the example of our own messages.
-    assert_eq!(err.to_string(), "`vmem_limit_bytes` = 300 MiB exceeds the 128 MiB of VMEM on v6e");
+    assert_eq!(
+        err.to_string(),
+        "`vmem_limit_bytes` = 300 MiB exceeds the 128 MiB of VMEM on v6e"
+    );
     assert_eq!(Chip::V6e.check(&query(128 << 20)), Ok(()));
     assert_eq!(
-        Chip::V4.check(&query(16 * (1 << 20) + 1)).unwrap_err().to_string(),
+        Chip::V4
+            .check(&query(16 * (1 << 20) + 1))
+            .unwrap_err()
+            .to_string(),
         "`vmem_limit_bytes` = 16.00 MiB (16777217 bytes) exceeds the 16 MiB of VMEM on v4"
     );
     // Negative values are parameter validation's business, not the target's.
@@ -429,7 +719,10 @@ fn vmem_limit_fails_and_passes() {
 
 #[test]
 fn internal_scratch_fails_and_passes() {
-    let query = |bytes: i64| TargetQuery { internal_scratch_in_bytes: Some(bytes), ..TargetQuery::default() };
+    let query = |bytes: i64| TargetQuery {
+        internal_scratch_in_bytes: Some(bytes),
+        ..TargetQuery::default()
+    };
     assert_eq!(
         Chip::V4i.check(&query(32 << 20)).unwrap_err().to_string(),
         "`internal_scratch_in_bytes` = 32 MiB exceeds the 16 MiB of VMEM on v4i"
@@ -440,19 +733,49 @@ fn internal_scratch_fails_and_passes() {
 #[test]
 fn config_memory_spaces_fail_and_pass() {
     let query = TargetQuery {
-        memory_spaces: vec![MemorySpace::Vmem, MemorySpace::ScVectorSmem, MemorySpace::Smem, MemorySpace::ScVectorSmem],
+        memory_spaces: vec![
+            MemorySpace::Vmem,
+            MemorySpace::ScVectorSmem,
+            MemorySpace::Smem,
+            MemorySpace::ScVectorSmem,
+        ],
         ..TargetQuery::default()
     };
     let all = Chip::V5e.check_all(&query);
-    assert_eq!(all, [TargetError::MemorySpaceUnavailable { chip: Chip::V5e, memory_space: MemorySpace::ScVectorSmem }]);
-    assert_eq!(all[0].to_string(), "memory space SC_VECTOR_SMEM (color 12) needs SparseCores, which v5e does not have");
+    assert_eq!(
+        all,
+        [TargetError::MemorySpaceUnavailable {
+            chip: Chip::V5e,
+            memory_space: MemorySpace::ScVectorSmem
+        }]
+    );
+    assert_eq!(
+        all[0].to_string(),
+        "memory space SC_VECTOR_SMEM (color 12) needs SparseCores, which v5e does not have"
+    );
     assert_eq!(Chip::V5p.check(&query), Ok(()));
-    let plain = TargetQuery { memory_spaces: vec![MemorySpace::Hbm, MemorySpace::Vmem, MemorySpace::Smem, MemorySpace::SemaphoreMem, MemorySpace::Host], ..TargetQuery::default() };
+    let plain = TargetQuery {
+        memory_spaces: vec![
+            MemorySpace::Hbm,
+            MemorySpace::Vmem,
+            MemorySpace::Smem,
+            MemorySpace::SemaphoreMem,
+            MemorySpace::Host,
+        ],
+        ..TargetQuery::default()
+    };
     for chip in Chip::ALL {
         assert_eq!(chip.check(&plain), Ok(()), "{chip}");
     }
-    for space in [MemorySpace::ScScalarSemaphoreMem, MemorySpace::ScVectorSemaphoreMem, MemorySpace::ScScalarSmem] {
-        let q = TargetQuery { memory_spaces: vec![space], ..TargetQuery::default() };
+    for space in [
+        MemorySpace::ScScalarSemaphoreMem,
+        MemorySpace::ScVectorSemaphoreMem,
+        MemorySpace::ScScalarSmem,
+    ] {
+        let q = TargetQuery {
+            memory_spaces: vec![space],
+            ..TargetQuery::default()
+        };
         assert!(Chip::V2.check(&q).is_err(), "{space:?}");
         assert!(Chip::V6e.check(&q).is_ok(), "{space:?}");
     }
@@ -460,10 +783,22 @@ fn config_memory_spaces_fail_and_pass() {
 
 #[test]
 fn kernel_memory_spaces_fail_and_pass() {
-    let q = |s: &str| TargetQuery { kernel_memory_spaces: vec![s.parse().unwrap()], ..TargetQuery::default() };
+    let q = |s: &str| TargetQuery {
+        kernel_memory_spaces: vec![s.parse().unwrap()],
+        ..TargetQuery::default()
+    };
     let err = Chip::V5e.check(&q("#tpu.memory_space<cmem>")).unwrap_err();
-    assert_eq!(err, TargetError::KernelMemorySpaceUnavailable { chip: Chip::V5e, memory_space: TpuMemorySpace::Cmem });
-    assert_eq!(err.to_string(), "kernel memory space `#tpu.memory_space<cmem>` needs CMEM (v4 and v4i have it), which v5e does not have");
+    assert_eq!(
+        err,
+        TargetError::KernelMemorySpaceUnavailable {
+            chip: Chip::V5e,
+            memory_space: TpuMemorySpace::Cmem
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "kernel memory space `#tpu.memory_space<cmem>` needs CMEM (v4 and v4i have it), which v5e does not have"
+    );
     assert_eq!(Chip::V4.check(&q("cmem")), Ok(()));
     assert_eq!(Chip::V4i.check(&q("cmem")), Ok(()));
     assert_eq!(
@@ -481,7 +816,9 @@ fn tpu_memory_spaces_round_trip() {
     }
     assert_eq!(
         "#tpu.memory_space<vmem2>".parse::<TpuMemorySpace>(),
-        Err(TargetError::UnknownMemorySpace { text: "#tpu.memory_space<vmem2>".to_string() })
+        Err(TargetError::UnknownMemorySpace {
+            text: "#tpu.memory_space<vmem2>".to_string()
+        })
     );
 }
 
@@ -498,7 +835,10 @@ fn check_reports_the_first_of_check_all() {
     assert_eq!(all.len(), 4, "{all:?}");
     assert_eq!(Chip::V5e.check(&query), Err(all[0].clone()));
     assert_eq!(all[0], TargetError::NoSparseCores { chip: Chip::V5e });
-    assert_eq!(TargetQuery::default(), TargetQuery::from_facts(&KernelFacts::default()));
+    assert_eq!(
+        TargetQuery::default(),
+        TargetQuery::from_facts(&KernelFacts::default())
+    );
     for chip in Chip::ALL {
         assert_eq!(chip.check(&TargetQuery::default()), Ok(()));
     }
@@ -522,7 +862,9 @@ fn golden_query(case: &Path) -> TargetQuery {
         {
             query.device_type = Some(DeviceType::SparseCore);
         }
-        if let (Some(bounds), Some(semantics)) = (attr("iteration_bounds"), attr("dimension_semantics")) {
+        if let (Some(bounds), Some(semantics)) =
+            (attr("iteration_bounds"), attr("dimension_semantics"))
+        {
             let bounds: Vec<i64> = bounds
                 .trim_start_matches("array<i64:")
                 .trim_end_matches('>')
@@ -533,8 +875,12 @@ fn golden_query(case: &Path) -> TargetQuery {
             assert_eq!(bounds.len(), semantics.len());
             for (bound, semantic) in bounds.into_iter().zip(semantics) {
                 match semantic {
-                    "#tpu.dimension_semantics<core_parallel>" => query.core_count = Some(bound as u64),
-                    "#tpu.dimension_semantics<subcore_parallel>" => query.subcore_count = Some(bound as u64),
+                    "#tpu.dimension_semantics<core_parallel>" => {
+                        query.core_count = Some(bound as u64)
+                    }
+                    "#tpu.dimension_semantics<subcore_parallel>" => {
+                        query.subcore_count = Some(bound as u64)
+                    }
                     _ => {}
                 }
             }
@@ -549,7 +895,8 @@ fn golden_query(case: &Path) -> TargetQuery {
         }
     }
     let config: Value =
-        serde_json::from_str(&std::fs::read_to_string(case.join("backend_config.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(case.join("backend_config.json")).unwrap())
+            .unwrap();
     if let Some(scoped) = config["scoped_memory_configs"].as_array() {
         for c in scoped.iter().filter(|c| c["memory_space"] == 1) {
             query.vmem_limit_bytes = c["size"].as_i64();
@@ -561,8 +908,14 @@ fn golden_query(case: &Path) -> TargetQuery {
         for entry in ccc[key].as_array().into_iter().flatten() {
             let color = entry["color"].as_u64().unwrap();
             let space = [
-                MemorySpace::Hbm, MemorySpace::Vmem, MemorySpace::SemaphoreMem, MemorySpace::Smem, MemorySpace::Host,
-                MemorySpace::ScScalarSemaphoreMem, MemorySpace::ScVectorSemaphoreMem, MemorySpace::ScScalarSmem,
+                MemorySpace::Hbm,
+                MemorySpace::Vmem,
+                MemorySpace::SemaphoreMem,
+                MemorySpace::Smem,
+                MemorySpace::Host,
+                MemorySpace::ScScalarSemaphoreMem,
+                MemorySpace::ScVectorSemaphoreMem,
+                MemorySpace::ScScalarSmem,
                 MemorySpace::ScVectorSmem,
             ]
             .into_iter()
@@ -583,7 +936,10 @@ fn case_json(case: &Path) -> Value {
 fn goldens_pass_on_the_chip_jax_lowered_them_for() {
     let mut checked = 0;
     for case in golden_cases() {
-        let Some(kind) = case_json(&case)["params"]["device_kind"].as_str().map(str::to_string) else {
+        let Some(kind) = case_json(&case)["params"]["device_kind"]
+            .as_str()
+            .map(str::to_string)
+        else {
             continue;
         };
         let chip = Chip::from_device_kind(&kind).unwrap_or_else(|| panic!("{kind}"));
@@ -608,7 +964,11 @@ fn sparse_core_goldens_pass_on_v5p_and_v7x_and_fail_on_v5e() {
         assert_eq!(Chip::V7x.check(&query), Ok(()), "{name}");
         // As JAX on v5e (reference §9.3: "v5e SC -> RuntimeError The current TPU does not have SparseCores").
         let err = Chip::V5e.check(&query).unwrap_err();
-        assert_eq!(err.to_string(), "The current TPU does not have SparseCores", "{name}");
+        assert_eq!(
+            err.to_string(),
+            "The current TPU does not have SparseCores",
+            "{name}"
+        );
         checked += 1;
     }
     assert!(checked >= 8, "{checked}");
@@ -667,7 +1027,10 @@ fn use_core_ids_follows_forward_compatibility_as_in_the_goldens() {
         if !has_core_ids && !has_megachip {
             continue;
         }
-        let export = case_json(&case)["lowering_path"].as_str().unwrap().starts_with("jax.export");
+        let export = case_json(&case)["lowering_path"]
+            .as_str()
+            .unwrap()
+            .starts_with("jax.export");
         assert_eq!(use_core_ids(export), has_core_ids, "{}", case_name(&case));
         assert_eq!(!use_core_ids(export), has_megachip, "{}", case_name(&case));
         checked += 1;
@@ -678,9 +1041,13 @@ fn use_core_ids_follows_forward_compatibility_as_in_the_goldens() {
 #[test]
 fn needs_layout_passes_as_in_the_goldens() {
     for case in golden_cases() {
-        let config: Value =
-            serde_json::from_str(&std::fs::read_to_string(case.join("backend_config.json")).unwrap()).unwrap();
-        let golden = config["custom_call_config"]["needs_layout_passes"].as_bool().unwrap_or(false);
+        let config: Value = serde_json::from_str(
+            &std::fs::read_to_string(case.join("backend_config.json")).unwrap(),
+        )
+        .unwrap();
+        let golden = config["custom_call_config"]["needs_layout_passes"]
+            .as_bool()
+            .unwrap_or(false);
         let device_type = golden_query(&case).device_type;
         if device_type.is_none() {
             // TensorCore kernels: true whatever was asked.
@@ -690,17 +1057,28 @@ fn needs_layout_passes_as_in_the_goldens() {
             assert!(golden, "{}", case_name(&case));
         } else {
             // SparseCore goldens come from Pallas, whose default is true.
-            assert_eq!(needs_layout_passes(Some(true), device_type), golden, "{}", case_name(&case));
+            assert_eq!(
+                needs_layout_passes(Some(true), device_type),
+                golden,
+                "{}",
+                case_name(&case)
+            );
         }
     }
     assert!(!needs_layout_passes(None, Some(DeviceType::SparseCore)));
-    assert!(!needs_layout_passes(Some(false), Some(DeviceType::TensorCore)));
+    assert!(!needs_layout_passes(
+        Some(false),
+        Some(DeviceType::TensorCore)
+    ));
 }
 
 // ---------------------------------------------------------------- CLI
 
 fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tpu-custom-call")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
@@ -718,19 +1096,26 @@ fn cli_targets_prints_an_aligned_table() {
     let rows = &lines[1..=CHIPS.len()];
     // Columns start where the header's do (after two spaces; names have single spaces).
     let h = header.as_bytes();
-    let column_starts: Vec<usize> =
-        (0..h.len()).filter(|&i| i == 0 || (i >= 2 && h[i] != b' ' && h[i - 1] == b' ' && h[i - 2] == b' ')).collect();
+    let column_starts: Vec<usize> = (0..h.len())
+        .filter(|&i| i == 0 || (i >= 2 && h[i] != b' ' && h[i - 1] == b' ' && h[i - 2] == b' '))
+        .collect();
     assert_eq!(column_starts.len(), 15, "{column_starts:?}");
     for (row, c) in rows.iter().zip(&CHIPS) {
         assert!(row.starts_with(&format!("{} ", c.name)), "{row}");
         for &start in &column_starts[1..] {
             let bytes = row.as_bytes();
-            assert!(bytes[start] != b' ' && bytes[start - 1] == b' ' && bytes[start - 2] == b' ', "{row} at {start}");
+            assert!(
+                bytes[start] != b' ' && bytes[start - 1] == b' ' && bytes[start - 2] == b' ',
+                "{row} at {start}"
+            );
         }
         assert!(row.ends_with(&c.device_kinds.join(", ")), "{row}");
     }
     let v6e = rows[Chip::V6e as usize];
-    assert!(v6e.contains("128 MiB") && v6e.contains("2x16 (8 lanes, 256 KiB, 32 B)"), "{v6e}");
+    assert!(
+        v6e.contains("128 MiB") && v6e.contains("2x16 (8 lanes, 256 KiB, 32 B)"),
+        "{v6e}"
+    );
     assert!(lines[CHIPS.len() + 1].is_empty());
 }
 
@@ -752,7 +1137,10 @@ fn assert_chip_json(j: &Value, c: &ChipInfo) {
         ("smem_bytes", c.smem_bytes),
         ("cmem_bytes", c.cmem_bytes),
         ("hbm_bytes", c.hbm_bytes),
-        ("hbm_bandwidth_bytes_per_second", c.hbm_bandwidth_bytes_per_second),
+        (
+            "hbm_bandwidth_bytes_per_second",
+            c.hbm_bandwidth_bytes_per_second,
+        ),
         ("bf16_ops_per_second", c.bf16_ops_per_second),
         ("int8_ops_per_second", c.int8_ops_per_second),
         ("fp8_ops_per_second", c.fp8_ops_per_second),
@@ -769,11 +1157,19 @@ fn assert_chip_json(j: &Value, c: &ChipInfo) {
             assert_eq!(s["cores"].as_u64(), Some(sc.cores));
             assert_eq!(s["subcores"].as_u64(), Some(sc.subcores));
             assert_eq!(s["lanes"].as_u64(), Some(sc.lanes));
-            assert_eq!(s["vmem_bytes_per_subcore"].as_u64(), Some(sc.vmem_bytes_per_subcore));
+            assert_eq!(
+                s["vmem_bytes_per_subcore"].as_u64(),
+                Some(sc.vmem_bytes_per_subcore)
+            );
             assert_eq!(s["dma_granule_bytes"].as_u64(), Some(sc.dma_granule_bytes));
         }
     }
-    assert_eq!(j.as_object().unwrap().len(), 23, "{} has a field the test does not check", c.name);
+    assert_eq!(
+        j.as_object().unwrap().len(),
+        23,
+        "{} has a field the test does not check",
+        c.name
+    );
 }
 
 #[test]
@@ -784,12 +1180,19 @@ fn cli_targets_json_is_the_table_and_jaxs() {
     let chips = chips.as_array().unwrap();
     assert_eq!(chips.len(), CHIPS.len());
     let dump = jax_dump();
-    for ((j, c), jax) in chips.iter().zip(&CHIPS).zip(dump["chips"].as_array().unwrap()) {
+    for ((j, c), jax) in chips
+        .iter()
+        .zip(&CHIPS)
+        .zip(dump["chips"].as_array().unwrap())
+    {
         assert_chip_json(j, c);
         // The same numbers as JAX's, by JAX's names.
         assert_eq!(j["vmem_bytes"], jax["vmem_capacity_bytes"]);
         assert_eq!(j["hbm_bytes"], jax["hbm_capacity_bytes"]);
-        assert_eq!(j["tensor_cores_per_chip"], jax["num_physical_tensor_cores_per_chip"]);
+        assert_eq!(
+            j["tensor_cores_per_chip"],
+            jax["num_physical_tensor_cores_per_chip"]
+        );
         assert_eq!(j["sparse_core"].is_null(), jax["sparse_core"].is_null());
     }
 }
@@ -815,7 +1218,11 @@ fn cli_targets_one_chip() {
     let one: Value = serde_json::from_str(&one).unwrap();
     assert_chip_json(&one, Chip::V7x.info());
     let (_, none, _) = cli(&["targets", "v5e"]);
-    assert!(none.lines().any(|l| l.starts_with("SparseCores ") && l.ends_with(" none")), "{none}");
+    assert!(
+        none.lines()
+            .any(|l| l.starts_with("SparseCores ") && l.ends_with(" none")),
+        "{none}"
+    );
 }
 
 #[test]
@@ -823,8 +1230,19 @@ fn cli_targets_unknown_name_exits_1_with_the_list() {
     let (code, out, err) = cli(&["targets", "v9"]);
     assert_eq!(code, 1);
     assert_eq!(out, "");
-    assert_eq!(err, format!("error: {}\n", TargetError::UnknownChip { name: "v9".to_string() }));
-    assert!(err.contains("v2, v3, v4i, v4, v5e, v5p, v6e, v7, v7x, v8i, v8t"), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "error: {}\n",
+            TargetError::UnknownChip {
+                name: "v9".to_string()
+            }
+        )
+    );
+    assert!(
+        err.contains("v2, v3, v4i, v4, v5e, v5p, v6e, v7, v7x, v8i, v8t"),
+        "{err}"
+    );
     let (code, _, err) = cli(&["targets", "--help"]);
     assert_eq!(code, 0);
     assert!(err.is_empty());
