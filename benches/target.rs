@@ -25,6 +25,7 @@ fn check(c: &mut Criterion) {
         device_type: Some(DeviceType::SparseCore),
         core_count: Some(8),
         subcore_count: Some(32),
+        tensor_cores_per_device: Some(2),
         vmem_limit_bytes: Some(1 << 30),
         internal_scratch_in_bytes: Some(1 << 30),
         memory_spaces: vec![MemorySpace::Vmem, MemorySpace::ScVectorSmem],

@@ -15,6 +15,9 @@
 //! spaces as JAX writes them). JAX itself matches `device_kind` exactly; that
 //! exact rule is [`Chip::from_device_kind`]. `Display` prints the canonical name.
 //!
+//! Without a target nothing here is consulted, as JAX on a host without a TPU
+//! makes no chip checks. What a target checks is listed at [`Chip::check_all`].
+//!
 //! Policies: JAX 0.12's `use_core_ids` and `needs_layout_passes` rules do not
 //! depend on the chip; [`use_core_ids`] and [`needs_layout_passes`] state them
 //! so callers do not look for a chip dependence that is not there.
@@ -411,7 +414,7 @@ impl Chip {
 
     /// Checks a kernel against this chip; the first failure, in the order of
     /// [`Chip::check_all`] (SparseCore availability, SparseCore cores, subcores
-    /// — JAX's own order —, TensorCores, VMEM, memory spaces).
+    /// — JAX's own order —, TensorCores, megacore, VMEM, memory spaces).
     pub fn check(self, query: &TargetQuery) -> Result<(), TargetError> {
         match self.check_all(query).into_iter().next() {
             Some(error) => Err(error),
@@ -427,9 +430,12 @@ impl Chip {
     ///   and `VectorSubcoreMesh` checks, §9.3, JAX's messages). Without
     ///   SparseCores the core counts are not compared.
     /// - Other kernels: a core-parallel bound must not exceed the chip's
-    ///   physical TensorCores (JAX has no such check; the TPU compiler rejects
-    ///   it on the device). A `TensorCoreMesh` lowers to a `parallel`
+    ///   physical TensorCores (JAX has no such check; no configuration of the
+    ///   chip has more cores to place it on, so this is our own rule and
+    ///   message). A `TensorCoreMesh` lowers to a `parallel`
     ///   dimension, like a grid, so it is not checkable from the kernel.
+    /// - A logical device spans more than one TensorCore only on a megacore
+    ///   chip (v4, v5p): JAX's `get_tpu_info_for_chip` rule and message.
     /// - `vmem_limit_bytes` and `internal_scratch_in_bytes` (both VMEM) must
     ///   fit the chip's VMEM per TensorCore, for every kernel kind. Negative
     ///   values are left to parameter validation.
@@ -466,6 +472,15 @@ impl Chip {
                 chip: self,
                 requested,
                 available: info.tensor_cores_per_chip,
+            });
+        }
+        if let Some(requested) = query
+            .tensor_cores_per_device
+            .filter(|&n| n != 1 && !info.megacore)
+        {
+            errors.push(TargetError::TensorCoresPerDevice {
+                chip: self,
+                requested,
             });
         }
         for (field, value) in [
@@ -663,6 +678,9 @@ pub struct TargetQuery {
     pub core_count: Option<u64>,
     /// Iteration bound of the `subcore_parallel` dimension (SparseCore vector subcores).
     pub subcore_count: Option<u64>,
+    /// TensorCores one logical device spans (a JAX device's `num_cores`: 2 for
+    /// a v4 or v5p in megacore mode, else 1).
+    pub tensor_cores_per_device: Option<u64>,
     /// The `vmem_limit_bytes` parameter.
     pub vmem_limit_bytes: Option<i64>,
     /// The `internal_scratch_in_bytes` parameter.
@@ -772,6 +790,18 @@ pub enum TargetError {
         requested: u64,
         /// Physical TensorCores per chip.
         available: u64,
+    },
+    /// Several TensorCores per logical device on a chip without megacore
+    /// (JAX's `get_tpu_info_for_chip`, §9.2).
+    #[error(
+        "Lite chips, single core chips, and dual-core chips that do not support Megacore must have \
+         num_tensor_cores_per_logical_device=1, but got {requested}."
+    )]
+    TensorCoresPerDevice {
+        /// The target.
+        chip: Chip,
+        /// TensorCores per logical device asked for.
+        requested: u64,
     },
     /// A VMEM-sized parameter above the chip's VMEM per TensorCore.
     #[error("`{field}` = {} exceeds the {} of VMEM on {chip}", mib(*bytes), mib(*vmem_bytes))]

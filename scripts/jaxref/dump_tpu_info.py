@@ -15,7 +15,9 @@ What it records:
 - `device_kinds`: what `chip_version_from_device_kind` returns for each known `device_kind` string and for
   a few respellings (it matches exactly, so the respellings map to null);
 - `mesh_errors`: what Pallas' SparseCore meshes raise under an abstract mesh of each chip, for core and
-  subcore counts at and above the chip's.
+  subcore counts at and above the chip's;
+- `cores_per_device_errors`: what `get_tpu_info_for_chip(chip, n)` raises for n = 1, 2, 3 TensorCores per
+  logical device.
 """
 
 import dataclasses
@@ -79,6 +81,13 @@ def mesh_errors(cv, device_kind):
     return rows
 
 
+def cores_per_device_errors(cv):
+    rows = []
+    for n in (1, 2, 3):
+        rows.append({"num_tensor_cores_per_logical_device": n, **outcome(lambda: tpu_info.get_tpu_info_for_chip(cv, n))})
+    return rows
+
+
 def main():
     kinds = {}
     for kind in DEVICE_KINDS + RESPELLINGS:
@@ -91,13 +100,15 @@ def main():
         "_generated_by": (
             f"scripts/jaxref/dump_tpu_info.py with jax {jax.__version__}: "
             "jax._src.tpu_info._get_tpu_info_impl(chip, 1) per ChipVersion, "
-            "chip_version_from_device_kind, and the SparseCore mesh constructors under an abstract mesh"
+            "chip_version_from_device_kind, the SparseCore mesh constructors under an abstract mesh, "
+            "and get_tpu_info_for_chip(chip, n)"
         ),
         "chips": [chip_entry(cv) for cv in tpu_info.ChipVersion],
         "device_kinds": kinds,
         "mesh_errors": {
             cv.value: mesh_errors(cv, first_kind[cv.value]) for cv in tpu_info.ChipVersion
         },
+        "cores_per_device_errors": {cv.value: cores_per_device_errors(cv) for cv in tpu_info.ChipVersion},
     }
     json.dump(out, sys.stdout, indent=1)
     sys.stdout.write("\n")

@@ -684,6 +684,61 @@ fn too_many_tensor_cores_fails_and_passes() {
     );
 }
 
+/// JAX's `get_tpu_info_for_chip(chip, n)` for n = 1, 2, 3 on every chip (the
+/// dump's `cores_per_device_errors`): same verdicts, same messages.
+#[test]
+fn tensor_cores_per_device_match_jax() {
+    let dump = jax_dump();
+    let mut compared = 0;
+    for chip in Chip::ALL {
+        let rows = dump["cores_per_device_errors"][chip.info().jax_chip_version]
+            .as_array()
+            .unwrap();
+        for row in rows {
+            let query = TargetQuery {
+                tensor_cores_per_device: row["num_tensor_cores_per_logical_device"].as_u64(),
+                ..TargetQuery::default()
+            };
+            match row["ok"].as_bool().unwrap() {
+                true => assert_eq!(chip.check(&query), Ok(()), "{chip}: {row}"),
+                false => assert_eq!(
+                    chip.check(&query).unwrap_err().to_string(),
+                    row["message"].as_str().unwrap(),
+                    "{chip}: {row}"
+                ),
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 33);
+}
+
+#[test]
+fn tensor_cores_per_device_fails_and_passes() {
+    let two = TargetQuery {
+        tensor_cores_per_device: Some(2),
+        ..TargetQuery::default()
+    };
+    assert_eq!(
+        Chip::V7x.check(&two),
+        Err(TargetError::TensorCoresPerDevice {
+            chip: Chip::V7x,
+            requested: 2
+        })
+    );
+    assert_eq!(Chip::V5p.check(&two), Ok(()));
+    // The tensorcore_mesh_kernel golden was lowered for a megacore v5p device (num_cores = 2).
+    let case = case_json(&goldens_dir().join("tensorcore_mesh_kernel"));
+    let kind = case["params"]["device_kind"].as_str().unwrap();
+    let cores = case["params"]["num_cores"].as_u64();
+    let query = TargetQuery {
+        tensor_cores_per_device: cores,
+        ..TargetQuery::default()
+    };
+    assert_eq!(Chip::from_device_kind(kind).unwrap().check(&query), Ok(()));
+    assert!(Chip::V5e.check(&query).is_err());
+}
+
 #[test]
 fn vmem_limit_fails_and_passes() {
     let query = |bytes: i64| TargetQuery {
