@@ -4,6 +4,7 @@
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
+use crate::target::TargetError;
 
 /// Any error this crate returns.
 #[derive(Debug, thiserror::Error)]
@@ -18,4 +19,7 @@ pub enum Error {
     /// Finding and reading `tpu_custom_call` ops in a module.
     #[error(transparent)]
     Decode(#[from] DecodeError),
+    /// An unknown target, or a kernel that does not fit its target chip.
+    #[error(transparent)]
+    Target(#[from] TargetError),
 }

@@ -8,6 +8,7 @@ pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod kernel;
+pub mod target;
 
 /// The melior version this crate builds on (types and values of its API).
 pub use melior;
@@ -15,3 +16,4 @@ pub use melior;
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
+pub use target::{Chip, ChipInfo, TargetError, TargetQuery};

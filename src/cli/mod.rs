@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod kernel;
+mod targets;
 
 /// Lower Mosaic TPU kernels into `stablehlo.custom_call @tpu_custom_call`, as JAX 0.12 does.
 #[derive(Parser, Debug)]
@@ -23,6 +24,8 @@ struct Cli {
 enum Command {
     /// Load a Mosaic kernel, verify it, and print it (text) or write it (bytecode).
     Kernel(kernel::Args),
+    /// Show the TPU chips a lowering can target (`--target NAME`): all, or one in full.
+    Targets(targets::Args),
 }
 
 /// Parses arguments, runs the subcommand, maps errors to exit code 1.
@@ -30,6 +33,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Kernel(args) => kernel::run(args),
+        Command::Targets(args) => targets::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
