@@ -420,6 +420,16 @@ fn first_unregistered_op_with_properties(root: OperationRef<'_, '_>) -> Option<S
     found
 }
 
+/// Prints any module (a StableHLO module with calls, for instance) as text.
+pub fn print_module(module: &Module<'_>, options: PrintOptions) -> Result<String, KernelError> {
+    print_operation(module.as_operation(), options)
+}
+
+/// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]).
+pub fn module_bytecode(module: &Module<'_>, options: &BytecodeOptions) -> Result<Vec<u8>, KernelError> {
+    write_bytecode(module.as_operation(), options)
+}
+
 /// Prints any operation as text.
 pub(crate) fn print_operation(
     op: OperationRef<'_, '_>,

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tpu_custom_call::melior::ir::Type;
+use tpu_custom_call::melior::ir::r#type::FunctionType;
 
 mod kernel;
 mod targets;
@@ -57,6 +59,34 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
     } else {
         std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
     }
+}
+
+/// Parses `--signature`: an MLIR function type, `(operand types) -> result types`.
+pub fn parse_signature<'c>(
+    ctx: &'c tpu_custom_call::Context,
+    text: &str,
+) -> Result<(Vec<Type<'c>>, Vec<Type<'c>>), String> {
+    let (ty, diagnostics) = ctx.capture(|| Type::parse(ctx, text));
+    let bad = |detail: String| {
+        format!(
+            "--signature `{text}` is not an MLIR function type such as \
+             '(tensor<8x128xf32>) -> tensor<8x128xf32>'{detail}"
+        )
+    };
+    let ty = ty.ok_or_else(|| {
+        bad(diagnostics
+            .iter()
+            .map(|d| format!(": {}", d.message))
+            .collect::<String>())
+    })?;
+    let function = FunctionType::try_from(ty).map_err(|_| bad(String::new()))?;
+    let inputs = (0..function.input_count())
+        .map(|i| function.input(i).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let results = (0..function.result_count())
+        .map(|i| function.result(i).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    Ok((inputs, results))
 }
 
 /// The name an input is called by in messages.
