@@ -1,9 +1,11 @@
 //! The crate-level error: one variant per layer, each wrapping that layer's
 //! own `#[non_exhaustive]` enum so callers can match on structured fields.
 
+use crate::config::ConfigError;
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
+use crate::params::ParamsError;
 use crate::target::TargetError;
 
 /// Any error this crate returns.
@@ -22,4 +24,10 @@ pub enum Error {
     /// An unknown target, or a kernel that does not fit its target chip.
     #[error(transparent)]
     Target(#[from] TargetError),
+    /// Building, validating, writing or reading a backend config.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// Reading a PARAMS.json document.
+    #[error(transparent)]
+    Params(#[from] ParamsError),
 }

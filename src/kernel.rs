@@ -426,7 +426,10 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> Result<String
 }
 
 /// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]).
-pub fn module_bytecode(module: &Module<'_>, options: &BytecodeOptions) -> Result<Vec<u8>, KernelError> {
+pub fn module_bytecode(
+    module: &Module<'_>,
+    options: &BytecodeOptions,
+) -> Result<Vec<u8>, KernelError> {
     write_bytecode(module.as_operation(), options)
 }
 

@@ -12,8 +12,16 @@ pub mod target;
 
 /// The melior version this crate builds on (types and values of its API).
 pub use melior;
+pub mod params;
+pub mod validate;
 
+pub use config::{
+    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
+    ReadReport, Tiling,
+};
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
+pub use params::{DebugLocations, Params, ParamsError, SideEffect};
 pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
+pub use validate::{check_signature, lower_config, validate_all};

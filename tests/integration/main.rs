@@ -2,6 +2,7 @@
 
 mod cli;
 mod common;
+mod config;
 mod emit;
 mod kernel;
 mod target;

@@ -1,0 +1,370 @@
+//! Every rule a call's parameters must pass before anything is emitted, in
+//! one place: JAX 0.12's own checks (with its messages) and ours.
+//!
+//! - [`lower_config`] mirrors JAX's `_lowered_to_custom_call_config`: it runs
+//!   the parameter rules against the kernel's facts and builds the
+//!   [`BackendConfig`] (the first problem is the error).
+//! - [`check_signature`] runs the rules that need the call's operand and
+//!   result types (aliases, per-operand lists).
+//! - [`validate_all`] reports every problem of both kinds, for `validate`.
+//!
+//! Collective ids are resolved as JAX does without a lowering context (the
+//! decision table of the spec, section 4.4, with the `no` auto-assign mode
+//! and no barrier tag): a kernel with a custom barrier needs an explicit
+//! `collective_id`; a kernel without one accepts a `collective_id` only with
+//! `allow_collective_id_without_custom_barrier`.
+
+use crate::analysis::KernelFacts;
+use crate::config::{BackendConfig, ConfigError, CostEstimate, DeviceType, MemorySpace, Tiling};
+use crate::params::{DEFAULT_IR_VERSION, Params};
+
+fn is_sparse_core(facts: &KernelFacts) -> bool {
+    facts.device_type == Some(DeviceType::SparseCore)
+}
+
+/// The parameter rules (no call signature), in JAX's order, then ours.
+fn param_rules(
+    params: &Params,
+    facts: &KernelFacts,
+    ir_version: Option<u32>,
+    errors: &mut Vec<ConfigError>,
+) {
+    let sc = is_sparse_core(facts);
+
+    // Pallas `_resolve_tiling`, before the config is built.
+    if let Some(value) = params.use_tc_tiling_on_sc {
+        if !sc {
+            errors.push(ConfigError::TcTilingOnTensorCore { value });
+        } else if let Some(tiling) = params.tiling {
+            errors.push(ConfigError::ConflictingTiling {
+                tiling: tiling.param_name().to_string(),
+                use_tc_tiling_on_sc: value,
+            });
+        }
+    }
+
+    // `_lowered_to_custom_call_config`, without a lowering context.
+    if facts.has_custom_barrier {
+        if params.collective_id.is_none() {
+            errors.push(ConfigError::BarrierWithoutCollectiveId);
+        }
+    } else if let Some(id) = params.collective_id {
+        if !params.allow_collective_id_without_custom_barrier {
+            errors.push(ConfigError::CollectiveIdWithoutBarrier { collective_id: id });
+        }
+    }
+    if params.tiling.is_some() && !sc {
+        errors.push(ConfigError::TilingOnTensorCore);
+    }
+    if params.opt_level.is_some() && !sc {
+        errors.push(ConfigError::OptLevelOnTensorCore);
+    }
+
+    // `to_json`'s own refusal, checked before anything is written.
+    if let Some(list) = &params.input_memory_spaces {
+        for (operand, ms) in list.iter().enumerate() {
+            if let Some(ms) = ms {
+                if !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem) {
+                    errors.push(ConfigError::InputMemorySpaceUnsupported {
+                        operand,
+                        memory_space: *ms,
+                    });
+                }
+            }
+        }
+    }
+
+    // Ours.
+    if let Some(id) = params.collective_id {
+        if i32::try_from(id).is_err() || id < 0 {
+            errors.push(ConfigError::CollectiveIdOutOfRange { value: id });
+        }
+    }
+    if let Some(v) = params.vmem_limit_bytes {
+        if v <= 0 {
+            errors.push(ConfigError::VmemLimitNotPositive { value: v });
+        }
+    }
+    let mut non_negative = |field: &str, value: Option<i64>| {
+        if let Some(v) = value.filter(|v| *v < 0) {
+            errors.push(ConfigError::Negative {
+                field: field.to_string(),
+                value: v,
+            });
+        }
+    };
+    non_negative(
+        "internal_scratch_in_bytes",
+        params.internal_scratch_in_bytes,
+    );
+    non_negative("serialization_format", params.serialization_format);
+    if let Some(c) = &params.cost_estimate {
+        non_negative("cost_estimate.flops", Some(c.flops));
+        non_negative("cost_estimate.transcendentals", Some(c.transcendentals));
+        non_negative("cost_estimate.bytes_accessed", Some(c.bytes_accessed));
+        non_negative(
+            "cost_estimate.remote_bytes_transferred",
+            Some(c.remote_bytes_transferred),
+        );
+    }
+    if let Some(format) = params.serialization_format {
+        if format > i64::from(u32::MAX) {
+            errors.push(ConfigError::WrongParamType {
+                field: "serialization_format".to_string(),
+                expected: "a 32-bit format number".to_string(),
+                found: format.to_string(),
+            });
+        }
+    }
+    if let Some(flags) = &params.flags {
+        for (name, value) in flags {
+            if let Err(e) = crate::config::check_flag(name, value) {
+                errors.push(e);
+            }
+        }
+    }
+    if !sc {
+        for (field, list) in [
+            ("output_memory_spaces", &params.output_memory_spaces),
+            ("input_memory_spaces", &params.input_memory_spaces),
+        ] {
+            for (index, ms) in list.iter().flatten().enumerate() {
+                if let Some(ms) = ms.filter(|m| m.is_sparse_core_only()) {
+                    errors.push(ConfigError::SparseCoreMemorySpaceOnTensorCore {
+                        field: field.to_string(),
+                        index,
+                        memory_space: ms,
+                    });
+                }
+            }
+        }
+    }
+    if params.forward_compatible && ir_version.is_none_or(|v| v > DEFAULT_IR_VERSION) {
+        errors.push(ConfigError::ForwardCompatibleIrVersion {
+            ir_version: ir_version.map_or("null (the serde default, 18)".to_string(), |v| {
+                v.to_string()
+            }),
+        });
+    }
+}
+
+/// The rules that need the call's operand and result types (MLIR-printed,
+/// e.g. `tensor<8x128xf32>`).
+fn signature_rules<S: AsRef<str>>(
+    params: &Params,
+    operand_types: &[S],
+    result_types: &[S],
+    errors: &mut Vec<ConfigError>,
+) {
+    let (operands, results) = (operand_types.len(), result_types.len());
+    let mut aliased: Vec<Option<usize>> = vec![None; results];
+    for &(operand, result) in &params.input_output_aliases {
+        let mut in_range = true;
+        if operand >= operands {
+            errors.push(ConfigError::AliasOperandOutOfRange { operand, operands });
+            in_range = false;
+        }
+        if result >= results {
+            errors.push(ConfigError::AliasResultOutOfRange { result, results });
+            in_range = false;
+        }
+        if !in_range {
+            continue;
+        }
+        if let Some(first) = aliased[result] {
+            errors.push(ConfigError::ResultAliasedTwice {
+                result,
+                first,
+                second: operand,
+            });
+        }
+        aliased[result] = Some(operand);
+        let (ot, rt) = (
+            operand_types[operand].as_ref(),
+            result_types[result].as_ref(),
+        );
+        if ot != rt {
+            errors.push(ConfigError::AliasTypeMismatch {
+                operand,
+                result,
+                operand_type: ot.to_string(),
+                result_type: rt.to_string(),
+            });
+        }
+        let ins = params
+            .input_memory_spaces
+            .as_ref()
+            .and_then(|l| l.get(operand).copied().flatten());
+        let outs = params
+            .output_memory_spaces
+            .as_ref()
+            .and_then(|l| l.get(result).copied().flatten());
+        if let (Some(input), Some(output)) = (ins, outs) {
+            if input != output {
+                errors.push(ConfigError::MemorySpaceConflict {
+                    operand,
+                    result,
+                    input,
+                    output,
+                });
+            }
+        }
+    }
+    let mut length = |field: &str, len: Option<usize>, expected: usize, operand: bool| {
+        if let Some(len) = len.filter(|len| *len != expected) {
+            let (what, what_one) = if operand {
+                ("operands", "operand")
+            } else {
+                ("results", "result")
+            };
+            errors.push(ConfigError::ListLength {
+                field: field.to_string(),
+                len,
+                expected,
+                what: what.to_string(),
+                what_one: what_one.to_string(),
+            });
+        }
+    };
+    length(
+        "allow_input_fusion",
+        params.allow_input_fusion.as_ref().map(Vec::len),
+        operands,
+        true,
+    );
+    length(
+        "input_memory_spaces",
+        params.input_memory_spaces.as_ref().map(Vec::len),
+        operands,
+        true,
+    );
+    length(
+        "output_memory_spaces",
+        params.output_memory_spaces.as_ref().map(Vec::len),
+        results,
+        false,
+    );
+}
+
+/// Checks what needs the call signature: alias indices in range, no result
+/// aliased twice, aliased operand and result of the same type and memory
+/// space, and `allow_input_fusion` / memory-space lists with one entry per
+/// operand or result. The first problem is the error.
+pub fn check_signature<S: AsRef<str>>(
+    params: &Params,
+    operand_types: &[S],
+    result_types: &[S],
+) -> Result<(), ConfigError> {
+    let mut errors = Vec::new();
+    signature_rules(params, operand_types, result_types, &mut errors);
+    errors.into_iter().next().map_or(Ok(()), Err)
+}
+
+/// Every problem with `params` for a kernel with `facts` called with these
+/// operand and result types, in the order [`lower_config`] and
+/// [`check_signature`] would meet them (empty: valid).
+pub fn validate_all<S: AsRef<str>>(
+    params: &Params,
+    facts: &KernelFacts,
+    operand_types: &[S],
+    result_types: &[S],
+) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
+    param_rules(params, facts, params.ir_version, &mut errors);
+    signature_rules(params, operand_types, result_types, &mut errors);
+    errors
+}
+
+/// Builds the backend config of a call, as JAX 0.12's
+/// `_lowered_to_custom_call_config` does, after every parameter rule passed.
+///
+/// `body` is the serialized kernel (moved, not copied), `debug_locations` the
+/// unzipped locations blob (`None` unless unzipping; an empty blob is not
+/// written), `ir_version` the serde version the body was written at (`None`:
+/// the pass default), `facts` what the analysis found in the kernel.
+/// Pass the result to [`BackendConfig::to_json`] with
+/// [`Params::use_core_ids`].
+pub fn lower_config(
+    params: &Params,
+    facts: &KernelFacts,
+    body: Vec<u8>,
+    debug_locations: Option<Vec<u8>>,
+    ir_version: Option<u32>,
+) -> Result<BackendConfig, ConfigError> {
+    let mut errors = Vec::new();
+    param_rules(params, facts, ir_version, &mut errors);
+    if let Some(first) = errors.into_iter().next() {
+        return Err(first);
+    }
+    let sc = is_sparse_core(facts);
+    // Every rule above guarantees these conversions; map rather than panic.
+    let to_u64 = |field: &str, v: i64| {
+        u64::try_from(v).map_err(|_| ConfigError::Negative {
+            field: field.to_string(),
+            value: v,
+        })
+    };
+    let cost_estimate = match &params.cost_estimate {
+        None => None,
+        Some(c) => Some(CostEstimate {
+            flops: to_u64("cost_estimate.flops", c.flops)?,
+            transcendentals: to_u64("cost_estimate.transcendentals", c.transcendentals)?,
+            bytes_accessed: to_u64("cost_estimate.bytes_accessed", c.bytes_accessed)?,
+            remote_bytes_transferred: to_u64(
+                "cost_estimate.remote_bytes_transferred",
+                c.remote_bytes_transferred,
+            )?,
+        }),
+    };
+    let collective_id = params
+        .collective_id
+        .map(|id| i32::try_from(id).map_err(|_| ConfigError::CollectiveIdOutOfRange { value: id }))
+        .transpose()?;
+    let serialization_format = params
+        .serialization_format
+        .map(|f| {
+            u32::try_from(f).map_err(|_| ConfigError::Negative {
+                field: "serialization_format".into(),
+                value: f,
+            })
+        })
+        .transpose()?;
+    let tiling = sc.then(|| {
+        params.tiling.unwrap_or(match params.use_tc_tiling_on_sc {
+            Some(false) => Tiling::SparseCore,
+            _ => Tiling::Compact,
+        })
+    });
+    Ok(BackendConfig {
+        body,
+        ir_version,
+        has_communication: facts.has_communication,
+        collective_id,
+        device_type: sc.then_some(DeviceType::SparseCore),
+        cost_estimate,
+        needs_hlo_passes: params.needs_hlo_passes,
+        // TensorCore kernels always need the layout passes.
+        needs_layout_passes: params.needs_layout_passes || !sc,
+        vmem_limit_bytes: params
+            .vmem_limit_bytes
+            .map(|v| to_u64("vmem_limit_bytes", v))
+            .transpose()?,
+        flags: params.flags.clone(),
+        allow_input_fusion: params.allow_input_fusion.clone(),
+        serialization_format,
+        internal_scratch_in_bytes: params
+            .internal_scratch_in_bytes
+            .map(|v| to_u64("internal_scratch_in_bytes", v))
+            .transpose()?,
+        output_memory_spaces: params.output_memory_spaces.clone(),
+        disable_bounds_checks: params.disable_bounds_checks,
+        disable_semaphore_checks: params.disable_semaphore_checks,
+        active_core_count: facts.active_core_count,
+        input_memory_spaces: params.input_memory_spaces.clone(),
+        skip_device_barrier: params.skip_device_barrier,
+        shape_invariant_numerics: params.shape_invariant_numerics,
+        tiling,
+        opt_level: params.opt_level.filter(|_| sc),
+        debug_locations: debug_locations.filter(|d| !d.is_empty()),
+    })
+}
