@@ -1,6 +1,7 @@
 //! The crate-level error: one variant per layer, each wrapping that layer's
 //! own `#[non_exhaustive]` enum so callers can match on structured fields.
 
+use crate::bytecode::TranscodeError;
 use crate::config::ConfigError;
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
@@ -30,4 +31,7 @@ pub enum Error {
     /// Reading a PARAMS.json document.
     #[error(transparent)]
     Params(#[from] ParamsError),
+    /// Reading or transcoding MLIR bytecode.
+    #[error(transparent)]
+    Bytecode(#[from] TranscodeError),
 }

@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod bytecode;
 pub mod config;
 pub mod context;
 pub mod decode;

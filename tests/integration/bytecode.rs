@@ -1,0 +1,561 @@
+//! The bytecode transcoder (`tpu_custom_call::bytecode`) against JAX 0.12's
+//! golden bodies and bytes written by real jaxlib 0.12 (fixtures made by
+//! `scripts/jaxref/write_bytecode.py`, see `mlir-fixtures/bytecode/README.md`).
+
+use std::path::{Path, PathBuf};
+
+use melior::ir::Module;
+use melior::ir::operation::{OperationLike, OperationPrintingFlags};
+use tpu_custom_call::bytecode::{self, Bytecode, Encodings, EntryKind, Section, TranscodeError};
+use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
+
+use crate::common::{case_name, fixtures_dir, golden_cases, goldens_dir, jaxref_python};
+
+/// The producer string of jaxlib 0.12's MLIR.
+const JAX_PRODUCER: &str = "MLIR24.0.0git";
+
+fn jax_options() -> BytecodeOptions {
+    BytecodeOptions {
+        version: Some(0),
+        producer: Some(JAX_PRODUCER.into()),
+    }
+}
+
+/// Every golden bytecode blob: `(path, is_body)`.
+fn golden_blobs() -> Vec<(PathBuf, bool)> {
+    let mut blobs = Vec::new();
+    for case in golden_cases() {
+        let mut names: Vec<String> = std::fs::read_dir(&case)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".mlirbc"))
+            .collect();
+        names.sort();
+        for name in names {
+            let is_body = name.starts_with("body");
+            assert!(
+                is_body || name.starts_with("debug_locations"),
+                "unexpected blob {name}"
+            );
+            blobs.push((case.join(name), is_body));
+        }
+    }
+    assert!(
+        blobs.len() >= 70,
+        "expected the golden blobs, found {}",
+        blobs.len()
+    );
+    blobs
+}
+
+/// `body.2.mlirbc` -> `.2`; `body.mlirbc` -> ``.
+fn suffix(path: &Path, stem: &str) -> String {
+    let name = path.file_name().unwrap().to_string_lossy();
+    name[stem.len()..name.len() - ".mlirbc".len()].to_string()
+}
+
+/// Parses any bytecode or text into a module (also empty ones, which
+/// `Kernel` refuses), returning `None` when MLIR rejects it.
+fn parse_any<'c>(ctx: &'c Context, bytes: &[u8]) -> Option<Module<'c>> {
+    let module = {
+        let source = mlir_sys::MlirStringRef {
+            data: bytes.as_ptr() as *const _,
+            length: bytes.len(),
+        };
+        // SAFETY: the context is live and `source` points into `bytes`, which
+        // outlives the call; a null module comes back as `None`.
+        unsafe {
+            Module::from_option_raw(mlir_sys::mlirModuleCreateParse(ctx.mlir().to_raw(), source))
+        }
+    };
+    module
+}
+
+fn print_generic(module: &Module<'_>, debug_info: bool) -> String {
+    let mut flags = OperationPrintingFlags::new().print_generic_operation_form();
+    if debug_info {
+        flags = flags.enable_debug_info(true, false);
+    }
+    module.as_operation().to_string_with_flags(flags).unwrap()
+}
+
+fn strip_locations(ctx: &Context, module: &mut Module<'_>) {
+    let pm = melior::pass::PassManager::new(ctx.mlir());
+    pm.add_pass(melior::pass::transform::create_strip_debug_info());
+    pm.run(module).unwrap();
+}
+
+#[test]
+fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
+    let ctx = Context::new();
+    let mut bodies_needing_down = 0;
+    for (path, is_body) in golden_blobs() {
+        let blob = std::fs::read(&path).unwrap();
+        let down = bytecode::down(&blob)
+            .unwrap_or_else(|e| panic!("{}: down failed: {e}", path.display()));
+        let case = path.parent().unwrap();
+        if is_body {
+            if down != blob {
+                bodies_needing_down += 1;
+                assert!(
+                    Kernel::from_bytecode(&ctx, &blob, "original").is_err(),
+                    "{}: LLVM 22 read the untranscoded body",
+                    path.display()
+                );
+            }
+            let kernel = Kernel::from_bytecode(&ctx, &down, &path.display().to_string())
+                .unwrap_or_else(|e| panic!("{e}"));
+            let golden = case.join(format!("kernel_serialized{}.mlir", suffix(&path, "body")));
+            let text = std::fs::read_to_string(&golden).unwrap();
+            let expected = Kernel::from_text(&ctx, &text, &golden.display().to_string()).unwrap();
+            let options = PrintOptions {
+                generic: true,
+                debug_info: false,
+            };
+            assert_eq!(
+                kernel.print(options).unwrap(),
+                expected.print(options).unwrap(),
+                "{}: module after down differs from {}",
+                path.display(),
+                golden.display()
+            );
+        } else {
+            let module = parse_any(&ctx, &down)
+                .unwrap_or_else(|| panic!("{}: LLVM 22 cannot read it after down", path.display()));
+            let golden = case.join(format!(
+                "debug_locations{}.mlir",
+                suffix(&path, "debug_locations")
+            ));
+            let text = std::fs::read(&golden).unwrap();
+            let expected = parse_any(&ctx, &text).unwrap();
+            assert_eq!(
+                print_generic(&module, true),
+                print_generic(&expected, true),
+                "{}: module after down differs from {}",
+                path.display(),
+                golden.display()
+            );
+        }
+    }
+    // Every body has memrefs, whose identity layouts JAX writes in binary.
+    assert!(
+        bodies_needing_down >= 36,
+        "only {bodies_needing_down} bodies needed down"
+    );
+}
+
+#[test]
+fn up_after_down_gives_back_every_golden_blob_byte_for_byte() {
+    for (path, _) in golden_blobs() {
+        let blob = std::fs::read(&path).unwrap();
+        let down = bytecode::down(&blob).unwrap();
+        let up = bytecode::up(&down).unwrap();
+        assert!(up == blob, "{}: up(down(x)) != x", path.display());
+        assert_eq!(
+            bytecode::transcode(&blob, Encodings::Llvm24).unwrap(),
+            blob,
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            bytecode::down(&down).unwrap(),
+            down,
+            "down is not idempotent"
+        );
+    }
+}
+
+fn jaxlib_goldens_dir() -> PathBuf {
+    fixtures_dir().join("bytecode/goldens")
+}
+
+/// Our LLVM 22 bytecode of each golden `kernel_serialized*.mlir` (locations
+/// stripped, as JAX's bodies have none), version 0, JAX's producer.
+fn our_golden_bodies(ctx: &Context) -> Vec<(String, PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for case in golden_cases() {
+        let mut names: Vec<String> = std::fs::read_dir(&case)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("kernel_serialized") && n.ends_with(".mlir"))
+            .collect();
+        names.sort();
+        for name in names {
+            let sfx = &name["kernel_serialized".len()..name.len() - ".mlir".len()];
+            let text = std::fs::read_to_string(case.join(&name)).unwrap();
+            let mut kernel = Kernel::from_text(ctx, &text, &name).unwrap();
+            strip_locations(ctx, kernel.module_mut());
+            let ours = kernel.to_bytecode(&jax_options()).unwrap();
+            out.push((
+                case_name(&case),
+                case.join(format!("body{sfx}.mlirbc")),
+                ours,
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn our_llvm22_bodies_transcoded_up_equal_what_jaxlib_writes() {
+    let ctx = Context::new();
+    let mut equal_to_golden_body = 0;
+    let bodies = our_golden_bodies(&ctx);
+    assert!(bodies.len() >= 39);
+    for (case, golden_body, ours) in &bodies {
+        let name = golden_body.file_name().unwrap().to_string_lossy();
+        let expected_path = jaxlib_goldens_dir()
+            .join(case)
+            .join(name.replace(".mlirbc", ".jaxlib.mlirbc"));
+        let expected = std::fs::read(&expected_path)
+            .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
+        let up = bytecode::up(ours).unwrap();
+        assert!(
+            up == expected,
+            "{case}/{name}: our bytecode transcoded up differs from jaxlib's {}",
+            expected_path.display()
+        );
+        assert_eq!(
+            &bytecode::down(&expected).unwrap(),
+            ours,
+            "{case}/{name}: down(jaxlib) != ours"
+        );
+        if up == std::fs::read(golden_body).unwrap() {
+            equal_to_golden_body += 1;
+        }
+    }
+    // The other five bodies carry debug locations, which kernel_serialized.mlir lacks.
+    eprintln!(
+        "{equal_to_golden_body} of {} bodies equal the golden body.mlirbc",
+        bodies.len()
+    );
+    assert!(
+        equal_to_golden_body >= 34,
+        "only {equal_to_golden_body} bodies equal body.mlirbc"
+    );
+}
+
+/// `(jaxlib bytes, attribute text)` of every line of the encodings fixture.
+fn encoding_fixtures() -> Vec<(Vec<u8>, String)> {
+    let path = fixtures_dir().join("bytecode/encodings.jaxlib.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let out: Vec<(Vec<u8>, String)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| {
+            let (hex, attr) = l.split_once('\t').unwrap();
+            let bytes = (0..hex.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+                .collect();
+            (bytes, attr.to_string())
+        })
+        .collect();
+    assert!(out.len() >= 80, "encodings fixture has {} lines", out.len());
+    out
+}
+
+fn encoding_module(attr: &str) -> String {
+    format!("module {{\n  \"foo.op\"() {{a = {attr}}} : () -> () loc(unknown)\n}} loc(unknown)\n")
+}
+
+#[test]
+fn each_newer_encoding_matches_jaxlib_both_ways() {
+    let ctx = Context::new();
+    let mut rewritten = 0;
+    for (jax, attr) in encoding_fixtures() {
+        let kernel = Kernel::from_text(&ctx, &encoding_module(&attr), "encoding").unwrap();
+        let ours = kernel.to_bytecode(&jax_options()).unwrap();
+        let up = bytecode::up(&ours).unwrap_or_else(|e| panic!("{attr}: up failed: {e}"));
+        assert!(
+            up == jax,
+            "{attr}: up(LLVM 22 bytes) != jaxlib bytes\n ours {ours:02x?}\n up   {up:02x?}\n jax  {jax:02x?}"
+        );
+        let down = bytecode::down(&jax).unwrap_or_else(|e| panic!("{attr}: down failed: {e}"));
+        assert!(down == ours, "{attr}: down(jaxlib bytes) != LLVM 22 bytes");
+        if ours != jax {
+            rewritten += 1;
+        }
+        // LLVM 22 reads it and prints the same attribute.
+        let back = Kernel::from_bytecode(&ctx, &down, "down").unwrap();
+        assert_eq!(
+            back.print(PrintOptions::default()).unwrap(),
+            kernel.print(PrintOptions::default()).unwrap()
+        );
+    }
+    assert!(
+        rewritten >= 80,
+        "only {rewritten} fixtures exercise a rewrite"
+    );
+}
+
+#[test]
+fn affine_expression_kinds_decode_to_the_text_llvm22_prints() {
+    use bytecode::{AffineExpr, AffineMap, BinaryOp};
+    // Every expression kind must appear in the jaxlib fixtures.
+    let mut kinds = std::collections::BTreeSet::new();
+    fn walk(e: &AffineExpr, kinds: &mut std::collections::BTreeSet<String>) {
+        match e {
+            AffineExpr::Dim(_) => kinds.insert("dim".into()),
+            AffineExpr::Symbol(_) => kinds.insert("symbol".into()),
+            AffineExpr::Constant(c) if *c < 0 => kinds.insert("negative constant".into()),
+            AffineExpr::Constant(_) => kinds.insert("constant".into()),
+            AffineExpr::Binary(op, l, r) => {
+                walk(l, kinds);
+                walk(r, kinds);
+                kinds.insert(format!("{op:?}"))
+            }
+        };
+    }
+    let ctx = Context::new();
+    for (jax, attr) in encoding_fixtures() {
+        let Some(text) = attr.strip_prefix("affine_map<").map(|_| attr.as_str()) else {
+            continue;
+        };
+        let kernel = Kernel::from_text(&ctx, &encoding_module(text), "encoding").unwrap();
+        let ours = kernel.to_bytecode(&jax_options()).unwrap();
+        let theirs = Bytecode::parse(&jax).unwrap();
+        let llvm22 = Bytecode::parse(&ours).unwrap();
+        let builtin = theirs.builtin_dialect().unwrap();
+        for (a, b) in theirs.entries.iter().zip(&llvm22.entries) {
+            if a.dialect == builtin && a.custom && !b.custom {
+                let printed = b.text().unwrap();
+                let map = AffineMap::parse(printed).unwrap();
+                assert_eq!(map.to_text(), printed, "printer does not round-trip");
+                map.results.iter().for_each(|e| walk(e, &mut kinds));
+            }
+        }
+    }
+    let _ = BinaryOp::Add;
+    for kind in [
+        "dim",
+        "symbol",
+        "constant",
+        "negative constant",
+        "Add",
+        "Mul",
+        "Mod",
+        "FloorDiv",
+        "CeilDiv",
+    ] {
+        assert!(kinds.contains(kind), "no fixture covers {kind}: {kinds:?}");
+    }
+}
+
+/// Fresh jaxlib output equals the committed fixtures (skips without the venv).
+#[test]
+fn committed_fixtures_equal_fresh_jaxlib_output() {
+    let Some(python) = jaxref_python("committed_fixtures_equal_fresh_jaxlib_output") else {
+        return;
+    };
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/write_bytecode.py");
+    let tmp = std::env::temp_dir().join(format!("tcc-bytecode-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let run = |args: &[&str]| {
+        let status = std::process::Command::new(&python)
+            .arg(&script)
+            .args(args)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{script:?} {args:?} failed");
+    };
+    let enc = tmp.join("encodings.jaxlib.txt");
+    run(&[
+        "encodings",
+        fixtures_dir()
+            .join("bytecode/encodings.txt")
+            .to_str()
+            .unwrap(),
+        enc.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(&enc).unwrap(),
+        std::fs::read_to_string(fixtures_dir().join("bytecode/encodings.jaxlib.txt")).unwrap()
+    );
+    let goldens = tmp.join("goldens");
+    run(&[
+        "goldens",
+        goldens_dir().to_str().unwrap(),
+        goldens.to_str().unwrap(),
+    ]);
+    let mut n = 0;
+    for case in std::fs::read_dir(&goldens).unwrap() {
+        let case = case.unwrap().path();
+        for file in std::fs::read_dir(&case).unwrap() {
+            let file = file.unwrap().path();
+            let committed = jaxlib_goldens_dir()
+                .join(case.file_name().unwrap())
+                .join(file.file_name().unwrap());
+            assert_eq!(
+                std::fs::read(&file).unwrap(),
+                std::fs::read(&committed).unwrap(),
+                "{}",
+                committed.display()
+            );
+            n += 1;
+        }
+    }
+    assert!(n >= 39);
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+// ---------------------------------------------------------------------------
+// Malformed input
+// ---------------------------------------------------------------------------
+
+fn add_basic_body() -> Vec<u8> {
+    std::fs::read(goldens_dir().join("add_basic/body.mlirbc")).unwrap()
+}
+
+#[test]
+fn malformed_input_names_the_section_and_offset() {
+    let body = add_basic_body();
+    assert_eq!(bytecode::down(b"hello"), Err(TranscodeError::NotBytecode));
+    // Truncated inside the header's producer string.
+    match bytecode::down(&body[..8]) {
+        Err(TranscodeError::Malformed {
+            section: Section::Header,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    // Truncated in the middle: a section runs past the end.
+    let err = bytecode::down(&body[..body.len() / 2]).unwrap_err();
+    assert!(matches!(err, TranscodeError::Malformed { .. }), "{err:?}");
+    assert!(err.to_string().contains("offset"), "{err}");
+    // A bad varint: a 9-byte varint marker with nothing after it, as the
+    // first section's length.
+    let file = Bytecode::parse(&body).unwrap();
+    let header_len = 4 + 1 + file.producer.len() + 1;
+    let mut bad = body[..header_len + 1].to_vec();
+    bad.push(0);
+    let err = bytecode::down(&bad).unwrap_err();
+    assert!(
+        matches!(err, TranscodeError::Malformed { section: Section::Header, offset, .. } if offset == header_len + 1),
+        "{err:?}"
+    );
+    // A newer format version.
+    let mut newer = body.clone();
+    newer[4] = (7 << 1) | 1;
+    assert_eq!(
+        bytecode::down(&newer),
+        Err(TranscodeError::UnsupportedVersion { version: 7 })
+    );
+}
+
+#[test]
+fn unknown_builtin_codes_are_reported_not_guessed() {
+    let body = add_basic_body();
+    let file = Bytecode::parse(&body).unwrap();
+    let builtin = file.builtin_dialect().unwrap();
+    let entry = file
+        .entries
+        .iter()
+        .find(|e| {
+            e.dialect == builtin
+                && e.kind == EntryKind::Attribute
+                && e.data.first() == Some(&((23 << 1) | 1))
+        })
+        .expect("an affine_map entry");
+    let (offset, index) = (entry.offset, entry.index);
+    let mut bad = body.clone();
+    bad[offset] = (26 << 1) | 1;
+    assert_eq!(
+        bytecode::down(&bad),
+        Err(TranscodeError::UnknownAttributeCode {
+            code: 26,
+            index,
+            offset
+        })
+    );
+    let ty = file
+        .entries
+        .iter()
+        .find(|e| e.dialect == builtin && e.kind == EntryKind::Type && e.data.len() == 1)
+        .expect("a one-byte builtin type");
+    let mut bad = body.clone();
+    bad[ty.offset] = (33 << 1) | 1;
+    assert_eq!(
+        bytecode::down(&bad),
+        Err(TranscodeError::UnknownTypeCode {
+            code: 33,
+            index: ty.index,
+            offset: ty.offset
+        })
+    );
+    // An unknown affine expression kind inside a general map.
+    let mut bad = body.clone();
+    bad[offset + 1] = (2 << 3) | 3 << 1 | 1; // header: 2 dims, general... 
+    let err = bytecode::down(&bad).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            TranscodeError::BadEntry { .. } | TranscodeError::Malformed { .. }
+        ),
+        "{err:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Random corruptions
+// ---------------------------------------------------------------------------
+
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+#[test]
+fn a_thousand_random_corruptions_never_crash() {
+    let blobs: Vec<Vec<u8>> = golden_blobs()
+        .into_iter()
+        .map(|(p, _)| std::fs::read(p).unwrap())
+        .collect();
+    let ctx = Context::new();
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let (mut errors, mut ok, mut loaded) = (0, 0, 0);
+    for i in 0..1000 {
+        let blob = &blobs[rng.below(blobs.len())];
+        let mut bad = blob.clone();
+        match i % 3 {
+            0 => bad.truncate(rng.below(blob.len())),
+            1 => {
+                let at = rng.below(bad.len());
+                bad[at] ^= 1 << rng.below(8);
+            }
+            _ => {
+                let at = rng.below(bad.len() + 1);
+                bad.insert(at, rng.next() as u8);
+            }
+        }
+        let _ = bytecode::up(&bad);
+        match bytecode::down(&bad) {
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                errors += 1;
+            }
+            Ok(down) => {
+                ok += 1;
+                if Kernel::from_bytecode(&ctx, &down, "corrupted").is_ok() {
+                    loaded += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "1000 corruptions: {errors} transcoder errors, {ok} transcoded ({loaded} then loaded)"
+    );
+    assert_eq!(errors + ok, 1000);
+    assert!(errors > 100, "only {errors} corruptions were caught");
+}
