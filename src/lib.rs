@@ -6,7 +6,10 @@ pub mod config;
 pub mod context;
 pub mod error;
 pub mod kernel;
+pub mod serde;
 
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
+pub use serde::{DebugLocations, SerdeError, SerializeOptions, Serialized, deserialize, serialize};
+pub use analysis::{AnalysisError, analyze};
