@@ -4,8 +4,10 @@
 
 use std::path::PathBuf;
 
-use tpu_custom_call::serde::{DebugLocations, SerializeOptions, serialize_to_module};
-use tpu_custom_call::{Context, Kernel};
+use tpu_custom_call::serde::{
+    DebugLocations, SerializeOptions, deserialize, deserialize_module, serialize, serialize_to_module,
+};
+use tpu_custom_call::{Context, Kernel, PrintOptions};
 
 use crate::common::*;
 
@@ -129,4 +131,93 @@ fn serialized_module_equals_jax_for_every_golden() {
     }
     assert!(calls.len() >= 39, "expected every call of every golden, got {}", calls.len());
     assert!(failures.is_empty(), "{} of {} calls differ:\n{}", failures.len(), calls.len(), failures.join("\n"));
+}
+
+/// The jaxlib-printed generic form of a golden's deserialized kernel (see
+/// scripts/jaxref/kernel_generic.py), without its header line.
+fn jax_generic(call: &Call, stem: &str) -> String {
+    let path = fixtures_dir()
+        .join("serde")
+        .join(&call.case)
+        .join(format!("{stem}{}.generic.mlir", call.suffix));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.split_once('\n').unwrap().1.to_string()
+}
+
+/// Our pass-through `tpu` dialect has no op definitions, so a deserialized
+/// `tpu` op carries its attributes as plain attributes (`{...}`) where jaxlib
+/// has properties (`<{...}>`). Print both sides the same way.
+fn tpu_props_as_attrs(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let is_tpu = line.trim_start().starts_with("\"tpu.")
+                || line.split_once(" = \"tpu.").is_some_and(|(lhs, _)| lhs.trim_start().starts_with('%'));
+            if is_tpu && line.contains("<{") && !line.contains("}> {") && !line.contains("}> ({") {
+                line.replacen("<{", "{", 1).replacen("}> :", "} :", 1)
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn print_generic(kernel: &Kernel<'_>, debug_info: bool) -> String {
+    kernel
+        .print(PrintOptions {
+            generic: true,
+            debug_info,
+        })
+        .unwrap()
+}
+
+fn compare(failures: &mut Vec<String>, label: &str, what: &str, got: &str, want: &str) {
+    let (got, want) = (tpu_props_as_attrs(got.trim_end()), tpu_props_as_attrs(want.trim_end()));
+    if got != want {
+        failures.push(diff_hint(label, what, &got, &want));
+    }
+}
+
+#[test]
+fn deserialized_body_equals_jax_kernel_for_every_golden() {
+    let mut failures = Vec::new();
+    let calls = golden_calls();
+    for call in &calls {
+        let ctx = Context::new();
+        let kernel = load(&ctx, call);
+        let label = call.label();
+        let ser = serialize(&kernel, &call.options()).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(ser.body[..4], *b"ML\xefR", "{label}: magic");
+        assert_eq!(ser.body[4], 0x01, "{label}: bytecode format version 0");
+        let back = deserialize(&ctx, &ser.body, None).unwrap_or_else(|e| panic!("{label}: {e}"));
+        // Locations aside: JAX's kernel.mlir.
+        compare(&mut failures, &label, "kernel", &print_generic(&back, false), &jax_generic(call, "kernel"));
+        // With the body's own locations (unknown when unzipped): kernel_locs.mlir.
+        compare(&mut failures, &label, "kernel_locs", &print_generic(&back, true), &jax_generic(call, "kernel_locs"));
+        // With debug_locations re-attached: the kernel before serialization,
+        // locations included (plus the version attribute JAX keeps).
+        let with_locs = deserialize(&ctx, &ser.body, ser.debug_locations.as_deref())
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        let mut want = print_generic(&kernel, true);
+        let version = format!("}}) {{stable_mosaic.version = {} : i64}} : () -> () loc(", call.ir_version);
+        let last = want.rfind("}) : () -> () loc(").expect("module end");
+        want.replace_range(last..last + "}) : () -> () loc(".len(), &version);
+        compare(&mut failures, &label, "kernel with debug_locations", &print_generic(&with_locs, true), &want);
+    }
+    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn deserializing_jax_serialized_text_gives_jax_kernel() {
+    let mut failures = Vec::new();
+    for call in &golden_calls() {
+        let ctx = Context::new();
+        let label = call.label();
+        let text = call.read("kernel_serialized", ".mlir");
+        let mangled = Kernel::from_text(&ctx, &text, &label).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let back = deserialize_module(&ctx, mangled.into_module(), None)
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        compare(&mut failures, &label, "kernel", &print_generic(&back, false), &jax_generic(call, "kernel"));
+    }
+    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
 }
