@@ -221,3 +221,183 @@ fn deserializing_jax_serialized_text_gives_jax_kernel() {
     }
     assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Writes our body and blob for every golden call under a temp folder.
+fn write_our_bodies(dir: &std::path::Path) -> Vec<(Call, PathBuf, Option<PathBuf>)> {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut out = Vec::new();
+    for call in golden_calls() {
+        let ctx = Context::new();
+        let kernel = load(&ctx, &call);
+        let ser = serialize(&kernel, &call.options()).unwrap();
+        let body = dir.join(format!("{}.body.mlirbc", call.label()));
+        std::fs::write(&body, &ser.body).unwrap();
+        let blob = ser.debug_locations.map(|b| {
+            let path = dir.join(format!("{}.debug_locations.mlirbc", call.label()));
+            std::fs::write(&path, b).unwrap();
+            path
+        });
+        out.push((call, body, blob));
+    }
+    out
+}
+
+fn run_python(python: &std::path::Path, args: &[&std::ffi::OsStr]) -> (bool, String) {
+    let out = std::process::Command::new(python)
+        .args(args)
+        .env("JAX_PLATFORMS", "cpu")
+        .output()
+        .expect("run jaxref python");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// Real jaxlib decodes our bodies and blobs to exactly what it decodes from
+/// JAX's own: same serialized module, same kernel, same locations.
+#[test]
+fn jaxlib_decodes_our_bodies_like_jax_bodies() {
+    let Some(python) = jaxref_python("jaxlib_decodes_our_bodies_like_jax_bodies") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tcc-serde-compare-{}", std::process::id()));
+    let mut manifest = String::new();
+    let bodies = write_our_bodies(&dir);
+    for (call, body, blob) in &bodies {
+        let dash = PathBuf::from("-");
+        let jax_blob = if call.unzipped { call.file("debug_locations", ".mlirbc") } else { dash.clone() };
+        manifest.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\n",
+            call.label(),
+            body.display(),
+            blob.as_ref().unwrap_or(&dash).display(),
+            call.file("body", ".mlirbc").display(),
+            jax_blob.display()
+        ));
+    }
+    let manifest_path = dir.join("manifest.tsv");
+    std::fs::write(&manifest_path, manifest).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/compare_bodies.py");
+    let (ok, text) = run_python(&python, &[script.as_os_str(), manifest_path.as_os_str()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(text.lines().filter(|l| l.starts_with("OK ")).count(), bodies.len(), "{text}");
+    assert!(ok, "{text}");
+}
+
+/// `check_body.py --expect`: a backend_config carrying our body (and blob)
+/// instead of JAX's passes every jaxlib check and decodes to the golden kernel.
+#[test]
+fn check_body_accepts_our_bodies_in_golden_configs() {
+    use base64::Engine as _;
+    let Some(python) = jaxref_python("check_body_accepts_our_bodies_in_golden_configs") else {
+        return;
+    };
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let dir = std::env::temp_dir().join(format!("tcc-serde-check-{}", std::process::id()));
+    let bodies = write_our_bodies(&dir);
+    let check = shared_dir().join("jaxref/check_body.py");
+    let mut failures = Vec::new();
+    for (call, body, blob) in &bodies {
+        let golden_config = call.file("backend_config", ".json");
+        let raw = std::fs::read_to_string(&golden_config).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&raw).unwrap();
+        let ccc = &json["custom_call_config"];
+        let mut ours = raw.replacen(ccc["body"].as_str().unwrap(), &b64.encode(std::fs::read(body).unwrap()), 1);
+        if let (Some(theirs), Some(blob)) = (ccc["debug_locations"].as_str(), blob) {
+            ours = ours.replacen(theirs, &b64.encode(std::fs::read(blob).unwrap()), 1);
+        }
+        let ours_path = dir.join(format!("{}.backend_config.json", call.label()));
+        std::fs::write(&ours_path, ours).unwrap();
+        let (ok, text) = run_python(
+            &python,
+            &[
+                check.as_os_str(),
+                "-q".as_ref(),
+                "--expect".as_ref(),
+                golden_config.as_os_str(),
+                ours_path.as_os_str(),
+            ],
+        );
+        if !ok || !text.contains("kernel identical to --expect golden") {
+            failures.push(format!("{}:\n{text}", call.label()));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn print_module_generic(module: &melior::ir::Module<'_>) -> String {
+    let flags = melior::ir::operation::OperationPrintingFlags::new().print_generic_operation_form();
+    melior::ir::operation::OperationLike::to_string_with_flags(&module.as_operation(), flags).unwrap()
+}
+
+/// Every op with a rule, at every target version from 11 to 18, against what
+/// real jaxlib's mosaic-serde does with the same kernel
+/// (mlir-fixtures/serde/rules.json, made by scripts/jaxref/serde_rules.py):
+/// the same serialized module or JAX's error message verbatim, and the same
+/// kernel when deserializing jaxlib's serialized module and our own body.
+#[test]
+fn rules_at_every_version_match_jaxlib() {
+    let path = fixtures_dir().join("serde/rules.json");
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(data["generated_by"].as_str().unwrap().contains("jaxlib 0.12.0.1"));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (name, case) in data["cases"].as_object().unwrap() {
+        let ctx = Context::new();
+        let kernel = Kernel::from_text(&ctx, case["kernel"].as_str().unwrap(), name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        for version in 11..=18u32 {
+            let want = &case["versions"][version.to_string()];
+            let label = format!("{name}@{version}");
+            let options = SerializeOptions {
+                ir_version: version,
+                debug_locations: DebugLocations::Strip,
+                ..SerializeOptions::default()
+            };
+            checked += 1;
+            let ours = serialize_to_module(&kernel, &options);
+            if let Some(errors) = want.get("error") {
+                match ours {
+                    Err(e) => {
+                        if e.to_string() != errors[0].as_str().unwrap() {
+                            failures.push(format!("{label}: error {:?}, jaxlib {:?}", e.to_string(), errors[0]));
+                        }
+                    }
+                    Ok(_) => failures.push(format!("{label}: serialized, jaxlib failed with {errors}")),
+                }
+                continue;
+            }
+            let ours = match ours {
+                Ok(m) => m,
+                Err(e) => {
+                    failures.push(format!("{label}: {e}, jaxlib serialized it"));
+                    continue;
+                }
+            };
+            let jax_serialized = want["serialized"].as_str().unwrap();
+            let got = print_module_generic(&ours.module);
+            if got.trim_end() != jax_serialized.trim_end() {
+                failures.push(diff_hint(&label, "serialized", &got, jax_serialized));
+            }
+            let jax_kernel = want["deserialized"].as_str().unwrap();
+            // jaxlib's serialized module, read as text, deserialized by us.
+            let mangled = Kernel::from_text(&ctx, jax_serialized, &label).unwrap();
+            match deserialize_module(&ctx, mangled.into_module(), None) {
+                Ok(back) => compare(&mut failures, &label, "deserialized (jaxlib body)", &print_generic(&back, false), jax_kernel),
+                Err(e) => failures.push(format!("{label}: deserializing jaxlib's module: {e}")),
+            }
+            // Our own body, through bytecode.
+            let body = serialize(&kernel, &options).unwrap().body;
+            match deserialize(&ctx, &body, None) {
+                Ok(back) => compare(&mut failures, &label, "deserialized (our body)", &print_generic(&back, false), jax_kernel),
+                Err(e) => failures.push(format!("{label}: deserializing our body: {e}")),
+            }
+        }
+    }
+    assert!(checked >= 200, "only {checked} case/version pairs");
+    assert!(failures.is_empty(), "{} of {checked} differ:\n{}", failures.len(), failures.join("\n"));
+}
