@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use tpu_custom_call::analysis::{AnalysisError, KernelFacts, analyze, parallel_dims};
+use tpu_custom_call::config::DeviceType;
 use tpu_custom_call::serde::{
     DebugLocations, SerializeOptions, deserialize, deserialize_module, serialize, serialize_to_module,
 };
@@ -400,4 +402,117 @@ fn rules_at_every_version_match_jaxlib() {
     }
     assert!(checked >= 200, "only {checked} case/version pairs");
     assert!(failures.is_empty(), "{} of {checked} differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+fn analysis_fixture() -> serde_json::Value {
+    let path = fixtures_dir().join("serde/analysis.json");
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(data["generated_by"].as_str().unwrap().contains("0.12.0.1"));
+    data
+}
+
+fn facts_as_jax(facts: &KernelFacts) -> serde_json::Value {
+    serde_json::json!({
+        "has_communication": facts.has_communication,
+        "has_custom_barrier": facts.has_custom_barrier,
+        "device_type": match facts.device_type {
+            Some(DeviceType::SparseCore) => serde_json::json!("sparsecore"),
+            Some(DeviceType::TensorCore) => serde_json::json!("tensorcore"),
+            None => serde_json::Value::Null,
+        },
+        "active_core_count": facts.active_core_count,
+    })
+}
+
+/// The analyses give what JAX's own functions give on every golden kernel,
+/// and agree with the golden backend_config.
+#[test]
+fn analyses_match_jax_on_every_golden() {
+    let data = analysis_fixture();
+    let mut failures = Vec::new();
+    let calls = golden_calls();
+    for call in &calls {
+        let ctx = Context::new();
+        let kernel = load(&ctx, call);
+        let label = call.label();
+        let facts = analyze(&kernel).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let got = facts_as_jax(&facts);
+        if got != data["goldens"][&label] {
+            failures.push(format!("{label}: ours {got}, jax {}", data["goldens"][&label]));
+        }
+        // The golden config shows has_communication, device_type and the core count.
+        let config: serde_json::Value =
+            serde_json::from_str(&call.read("backend_config", ".json")).unwrap();
+        let ccc = &config["custom_call_config"];
+        if ccc["has_communication"].as_bool().unwrap_or(false) != facts.has_communication {
+            failures.push(format!("{label}: has_communication vs backend_config"));
+        }
+        let sc = config["device_type"].as_str() == Some("DEVICE_TYPE_SPARSECORE");
+        if sc != (facts.device_type == Some(DeviceType::SparseCore)) {
+            failures.push(format!("{label}: device_type vs backend_config"));
+        }
+        let single_core = config["megachip_parallelism_config"]["cores"] == serde_json::json!(["0"])
+            || config["sparse_core_config"]["core_ids"] == serde_json::json!(["0"]);
+        if single_core && facts.active_core_count != Some(1) {
+            failures.push(format!("{label}: backend_config says one active core"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Each analysis error with JAX's message (and the extra kernels' values).
+#[test]
+fn analysis_errors_match_jax() {
+    let data = analysis_fixture();
+    let errors: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(goldens_dir().join("errors.json")).unwrap()).unwrap();
+    let mut checked = 0;
+    for (name, want) in data["kernels"].as_object().unwrap() {
+        let ctx = Context::new();
+        let kernel = Kernel::from_text(&ctx, want["kernel"].as_str().unwrap(), name).unwrap();
+        let got = analyze(&kernel);
+        match want.get("error") {
+            Some(message) => {
+                let err = got.expect_err(name);
+                // JAX's cast errors name the Python binding; ours name the field.
+                if name.ends_with("_not_array") {
+                    assert!(matches!(
+                        err,
+                        AnalysisError::IterationBoundsNotArray { .. } | AnalysisError::DimensionSemanticsNotArray { .. }
+                    ));
+                    assert!(err.to_string().contains("must be an array"), "{name}: {err}");
+                } else {
+                    assert_eq!(err.to_string(), message.as_str().unwrap(), "{name}");
+                }
+                // Where errors.json (the golden error catalogue) has the case, the same text.
+                if let Some(entry) = errors.as_array().unwrap().iter().find(|e| e["case"] == name.as_str()) {
+                    // (Our dynamic-bound kernel puts it in dimension 1, errors.json's in 0.)
+                    if !name.ends_with("_not_array") && name != "core_parallel_dynamic_bound" {
+                        let msg = entry["message"].as_str().unwrap();
+                        assert!(msg.ends_with(&err.to_string()), "{name}: errors.json {msg:?}");
+                    }
+                }
+            }
+            None => {
+                let facts = got.unwrap_or_else(|e| panic!("{name}: {e}"));
+                let mut want = want.clone();
+                want.as_object_mut().unwrap().remove("kernel");
+                assert_eq!(facts_as_jax(&facts), want, "{name}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 12);
+}
+
+#[test]
+fn parallel_dims_report_cores_and_subcores() {
+    let data = analysis_fixture();
+    let ctx = Context::new();
+    let text = data["kernels"]["sparsecore_two_cores_sixteen_subcores"]["kernel"].as_str().unwrap();
+    let kernel = Kernel::from_text(&ctx, text, "sc").unwrap();
+    let dims = parallel_dims(&kernel).unwrap();
+    assert_eq!(dims.len(), 1);
+    assert_eq!((dims[0].cores, dims[0].subcores), (Some(2), Some(16)));
+    assert_eq!(dims[0].function, "k");
 }
