@@ -445,6 +445,35 @@ pub(crate) fn create_op(spec: OpSpec<'_>) -> Option<Op> {
     }
 }
 
+/// Sets attributes on a freshly created op: on a registered op, inherent
+/// ones go into its properties (creating it from an attribute list would leave
+/// them discardable), the others are discardable.
+pub(crate) fn set_attributes(op: Op, attributes: &[MlirNamedAttribute]) {
+    for named in attributes {
+        // SAFETY: `op` is live; `named` holds a live identifier and attribute.
+        unsafe {
+            let name = mlirIdentifierStr(named.name);
+            if mlirOperationHasInherentAttributeByName(op.0, name) {
+                mlirOperationSetInherentAttributeByName(op.0, name, named.attribute);
+            } else {
+                mlirOperationSetDiscardableAttributeByName(op.0, name, named.attribute);
+            }
+        }
+    }
+}
+
+/// Whether `name` is a registered op, loading its dialect first (dialects
+/// are registered in the context but loaded lazily).
+pub(crate) fn is_registered_op(ctx: MlirContext, name: &str) -> bool {
+    // SAFETY: the context is live; an unknown dialect name yields null.
+    unsafe {
+        if let Some((dialect, _)) = name.split_once('.') {
+            mlirContextGetOrLoadDialect(ctx, sref(dialect));
+        }
+        mlirContextIsRegisteredOperation(ctx, sref(name))
+    }
+}
+
 /// A named attribute for [`OpSpec::attributes`].
 pub(crate) fn named(ctx: MlirContext, name: &str, attr: MlirAttribute) -> MlirNamedAttribute {
     // SAFETY: the context is live.

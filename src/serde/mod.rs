@@ -630,41 +630,11 @@ fn demangle(op: Op, version: u32) -> Result<(), SerdeError> {
         rules::Upgraded::Kept => {}
     }
     let attributes = all_attributes(op);
-    let ctx = op.context();
-    // Dialects are registered in the context but loaded lazily: load the op's
-    // dialect so a registered op is found even if the module never used it.
-    // SAFETY: the context is live; an unknown dialect name yields null.
-    let registered = unsafe {
-        if let Some((dialect, _)) = base.split_once('.') {
-            mlir_sys::mlirContextGetOrLoadDialect(ctx, ir::sref(dialect));
-        }
-        mlir_sys::mlirContextIsRegisteredOperation(ctx, ir::sref(&base))
-    };
-    if !registered {
+    if ir::is_registered_op(op.context(), &base) {
+        let new = recreate(op, &base, &[])?;
+        ir::set_attributes(new, &attributes);
+    } else {
         recreate(op, &base, &attributes)?;
-        return Ok(());
-    }
-    // Creating a registered op from an attribute list leaves every attribute
-    // discardable; inherent ones must go into its properties (as JAX's
-    // `Operation::create` from a dictionary does).
-    let new = recreate(op, &base, &[])?;
-    for named in attributes {
-        // SAFETY: `new` is a live registered op; `named` comes from the old op.
-        unsafe {
-            if mlir_sys::mlirOperationHasInherentAttributeByName(new.0, mlir_sys::mlirIdentifierStr(named.name)) {
-                mlir_sys::mlirOperationSetInherentAttributeByName(
-                    new.0,
-                    mlir_sys::mlirIdentifierStr(named.name),
-                    named.attribute,
-                );
-            } else {
-                mlir_sys::mlirOperationSetDiscardableAttributeByName(
-                    new.0,
-                    mlir_sys::mlirIdentifierStr(named.name),
-                    named.attribute,
-                );
-            }
-        }
     }
     Ok(())
 }

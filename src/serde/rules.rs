@@ -161,16 +161,20 @@ fn create_i32_op(
     attrs: &[(&str, MlirAttribute)],
 ) -> RuleResult<MlirValue> {
     let named: Vec<_> = attrs.iter().map(|(n, a)| ir::named(ctx, n, *a)).collect();
+    let registered = ir::is_registered_op(ctx, name);
     let op = ir::create_op(OpSpec {
         name,
         location: anchor.location(),
         results: &[ir::i32_type(ctx)],
         operands,
-        attributes: &named,
+        attributes: if registered { &[] } else { &named },
         successors: &[],
         regions: Vec::new(),
     })
     .ok_or_else(|| err(format!("MLIR refused to create {name}")))?;
+    if registered {
+        ir::set_attributes(op, &named);
+    }
     ir::insert_before(anchor, op);
     Ok(op.result(0))
 }

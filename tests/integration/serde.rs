@@ -516,3 +516,63 @@ fn parallel_dims_report_cores_and_subcores() {
     assert_eq!((dims[0].cores, dims[0].subcores), (Some(2), Some(16)));
     assert_eq!(dims[0].function, "k");
 }
+
+/// Upgrade rules below and above every threshold (versions 1 to 19) against
+/// real jaxlib deserializing the same serialized modules
+/// (mlir-fixtures/serde/upgrades.json, made by scripts/jaxref/serde_upgrades.py):
+/// the same kernel, or JAX's error message verbatim. Where jaxlib's own
+/// `tpu` verifier rejects the result we only require no crash (our `tpu`
+/// dialect has no op definitions to verify), and where jaxlib crashes we must
+/// not.
+#[test]
+fn upgrades_at_every_version_match_jaxlib() {
+    let path = fixtures_dir().join("serde/upgrades.json");
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(data["generated_by"].as_str().unwrap().contains("jaxlib 0.12.0.1"));
+    let mut failures = Vec::new();
+    let (mut same_kernel, mut same_error) = (0, 0);
+    for (label, case) in data["cases"].as_object().unwrap() {
+        let ctx = Context::new();
+        let mangled = Kernel::from_text(&ctx, case["serialized"].as_str().unwrap(), label).unwrap();
+        let ours = deserialize_module(&ctx, mangled.into_module(), None);
+        if let Some(jax_kernel) = case.get("deserialized") {
+            match ours {
+                Ok(k) => {
+                    // jaxlib's registered `tpu` ops fill in default-valued
+                    // attributes a hand-written body lacks; our `tpu` dialect
+                    // has no op definitions and cannot. Those defaults (and
+                    // only those) are dropped from jaxlib's text when ours
+                    // lacks them.
+                    let ours = print_generic(&k, false);
+                    let mut jax_kernel = jax_kernel.as_str().unwrap().to_string();
+                    for default in [", strict_ordering = false", ", sublane_stride = 1 : i32", "{add = false, "] {
+                        if !ours.contains(default) {
+                            jax_kernel = jax_kernel.replace(default, if default.starts_with('{') { "{" } else { "" });
+                        }
+                    }
+                    compare(&mut failures, label, "kernel", &ours, &jax_kernel);
+                    same_kernel += 1;
+                }
+                Err(e) => failures.push(format!("{label}: {e}; jaxlib deserialized it")),
+            }
+        } else if let Some(errors) = case.get("error") {
+            let message = errors[0].as_str().unwrap();
+            let verifier = message.starts_with('\'') && !message.starts_with("'stable_mosaic.");
+            match ours {
+                Err(e) if !verifier => {
+                    if e.to_string() != message {
+                        failures.push(format!("{label}: error {:?}, jaxlib {message:?}", e.to_string()));
+                    }
+                    same_error += 1;
+                }
+                Ok(_) if !verifier => failures.push(format!("{label}: deserialized, jaxlib: {message}")),
+                Ok(_) if !message.starts_with("'tpu.") => {
+                    failures.push(format!("{label}: deserialized, jaxlib's verifier: {message}"))
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(same_kernel >= 200 && same_error >= 40, "{same_kernel} kernels, {same_error} errors");
+}
