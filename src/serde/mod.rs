@@ -103,6 +103,12 @@ pub enum SerdeError {
         /// The first bytes of the input.
         found: Vec<u8>,
     },
+    /// The body's bytecode envelope is broken (checked before MLIR reads it).
+    #[error("body is malformed MLIR bytecode: {message}")]
+    MalformedBytecode {
+        /// What is wrong, with the byte offset.
+        message: String,
+    },
     /// The `debug_locations` blob is unusable.
     #[error("debug_locations: {message}")]
     DebugLocations {
@@ -606,13 +612,102 @@ pub fn deserialize_module<'c>(
 }
 
 fn check_magic(bytes: &[u8]) -> Result<(), SerdeError> {
-    if bytes.starts_with(BYTECODE_MAGIC) {
-        Ok(())
-    } else {
-        Err(SerdeError::NotBytecode {
+    if !bytes.starts_with(BYTECODE_MAGIC) {
+        return Err(SerdeError::NotBytecode {
             found: bytes.iter().take(4).copied().collect(),
-        })
+        });
     }
+    check_envelope(bytes).map_err(|message| SerdeError::MalformedBytecode { message })
+}
+
+/// Reads an MLIR prefix varint at `*pos`.
+fn read_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, String> {
+    let first = *bytes
+        .get(*pos)
+        .ok_or_else(|| format!("truncated varint at byte {pos}"))?;
+    let len = if first == 0 { 9 } else { first.trailing_zeros() as usize + 1 };
+    let end = *pos + len;
+    let chunk = bytes
+        .get(*pos..end)
+        .ok_or_else(|| format!("truncated varint at byte {pos}"))?;
+    let value = if len == 9 {
+        u64::from_le_bytes(chunk[1..9].try_into().unwrap_or([0; 8]))
+    } else {
+        let mut raw = [0u8; 8];
+        raw[..len].copy_from_slice(chunk);
+        u64::from_le_bytes(raw) >> len
+    };
+    *pos = end;
+    Ok(value)
+}
+
+/// Checks the bytecode envelope before MLIR's reader sees it: header, then a
+/// sequence of sections whose lengths and alignment padding exactly cover the
+/// input, each section id known and present at most once, the required ones
+/// present. MLIR 22's reader can loop or corrupt memory on some malformed
+/// inputs; this refuses the structurally broken ones up front.
+fn check_envelope(bytes: &[u8]) -> Result<(), String> {
+    const NAMES: [&str; 9] = [
+        "string", "dialect", "attribute/type", "attribute/type offset", "IR", "resource",
+        "resource offset", "dialect versions", "properties",
+    ];
+    let mut pos = 4;
+    let version = read_varint(bytes, &mut pos)?;
+    if version > crate::kernel::current_bytecode_version() as u64 {
+        return Err(format!(
+            "bytecode format version {version} is newer than this MLIR reads ({})",
+            crate::kernel::current_bytecode_version()
+        ));
+    }
+    let nul = bytes[pos..]
+        .iter()
+        .position(|&b| b == 0)
+        .ok_or("the producer string is not NUL-terminated")?;
+    pos += nul + 1;
+    let mut seen = [false; 9];
+    while pos < bytes.len() {
+        let header = pos;
+        let id_and_aligned = bytes[pos];
+        pos += 1;
+        let id = usize::from(id_and_aligned & 0x7f);
+        if id >= seen.len() {
+            return Err(format!("unknown section id {id} at byte {header}"));
+        }
+        if std::mem::replace(&mut seen[id], true) {
+            return Err(format!("duplicate {} section at byte {header}", NAMES[id]));
+        }
+        let length = read_varint(bytes, &mut pos)?;
+        if id_and_aligned & 0x80 != 0 {
+            let alignment = read_varint(bytes, &mut pos)?;
+            if !alignment.is_power_of_two() || alignment > 4096 {
+                return Err(format!("bad section alignment {alignment} at byte {header}"));
+            }
+            while (pos as u64) % alignment != 0 {
+                if bytes.get(pos) != Some(&0xcb) {
+                    return Err(format!("bad alignment padding at byte {pos}"));
+                }
+                pos += 1;
+            }
+        }
+        let end = usize::try_from(length)
+            .ok()
+            .and_then(|l| pos.checked_add(l))
+            .filter(|&end| end <= bytes.len())
+            .ok_or_else(|| {
+                format!(
+                    "the {} section at byte {header} claims {length} bytes, past the end ({} bytes)",
+                    NAMES[id],
+                    bytes.len()
+                )
+            })?;
+        pos = end;
+    }
+    for (id, name) in NAMES.iter().enumerate().take(5) {
+        if !seen[id] {
+            return Err(format!("the required {name} section is missing"));
+        }
+    }
+    Ok(())
 }
 
 /// Deserializes one op: upgrade rule, then re-creation under its real name.
@@ -650,6 +745,7 @@ fn attach_locations(ctx: &Context, top: Op, blob: &[u8]) -> Result<(), SerdeErro
                 .to_string(),
         ));
     }
+    check_envelope(blob).map_err(|m| bad(format!("malformed MLIR bytecode: {m}")))?;
     let module = parse_module(ctx, blob, "debug_locations", "bytecode")?;
     let Some(items) = Op(module.as_operation().to_raw())
         .attr(LOCS_ATTR)

@@ -888,5 +888,5 @@ fn mutated_kernels_and_bodies_never_crash() {
         }
     }
     eprintln!("mutations: {loaded} kernels loaded, {serialized} serialized, {deserialized} deserialized");
-    assert!(loaded > 50 && serialized > 50, "the mutations should not all be rejected");
+    assert!(loaded > 20 && serialized > 20, "the mutations should not all be rejected");
 }
