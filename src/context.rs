@@ -235,10 +235,46 @@ fn convert(diagnostic: &melior::diagnostic::Diagnostic) -> Diagnostic {
         severity,
         line,
         column,
-        location: location.to_string(),
-        message: diagnostic.to_string(),
+        // Printed without `to_string`: melior's `Display` fails (and
+        // `to_string` panics) on text that is not UTF-8, which malformed
+        // input can produce.
+        // SAFETY: the location is live for the duration of the handler; the
+        // callback only appends bytes.
+        location: print_lossy(|cb, data| unsafe {
+            mlir_sys::mlirLocationPrint(location.to_raw(), cb, data)
+        }),
+        message: {
+            use std::fmt::Write as _;
+            let mut message = String::new();
+            if write!(message, "{diagnostic}").is_err() {
+                message.push_str("<message is not UTF-8>");
+            }
+            message
+        },
         notes,
     }
+}
+
+/// Collects what an MLIR print function writes, replacing invalid UTF-8.
+fn print_lossy(print: impl FnOnce(mlir_sys::MlirStringCallback, *mut std::ffi::c_void)) -> String {
+    unsafe extern "C" fn append(chunk: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        // SAFETY: `data` is the `Vec<u8>` below; `chunk` is valid for the call.
+        unsafe {
+            let out = &mut *(data as *mut Vec<u8>);
+            if !chunk.data.is_null() {
+                out.extend_from_slice(std::slice::from_raw_parts(
+                    chunk.data as *const u8,
+                    chunk.length,
+                ));
+            }
+        }
+    }
+    let mut bytes: Vec<u8> = Vec::new();
+    print(
+        Some(append),
+        &mut bytes as *mut Vec<u8> as *mut std::ffi::c_void,
+    );
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// Start line and column of a file location, looking through name and

@@ -95,17 +95,7 @@ pub enum EmitError {
     },
 }
 
-/// JAX's `TpuSideEffectType`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum SideEffect {
-    /// No side effects: may be deduplicated or removed if unused.
-    #[default]
-    Pure,
-    /// Cannot be deduplicated, but can be removed if unused.
-    DataflowSideEffecting,
-    /// Cannot be deduplicated or removed.
-    SideEffecting,
-}
+pub use crate::params::SideEffect;
 
 /// Everything about the op other than its operands and result types.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,12 +1,14 @@
 //! The crate-level error: one variant per layer, each wrapping that layer's
 //! own `#[non_exhaustive]` enum so callers can match on structured fields.
 
+use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
 use crate::config::ConfigError;
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
 use crate::params::ParamsError;
+use crate::serde::SerdeError;
 use crate::target::TargetError;
 
 /// Any error this crate returns.
@@ -34,4 +36,10 @@ pub enum Error {
     /// Reading or transcoding MLIR bytecode.
     #[error(transparent)]
     Bytecode(#[from] TranscodeError),
+    /// Serializing or deserializing a Mosaic kernel.
+    #[error(transparent)]
+    Serde(#[from] SerdeError),
+    /// Deriving facts (communication, device type, core count) from a kernel.
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
 }

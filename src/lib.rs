@@ -9,13 +9,16 @@ pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod kernel;
+pub mod lower;
+pub mod params;
+pub mod serde;
 pub mod target;
+pub mod validate;
 
 /// The melior version this crate builds on (types and values of its API).
 pub use melior;
-pub mod params;
-pub mod validate;
 
+pub use analysis::{AnalysisError, analyze};
 pub use config::{
     BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
     ReadReport, Tiling,
@@ -24,5 +27,6 @@ pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};
+pub use serde::{SerdeError, SerializeOptions, Serialized, deserialize, serialize};
 pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
 pub use validate::{check_signature, lower_config, validate_all};

@@ -53,18 +53,8 @@ impl SideEffect {
     }
 }
 
-/// What to do with the kernel's debug locations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DebugLocations {
-    /// Unzip them into the config's `debug_locations` blob (JAX's default
-    /// when not exporting).
-    Unzip,
-    /// Keep them inline in the body (JAX export, or
-    /// `jax_mosaic_unzip_debug_locations=False`).
-    Inline,
-    /// Drop them (every location becomes unknown).
-    Strip,
-}
+/// What to do with the kernel's debug locations (the serializer's enum).
+pub use crate::serde::DebugLocations;
 
 impl DebugLocations {
     /// `unzip`, `inline`, `strip`.

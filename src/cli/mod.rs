@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
 
+mod emit;
 mod kernel;
 mod targets;
 
@@ -24,6 +25,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Lower a Mosaic kernel into a StableHLO module calling it (stablehlo.custom_call @tpu_custom_call).
+    Emit(emit::Args),
     /// Load a Mosaic kernel, verify it, and print it (text) or write it (bytecode).
     Kernel(kernel::Args),
     /// Show the TPU chips a lowering can target (`--target NAME`): all, or one in full.
@@ -34,6 +37,7 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Emit(args) => emit::run(args),
         Command::Kernel(args) => kernel::run(args),
         Command::Targets(args) => targets::run(args),
     };

@@ -6,4 +6,6 @@ mod common;
 mod config;
 mod emit;
 mod kernel;
+mod lower;
+mod serde;
 mod target;

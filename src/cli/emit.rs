@@ -1,0 +1,132 @@
+//! `tpu-custom-call emit`: a Mosaic kernel plus parameters in, a StableHLO
+//! module calling it through `stablehlo.custom_call @tpu_custom_call` out.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use tpu_custom_call::bytecode::Encodings;
+use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::params::{DebugLocations, Params};
+use tpu_custom_call::target::Chip;
+use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
+
+use super::{CliResult, read_input, source_name, write_output};
+
+/// Output format.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Emit {
+    /// MLIR text (the custom call in generic op form).
+    Text,
+    /// MLIR bytecode (newest format version of this MLIR).
+    Bytecode,
+}
+
+/// Debug-location mode.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DebugLocationsArg {
+    /// Body locations unknown, locations in a separate `debug_locations` blob (JAX's default).
+    Unzip,
+    /// Locations stay in the body, no blob (JAX's export).
+    Inline,
+    /// No locations anywhere.
+    Strip,
+}
+
+/// Builtin attribute encodings of the body bytecode.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum EncodingsArg {
+    /// LLVM 22's: readable by every TPU toolchain.
+    #[value(name = "22")]
+    Llvm22,
+    /// JAX 0.12's MLIR (24): byte-identical bodies.
+    #[value(name = "24")]
+    Llvm24,
+}
+
+/// Arguments of `emit`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+tpu-custom-call emit mlir-fixtures/kernels/add.mlir --signature '(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>'\n  \
+tpu-custom-call emit kernel.mlir --signature '(tensor<16x128xf32>) -> tensor<16x128xf32>' --params params.json --target v7x -o call.mlir\n  \
+tpu-custom-call emit kernel.mlir --signature SIG --producer MLIR24.0.0git --bytecode-encodings 24   # JAX 0.12's exact bytes")]
+pub struct Args {
+    /// Mosaic kernel module (MLIR text or bytecode; `-` for stdin).
+    pub kernel: PathBuf,
+    /// The call's operand and result types as an MLIR function type,
+    /// e.g. '(tensor<8x128xf32>) -> tensor<8x128xf32>'.
+    #[arg(long)]
+    pub signature: String,
+    /// PARAMS.json: the call's parameters, with JAX's names (see README).
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// TPU chip to check against (v2 ... v8t, or a JAX device_kind).
+    #[arg(long)]
+    pub target: Option<Chip>,
+    /// Mosaic IR version of the body (11-18; overrides PARAMS.json; default 15).
+    #[arg(long)]
+    pub ir_version: Option<u32>,
+    /// Debug-location mode (overrides PARAMS.json).
+    #[arg(long, value_enum)]
+    pub debug_locations: Option<DebugLocationsArg>,
+    /// Producer string of the body bytecode (JAX 0.12: MLIR24.0.0git).
+    #[arg(long)]
+    pub producer: Option<String>,
+    /// Builtin attribute encodings of the body bytecode.
+    #[arg(long, value_enum, default_value = "22")]
+    pub bytecode_encodings: EncodingsArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub emit: Emit,
+    /// Output file (default stdout); written atomically.
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `emit`.
+pub fn run(args: Args) -> CliResult {
+    let mut params = match &args.params {
+        Some(path) => Params::from_json(&read_input(path)?)
+            .map_err(|e| format!("{}: {e}", source_name(path)))?,
+        None => Params::default(),
+    };
+    if let Some(version) = args.ir_version {
+        params.ir_version = Some(version);
+    }
+    if let Some(mode) = args.debug_locations {
+        params.debug_locations = Some(match mode {
+            DebugLocationsArg::Unzip => DebugLocations::Unzip,
+            DebugLocationsArg::Inline => DebugLocations::Inline,
+            DebugLocationsArg::Strip => DebugLocations::Strip,
+        });
+    }
+    let bytes = read_input(&args.kernel)?;
+    let ctx = Context::new();
+    let kernel =
+        Kernel::load(&ctx, &bytes, &source_name(&args.kernel)).map_err(|e| e.to_string())?;
+    let (operands, results) = super::parse_signature(&ctx, &args.signature)?;
+    let options = LowerOptions {
+        target: args.target,
+        producer: args.producer.clone(),
+        encodings: match args.bytecode_encodings {
+            EncodingsArg::Llvm22 => Encodings::Llvm22,
+            EncodingsArg::Llvm24 => Encodings::Llvm24,
+        },
+    };
+    let module = lower::emit_module(&ctx, &kernel, &params, &operands, &results, &options)
+        .map_err(|e| e.to_string())?;
+    let out = match args.emit {
+        Emit::Text => {
+            let mut text = tpu_custom_call::kernel::print_module(&module, PrintOptions::default())
+                .map_err(|e| e.to_string())?;
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
+        Emit::Bytecode => {
+            tpu_custom_call::kernel::module_bytecode(&module, &BytecodeOptions::default())
+                .map_err(|e| e.to_string())?
+        }
+    };
+    write_output(args.output.as_ref(), &out)
+}

@@ -1,0 +1,537 @@
+//! Thin helpers over the MLIR C API used by the serde rewrite.
+//!
+//! Everything here works on raw handles (`MlirOperation`, `MlirAttribute`, ...)
+//! that belong to a module the caller owns and keeps alive for the duration of
+//! the call. That invariant is what every `// SAFETY:` comment below relies on:
+//! the functions are crate-private and only ever handed handles obtained from
+//! such a module (never null unless documented).
+
+use std::ffi::c_void;
+
+use mlir_sys::*;
+
+/// A borrowed string reference for the C API.
+pub(crate) fn sref(s: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
+}
+
+/// Copies an `MlirStringRef` into a Rust string.
+pub(crate) fn to_string(s: MlirStringRef) -> String {
+    if s.data.is_null() || s.length == 0 {
+        return String::new();
+    }
+    // SAFETY: MLIR guarantees `data` points to `length` valid bytes for as long
+    // as the owning object lives, which spans this copy.
+    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+unsafe extern "C" fn append_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
+    // SAFETY: `user_data` is the `Vec<u8>` handed to the printer by `print_with`;
+    // `chunk` is valid for the duration of the callback.
+    unsafe {
+        let out = &mut *(user_data as *mut Vec<u8>);
+        if !chunk.data.is_null() {
+            out.extend_from_slice(std::slice::from_raw_parts(
+                chunk.data as *const u8,
+                chunk.length,
+            ));
+        }
+    }
+}
+
+fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
+    let mut bytes: Vec<u8> = Vec::new();
+    f(
+        Some(append_chunk),
+        &mut bytes as *mut Vec<u8> as *mut c_void,
+    );
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Prints an attribute as MLIR text.
+pub(crate) fn attr_text(attr: MlirAttribute) -> String {
+    // SAFETY: `attr` is a valid attribute; the callback only appends bytes.
+    print_with(|cb, data| unsafe { mlirAttributePrint(attr, cb, data) })
+}
+
+/// Prints a type as MLIR text.
+#[allow(dead_code)]
+pub(crate) fn type_text(ty: MlirType) -> String {
+    // SAFETY: `ty` is a valid type; the callback only appends bytes.
+    print_with(|cb, data| unsafe { mlirTypePrint(ty, cb, data) })
+}
+
+/// An operation handle inside a module the caller keeps alive.
+#[derive(Clone, Copy)]
+pub(crate) struct Op(pub(crate) MlirOperation);
+
+impl Op {
+    pub(crate) fn is_null(self) -> bool {
+        self.0.ptr.is_null()
+    }
+
+    pub(crate) fn context(self) -> MlirContext {
+        // SAFETY: see the module invariant.
+        unsafe { mlirOperationGetContext(self.0) }
+    }
+
+    pub(crate) fn name(self) -> String {
+        // SAFETY: see the module invariant.
+        unsafe { to_string(mlirIdentifierStr(mlirOperationGetName(self.0))) }
+    }
+
+    pub(crate) fn is_registered(self) -> bool {
+        let name = self.name();
+        // SAFETY: see the module invariant.
+        unsafe { mlirContextIsRegisteredOperation(self.context(), sref(&name)) }
+    }
+
+    pub(crate) fn location(self) -> MlirLocation {
+        // SAFETY: see the module invariant.
+        unsafe { mlirOperationGetLocation(self.0) }
+    }
+
+    pub(crate) fn set_location(self, loc: MlirLocation) {
+        // SAFETY: see the module invariant; `loc` belongs to the same context.
+        unsafe { mlirOperationSetLocation(self.0, loc) }
+    }
+
+    pub(crate) fn num_operands(self) -> usize {
+        // SAFETY: see the module invariant.
+        unsafe { mlirOperationGetNumOperands(self.0) as usize }
+    }
+
+    pub(crate) fn operand(self, i: usize) -> MlirValue {
+        // SAFETY: callers pass `i < num_operands()`.
+        unsafe { mlirOperationGetOperand(self.0, i as isize) }
+    }
+
+    pub(crate) fn operands(self) -> Vec<MlirValue> {
+        (0..self.num_operands()).map(|i| self.operand(i)).collect()
+    }
+
+    pub(crate) fn set_operands(self, values: &[MlirValue]) {
+        // SAFETY: the values belong to the same module.
+        unsafe { mlirOperationSetOperands(self.0, values.len() as isize, values.as_ptr()) }
+    }
+
+    pub(crate) fn num_results(self) -> usize {
+        // SAFETY: see the module invariant.
+        unsafe { mlirOperationGetNumResults(self.0) as usize }
+    }
+
+    pub(crate) fn result(self, i: usize) -> MlirValue {
+        // SAFETY: callers pass `i < num_results()`.
+        unsafe { mlirOperationGetResult(self.0, i as isize) }
+    }
+
+    pub(crate) fn num_regions(self) -> usize {
+        // SAFETY: see the module invariant.
+        unsafe { mlirOperationGetNumRegions(self.0) as usize }
+    }
+
+    pub(crate) fn region(self, i: usize) -> MlirRegion {
+        // SAFETY: callers pass `i < num_regions()`.
+        unsafe { mlirOperationGetRegion(self.0, i as isize) }
+    }
+
+    pub(crate) fn successors(self) -> Vec<MlirBlock> {
+        // SAFETY: see the module invariant; indices are in range.
+        unsafe {
+            let n = mlirOperationGetNumSuccessors(self.0);
+            (0..n)
+                .map(|i| mlirOperationGetSuccessor(self.0, i))
+                .collect()
+        }
+    }
+
+    pub(crate) fn block(self) -> MlirBlock {
+        // SAFETY: see the module invariant.
+        unsafe { mlirOperationGetBlock(self.0) }
+    }
+
+    pub(crate) fn parent(self) -> Option<Op> {
+        // SAFETY: see the module invariant.
+        let parent = Op(unsafe { mlirOperationGetParentOperation(self.0) });
+        (!parent.is_null()).then_some(parent)
+    }
+
+    pub(crate) fn next(self) -> Option<Op> {
+        // SAFETY: see the module invariant.
+        let next = Op(unsafe { mlirOperationGetNextInBlock(self.0) });
+        (!next.is_null()).then_some(next)
+    }
+
+    /// Discardable attributes, in stored order.
+    pub(crate) fn discardable_attrs(self) -> Vec<(String, MlirAttribute)> {
+        // SAFETY: see the module invariant; indices are in range.
+        unsafe {
+            let n = mlirOperationGetNumDiscardableAttributes(self.0);
+            (0..n)
+                .map(|i| {
+                    let named = mlirOperationGetDiscardableAttribute(self.0, i);
+                    (to_string(mlirIdentifierStr(named.name)), named.attribute)
+                })
+                .collect()
+        }
+    }
+
+    /// `op->getAttrs()`: inherent and discardable attributes of a registered
+    /// op, sorted by name.
+    pub(crate) fn registered_attr_dictionary(self) -> Vec<MlirNamedAttribute> {
+        // SAFETY: see the module invariant; indices are in range. Each call
+        // rebuilds the same (uniqued, sorted) dictionary.
+        unsafe {
+            let n = mlirOperationGetNumAttributes(self.0);
+            (0..n)
+                .map(|i| mlirOperationGetAttribute(self.0, i))
+                .collect()
+        }
+    }
+
+    /// An attribute by name: the inherent one (property) if any, else the
+    /// discardable one.
+    pub(crate) fn attr(self, name: &str) -> Option<MlirAttribute> {
+        // SAFETY: see the module invariant.
+        unsafe {
+            if mlirOperationHasInherentAttributeByName(self.0, sref(name)) {
+                let a = mlirOperationGetInherentAttributeByName(self.0, sref(name));
+                if !a.ptr.is_null() {
+                    return Some(a);
+                }
+            }
+            let a = mlirOperationGetDiscardableAttributeByName(self.0, sref(name));
+            (!a.ptr.is_null()).then_some(a)
+        }
+    }
+
+    /// Sets a discardable attribute (every attribute of a mangled op is one).
+    pub(crate) fn set_attr(self, name: &str, value: MlirAttribute) {
+        // SAFETY: see the module invariant; `value` is non-null.
+        unsafe { mlirOperationSetDiscardableAttributeByName(self.0, sref(name), value) }
+    }
+
+    /// Removes a discardable attribute.
+    pub(crate) fn remove_attr(self, name: &str) {
+        // SAFETY: see the module invariant.
+        unsafe {
+            mlirOperationRemoveDiscardableAttributeByName(self.0, sref(name));
+        }
+    }
+
+    /// Prints the op alone (generic form, local scope, no regions), for
+    /// reading the property names of an unregistered op.
+    pub(crate) fn header_text(self) -> String {
+        // SAFETY: flags are created and destroyed here; the op is valid.
+        unsafe {
+            let flags = mlirOpPrintingFlagsCreate();
+            mlirOpPrintingFlagsPrintGenericOpForm(flags);
+            mlirOpPrintingFlagsUseLocalScope(flags);
+            mlirOpPrintingFlagsSkipRegions(flags);
+            mlirOpPrintingFlagsElideLargeElementsAttrs(flags, 1);
+            mlirOpPrintingFlagsElideLargeResourceString(flags, 1);
+            mlirOpPrintingFlagsAssumeVerified(flags);
+            let text = print_with(|cb, data| mlirOperationPrintWithFlags(self.0, flags, cb, data));
+            mlirOpPrintingFlagsDestroy(flags);
+            text
+        }
+    }
+
+    /// Erases the op (it must have no remaining uses).
+    pub(crate) fn erase(self) {
+        // SAFETY: the op is in a block the caller owns; uses were replaced.
+        unsafe { mlirOperationDestroy(self.0) }
+    }
+}
+
+/// Blocks of a region, in order.
+pub(crate) fn region_blocks(region: MlirRegion) -> Vec<MlirBlock> {
+    let mut out = Vec::new();
+    // SAFETY: the region is valid; iteration stops at the null block.
+    unsafe {
+        let mut block = mlirRegionGetFirstBlock(region);
+        while !block.ptr.is_null() {
+            out.push(block);
+            block = mlirBlockGetNextInRegion(block);
+        }
+    }
+    out
+}
+
+/// First op of a block, if any.
+pub(crate) fn block_first_op(block: MlirBlock) -> Option<Op> {
+    // SAFETY: the block is valid.
+    let op = Op(unsafe { mlirBlockGetFirstOperation(block) });
+    (!op.is_null()).then_some(op)
+}
+
+/// Arguments of a block.
+pub(crate) fn block_args(block: MlirBlock) -> Vec<MlirValue> {
+    // SAFETY: the block is valid; indices are in range.
+    unsafe {
+        let n = mlirBlockGetNumArguments(block);
+        (0..n).map(|i| mlirBlockGetArgument(block, i)).collect()
+    }
+}
+
+/// Calls `f` on every op nested in `op` (not `op` itself), children of an op
+/// before the op (post-order).
+pub(crate) fn collect_post_order(op: Op, out: &mut Vec<Op>) {
+    for r in 0..op.num_regions() {
+        for block in region_blocks(op.region(r)) {
+            let mut child = block_first_op(block);
+            while let Some(c) = child {
+                collect_post_order(c, out);
+                out.push(c);
+                child = c.next();
+            }
+        }
+    }
+}
+
+/// The type of a value.
+pub(crate) fn value_type(v: MlirValue) -> MlirType {
+    // SAFETY: the value is valid.
+    unsafe { mlirValueGetType(v) }
+}
+
+pub(crate) fn unknown_loc(ctx: MlirContext) -> MlirLocation {
+    // SAFETY: the context is live.
+    unsafe { mlirLocationUnknownGet(ctx) }
+}
+
+// ----- attributes -----------------------------------------------------------
+
+pub(crate) fn bool_attr(ctx: MlirContext, v: bool) -> MlirAttribute {
+    // SAFETY: the context is live.
+    unsafe { mlirBoolAttrGet(ctx, v as i32) }
+}
+
+pub(crate) fn as_bool(a: MlirAttribute) -> Option<bool> {
+    // SAFETY: the kind is checked before reading.
+    unsafe { mlirAttributeIsABool(a).then(|| mlirBoolAttrGetValue(a)) }
+}
+
+pub(crate) fn int_attr(ctx: MlirContext, width: u32, v: i64) -> MlirAttribute {
+    // SAFETY: the context is live.
+    unsafe { mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, width), v) }
+}
+
+/// `(value, bit width)` of an `IntegerAttr`.
+pub(crate) fn as_int(a: MlirAttribute) -> Option<(i64, u32)> {
+    // SAFETY: the kinds are checked before reading.
+    unsafe {
+        if !mlirAttributeIsAInteger(a) {
+            return None;
+        }
+        let ty = mlirAttributeGetType(a);
+        let width = if mlirTypeIsAInteger(ty) {
+            mlirIntegerTypeGetWidth(ty)
+        } else {
+            64 // index
+        };
+        if width > 64 {
+            return None;
+        }
+        Some((mlirIntegerAttrGetValueInt(a), width))
+    }
+}
+
+pub(crate) fn i32_array_attr(ctx: MlirContext, v: &[i32]) -> MlirAttribute {
+    // SAFETY: the context is live; the slice outlives the call.
+    unsafe { mlirDenseI32ArrayGet(ctx, v.len() as isize, v.as_ptr()) }
+}
+
+pub(crate) fn as_i32_array(a: MlirAttribute) -> Option<Vec<i32>> {
+    // SAFETY: the kind is checked before reading; indices are in range.
+    unsafe {
+        if !mlirAttributeIsADenseI32Array(a) {
+            return None;
+        }
+        let n = mlirDenseArrayGetNumElements(a);
+        Some((0..n).map(|i| mlirDenseI32ArrayGetElement(a, i)).collect())
+    }
+}
+
+pub(crate) fn i64_array_attr(ctx: MlirContext, v: &[i64]) -> MlirAttribute {
+    // SAFETY: the context is live; the slice outlives the call.
+    unsafe { mlirDenseI64ArrayGet(ctx, v.len() as isize, v.as_ptr()) }
+}
+
+pub(crate) fn as_i64_array(a: MlirAttribute) -> Option<Vec<i64>> {
+    // SAFETY: the kind is checked before reading; indices are in range.
+    unsafe {
+        if !mlirAttributeIsADenseI64Array(a) {
+            return None;
+        }
+        let n = mlirDenseArrayGetNumElements(a);
+        Some((0..n).map(|i| mlirDenseI64ArrayGetElement(a, i)).collect())
+    }
+}
+
+pub(crate) fn as_array(a: MlirAttribute) -> Option<Vec<MlirAttribute>> {
+    // SAFETY: the kind is checked before reading; indices are in range.
+    unsafe {
+        if !mlirAttributeIsAArray(a) {
+            return None;
+        }
+        let n = mlirArrayAttrGetNumElements(a);
+        Some((0..n).map(|i| mlirArrayAttrGetElement(a, i)).collect())
+    }
+}
+
+pub(crate) fn array_attr(ctx: MlirContext, v: &[MlirAttribute]) -> MlirAttribute {
+    // SAFETY: the context is live; the slice outlives the call.
+    unsafe { mlirArrayAttrGet(ctx, v.len() as isize, v.as_ptr()) }
+}
+
+/// Parses an attribute from text; `None` when MLIR rejects it.
+pub(crate) fn parse_attr(ctx: MlirContext, text: &str) -> Option<MlirAttribute> {
+    // SAFETY: the context is live; a null result is checked.
+    let a = unsafe { mlirAttributeParseGet(ctx, sref(text)) };
+    (!a.ptr.is_null()).then_some(a)
+}
+
+// ----- types ----------------------------------------------------------------
+
+/// Element kind of a vector type: `(rank, element is float, element is integer)`.
+pub(crate) fn vector_info(ty: MlirType) -> Option<(i64, bool, bool)> {
+    // SAFETY: the kinds are checked before reading.
+    unsafe {
+        if !mlirTypeIsAVector(ty) {
+            return None;
+        }
+        let rank = mlirShapedTypeGetRank(ty);
+        let elem = mlirShapedTypeGetElementType(ty);
+        Some((rank, mlirTypeIsAFloat(elem), mlirTypeIsAInteger(elem)))
+    }
+}
+
+pub(crate) fn i32_type(ctx: MlirContext) -> MlirType {
+    // SAFETY: the context is live.
+    unsafe { mlirIntegerTypeGet(ctx, 32) }
+}
+
+// ----- building ops ---------------------------------------------------------
+
+/// Everything needed to create an op with the C API.
+pub(crate) struct OpSpec<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) location: MlirLocation,
+    pub(crate) results: &'a [MlirType],
+    pub(crate) operands: &'a [MlirValue],
+    pub(crate) attributes: &'a [MlirNamedAttribute],
+    pub(crate) successors: &'a [MlirBlock],
+    pub(crate) regions: Vec<MlirRegion>,
+}
+
+/// Creates a detached op; owned regions in `spec.regions` are consumed.
+pub(crate) fn create_op(spec: OpSpec<'_>) -> Option<Op> {
+    // SAFETY: every handle in `spec` belongs to the same live context; the
+    // regions are owned (freshly created) and handed over to the new op; the
+    // state lives until `mlirOperationCreate` returns. A null result (MLIR
+    // refused the state) is reported as `None`.
+    unsafe {
+        let mut state = mlirOperationStateGet(sref(spec.name), spec.location);
+        mlirOperationStateAddResults(
+            &mut state,
+            spec.results.len() as isize,
+            spec.results.as_ptr(),
+        );
+        mlirOperationStateAddOperands(
+            &mut state,
+            spec.operands.len() as isize,
+            spec.operands.as_ptr(),
+        );
+        mlirOperationStateAddAttributes(
+            &mut state,
+            spec.attributes.len() as isize,
+            spec.attributes.as_ptr(),
+        );
+        mlirOperationStateAddSuccessors(
+            &mut state,
+            spec.successors.len() as isize,
+            spec.successors.as_ptr(),
+        );
+        mlirOperationStateAddOwnedRegions(
+            &mut state,
+            spec.regions.len() as isize,
+            spec.regions.as_ptr(),
+        );
+        let op = Op(mlirOperationCreate(&mut state));
+        (!op.is_null()).then_some(op)
+    }
+}
+
+/// Sets attributes on a freshly created op: on a registered op, inherent
+/// ones go into its properties (creating it from an attribute list would leave
+/// them discardable), the others are discardable.
+pub(crate) fn set_attributes(op: Op, attributes: &[MlirNamedAttribute]) {
+    for named in attributes {
+        // SAFETY: `op` is live; `named` holds a live identifier and attribute.
+        unsafe {
+            let name = mlirIdentifierStr(named.name);
+            if mlirOperationHasInherentAttributeByName(op.0, name) {
+                mlirOperationSetInherentAttributeByName(op.0, name, named.attribute);
+            } else {
+                mlirOperationSetDiscardableAttributeByName(op.0, name, named.attribute);
+            }
+        }
+    }
+}
+
+/// Whether `name` is a registered op, loading its dialect first (dialects
+/// are registered in the context but loaded lazily).
+pub(crate) fn is_registered_op(ctx: MlirContext, name: &str) -> bool {
+    // SAFETY: the context is live; an unknown dialect name yields null.
+    unsafe {
+        if let Some((dialect, _)) = name.split_once('.') {
+            mlirContextGetOrLoadDialect(ctx, sref(dialect));
+        }
+        mlirContextIsRegisteredOperation(ctx, sref(name))
+    }
+}
+
+/// A named attribute for [`OpSpec::attributes`].
+pub(crate) fn named(ctx: MlirContext, name: &str, attr: MlirAttribute) -> MlirNamedAttribute {
+    // SAFETY: the context is live.
+    unsafe { mlirNamedAttributeGet(mlirIdentifierGet(ctx, sref(name)), attr) }
+}
+
+/// Inserts detached `new` right after `anchor` in `anchor`'s block.
+pub(crate) fn insert_after(anchor: Op, new: Op) {
+    // SAFETY: `anchor` is in a block; `new` is detached and becomes owned by it.
+    unsafe { mlirBlockInsertOwnedOperationAfter(anchor.block(), anchor.0, new.0) }
+}
+
+/// Inserts detached `new` right before `anchor` in `anchor`'s block.
+pub(crate) fn insert_before(anchor: Op, new: Op) {
+    // SAFETY: `anchor` is in a block; `new` is detached and becomes owned by it.
+    unsafe { mlirBlockInsertOwnedOperationBefore(anchor.block(), anchor.0, new.0) }
+}
+
+/// Moves every region body of `from` into fresh regions, returned owned.
+pub(crate) fn take_regions(from: Op) -> Vec<MlirRegion> {
+    (0..from.num_regions())
+        .map(|i| {
+            // SAFETY: a fresh region takes the blocks of a live region.
+            unsafe {
+                let region = mlirRegionCreate();
+                mlirRegionTakeBody(region, from.region(i));
+                region
+            }
+        })
+        .collect()
+}
+
+/// Replaces all uses of `old`'s results by `new`'s (same count).
+pub(crate) fn replace_results(old: Op, new: Op) {
+    for i in 0..old.num_results().min(new.num_results()) {
+        // SAFETY: both values are live results in the same module.
+        unsafe { mlirValueReplaceAllUsesOfWith(old.result(i), new.result(i)) }
+    }
+}

@@ -1,0 +1,813 @@
+//! Mosaic serialization, as JAX 0.12's `mosaic-serde` pass and
+//! `_lower_mosaic_module_to_asm` do it (reference sections 5 and 6).
+//!
+//! [`serialize`] clones the kernel, renames every op but the top module to
+//! `stable_mosaic.<dialect>.<op>` (inherent attributes become plain ones), tags
+//! the module with `stable_mosaic.version = N : i64`, applies the downgrade
+//! rules for versions below 18, moves or strips debug locations, and writes
+//! MLIR bytecode (format version 0). [`deserialize`] undoes all of it.
+//!
+//! The default IR version is 15 ([`DEFAULT_IR_VERSION`]): it is what JAX 0.12
+//! writes whenever it lowers without a TPU backend (cross-lowering on a CPU
+//! host, which is how every real golden was made) and for export / forward
+//! compatibility, so it is the body every TPU runtime JAX 0.12 supports can
+//! read. JAX uses 18 only when lowering on a TPU host with libtpu >= 0.0.50.
+
+pub(crate) mod ir;
+mod rules;
+
+use melior::ir::Module;
+use melior::ir::operation::OperationLike;
+use mlir_sys::{MlirAttribute, MlirLocation, MlirNamedAttribute, MlirType};
+
+use crate::context::{Context, Diagnostic, join_diagnostics};
+use crate::kernel::{
+    BYTECODE_MAGIC, BytecodeOptions, Kernel, KernelError, parse_module, write_bytecode,
+};
+use ir::{Op, OpSpec};
+
+/// Prefix of every mangled op name (`kMangledDialect`).
+pub const MANGLED_PREFIX: &str = "stable_mosaic.";
+/// Module attribute holding the IR version (`kVersionAttrName`), an `i64`.
+pub const VERSION_ATTR: &str = "stable_mosaic.version";
+/// Attribute of the `debug_locations` module holding the locations.
+pub const LOCS_ATTR: &str = "tpu.locs";
+/// The newest IR version JAX 0.12's `mosaic-serde` writes and reads (`kVersion`).
+pub const HIGHEST_IR_VERSION: u32 = 18;
+/// The oldest IR version this crate serializes to (JAX itself picks 15, 17 or 18).
+pub const LOWEST_IR_VERSION: u32 = 11;
+/// What JAX 0.12 uses without a TPU backend and for export (`_FWD_COMPAT_VERSION`).
+pub const DEFAULT_IR_VERSION: u32 = 15;
+
+/// Errors while serializing or deserializing a Mosaic kernel.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SerdeError {
+    /// Requested IR version above 18 (JAX's message).
+    #[error(
+        "The highest supported version is {highest} but requested serialization at version {requested}"
+    )]
+    VersionTooNew {
+        /// The requested version.
+        requested: u32,
+        /// The newest supported version (18).
+        highest: u32,
+    },
+    /// Requested IR version below what this crate serializes to.
+    #[error(
+        "ir_version {requested} is below {lowest}, the oldest IR version this crate serializes to \
+         (JAX 0.12 writes 15, 17 or 18): pick a version from {lowest} to 18"
+    )]
+    VersionTooOld {
+        /// The requested version.
+        requested: u32,
+        /// The oldest supported version (11).
+        lowest: u32,
+    },
+    /// The body has no integer `stable_mosaic.version` (JAX's message).
+    #[error("Missing or invalid version attribute")]
+    MissingVersion,
+    /// The body's version is newer than 18 (JAX's message).
+    #[error("Unsupported version: expected <= {highest} but got {found}")]
+    UnsupportedVersion {
+        /// The newest supported version (18).
+        highest: u32,
+        /// The version stored in the body.
+        found: i64,
+    },
+    /// An op of the body is not mangled (JAX's message).
+    #[error("Operation not in a serialized form")]
+    NotSerialized {
+        /// The op's name.
+        op: String,
+    },
+    /// An upgrade or downgrade rule refused the op (JAX's message; ops
+    /// reported with `emitOpError` are prefixed with `'<op>' op`).
+    #[error("{}", rule_display(.op, .message, *.op_error))]
+    Rule {
+        /// The (mangled) op name, e.g. `stable_mosaic.tpu.scan`.
+        op: String,
+        /// JAX's message.
+        message: String,
+        /// JAX reported it with `emitOpError`.
+        op_error: bool,
+        /// The op's location as MLIR prints it.
+        location: String,
+    },
+    /// The body is not MLIR bytecode.
+    #[error(
+        "body is not MLIR bytecode: it starts with {found:02x?}, expected the magic `ML\\xEFR` \
+         (4d 4c ef 52)"
+    )]
+    NotBytecode {
+        /// The first bytes of the input.
+        found: Vec<u8>,
+    },
+    /// The body's bytecode envelope is broken (checked before MLIR reads it).
+    #[error("body is malformed MLIR bytecode: {message}")]
+    MalformedBytecode {
+        /// What is wrong, with the byte offset.
+        message: String,
+    },
+    /// The `debug_locations` blob is unusable.
+    #[error("debug_locations: {message}")]
+    DebugLocations {
+        /// What is wrong.
+        message: String,
+    },
+    /// MLIR refused to create an op (malformed input).
+    #[error("cannot re-create op `{op}`: MLIR refused the operation state")]
+    CreateOp {
+        /// The op name.
+        op: String,
+    },
+    /// The deserialized module does not verify.
+    #[error("deserialized kernel does not verify:\n{}", join_diagnostics(.diagnostics))]
+    Verify {
+        /// The verifier's diagnostics.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// Reading or writing bytecode, or loading the kernel, failed.
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
+}
+
+fn rule_display(op: &str, message: &str, op_error: bool) -> String {
+    if op_error {
+        format!("'{op}' op {message}")
+    } else {
+        message.to_string()
+    }
+}
+
+/// Where debug locations go when serializing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DebugLocations {
+    /// JAX 0.12's default when not exporting: every body location becomes
+    /// `loc(unknown)` and the locations go to a separate `debug_locations`
+    /// bytecode module (`tpu.locs`, pre-order).
+    #[default]
+    Unzip,
+    /// Locations stay in the body and there is no blob (JAX under forward
+    /// compatibility / export).
+    Inline,
+    /// No locations anywhere: the body depends only on the kernel (cache keys).
+    Strip,
+}
+
+/// How to serialize a kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SerializeOptions {
+    /// Target IR version, 11 to 18 (default [`DEFAULT_IR_VERSION`] = 15).
+    pub ir_version: u32,
+    /// Debug location mode (default [`DebugLocations::Unzip`]).
+    pub debug_locations: DebugLocations,
+    /// Bytecode writer options for the body and the blob (default: format
+    /// version 0, this MLIR's producer string).
+    pub bytecode: BytecodeOptions,
+}
+
+impl Default for SerializeOptions {
+    fn default() -> Self {
+        Self {
+            ir_version: DEFAULT_IR_VERSION,
+            debug_locations: DebugLocations::Unzip,
+            bytecode: BytecodeOptions::version0(),
+        }
+    }
+}
+
+/// A serialized kernel: what goes into `custom_call_config`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Serialized {
+    /// The mangled module as bytecode (`body`).
+    pub body: Vec<u8>,
+    /// The `debug_locations` blob (only with [`DebugLocations::Unzip`]).
+    pub debug_locations: Option<Vec<u8>>,
+    /// The IR version written into the body.
+    pub ir_version: u32,
+}
+
+/// A serialized kernel before bytecode: the mangled module and the
+/// `debug_locations` module.
+pub struct SerializedModule<'c> {
+    /// The mangled module (`stable_mosaic.*` ops, version attribute set).
+    pub module: Module<'c>,
+    /// The `tpu.locs` module (only with [`DebugLocations::Unzip`]).
+    pub debug_locations: Option<Module<'c>>,
+    /// The IR version written into the module.
+    pub ir_version: u32,
+}
+
+impl std::fmt::Debug for SerializedModule<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SerializedModule")
+            .field("ir_version", &self.ir_version)
+            .field("debug_locations", &self.debug_locations.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Serializes a kernel to its `body` (and `debug_locations`) bytes. The
+/// caller's kernel is not modified.
+pub fn serialize(
+    kernel: &Kernel<'_>,
+    options: &SerializeOptions,
+) -> Result<Serialized, SerdeError> {
+    let serialized = serialize_to_module(kernel, options)?;
+    let body = write_bytecode(serialized.module.as_operation(), &options.bytecode)?;
+    let debug_locations = match &serialized.debug_locations {
+        Some(m) => Some(write_bytecode(m.as_operation(), &options.bytecode)?),
+        None => None,
+    };
+    Ok(Serialized {
+        body,
+        debug_locations,
+        ir_version: serialized.ir_version,
+    })
+}
+
+/// Serializes a kernel to the mangled module (and the `debug_locations`
+/// module), before bytecode. The caller's kernel is not modified.
+pub fn serialize_to_module<'c>(
+    kernel: &Kernel<'c>,
+    options: &SerializeOptions,
+) -> Result<SerializedModule<'c>, SerdeError> {
+    let version = options.ir_version;
+    if version > HIGHEST_IR_VERSION {
+        return Err(SerdeError::VersionTooNew {
+            requested: version,
+            highest: HIGHEST_IR_VERSION,
+        });
+    }
+    if version < LOWEST_IR_VERSION {
+        return Err(SerdeError::VersionTooOld {
+            requested: version,
+            lowest: LOWEST_IR_VERSION,
+        });
+    }
+    // SAFETY: the kernel's module is live; the clone is a new detached
+    // `builtin.module` that the returned `Module` owns and destroys.
+    let module = unsafe {
+        let clone = mlir_sys::mlirOperationClone(kernel.operation().to_raw());
+        Module::from_raw(mlir_sys::mlirModuleFromOperation(clone))
+    };
+    let top = Op(module.as_operation().to_raw());
+    let ctx = top.context();
+    top.set_attr(VERSION_ATTR, ir::int_attr(ctx, 64, i64::from(version)));
+
+    let mut ops = Vec::new();
+    ir::collect_post_order(top, &mut ops);
+    for op in ops {
+        mangle(op, version)?;
+    }
+
+    let debug_locations = match options.debug_locations {
+        DebugLocations::Inline => None,
+        DebugLocations::Strip => {
+            let unknown = ir::unknown_loc(ctx);
+            walk_locations(top, &mut |loc| {
+                let _ = loc;
+                unknown
+            });
+            None
+        }
+        DebugLocations::Unzip => {
+            let unknown = ir::unknown_loc(ctx);
+            let mut locs: Vec<MlirAttribute> = Vec::new();
+            walk_locations(top, &mut |loc| {
+                // SAFETY: `loc` is a live location of this context.
+                locs.push(unsafe { mlir_sys::mlirLocationGetAttribute(loc) });
+                unknown
+            });
+            // SAFETY: a fresh empty module in the same context; the returned
+            // `Module` owns it.
+            let blob = unsafe { Module::from_raw(mlir_sys::mlirModuleCreateEmpty(unknown)) };
+            Op(blob.as_operation().to_raw()).set_attr(LOCS_ATTR, ir::array_attr(ctx, &locs));
+            Some(blob)
+        }
+    };
+    Ok(SerializedModule {
+        module,
+        debug_locations,
+        ir_version: version,
+    })
+}
+
+/// The attributes JAX's `op->getAttrs()` gives: inherent (properties) and
+/// discardable, as one list.
+fn all_attributes(op: Op) -> Vec<MlirNamedAttribute> {
+    if op.is_registered() {
+        return op.registered_attr_dictionary();
+    }
+    // An unregistered op keeps its properties (`<{...}>`) as one dictionary the
+    // C API cannot list, only query by name: read the names from its generic
+    // header, then query each one.
+    let ctx = op.context();
+    let mut out: Vec<MlirNamedAttribute> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for name in property_names(&op.header_text()) {
+        // SAFETY: the op is live; a missing name yields a null attribute.
+        let attr =
+            unsafe { mlir_sys::mlirOperationGetInherentAttributeByName(op.0, ir::sref(&name)) };
+        if !attr.ptr.is_null() {
+            out.push(ir::named(ctx, &name, attr));
+            names.push(name);
+        }
+    }
+    for (name, attr) in op.discardable_attrs() {
+        if !names.contains(&name) {
+            out.push(ir::named(ctx, &name, attr));
+        }
+    }
+    out
+}
+
+/// Keys of the `<{...}>` properties dictionary in an op printed in generic
+/// form (`"dialect.op"(%a)[^bb] <{k = v, ...}> ...`).
+fn property_names(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut i = match text.find('"') {
+        Some(start) => skip_string(bytes, start),
+        None => return Vec::new(),
+    };
+    let skip_ws = |mut i: usize| {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    i = skip_ws(i);
+    if bytes.get(i) == Some(&b'(') {
+        i = skip_balanced(bytes, i);
+    }
+    i = skip_ws(i);
+    if bytes.get(i) == Some(&b'[') {
+        i = skip_balanced(bytes, i);
+    }
+    i = skip_ws(i);
+    if !text[i.min(text.len())..].starts_with("<{") {
+        return Vec::new();
+    }
+    i += 2;
+    let mut names = Vec::new();
+    loop {
+        i = skip_ws(i);
+        if i >= bytes.len() || bytes[i] == b'}' {
+            break;
+        }
+        // A key: a quoted string or a bare identifier.
+        let key_end = if bytes[i] == b'"' {
+            skip_string(bytes, i)
+        } else {
+            let mut j = i;
+            while j < bytes.len() && !matches!(bytes[j], b' ' | b'=' | b',' | b'}') {
+                j += 1;
+            }
+            j
+        };
+        let raw = &text[i..key_end];
+        let key = if raw.starts_with('"') {
+            unescape(&raw[1..raw.len().saturating_sub(1)])
+        } else {
+            raw.to_string()
+        };
+        names.push(key);
+        // Skip ` = value` up to the next top-level `,` or the closing `}`.
+        i = key_end;
+        let mut depth = 0i32;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'"' => {
+                    i = skip_string(bytes, i);
+                    continue;
+                }
+                b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
+                b'(' | b'[' | b'{' | b'<' => depth += 1,
+                b')' | b']' | b'>' => depth -= 1,
+                b'}' if depth == 0 => break,
+                b'}' => depth -= 1,
+                b',' if depth == 0 => {
+                    i += 1;
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    names
+}
+
+/// Index just past the quoted string starting at `start`.
+fn skip_string(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// Index just past the bracketed group starting at `start` (strings and the
+/// `->` arrow are skipped).
+fn skip_balanced(bytes: &[u8], start: usize) -> usize {
+    let mut depth = 0i32;
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = skip_string(bytes, i);
+                continue;
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// Undoes MLIR's string escaping (`\"`, `\\`, `\n`, `\t`, `\XX`).
+fn unescape(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' && i + 1 < bytes.len() {
+            let next = bytes[i + 1];
+            match next {
+                b'"' | b'\\' => out.push(next),
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                _ => {
+                    let hex = s
+                        .get(i + 1..i + 3)
+                        .and_then(|h| u8::from_str_radix(h, 16).ok());
+                    if let Some(b) = hex {
+                        out.push(b);
+                        i += 3;
+                        continue;
+                    }
+                    out.push(next);
+                }
+            }
+            i += 2;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Re-creates `op` under `name`, with all of its attributes as plain
+/// attributes, moving its regions; returns the new op (inserted after `op`,
+/// `op` erased).
+fn recreate(op: Op, name: &str, attributes: &[MlirNamedAttribute]) -> Result<Op, SerdeError> {
+    let results: Vec<MlirType> = (0..op.num_results())
+        .map(|i| ir::value_type(op.result(i)))
+        .collect();
+    let operands = op.operands();
+    let successors = op.successors();
+    let regions = ir::take_regions(op);
+    let new = ir::create_op(OpSpec {
+        name,
+        location: op.location(),
+        results: &results,
+        operands: &operands,
+        attributes,
+        successors: &successors,
+        regions,
+    })
+    .ok_or_else(|| SerdeError::CreateOp {
+        op: name.to_string(),
+    })?;
+    ir::insert_after(op, new);
+    ir::replace_results(op, new);
+    op.erase();
+    Ok(new)
+}
+
+/// Serializes one op: mangles its name and downgrades it to `version`.
+fn mangle(op: Op, version: u32) -> Result<(), SerdeError> {
+    let name = op.name();
+    if name == "builtin.module" {
+        return Ok(());
+    }
+    let attributes = all_attributes(op);
+    let new = recreate(op, &format!("{MANGLED_PREFIX}{name}"), &attributes)?;
+    if version != HIGHEST_IR_VERSION && rules::has_downgrade_rule(&name) {
+        rules::downgrade(&name, new, version).map_err(|e| rule_error(new, e))?;
+    }
+    Ok(())
+}
+
+fn rule_error(op: Op, e: rules::RuleError) -> SerdeError {
+    SerdeError::Rule {
+        op: op.name(),
+        message: e.message,
+        op_error: e.op_error,
+        location: location_text(op.location()),
+    }
+}
+
+fn location_text(loc: MlirLocation) -> String {
+    // SAFETY: the location is live.
+    ir::attr_text(unsafe { mlir_sys::mlirLocationGetAttribute(loc) })
+}
+
+/// Visits every location slot in `tpu.private_unzip_debug_locations` order
+/// (the op, then per region and block the block arguments and the nested
+/// ops) and replaces each location by what `f` returns.
+fn walk_locations(op: Op, f: &mut impl FnMut(MlirLocation) -> MlirLocation) {
+    op.set_location(f(op.location()));
+    for r in 0..op.num_regions() {
+        for block in ir::region_blocks(op.region(r)) {
+            for arg in ir::block_args(block) {
+                // SAFETY: `arg` is a live block argument.
+                unsafe {
+                    let loc = f(mlir_sys::mlirValueGetLocation(arg));
+                    mlir_sys::mlirBlockArgumentSetLocation(arg, loc);
+                }
+            }
+            let mut child = ir::block_first_op(block);
+            while let Some(c) = child {
+                walk_locations(c, f);
+                child = c.next();
+            }
+        }
+    }
+}
+
+/// Number of location slots (see [`walk_locations`]).
+fn count_location_slots(op: Op) -> usize {
+    let mut n = 1;
+    for r in 0..op.num_regions() {
+        for block in ir::region_blocks(op.region(r)) {
+            n += ir::block_args(block).len();
+            let mut child = ir::block_first_op(block);
+            while let Some(c) = child {
+                n += count_location_slots(c);
+                child = c.next();
+            }
+        }
+    }
+    n
+}
+
+/// Deserializes a body (and its `debug_locations` blob): checks the bytecode
+/// magic, reads it, undoes the mangling, upgrades to version 18, re-attaches
+/// the locations and verifies.
+pub fn deserialize<'c>(
+    ctx: &'c Context,
+    body: &[u8],
+    debug_locations: Option<&[u8]>,
+) -> Result<Kernel<'c>, SerdeError> {
+    check_magic(body)?;
+    let module = parse_module(ctx, body, "body", "bytecode")?;
+    deserialize_module(ctx, module, debug_locations)
+}
+
+/// Deserializes an already parsed mangled module (for example one read from
+/// text), with an optional `debug_locations` blob.
+pub fn deserialize_module<'c>(
+    ctx: &'c Context,
+    module: Module<'c>,
+    debug_locations: Option<&[u8]>,
+) -> Result<Kernel<'c>, SerdeError> {
+    let top = Op(module.as_operation().to_raw());
+    let version = match top.attr(VERSION_ATTR).and_then(ir::as_int) {
+        Some((v, _)) => v,
+        None => return Err(SerdeError::MissingVersion),
+    };
+    if version > i64::from(HIGHEST_IR_VERSION) {
+        return Err(SerdeError::UnsupportedVersion {
+            highest: HIGHEST_IR_VERSION,
+            found: version,
+        });
+    }
+    // Versions below 1 are not JAX's, but its pass reads them as "older than
+    // every rule": treat them like 0.
+    let version = u32::try_from(version).unwrap_or(0);
+
+    if let Some(blob) = debug_locations {
+        attach_locations(ctx, top, blob)?;
+    }
+
+    let mut ops = Vec::new();
+    ir::collect_post_order(top, &mut ops);
+    for op in ops {
+        demangle(op, version)?;
+    }
+    let (ok, diagnostics) = ctx.capture(|| module.as_operation().verify());
+    if !ok {
+        return Err(SerdeError::Verify { diagnostics });
+    }
+    Ok(Kernel::from_module(ctx, module)?)
+}
+
+fn check_magic(bytes: &[u8]) -> Result<(), SerdeError> {
+    if !bytes.starts_with(BYTECODE_MAGIC) {
+        return Err(SerdeError::NotBytecode {
+            found: bytes.iter().take(4).copied().collect(),
+        });
+    }
+    check_envelope(bytes).map_err(|message| SerdeError::MalformedBytecode { message })
+}
+
+/// Reads an MLIR prefix varint at `*pos`.
+fn read_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, String> {
+    let first = *bytes
+        .get(*pos)
+        .ok_or_else(|| format!("truncated varint at byte {pos}"))?;
+    let len = if first == 0 {
+        9
+    } else {
+        first.trailing_zeros() as usize + 1
+    };
+    let end = *pos + len;
+    let chunk = bytes
+        .get(*pos..end)
+        .ok_or_else(|| format!("truncated varint at byte {pos}"))?;
+    let value = if len == 9 {
+        u64::from_le_bytes(chunk[1..9].try_into().unwrap_or([0; 8]))
+    } else {
+        let mut raw = [0u8; 8];
+        raw[..len].copy_from_slice(chunk);
+        u64::from_le_bytes(raw) >> len
+    };
+    *pos = end;
+    Ok(value)
+}
+
+/// Checks the bytecode envelope before MLIR's reader sees it: header, then a
+/// sequence of sections whose lengths and alignment padding exactly cover the
+/// input, each section id known and present at most once, the required ones
+/// present. MLIR 22's reader can loop or corrupt memory on some malformed
+/// inputs; this refuses the structurally broken ones up front.
+fn check_envelope(bytes: &[u8]) -> Result<(), String> {
+    const NAMES: [&str; 9] = [
+        "string",
+        "dialect",
+        "attribute/type",
+        "attribute/type offset",
+        "IR",
+        "resource",
+        "resource offset",
+        "dialect versions",
+        "properties",
+    ];
+    let mut pos = 4;
+    let version = read_varint(bytes, &mut pos)?;
+    if version > crate::kernel::current_bytecode_version() as u64 {
+        return Err(format!(
+            "bytecode format version {version} is newer than this MLIR reads ({})",
+            crate::kernel::current_bytecode_version()
+        ));
+    }
+    let nul = bytes[pos..]
+        .iter()
+        .position(|&b| b == 0)
+        .ok_or("the producer string is not NUL-terminated")?;
+    pos += nul + 1;
+    let mut seen = [false; 9];
+    while pos < bytes.len() {
+        let header = pos;
+        let id_and_aligned = bytes[pos];
+        pos += 1;
+        let id = usize::from(id_and_aligned & 0x7f);
+        if id >= seen.len() {
+            return Err(format!("unknown section id {id} at byte {header}"));
+        }
+        if std::mem::replace(&mut seen[id], true) {
+            return Err(format!("duplicate {} section at byte {header}", NAMES[id]));
+        }
+        let length = read_varint(bytes, &mut pos)?;
+        if id_and_aligned & 0x80 != 0 {
+            let alignment = read_varint(bytes, &mut pos)?;
+            if !alignment.is_power_of_two() || alignment > 4096 {
+                return Err(format!(
+                    "bad section alignment {alignment} at byte {header}"
+                ));
+            }
+            while (pos as u64) % alignment != 0 {
+                if bytes.get(pos) != Some(&0xcb) {
+                    return Err(format!("bad alignment padding at byte {pos}"));
+                }
+                pos += 1;
+            }
+        }
+        let end = usize::try_from(length)
+            .ok()
+            .and_then(|l| pos.checked_add(l))
+            .filter(|&end| end <= bytes.len())
+            .ok_or_else(|| {
+                format!(
+                    "the {} section at byte {header} claims {length} bytes, past the end ({} bytes)",
+                    NAMES[id],
+                    bytes.len()
+                )
+            })?;
+        pos = end;
+    }
+    for (id, name) in NAMES.iter().enumerate().take(5) {
+        if !seen[id] {
+            return Err(format!("the required {name} section is missing"));
+        }
+    }
+    Ok(())
+}
+
+/// Deserializes one op: upgrade rule, then re-creation under its real name.
+fn demangle(op: Op, version: u32) -> Result<(), SerdeError> {
+    let name = op.name();
+    if name == "builtin.module" {
+        return Ok(());
+    }
+    let Some(base) = name.strip_prefix(MANGLED_PREFIX) else {
+        return Err(SerdeError::NotSerialized { op: name });
+    };
+    let base = base.to_string();
+    match rules::upgrade(&base, op, version).map_err(|e| rule_error(op, e))? {
+        rules::Upgraded::Erased => return Ok(()),
+        rules::Upgraded::Kept => {}
+    }
+    let attributes = all_attributes(op);
+    if ir::is_registered_op(op.context(), &base) {
+        let new = recreate(op, &base, &[])?;
+        ir::set_attributes(new, &attributes);
+    } else {
+        recreate(op, &base, &attributes)?;
+    }
+    Ok(())
+}
+
+/// Reads a `debug_locations` blob and puts its locations back on the mangled
+/// module, slot by slot.
+fn attach_locations(ctx: &Context, top: Op, blob: &[u8]) -> Result<(), SerdeError> {
+    let bad = |message: String| SerdeError::DebugLocations { message };
+    if !blob.starts_with(BYTECODE_MAGIC) {
+        return Err(bad(
+            "not MLIR bytecode (no `ML\\xEFR` magic): expected the bytecode of a builtin.module \
+             carrying tpu.locs"
+                .to_string(),
+        ));
+    }
+    check_envelope(blob).map_err(|m| bad(format!("malformed MLIR bytecode: {m}")))?;
+    let module = parse_module(ctx, blob, "debug_locations", "bytecode")?;
+    let Some(items) = Op(module.as_operation().to_raw())
+        .attr(LOCS_ATTR)
+        .and_then(ir::as_array)
+    else {
+        return Err(bad(format!(
+            "the module has no `{LOCS_ATTR}` array attribute: expected tpu.locs = [loc, ...]"
+        )));
+    };
+    let mut locs = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        // SAFETY: the attribute is live; its kind is checked before converting.
+        unsafe {
+            if !mlir_sys::mlirAttributeIsALocation(*item) {
+                return Err(bad(format!(
+                    "tpu.locs[{i}] = {} is not a location",
+                    ir::attr_text(*item)
+                )));
+            }
+            locs.push(mlir_sys::mlirLocationFromAttribute(*item));
+        }
+    }
+    let slots = count_location_slots(top);
+    if slots != locs.len() {
+        return Err(bad(format!(
+            "tpu.locs has {} locations but the body has {slots} location slots (ops, block \
+             arguments): the blob belongs to another body",
+            locs.len()
+        )));
+    }
+    let mut next = locs.into_iter();
+    let unknown = ir::unknown_loc(top.context());
+    walk_locations(top, &mut |_| next.next().unwrap_or(unknown));
+    Ok(())
+}
+
+/// Reads the `stable_mosaic.version` of a body without deserializing it.
+pub fn body_ir_version(ctx: &Context, body: &[u8]) -> Result<i64, SerdeError> {
+    check_magic(body)?;
+    let module = parse_module(ctx, body, "body", "bytecode")?;
+    Op(module.as_operation().to_raw())
+        .attr(VERSION_ATTR)
+        .and_then(ir::as_int)
+        .map(|(v, _)| v)
+        .ok_or(SerdeError::MissingVersion)
+}
