@@ -8,13 +8,18 @@
 //! attribute dictionary and function type are parsed with MLIR's own attribute
 //! and type parsers.
 
+use std::fmt::Write as _;
+
 use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
 use melior::ir::{Attribute, AttributeLike, OperationRef};
 
 use melior::Context;
 
+use crate::config::json::{JsonValue, parse_json};
+use crate::config::{BackendConfig, CostEstimate, ReadReport};
 use crate::context::{Diagnostic, capture, join_diagnostics};
-use crate::kernel::{BYTECODE_MAGIC, KernelError, string_attr_value};
+use crate::kernel::{BYTECODE_MAGIC, Kernel, KernelError, PrintOptions, string_attr_value};
+use crate::params::{DebugLocations, Params, ParamsCostEstimate, SideEffect};
 
 /// Errors while finding and reading calls.
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +93,11 @@ pub struct FoundCall {
     pub kernel_name: Option<String>,
     /// `mhlo.frontend_attributes` entries with string values.
     pub frontend_attributes: Vec<(String, String)>,
+    /// The op came from a module JAX exported (`jax.uses_shape_polymorphism`
+    /// on the module, as `Exported.mlir_module()` has), or lacks the
+    /// default-valued attributes a StableHLO portable-artifact round trip
+    /// drops: it was lowered in forward-compatible (export) mode.
+    pub exported: bool,
 }
 
 impl FoundCall {
@@ -180,6 +190,7 @@ fn read_call(
         None => Vec::new(),
     };
     Ok(FoundCall {
+        exported: false,
         index,
         line,
         operand_types,
@@ -226,7 +237,11 @@ pub fn find_in_operation(root: OperationRef<'_, '_>) -> Result<Vec<FoundCall>, D
                 .results()
                 .map(|v| melior::ir::ValueLike::r#type(&v).to_string())
                 .collect();
-            read_call(index, None, all_attributes(op), operand_types, result_types)
+            let attributes = all_attributes(op);
+            let exported = !attributes.iter().any(|(n, _)| n == "api_version");
+            let mut call = read_call(index, None, attributes, operand_types, result_types)?;
+            call.exported = exported;
+            Ok(call)
         })
         .collect()
 }
@@ -258,7 +273,12 @@ pub fn find_calls(
         .into());
     }
     if text.contains("stablehlo.custom_call @") {
-        return find_in_pretty_text(ctx, text, source_name);
+        let mut calls = find_in_pretty_text(ctx, text, source_name)?;
+        let exported = text.contains("jax.uses_shape_polymorphism");
+        for call in &mut calls {
+            call.exported = exported;
+        }
+        return Ok(calls);
     }
     let module = crate::kernel::parse_module(ctx, bytes, source_name, "text")?;
     find_in_operation(module.as_operation())
@@ -411,4 +431,311 @@ fn matching(text: &str, open_at: usize, open: u8, close: u8) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+/// A decoded call: where it was, its config, its kernel, and the parameters
+/// that reproduce it.
+pub struct DecodedCall<'c> {
+    /// The op as found (attributes, types).
+    pub found: FoundCall,
+    /// The backend config read from the op.
+    pub config: BackendConfig,
+    /// What the reader noticed (unknown keys, spellings).
+    pub report: ReadReport,
+    /// The Mosaic IR version of the body (`stable_mosaic.version`).
+    pub ir_version: i64,
+    /// The deserialized kernel, with debug locations re-attached.
+    pub kernel: Kernel<'c>,
+    /// The PARAMS.json that `emit` needs to reproduce the call.
+    pub params: Params,
+}
+
+impl std::fmt::Debug for DecodedCall<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DecodedCall")
+            .field("index", &self.found.index)
+            .field("kernel_name", &self.found.kernel_name)
+            .field("ir_version", &self.ir_version)
+            .finish_non_exhaustive()
+    }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+impl DecodedCall<'_> {
+    /// `"tensorcore"` or `"sparsecore"`.
+    pub fn device_type_name(&self) -> &'static str {
+        if self.config.is_sparse_core() {
+            "sparsecore"
+        } else {
+            "tensorcore"
+        }
+    }
+
+    /// The JSON object `inspect --json` prints for this call.
+    pub fn to_json(&self) -> serde_json::Value {
+        let params: serde_json::Value =
+            serde_json::from_str(&self.params.to_json()).unwrap_or(serde_json::Value::Null);
+        serde_json::json!({
+            "index": self.found.index,
+            "line": self.found.line,
+            "kernel_name": self.found.kernel_name,
+            "ir_version": self.ir_version,
+            "device_type": self.device_type_name(),
+            "body_bytes": self.config.body.len(),
+            "body_sha256": sha256_hex(&self.config.body),
+            "debug_locations_bytes": self.config.debug_locations.as_ref().map(Vec::len),
+            "operand_types": self.found.operand_types,
+            "result_types": self.found.result_types,
+            "operand_layouts": self.found.attribute("operand_layouts"),
+            "result_layouts": self.found.attribute("result_layouts"),
+            "output_operand_aliases": self.found.attribute("output_operand_aliases"),
+            "has_side_effect": self.found.attribute("has_side_effect"),
+            "unknown_config_keys": self.report.unknown_keys.iter().map(|k| k.path.to_string()).collect::<Vec<_>>(),
+            "params": params,
+        })
+    }
+
+    /// The human-readable block `inspect` prints for this call.
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let c = &self.config;
+        let line = self
+            .found
+            .line
+            .map(|l| format!(" (line {l})"))
+            .unwrap_or_default();
+        let _ = writeln!(out, "tpu_custom_call #{}{line}", self.found.index);
+        let _ = writeln!(
+            out,
+            "  kernel_name:      {}",
+            self.found.kernel_name.as_deref().unwrap_or("(none)")
+        );
+        let _ = writeln!(
+            out,
+            "  signature:        ({}) -> ({})",
+            self.found.operand_types.join(", "),
+            self.found.result_types.join(", ")
+        );
+        let _ = writeln!(out, "  device_type:      {}", self.device_type_name());
+        let _ = writeln!(out, "  ir_version:       {}", self.ir_version);
+        let _ = writeln!(
+            out,
+            "  body:             {} bytes, sha256 {}",
+            c.body.len(),
+            sha256_hex(&c.body)
+        );
+        match &c.debug_locations {
+            Some(d) => {
+                let _ = writeln!(out, "  debug_locations:  {} bytes", d.len());
+            }
+            None => {
+                let _ = writeln!(out, "  debug_locations:  (none)");
+            }
+        }
+        for (name, value) in &self.found.attributes {
+            if name != "backend_config" && name != "kernel_name" {
+                let _ = writeln!(out, "  {name:<17} {value}", name = format!("{name}:"));
+            }
+        }
+        let params = self.params.to_json();
+        let _ = writeln!(
+            out,
+            "  params:           {}",
+            params.trim_end().replace('\n', "\n                    ")
+        );
+        for key in &self.report.unknown_keys {
+            let _ = writeln!(out, "  unknown config key: {}", key.path);
+        }
+        out
+    }
+}
+
+/// Decodes every `tpu_custom_call` of a module (bytecode, generic text, or
+/// JAX's pretty text): config, kernel (JAX 0.12 bodies are transcoded for
+/// LLVM 22 first), debug locations and the parameters that reproduce it.
+pub fn decode_module<'c>(
+    ctx: &'c crate::Context,
+    bytes: &[u8],
+    source_name: &str,
+) -> Result<Vec<DecodedCall<'c>>, crate::Error> {
+    let found = find_calls(ctx, bytes, source_name)?;
+    found
+        .into_iter()
+        .map(|call| decode_call(ctx, call))
+        .collect()
+}
+
+/// Decodes one found call.
+pub fn decode_call<'c>(
+    ctx: &'c crate::Context,
+    found: FoundCall,
+) -> Result<DecodedCall<'c>, crate::Error> {
+    let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
+    let body = crate::bytecode::down(&config.body)?;
+    let debug = config
+        .debug_locations
+        .as_deref()
+        .map(crate::bytecode::down)
+        .transpose()?;
+    let ir_version = crate::serde::body_ir_version(ctx, &body)?;
+    let kernel = crate::serde::deserialize(ctx, &body, debug.as_deref())?;
+    let params = call_params(&found, &config, &report, ir_version, &kernel)?;
+    Ok(DecodedCall {
+        found,
+        config,
+        report,
+        ir_version,
+        kernel,
+        params,
+    })
+}
+
+/// Alias pairs from a printed `output_operand_aliases` attribute.
+fn parse_aliases(printed: &str, results: usize) -> Option<Vec<(usize, usize)>> {
+    let mut pairs = Vec::new();
+    for entry in printed.split("#stablehlo.output_operand_alias<").skip(1) {
+        let field = |name: &str| -> Option<&str> {
+            let rest = entry.split(name).nth(1)?;
+            Some(rest[..rest.find([',', '>'])?].trim())
+        };
+        let operand: usize = field("operand_index = ")?.parse().ok()?;
+        let tuple = field("output_tuple_indices = ")?;
+        let tuple = tuple.trim_start_matches('[').trim_end_matches(']').trim();
+        let result = if tuple.is_empty() {
+            if results > 1 {
+                return None;
+            }
+            0
+        } else {
+            tuple.parse().ok()?
+        };
+        pairs.push((operand, result));
+    }
+    Some(pairs)
+}
+
+/// Whether a printed module carries any real location.
+fn has_locations(kernel: &Kernel<'_>) -> bool {
+    kernel
+        .print(PrintOptions {
+            generic: true,
+            debug_info: true,
+        })
+        .is_ok_and(|text| {
+            text.contains("loc(\"") || text.contains("loc(callsite") || text.contains("loc(fused")
+        })
+}
+
+/// The parameters that make `emit` reproduce a call.
+fn call_params(
+    found: &FoundCall,
+    config: &BackendConfig,
+    report: &ReadReport,
+    ir_version: i64,
+    kernel: &Kernel<'_>,
+) -> Result<Params, crate::Error> {
+    let bad = |name: &str, message: String| DecodeError::BadAttribute {
+        index: found.index,
+        name: name.to_string(),
+        message,
+    };
+    let frontend = |key: &str| {
+        found
+            .frontend_attributes
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let metadata = match frontend("kernel_metadata") {
+        None => None,
+        Some(text) => match parse_json(text.as_bytes()) {
+            Ok(JsonValue::Object(entries)) => Some(entries),
+            _ => {
+                return Err(bad(
+                    "mhlo.frontend_attributes",
+                    format!("kernel_metadata is not a JSON object: {text}"),
+                )
+                .into());
+            }
+        },
+    };
+    let has_side_effect = found.attribute("has_side_effect") == Some("true");
+    let has_side_effects = match (has_side_effect, frontend("xla_allow_dce_side_effecting_op")) {
+        (false, _) => SideEffect::Pure,
+        (true, Some("true")) => SideEffect::DataflowSideEffecting,
+        (true, _) => SideEffect::SideEffecting,
+    };
+    let input_output_aliases = match found.attribute("output_operand_aliases") {
+        None => Vec::new(),
+        Some(printed) => parse_aliases(printed, found.result_types.len()).ok_or_else(|| {
+            bad(
+                "output_operand_aliases",
+                format!("cannot be read: {printed}"),
+            )
+        })?,
+    };
+    let facts = crate::analysis::analyze(kernel)?;
+    let forward_compatible = found.exported || report.use_core_ids == Some(false);
+    let debug_locations = if config.debug_locations.is_some() {
+        DebugLocations::Unzip
+    } else if has_locations(kernel) {
+        DebugLocations::Inline
+    } else {
+        DebugLocations::Strip
+    };
+    let default_mode = if forward_compatible {
+        DebugLocations::Inline
+    } else {
+        DebugLocations::Unzip
+    };
+    let to_i64 = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+    let sparse_core = config.is_sparse_core();
+    Ok(Params {
+        kernel_name: found.kernel_name.clone(),
+        metadata,
+        cost_estimate: config
+            .cost_estimate
+            .as_ref()
+            .map(|c: &CostEstimate| ParamsCostEstimate {
+                flops: to_i64(c.flops),
+                transcendentals: to_i64(c.transcendentals),
+                bytes_accessed: to_i64(c.bytes_accessed),
+                remote_bytes_transferred: to_i64(c.remote_bytes_transferred),
+            }),
+        vmem_limit_bytes: config.vmem_limit_bytes.map(to_i64),
+        flags: config.flags.clone(),
+        allow_input_fusion: config.allow_input_fusion.clone(),
+        input_output_aliases,
+        internal_scratch_in_bytes: config.internal_scratch_in_bytes.map(to_i64),
+        collective_id: config.collective_id.map(i64::from),
+        allow_collective_id_without_custom_barrier: config.collective_id.is_some()
+            && !facts.has_custom_barrier,
+        has_side_effects,
+        serialization_format: config.serialization_format.map(i64::from),
+        output_memory_spaces: config.output_memory_spaces.clone(),
+        input_memory_spaces: config.input_memory_spaces.clone(),
+        disable_bounds_checks: config.disable_bounds_checks,
+        disable_semaphore_checks: config.disable_semaphore_checks,
+        skip_device_barrier: config.skip_device_barrier,
+        shape_invariant_numerics: config.shape_invariant_numerics,
+        needs_layout_passes: if sparse_core {
+            config.needs_layout_passes
+        } else {
+            true
+        },
+        needs_hlo_passes: config.needs_hlo_passes,
+        tiling: if sparse_core { config.tiling } else { None },
+        use_tc_tiling_on_sc: None,
+        opt_level: config.opt_level,
+        forward_compatible,
+        ir_version: u32::try_from(ir_version).ok(),
+        debug_locations: (debug_locations != default_mode).then_some(debug_locations),
+    })
 }

@@ -12,6 +12,7 @@ use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
 
 mod emit;
+mod inspect;
 mod kernel;
 mod targets;
 
@@ -27,6 +28,8 @@ struct Cli {
 enum Command {
     /// Lower a Mosaic kernel into a StableHLO module calling it (stablehlo.custom_call @tpu_custom_call).
     Emit(emit::Args),
+    /// Decode every tpu_custom_call of a StableHLO module (ours or JAX's): config, kernel, parameters.
+    Inspect(inspect::Args),
     /// Load a Mosaic kernel, verify it, and print it (text) or write it (bytecode).
     Kernel(kernel::Args),
     /// Show the TPU chips a lowering can target (`--target NAME`): all, or one in full.
@@ -38,6 +41,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Emit(args) => emit::run(args),
+        Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),
         Command::Targets(args) => targets::run(args),
     };

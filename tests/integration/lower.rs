@@ -175,3 +175,108 @@ fn every_golden_call_lowers_to_jax_bytes() {
         failures.join("\n")
     );
 }
+
+/// `inspect` of JAX's own modules recovers parameters that reproduce each
+/// call: lowering the golden kernel with them gives JAX's bytes again.
+#[test]
+fn decoded_params_of_jax_modules_reproduce_every_call() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in golden_cases() {
+        let ctx = Context::new();
+        let bytes = std::fs::read(case.join("module.mlir")).unwrap();
+        let decoded = decode::decode_module(&ctx, &bytes, "module.mlir")
+            .unwrap_or_else(|e| panic!("{}: {e}", case_name(&case)));
+        for (index, call) in decoded.iter().enumerate() {
+            let golden = GoldenCall {
+                case: case.clone(),
+                index,
+            };
+            let name = golden.name();
+            // Params: lowering the pre-serde kernel with them gives JAX's config.
+            let text = std::fs::read_to_string(golden.kernel_path()).unwrap();
+            let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
+            let operands = parse_types(&ctx, &golden.operand_types());
+            let results = parse_types(&ctx, &golden.result_types());
+            match lower::emit_module(
+                &ctx,
+                &kernel,
+                &call.params,
+                &operands,
+                &results,
+                &jax_options(),
+            ) {
+                Ok(module) => {
+                    let ours = decode::find_in_operation(module.as_operation()).unwrap();
+                    if ours[0].backend_config.as_bytes() != golden.backend_config().as_slice() {
+                        failures.push(format!(
+                            "{name}: params {} do not reproduce the config",
+                            call.params.to_json()
+                        ));
+                    }
+                }
+                Err(e) => failures.push(format!("{name}: {e}")),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 39);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// emit -> inspect -> emit is a fixed point, through the CLI.
+#[test]
+fn emit_inspect_emit_is_a_fixed_point() {
+    let dir = std::env::temp_dir().join(format!("tcc-fixed-point-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for call in golden_calls().into_iter().filter(|c| c.index == 0) {
+        let name = call.name();
+        let first = dir.join(format!("{name}.first.mlir"));
+        let sig = call.signature();
+        let (code, _, stderr) = run_cli(&[
+            "emit",
+            call.kernel_path().to_str().unwrap(),
+            "--signature",
+            &sig,
+            "--params",
+            call.params_path().to_str().unwrap(),
+            "-o",
+            first.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let (code, json, stderr) = run_cli(&["inspect", first.to_str().unwrap(), "--json"]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let json: Json = serde_json::from_slice(&json).unwrap();
+        let params = dir.join(format!("{name}.params.json"));
+        std::fs::write(
+            &params,
+            serde_json::to_string_pretty(&json[0]["params"]).unwrap(),
+        )
+        .unwrap();
+        let (code, kernel, stderr) = run_cli(&["inspect", first.to_str().unwrap(), "--kernel"]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let kernel_path = dir.join(format!("{name}.kernel.mlir"));
+        std::fs::write(&kernel_path, kernel).unwrap();
+        let second = dir.join(format!("{name}.second.mlir"));
+        let (code, _, stderr) = run_cli(&[
+            "emit",
+            kernel_path.to_str().unwrap(),
+            "--signature",
+            &sig,
+            "--params",
+            params.to_str().unwrap(),
+            "-o",
+            second.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert_eq!(
+            std::fs::read_to_string(&first).unwrap(),
+            std::fs::read_to_string(&second).unwrap(),
+            "{name}: emit -> inspect -> emit changed the module"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 36);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,63 @@
+//! `tpu-custom-call inspect`: every tpu_custom_call in a module, decoded.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use tpu_custom_call::decode::{self, DecodedCall};
+use tpu_custom_call::{Context, PrintOptions};
+
+use super::{CliResult, read_input, source_name, write_output};
+
+/// Arguments of `inspect`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+tpu-custom-call inspect module.mlir                # JAX's Lowered.as_text(), ours, or bytecode\n  \
+tpu-custom-call inspect module.mlir --json | jq '.[0].params'\n  \
+tpu-custom-call inspect module.mlir --kernel       # the deserialized kernels, generic form, `// -----` between")]
+pub struct Args {
+    /// StableHLO module (text in generic or pretty form, or bytecode; `-` for stdin).
+    pub module: PathBuf,
+    /// Print one JSON array, one object per call.
+    #[arg(long, conflicts_with = "kernel")]
+    pub json: bool,
+    /// Print only the deserialized kernels (debug locations re-attached).
+    #[arg(long)]
+    pub kernel: bool,
+    /// Output file (default stdout); written atomically.
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `inspect`.
+pub fn run(args: Args) -> CliResult {
+    let bytes = read_input(&args.module)?;
+    let name = source_name(&args.module);
+    let ctx = Context::new();
+    let calls = decode::decode_module(&ctx, &bytes, &name).map_err(|e| e.to_string())?;
+    let out = if args.kernel {
+        let mut texts = Vec::new();
+        for call in &calls {
+            texts.push(
+                call.kernel
+                    .print(PrintOptions::GENERIC_WITH_LOCATIONS)
+                    .map_err(|e| format!("{name}: tpu_custom_call #{}: {e}", call.found.index))?,
+            );
+        }
+        texts.join("// -----\n")
+    } else if args.json {
+        let array: Vec<serde_json::Value> = calls.iter().map(DecodedCall::to_json).collect();
+        let mut text = serde_json::to_string_pretty(&array).map_err(|e| e.to_string())?;
+        text.push('\n');
+        text
+    } else {
+        let mut text = String::new();
+        for call in &calls {
+            let _ = writeln!(text, "{}", call.summary());
+        }
+        if calls.is_empty() {
+            let _ = writeln!(text, "{name}: no tpu_custom_call");
+        }
+        text
+    };
+    write_output(args.output.as_ref(), out.as_bytes())
+}
