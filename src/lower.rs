@@ -193,3 +193,43 @@ pub fn emit_module<'c>(
     debug_assert!(module.as_operation().verify());
     Ok(module)
 }
+
+/// Every problem `lower` would meet, not just the first: kernel analysis,
+/// target checks, parameter rules and, when the call signature is given, the
+/// signature rules. Empty when the call would lower.
+pub fn validate_all(
+    kernel: Option<&Kernel<'_>>,
+    params: &Params,
+    signature: Option<(&[String], &[String])>,
+    target: Option<Chip>,
+) -> Vec<Error> {
+    let mut errors: Vec<Error> = Vec::new();
+    let facts = match kernel.map(analysis::analyze) {
+        Some(Ok(facts)) => facts,
+        Some(Err(e)) => {
+            errors.push(e.into());
+            KernelFacts::default()
+        }
+        None => KernelFacts::default(),
+    };
+    if let (Some(chip), Some(kernel)) = (target, kernel) {
+        errors.extend(
+            chip.check_all(&target_query(kernel, &facts, params))
+                .into_iter()
+                .map(Error::from),
+        );
+    } else if let Some(chip) = target {
+        let query = TargetQuery {
+            vmem_limit_bytes: params.vmem_limit_bytes,
+            internal_scratch_in_bytes: params.internal_scratch_in_bytes,
+            ..TargetQuery::default()
+        };
+        errors.extend(chip.check_all(&query).into_iter().map(Error::from));
+    }
+    let config_errors = match signature {
+        Some((operands, results)) => validate::validate_all(params, &facts, operands, results),
+        None => validate::validate_params(params, &facts),
+    };
+    errors.extend(config_errors.into_iter().map(Error::from));
+    errors
+}

@@ -368,3 +368,11 @@ pub fn lower_config(
         debug_locations: debug_locations.filter(|d| !d.is_empty()),
     })
 }
+
+/// Every problem with `params` alone for a kernel with `facts` (no call
+/// signature at hand: the alias and per-operand list rules are skipped).
+pub fn validate_params(params: &Params, facts: &KernelFacts) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
+    param_rules(params, facts, params.ir_version, &mut errors);
+    errors
+}

@@ -15,6 +15,7 @@ mod emit;
 mod inspect;
 mod kernel;
 mod targets;
+mod validate;
 
 /// Lower Mosaic TPU kernels into `stablehlo.custom_call @tpu_custom_call`, as JAX 0.12 does.
 #[derive(Parser, Debug)]
@@ -32,6 +33,8 @@ enum Command {
     Inspect(inspect::Args),
     /// Load a Mosaic kernel, verify it, and print it (text) or write it (bytecode).
     Kernel(kernel::Args),
+    /// Check PARAMS.json (with a kernel, signature and target if given); report every problem.
+    Validate(validate::Args),
     /// Show the TPU chips a lowering can target (`--target NAME`): all, or one in full.
     Targets(targets::Args),
 }
@@ -44,6 +47,7 @@ pub fn run() -> ExitCode {
         Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),
         Command::Targets(args) => targets::run(args),
+        Command::Validate(args) => validate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
