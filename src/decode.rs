@@ -93,10 +93,9 @@ pub struct FoundCall {
     pub kernel_name: Option<String>,
     /// `mhlo.frontend_attributes` entries with string values.
     pub frontend_attributes: Vec<(String, String)>,
-    /// The op came from a module JAX exported (`jax.uses_shape_polymorphism`
-    /// on the module, as `Exported.mlir_module()` has), or lacks the
-    /// default-valued attributes a StableHLO portable-artifact round trip
-    /// drops: it was lowered in forward-compatible (export) mode.
+    /// The op is in a module JAX exported ([`EXPORT_MARKER`] on the module,
+    /// as `Exported.mlir_module()` has, and as `emit` writes in
+    /// forward-compatible mode): it was lowered in forward-compatible mode.
     pub exported: bool,
 }
 
@@ -215,6 +214,22 @@ fn is_tpu_custom_call(op: OperationRef<'_, '_>) -> bool {
     })
 }
 
+/// The attribute JAX's export puts on the module (`Exported.mlir_module()`),
+/// and `emit` too in forward-compatible mode.
+pub const EXPORT_MARKER: &str = "jax.uses_shape_polymorphism";
+
+/// Whether `op` sits in a module marked as a JAX export.
+fn in_jax_export(op: OperationRef<'_, '_>) -> bool {
+    let mut current = Some(op);
+    while let Some(op) = current {
+        if op.has_attribute(EXPORT_MARKER) {
+            return true;
+        }
+        current = op.parent_operation();
+    }
+    false
+}
+
 /// Finds every `tpu_custom_call` op under `root` (pre-order).
 pub fn find_in_operation(root: OperationRef<'_, '_>) -> Result<Vec<FoundCall>, DecodeError> {
     let mut ops = Vec::new();
@@ -237,10 +252,8 @@ pub fn find_in_operation(root: OperationRef<'_, '_>) -> Result<Vec<FoundCall>, D
                 .results()
                 .map(|v| melior::ir::ValueLike::r#type(&v).to_string())
                 .collect();
-            let attributes = all_attributes(op);
-            let exported = !attributes.iter().any(|(n, _)| n == "api_version");
-            let mut call = read_call(index, None, attributes, operand_types, result_types)?;
-            call.exported = exported;
+            let mut call = read_call(index, None, all_attributes(op), operand_types, result_types)?;
+            call.exported = in_jax_export(op);
             Ok(call)
         })
         .collect()
@@ -274,7 +287,7 @@ pub fn find_calls(
     }
     if text.contains("stablehlo.custom_call @") {
         let mut calls = find_in_pretty_text(ctx, text, source_name)?;
-        let exported = text.contains("jax.uses_shape_polymorphism");
+        let exported = text.contains(EXPORT_MARKER);
         for call in &mut calls {
             call.exported = exported;
         }
@@ -561,7 +574,7 @@ impl DecodedCall<'_> {
 /// JAX's pretty text): config, kernel (JAX 0.12 bodies are transcoded for
 /// LLVM 22 first), debug locations and the parameters that reproduce it.
 pub fn decode_module<'c>(
-    ctx: &'c crate::Context,
+    ctx: &'c Context,
     bytes: &[u8],
     source_name: &str,
 ) -> Result<Vec<DecodedCall<'c>>, crate::Error> {
@@ -574,7 +587,7 @@ pub fn decode_module<'c>(
 
 /// Decodes one found call.
 pub fn decode_call<'c>(
-    ctx: &'c crate::Context,
+    ctx: &'c Context,
     found: FoundCall,
 ) -> Result<DecodedCall<'c>, crate::Error> {
     let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
@@ -738,4 +751,41 @@ fn call_params(
         ir_version: u32::try_from(ir_version).ok(),
         debug_locations: (debug_locations != default_mode).then_some(debug_locations),
     })
+}
+
+/// Every problem with one call: its config must read, its body must decode
+/// and deserialize, its kernel must analyse, and its parameters must pass
+/// every rule for its signature (and target, if given). Empty when valid.
+pub fn verify_call(
+    ctx: &Context,
+    found: FoundCall,
+    target: Option<crate::target::Chip>,
+) -> Vec<String> {
+    let operand_types = found.operand_types.clone();
+    let result_types = found.result_types.clone();
+    let shape_operands = found
+        .attribute("indices_of_shape_operands")
+        .map_or(0, |_| result_types.len());
+    let real_operands = &operand_types[..operand_types.len().saturating_sub(shape_operands)];
+    let decoded = match decode_call(ctx, found) {
+        Ok(decoded) => decoded,
+        Err(e) => return vec![e.to_string()],
+    };
+    let mut problems: Vec<String> = decoded
+        .report
+        .unknown_keys
+        .iter()
+        .map(|k| format!("backend_config has an unknown key at {}", k.path))
+        .collect();
+    problems.extend(
+        crate::lower::validate_all(
+            Some(&decoded.kernel),
+            &decoded.params,
+            Some((real_operands, &result_types)),
+            target,
+        )
+        .into_iter()
+        .map(|e| e.to_string()),
+    );
+    problems
 }

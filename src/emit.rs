@@ -526,11 +526,21 @@ pub fn build_module<'c>(
         })?;
     let module = Module::new(location);
     module.body().append_operation(func);
-    set_module_attributes(ctx, &module, module_name)?;
+    set_module_attributes(
+        ctx,
+        &module,
+        module_name,
+        attributes.drop_default_attributes,
+    )?;
     Ok(module)
 }
 
-fn set_module_attributes(ctx: &Context, module: &Module<'_>, name: &str) -> Result<(), EmitError> {
+fn set_module_attributes(
+    ctx: &Context,
+    module: &Module<'_>,
+    name: &str,
+    export: bool,
+) -> Result<(), EmitError> {
     let mlir = ctx;
     let raw = module.as_operation().to_raw();
     let set = |key: &str, attr: Attribute<'_>| {
@@ -547,5 +557,12 @@ fn set_module_attributes(ctx: &Context, module: &Module<'_>, name: &str) -> Resu
         "mhlo.num_replicas",
         parse_attribute(ctx, "1 : i32", "mhlo.num_replicas")?,
     );
+    if export {
+        // As `jax.export` marks its modules (no symbolic shapes here).
+        set(
+            crate::decode::EXPORT_MARKER,
+            parse_attribute(ctx, "false", "jax.uses_shape_polymorphism")?,
+        );
+    }
     Ok(())
 }

@@ -18,6 +18,9 @@ pub enum Error {
     /// Loading, printing or writing a kernel module.
     #[error(transparent)]
     Kernel(#[from] KernelError),
+    /// A pipeline pass could not do its job (bad placeholder, bad option).
+    #[error("{0}")]
+    Pass(String),
     /// Building the `stablehlo.custom_call` op.
     #[error(transparent)]
     Emit(#[from] EmitError),

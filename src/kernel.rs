@@ -420,6 +420,23 @@ fn first_unregistered_op_with_properties(root: OperationRef<'_, '_>) -> Option<S
     found
 }
 
+/// Parses any module (not only kernels): text or bytecode, diagnostics
+/// collected, no verification beyond the parser's. `format` is `"text"` or
+/// `"bytecode"`.
+pub fn parse_module_bytes<'c>(
+    ctx: &'c Context,
+    bytes: &[u8],
+    source_name: &str,
+    format: &'static str,
+) -> Result<Module<'c>, KernelError> {
+    if bytes.trim_ascii().is_empty() {
+        return Err(KernelError::Empty {
+            source_name: source_name.to_string(),
+        });
+    }
+    parse_module(ctx, bytes, source_name, format)
+}
+
 /// Prints any module (a StableHLO module with calls, for instance) as text.
 pub fn print_module(module: &Module<'_>, options: PrintOptions) -> Result<String, KernelError> {
     print_operation(module.as_operation(), options)

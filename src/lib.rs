@@ -11,6 +11,7 @@ pub mod error;
 pub mod kernel;
 pub mod lower;
 pub mod params;
+pub mod pass;
 pub mod serde;
 pub mod target;
 pub mod validate;

@@ -77,6 +77,77 @@ fn target_query(kernel: &Kernel<'_>, facts: &KernelFacts, params: &Params) -> Ta
     query
 }
 
+/// Key of a serialized body: kernel, IR version, debug-location mode, producer
+/// and encodings (everything the body bytes depend on).
+type BodyKey = (
+    String,
+    u32,
+    crate::params::DebugLocations,
+    Option<String>,
+    Encodings,
+);
+
+/// Serialized bodies shared by several calls of one kernel.
+#[derive(Debug, Default)]
+pub struct BodyCache {
+    bodies: std::collections::HashMap<BodyKey, (Vec<u8>, Option<Vec<u8>>)>,
+    /// Serializations performed (cache misses).
+    pub serializations: usize,
+}
+
+/// Serializes `kernel` (through `cache` when given) as `params` and
+/// `options` ask.
+fn serialize_body(
+    kernel: &Kernel<'_>,
+    key_name: Option<&str>,
+    params: &Params,
+    options: &LowerOptions,
+    cache: Option<&mut BodyCache>,
+) -> Result<(Vec<u8>, Option<Vec<u8>>), Error> {
+    let ir_version = params.ir_version.unwrap_or(serde::HIGHEST_IR_VERSION);
+    let debug_locations = params.effective_debug_locations();
+    let key = key_name.map(|name| {
+        (
+            name.to_string(),
+            ir_version,
+            debug_locations,
+            options.producer.clone(),
+            options.encodings,
+        )
+    });
+    if let (Some(cache), Some(key)) = (cache.as_deref(), &key)
+        && let Some(hit) = cache.bodies.get(key)
+    {
+        return Ok(hit.clone());
+    }
+    let serialized = serde::serialize(
+        kernel,
+        &SerializeOptions {
+            ir_version,
+            debug_locations,
+            bytecode: BytecodeOptions {
+                version: Some(0),
+                producer: options.producer.clone(),
+            },
+        },
+    )?;
+    let body = match options.encodings {
+        Encodings::Llvm22 => (serialized.body, serialized.debug_locations),
+        Encodings::Llvm24 => (
+            bytecode::up(&serialized.body)?,
+            serialized
+                .debug_locations
+                .map(|blob| bytecode::up(&blob))
+                .transpose()?,
+        ),
+    };
+    if let (Some(cache), Some(key)) = (cache, key) {
+        cache.serializations += 1;
+        cache.bodies.insert(key, body.clone());
+    }
+    Ok(body)
+}
+
 /// Lowers one call: everything except inserting the op.
 ///
 /// `operand_types` and `result_types` are the call's (MLIR-printed tensor
@@ -88,32 +159,34 @@ pub fn lower(
     result_types: &[String],
     options: &LowerOptions,
 ) -> Result<Lowered, Error> {
+    lower_with_cache(
+        kernel,
+        params,
+        operand_types,
+        result_types,
+        options,
+        None,
+        None,
+    )
+}
+
+/// [`lower`], sharing serialized bodies through `cache` under the kernel's
+/// name `cache_key` (calls to one kernel serialize it once).
+pub fn lower_with_cache(
+    kernel: &Kernel<'_>,
+    params: &Params,
+    operand_types: &[String],
+    result_types: &[String],
+    options: &LowerOptions,
+    cache_key: Option<&str>,
+    cache: Option<&mut BodyCache>,
+) -> Result<Lowered, Error> {
     let facts = analysis::analyze(kernel)?;
     if let Some(chip) = options.target {
         chip.check(&target_query(kernel, &facts, params))?;
     }
     validate::check_signature(params, operand_types, result_types)?;
-    let serialized = serde::serialize(
-        kernel,
-        &SerializeOptions {
-            ir_version: params.ir_version.unwrap_or(serde::HIGHEST_IR_VERSION),
-            debug_locations: params.effective_debug_locations(),
-            bytecode: BytecodeOptions {
-                version: Some(0),
-                producer: options.producer.clone(),
-            },
-        },
-    )?;
-    let (body, debug_locations) = match options.encodings {
-        Encodings::Llvm22 => (serialized.body, serialized.debug_locations),
-        Encodings::Llvm24 => (
-            bytecode::up(&serialized.body)?,
-            serialized
-                .debug_locations
-                .map(|blob| bytecode::up(&blob))
-                .transpose()?,
-        ),
-    };
+    let (body, debug_locations) = serialize_body(kernel, cache_key, params, options, cache)?;
     let config = validate::lower_config(params, &facts, body, debug_locations, params.ir_version)?;
     let backend_config = config.to_json(params.use_core_ids())?;
     let attributes = CallAttributes {

@@ -14,6 +14,7 @@ use tpu_custom_call::melior::ir::r#type::FunctionType;
 mod emit;
 mod inspect;
 mod kernel;
+mod opt;
 mod targets;
 mod validate;
 
@@ -33,6 +34,8 @@ enum Command {
     Inspect(inspect::Args),
     /// Load a Mosaic kernel, verify it, and print it (text) or write it (bytecode).
     Kernel(kernel::Args),
+    /// Run an MLIR pass pipeline (ours and upstream transforms) over a module, mlir-opt style.
+    Opt(opt::Args),
     /// Check PARAMS.json (with a kernel, signature and target if given); report every problem.
     Validate(validate::Args),
     /// Show the TPU chips a lowering can target (`--target NAME`): all, or one in full.
@@ -46,6 +49,7 @@ pub fn run() -> ExitCode {
         Command::Emit(args) => emit::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),
+        Command::Opt(args) => opt::run(args),
         Command::Targets(args) => targets::run(args),
         Command::Validate(args) => validate::run(args),
     };

@@ -20,7 +20,9 @@ use melior::ir::Module;
 use melior::ir::operation::OperationLike;
 use mlir_sys::{MlirAttribute, MlirLocation, MlirNamedAttribute, MlirType};
 
-use crate::context::{Context, Diagnostic, join_diagnostics};
+use melior::Context;
+
+use crate::context::{Diagnostic, capture, join_diagnostics};
 use crate::kernel::{
     BYTECODE_MAGIC, BytecodeOptions, Kernel, KernelError, parse_module, write_bytecode,
 };
@@ -610,7 +612,7 @@ pub fn deserialize_module<'c>(
     for op in ops {
         demangle(op, version)?;
     }
-    let (ok, diagnostics) = ctx.capture(|| module.as_operation().verify());
+    let (ok, diagnostics) = capture(ctx, || module.as_operation().verify());
     if !ok {
         return Err(SerdeError::Verify { diagnostics });
     }

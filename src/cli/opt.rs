@@ -1,0 +1,98 @@
+//! `tpu-custom-call opt`: run an MLIR pass pipeline (upstream transforms and
+//! ours) over a module, mlir-opt style.
+
+use std::path::PathBuf;
+
+use tpu_custom_call::melior::pass::PassManager;
+use tpu_custom_call::melior::utility::parse_pass_pipeline;
+use tpu_custom_call::{BytecodeOptions, Context, PrintOptions, kernel, pass};
+
+use super::{CliResult, read_input, source_name, write_output};
+
+/// Output format.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Emit {
+    /// MLIR text.
+    Text,
+    /// MLIR bytecode (newest format version of this MLIR).
+    Bytecode,
+}
+
+/// Arguments of `opt`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Passes: tpu-custom-call-lower{ir-version=N debug-locations=unzip|inline|strip target=CHIP producer=STR},\n\
+tpu-custom-call-verify{target=CHIP}, and MLIR's transforms (canonicalize, cse, symbol-dce, inline, ...).\n\n\
+Examples:\n  \
+tpu-custom-call opt model.mlir --pass-pipeline 'builtin.module(tpu-custom-call-lower,canonicalize)' -o lowered.mlir\n  \
+tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module(tpu-custom-call-verify{target=v5p})'"
+)]
+pub struct Args {
+    /// Input module (MLIR text, generic form for dialects MLIR 22 lacks, or bytecode; `-` for stdin).
+    pub input: PathBuf,
+    /// The pipeline, anchored on the module: 'builtin.module(pass1,pass2{opt=v})'.
+    #[arg(long)]
+    pub pass_pipeline: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub emit: Emit,
+    /// Print every op in generic form.
+    #[arg(long)]
+    pub generic: bool,
+    /// Print locations.
+    #[arg(long)]
+    pub debug_info: bool,
+    /// Output file (default stdout); written only on success, atomically.
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `opt`.
+pub fn run(args: Args) -> CliResult {
+    let bytes = read_input(&args.input)?;
+    let name = source_name(&args.input);
+    let ctx = Context::new();
+    let format = if bytes.starts_with(kernel::BYTECODE_MAGIC) {
+        "bytecode"
+    } else {
+        "text"
+    };
+    let mut module =
+        kernel::parse_module_bytes(&ctx, &bytes, &name, format).map_err(|e| e.to_string())?;
+    pass::register_passes();
+    let manager = PassManager::new(&ctx);
+    let (parsed, diagnostics) = ctx
+        .capture(|| parse_pass_pipeline(manager.as_operation_pass_manager(), &args.pass_pipeline));
+    if let Err(e) = parsed {
+        let mut message = format!("--pass-pipeline: {e}");
+        for d in diagnostics {
+            message.push_str(&format!("\n{d}"));
+        }
+        return Err(message);
+    }
+    let (ran, diagnostics) = ctx.capture(|| manager.run(&mut module));
+    if ran.is_err() {
+        let mut message = format!("{name}: pass pipeline failed");
+        for d in diagnostics {
+            message.push_str(&format!("\n{name}:{d}"));
+        }
+        return Err(message);
+    }
+    for d in diagnostics {
+        eprintln!("{name}:{d}");
+    }
+    let out = match args.emit {
+        Emit::Text => kernel::print_module(
+            &module,
+            PrintOptions {
+                generic: args.generic,
+                debug_info: args.debug_info,
+            },
+        )
+        .map_err(|e| e.to_string())?
+        .into_bytes(),
+        Emit::Bytecode => kernel::module_bytecode(&module, &BytecodeOptions::default())
+            .map_err(|e| e.to_string())?,
+    };
+    write_output(args.output.as_ref(), &out)
+}
