@@ -8,6 +8,7 @@ pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod kernel;
+pub mod pretty;
 
 /// The melior version this crate builds on (types and values of its API).
 pub use melior;
