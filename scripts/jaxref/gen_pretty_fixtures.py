@@ -220,8 +220,8 @@ case("memref_reshape", [f"memref<1x8x128xf32, {VMEM}>"], f"""
 case("memref_bitcast", [f"memref<8x128xi32, {VMEM}>"], f"""
 %0 = "tpu.memref_bitcast"(%arg0) : (memref<8x128xi32, {VMEM}>) -> {REF}
 """)
-case("erase_memref_layout", [f"memref<8x128xf32, #tpu.tiled<(8,128),[1,1]>, {VMEM}>"], f"""
-%0 = "tpu.erase_memref_layout"(%arg0) : (memref<8x128xf32, #tpu.tiled<(8,128),[1,1]>, {VMEM}>) -> {REF}
+case("erase_memref_layout", [f"memref<8x128xf32, strided<[128, 1]>, {VMEM}>"], f"""
+%0 = "tpu.erase_memref_layout"(%arg0) : (memref<8x128xf32, strided<[128, 1]>, {VMEM}>) -> {REF}
 """)
 case("reinterpret_cast", [f"memref<8x128xf32, {VMEM}>"], f"""
 %0 = "tpu.reinterpret_cast"(%arg0) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : ({REF}) -> memref<1024xf32, {VMEM}>
