@@ -238,12 +238,14 @@ impl<'c> Kernel<'c> {
             });
         }
         let text = crate::pretty::pretty_to_generic(text).map_err(|error| match error {
-            crate::pretty::PrettyError::UnknownOp { op, line, column } => KernelError::PrettyTpuOp {
-                source_name: source_name.to_string(),
-                op,
-                line,
-                column,
-            },
+            crate::pretty::PrettyError::UnknownOp { op, line, column } => {
+                KernelError::PrettyTpuOp {
+                    source_name: source_name.to_string(),
+                    op,
+                    line,
+                    column,
+                }
+            }
             error => KernelError::PrettySyntax {
                 source_name: source_name.to_string(),
                 error,

@@ -47,7 +47,10 @@ pub(crate) enum Elem {
     FunctionalType,
     AttrDict,
     /// `( ... )?`, anchored on the element at `anchor`.
-    Optional { elems: Vec<Elem>, anchor: usize },
+    Optional {
+        elems: Vec<Elem>,
+        anchor: usize,
+    },
 }
 
 /// Where a type the format does not spell comes from.
@@ -205,10 +208,7 @@ fn parse_elems(
             Elem::FunctionalType
         } else if let Some(lit) = tok.strip_prefix('`') {
             Elem::Literal(&lit[..lit.len() - 1])
-        } else if let Some(name) = tok
-            .strip_prefix("type($")
-            .and_then(|n| n.strip_suffix(')'))
-        {
+        } else if let Some(name) = tok.strip_prefix("type($").and_then(|n| n.strip_suffix(')')) {
             match operands.iter().position(|(n, _)| *n == name) {
                 Some(i) => Elem::Type(false, i),
                 None => Elem::Type(
@@ -351,7 +351,9 @@ impl OpSpec {
         for (i, implied) in self.implied_results.iter().enumerate() {
             match implied {
                 Some(Implied::Fixed(ty)) => op.result_types[i] = vec![ty.to_string()],
-                Some(Implied::SameAs(false, j)) => op.result_types[i] = op.operand_types[*j].clone(),
+                Some(Implied::SameAs(false, j)) => {
+                    op.result_types[i] = op.operand_types[*j].clone()
+                }
                 Some(Implied::SameAs(true, j)) => op.result_types[i] = op.result_types[*j].clone(),
                 None => {}
             }
@@ -594,10 +596,18 @@ impl OpSpec {
                 Elem::Type(true, i) => p.element(&op.result_types[*i].join(", "), emit),
                 Elem::Type(false, i) => p.element(&op.operand_types[*i].join(", "), emit),
                 Elem::FunctionalType => {
-                    let inputs: Vec<&str> =
-                        op.operand_types.iter().flatten().map(String::as_str).collect();
-                    let results: Vec<&str> =
-                        op.result_types.iter().flatten().map(String::as_str).collect();
+                    let inputs: Vec<&str> = op
+                        .operand_types
+                        .iter()
+                        .flatten()
+                        .map(String::as_str)
+                        .collect();
+                    let results: Vec<&str> = op
+                        .result_types
+                        .iter()
+                        .flatten()
+                        .map(String::as_str)
+                        .collect();
                     let results = match results.as_slice() {
                         [one] if !one.starts_with('(') => one.to_string(),
                         many => format!("({})", many.join(", ")),
@@ -610,8 +620,7 @@ impl OpSpec {
                         let elided = key == "operandSegmentSizes"
                             || self.format_uses_attr(&self.format, key)
                             || self.attr_index(key).is_some_and(|i| {
-                                self.attrs[i].default.is_some()
-                                    && self.non_default(op, i).is_none()
+                                self.attrs[i].default.is_some() && self.non_default(op, i).is_none()
                             });
                         if !elided {
                             shown.insert(key.trim_matches('"'), value);
@@ -829,21 +838,22 @@ pub(crate) struct FlatOp {
 /// Reads a generic op after its quoted name; `None` when it has regions or
 /// successors, or is not well formed (it then stays as it is).
 pub(crate) fn parse_generic(lx: &mut Lexer<'_>) -> Option<FlatOp> {
-    let list = |lx: &mut Lexer<'_>, close: &str, item: &dyn Fn(&mut Lexer<'_>) -> Option<String>| {
-        let mut items = Vec::new();
-        if lx.eat(close) {
-            return Some(items);
-        }
-        loop {
-            items.push(item(lx)?);
+    let list =
+        |lx: &mut Lexer<'_>, close: &str, item: &dyn Fn(&mut Lexer<'_>) -> Option<String>| {
+            let mut items = Vec::new();
             if lx.eat(close) {
                 return Some(items);
             }
-            if !lx.eat(",") {
-                return None;
+            loop {
+                items.push(item(lx)?);
+                if lx.eat(close) {
+                    return Some(items);
+                }
+                if !lx.eat(",") {
+                    return None;
+                }
             }
-        }
-    };
+        };
     let value = |lx: &mut Lexer<'_>| {
         let tok = lx.next_tok();
         (tok.kind == Kind::Value).then(|| lx.text(tok).to_string())
@@ -907,11 +917,14 @@ fn group_sizes(
         };
         let fits = sizes.len() == groups.len()
             && sizes.iter().sum::<usize>() == total
-            && sizes.iter().zip(groups).all(|(&n, (_, arity))| match arity {
-                Arity::One => n == 1,
-                Arity::Optional => n <= 1,
-                Arity::Variadic => true,
-            });
+            && sizes
+                .iter()
+                .zip(groups)
+                .all(|(&n, (_, arity))| match arity {
+                    Arity::One => n == 1,
+                    Arity::Optional => n <= 1,
+                    Arity::Variadic => true,
+                });
         return fits.then_some(sizes);
     }
     let fixed = groups.iter().filter(|(_, a)| *a == Arity::One).count();
@@ -1004,7 +1017,12 @@ pub(crate) fn write_generic(name: &str, op: &GenericOp) -> String {
     };
     let mut out = format!(
         "\"{name}\"({})",
-        op.operands.iter().flatten().cloned().collect::<Vec<_>>().join(", ")
+        op.operands
+            .iter()
+            .flatten()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     if !op.props.is_empty() {
         out.push_str(&format!(" <{{{}}}>", dict(&op.props)));
@@ -1017,12 +1035,20 @@ pub(crate) fn write_generic(name: &str, op: &GenericOp) -> String {
         [one] if !one.starts_with('(') => one.to_string(),
         many => format!(
             "({})",
-            many.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+            many.iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     out.push_str(&format!(
         " : ({}) -> {results}",
-        op.operand_types.iter().flatten().cloned().collect::<Vec<_>>().join(", ")
+        op.operand_types
+            .iter()
+            .flatten()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ")
     ));
     out
 }

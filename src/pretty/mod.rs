@@ -157,11 +157,7 @@ pub fn pretty_to_generic(text: &str) -> Result<Cow<'_, str>, PrettyError> {
         // The op must end its line (a location may follow).
         let after = lx.peek();
         if !lx.newline_before_next() && after.kind != Kind::Eof && lx.text(after) != "loc" {
-            return Err(syntax(
-                after.start,
-                format!("the end of `{op}`"),
-                &lx,
-            ));
+            return Err(syntax(after.start, format!("the end of `{op}`"), &lx));
         }
         let newlines = text[name.start..lx.pos].matches('\n').count();
         out.push_str(&text[copied..name.start]);

@@ -63,7 +63,8 @@ fn normalize_ssa(text: &str) -> String {
             if bytes[i] == b'%' {
                 let mut j = i + 1;
                 while j < bytes.len()
-                    && (bytes[j].is_ascii_alphanumeric() || matches!(bytes[j], b'_' | b'-' | b'$' | b'.'))
+                    && (bytes[j].is_ascii_alphanumeric()
+                        || matches!(bytes[j], b'_' | b'-' | b'$' | b'.'))
                 {
                     j += 1;
                 }
@@ -209,7 +210,9 @@ fn every_supported_op_round_trips_through_jaxlib_fixtures() {
             .print(NO_LOCATIONS)
             .unwrap();
         if ours != reference {
-            failures.push(format!("{name} (to generic):\n--- ours\n{ours}\n--- jaxlib\n{reference}"));
+            failures.push(format!(
+                "{name} (to generic):\n--- ours\n{ours}\n--- jaxlib\n{reference}"
+            ));
         }
         // generic -> pretty: jaxlib's pretty text again.
         let back = Kernel::from_text(&ctx, &generic_text, &name)
@@ -217,26 +220,34 @@ fn every_supported_op_round_trips_through_jaxlib_fixtures() {
             .print_pretty(false)
             .unwrap();
         if normalize_ssa(&back) != normalize_ssa(&jax_pretty) {
-            failures.push(format!("{name} (to pretty):\n--- ours\n{back}\n--- jaxlib\n{jax_pretty}"));
+            failures.push(format!(
+                "{name} (to pretty):\n--- ours\n{back}\n--- jaxlib\n{jax_pretty}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let missing: Vec<&str> = supported_ops().filter(|op| !covered.contains(op)).collect();
-    assert!(missing.is_empty(), "supported ops without a jaxlib fixture: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "supported ops without a jaxlib fixture: {missing:?}"
+    );
 }
 
 #[test]
 fn text_without_pretty_tpu_ops_is_borrowed() {
-    let text = std::fs::read_to_string(
-        goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir"),
-    )
-    .unwrap();
-    assert!(matches!(pretty_to_generic(&text), Ok(std::borrow::Cow::Borrowed(_))));
+    let text =
+        std::fs::read_to_string(goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir"))
+            .unwrap();
+    assert!(matches!(
+        pretty_to_generic(&text),
+        Ok(std::borrow::Cow::Borrowed(_))
+    ));
 }
 
 #[test]
 fn unknown_pretty_tpu_op_is_named_with_its_position() {
-    let text = "module {\n  func.func @k() {\n    tpu.trace_start \"x\" level 1\n    return\n  }\n}\n";
+    let text =
+        "module {\n  func.func @k() {\n    tpu.trace_start \"x\" level 1\n    return\n  }\n}\n";
     let err = pretty_to_generic(text).unwrap_err();
     assert_eq!(
         err,
@@ -249,7 +260,9 @@ fn unknown_pretty_tpu_op_is_named_with_its_position() {
     assert!(err.to_string().contains("--mlir-print-op-generic"), "{err}");
     let ctx = Context::new();
     match Kernel::from_text(&ctx, text, "k.mlir").unwrap_err() {
-        KernelError::PrettyTpuOp { op, line, column, .. } => {
+        KernelError::PrettyTpuOp {
+            op, line, column, ..
+        } => {
             assert_eq!((op.as_str(), line, column), ("tpu.trace_start", 3, 5))
         }
         other => panic!("{other}"),
@@ -262,7 +275,13 @@ fn malformed_pretty_op_says_what_was_expected_where() {
                 tpu.sem_wait %s %n : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>\n  return\n}\n";
     let err = pretty_to_generic(text).unwrap_err();
     match &err {
-        PrettyError::Syntax { op, line, column, expected, found } => {
+        PrettyError::Syntax {
+            op,
+            line,
+            column,
+            expected,
+            found,
+        } => {
             assert_eq!(op, "tpu.sem_wait");
             assert_eq!((*line, *column), (2, 19));
             assert_eq!(expected, "`,`");
