@@ -258,6 +258,123 @@ case("log", [], """
 """, "no_inputs")
 
 
+# --- more ops Pallas emits ---------------------------------------------------
+I32V = "vector<16xi32>"
+F32V = "vector<16xf32>"
+MASK16 = "vector<16xi1>"
+case("vector_load_idx", [f"memref<64xf32, {VMEM}>", I32V, MASK16], f"""
+%0 = "tpu.vector_load_idx"(%arg0, %arg1) <{{operandSegmentSizes = array<i32: 1, 1, 0>}}> : (memref<64xf32, {VMEM}>, {I32V}) -> {F32V}
+%1 = "tpu.vector_load_idx"(%arg0, %arg1, %arg2) <{{operandSegmentSizes = array<i32: 1, 1, 1>}}> : (memref<64xf32, {VMEM}>, {I32V}, {MASK16}) -> {F32V}
+""", attrs=SC_VECTOR)
+case("vector_store_idx", [f"memref<64xf32, {VMEM}>", I32V, MASK16, F32V], f"""
+"tpu.vector_store_idx"(%arg3, %arg0, %arg1) <{{add = false, operandSegmentSizes = array<i32: 1, 1, 1, 0>}}> : ({F32V}, memref<64xf32, {VMEM}>, {I32V}) -> ()
+"tpu.vector_store_idx"(%arg3, %arg0, %arg1, %arg2) <{{add = true, operandSegmentSizes = array<i32: 1, 1, 1, 1>}}> : ({F32V}, memref<64xf32, {VMEM}>, {I32V}, {MASK16}) -> ()
+""", attrs=SC_VECTOR)
+case("unpack_subelements", ["vector<16x128xbf16>"], """
+%0 = "tpu.unpack_subelements"(%arg0) <{index = 0 : i32, pack_format = #tpu.pack_format<interleaved>}> : (vector<16x128xbf16>) -> vector<8x128xf32>
+""")
+case("pack_subelements", [V, V], f"""
+%0 = "tpu.pack_subelements"(%arg0, %arg1) <{{pack_format = #tpu.pack_format<interleaved>, positions = array<i32: 0, 1>}}> : ({V}, {V}) -> vector<8x256xbf16>
+""")
+case("pack_elementwise", [V, V], f"""
+%0 = "tpu.pack_elementwise"(%arg0, %arg1) <{{target_type = bf16}}> : ({V}, {V}) -> vector<8x128xi32>
+""")
+case("unpack_elementwise", ["vector<8x128xi32>"], """
+%0 = "tpu.unpack_elementwise"(%arg0) <{index = 1 : i32, source_type = bf16}> : (vector<8x128xi32>) -> vector<8x128xf32>
+""")
+case("reciprocal", [V], f"""
+%0 = "tpu.reciprocal"(%arg0) <{{approx = false, full_range = false}}> : ({V}) -> {V}
+%1 = "tpu.reciprocal"(%arg0) <{{approx = true, full_range = true}}> : ({V}) -> {V}
+""")
+case("stochastic_convert", [V, "vector<8x128xi32>"], f"""
+%0 = "tpu.stochastic_convert"(%arg0, %arg1) : ({V}, vector<8x128xi32>) -> vector<8x128xbf16>
+""")
+case("scan_count", [MASK16, I32V], f"""
+%0:2 = "tpu.scan_count"(%arg0, %arg1) : ({MASK16}, {I32V}) -> ({MASK16}, {I32V})
+""", attrs=SC_VECTOR)
+case("enqueue_indirect_dma", [f"memref<64x128xf32, #tpu.memory_space<hbm>>", f"memref<8x128xf32, {VMEM}>", f"memref<8xi32, {VMEM}>", DMA_SEM, "i32"], f"""
+"tpu.enqueue_indirect_dma"(%arg0, %arg1, %arg2, %arg3) <{{add = false}}> : (memref<64x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, {VMEM}>, memref<8xi32, {VMEM}>, {DMA_SEM}) -> ()
+"tpu.enqueue_indirect_dma"(%arg0, %arg1, %arg2, %arg3, %arg4) <{{add = false}}> : (memref<64x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, {VMEM}>, memref<8xi32, {VMEM}>, {DMA_SEM}, i32) -> ()
+""", attrs=SC_VECTOR)
+case("wait_indirect_dma", [f"memref<64x128xf32, #tpu.memory_space<hbm>>", f"memref<8x128xf32, {VMEM}>", DMA_SEM], f"""
+"tpu.wait_indirect_dma"(%arg2, %arg0, %arg1) : ({DMA_SEM}, memref<64x128xf32, #tpu.memory_space<hbm>>, memref<8x128xf32, {VMEM}>) -> ()
+""", attrs=SC_VECTOR)
+case("barrier", ["index"], """
+"tpu.barrier"(%arg0) : (index) -> ()
+""", attrs=SC_VECTOR)
+case("weird", [V], f"""
+%0 = "tpu.weird"(%arg0) : ({V}) -> vector<8x128xi1>
+""")
+case("log_buffer", [REF], f"""
+"tpu.log_buffer"(%arg0) <{{shape = array<i64: 8, 128>, tag = "buf"}}> : ({REF}) -> ()
+""")
+case("logistic", [V], f"""
+%0 = "tpu.logistic"(%arg0) : ({V}) -> {V}
+""")
+case("fetch_and_add_sync", [f"memref<16xi32, {SMEM}>", "i32"], f"""
+%0 = "tpu.fetch_and_add_sync"(%arg0, %arg1, %arg1, %arg1) : (memref<16xi32, {SMEM}>, i32, i32, i32) -> i32
+""", attrs=SC_VECTOR)
+case("shared_memref_slice", [f"memref<16x128xf32, #tpu.memory_space<vmem_shared>>"], f"""
+%0 = "tpu.shared_memref_slice"(%arg0) : (memref<16x128xf32, #tpu.memory_space<vmem_shared>>) -> memref<16x128xf32, #tpu.memory_space<vmem, sc_vector_subcore>>
+""", attrs=SC_VECTOR)
+case("memref_memory_space_is", [f"memref<8x128xf32, {ANY}>"], f"""
+%0 = "tpu.memref_memory_space_is"(%arg0) <{{memory_space = #tpu.memory_space<hbm>}}> : (memref<8x128xf32, {ANY}>) -> i1
+""")
+case("reduce_precision", [V], f"""
+%0 = "tpu.reduce_precision"(%arg0) <{{exponent_bits = 8 : i32, mantissa_bits = 7 : i32}}> : ({V}) -> {V}
+""")
+case("bitcast_vreg", ["vector<8x128xi32>"], """
+%0 = "tpu.bitcast_vreg"(%arg0) : (vector<8x128xi32>) -> vector<8x128xf32>
+""")
+case("mask_cast", ["vector<8x128x2xi1>"], """
+%0 = "tpu.mask_cast"(%arg0) : (vector<8x128x2xi1>) -> vector<8x128x4xi1>
+""")
+case("gather", [V], f"""
+%0 = "tpu.gather"(%arg0) <{{dimension = 0 : i32, indices = array<i32: 7, 6, 5, 4, 3, 2, 1, 0>}}> : ({V}) -> {V}
+""")
+case("broadcast_in_sublanes", [V], f"""
+%0 = "tpu.broadcast_in_sublanes"(%arg0) <{{lane = 0 : i32}}> : ({V}) -> {V}
+""")
+case("internal_scratch", [], f"""
+%0 = "tpu.internal_scratch"() : () -> memref<8x128xf32, {VMEM}>
+""")
+case("sublane_shuffle", [V, V], f"""
+%0 = "tpu.sublane_shuffle"(%arg0, %arg1) <{{pattern = array<i32: 0, 1, 2, 3, 8, 9, 10, 11>}}> : ({V}, {V}) -> {V}
+""")
+case("extf", ["vector<8x128xbf16>"], """
+%0 = "tpu.extf"(%arg0) : (vector<8x128xbf16>) -> vector<8x128xf32>
+""")
+case("truncf", [V], f"""
+%0 = "tpu.truncf"(%arg0) <{{rounding_mode = #tpu.rounding_mode<to_nearest_even>}}> : ({V}) -> vector<8x128xbf16>
+""")
+case("fptosi", [V], f"""
+%0 = "tpu.fptosi"(%arg0) <{{rounding_mode = #tpu.rounding_mode<towards_zero>}}> : ({V}) -> vector<8x128xi16>
+""")
+case("sitofp", ["vector<8x128xi32>"], """
+%0 = "tpu.sitofp"(%arg0) <{rounding_mode = #tpu.rounding_mode<to_nearest_even>}> : (vector<8x128xi32>) -> vector<8x128xbf16>
+""")
+case("trace_value", ["i32"], """
+"tpu.trace_value"(%arg0) <{label = "x"}> : (i32) -> ()
+""")
+case("annotate", [REF], f"""
+%0 = "tpu.annotate"(%arg0) <{{no_store = true}}> : ({REF}) -> {REF}
+""")
+case("tile_size", [REF], f"""
+%0 = "tpu.tile_size"(%arg0) <{{index = 0 : i32}}> : ({REF}) -> i32
+""")
+case("matmul_push_rhs", ["vector<128x128xbf16>"], """
+"tpu.matmul_push_rhs"(%arg0) <{mxu_index = 0 : i32}> : (vector<128x128xbf16>) -> ()
+""")
+case("vector_expand_load", [f"memref<64xf32, {VMEM}>", MASK16], f"""
+{C0}
+%0 = "tpu.vector_expand_load"(%arg0, %c0, %arg1) <{{expand_dim = 0 : i32}}> : (memref<64xf32, {VMEM}>, index, {MASK16}) -> {F32V}
+""", attrs=SC_VECTOR)
+case("vector_compress_store", [f"memref<64xf32, {VMEM}>", MASK16, F32V], f"""
+{C0}
+"tpu.vector_compress_store"(%arg2, %arg0, %c0, %arg1) <{{add = false, compress_dim = 0 : i32}}> : ({F32V}, memref<64xf32, {VMEM}>, index, {MASK16}) -> ()
+""", attrs=SC_VECTOR)
+
+
 def main(out_dir):
     version = jaxlib.__version__
     failed = 0

@@ -45,6 +45,8 @@ pub(crate) enum Elem {
     /// `type($x)`: of an operand (`false`) or a result (`true`), by index.
     Type(bool, usize),
     FunctionalType,
+    /// `type(results)`: every result type.
+    ResultTypes,
     AttrDict,
     /// `( ... )?`, anchored on the element at `anchor`.
     Optional {
@@ -206,6 +208,8 @@ fn parse_elems(
             Elem::AttrDict
         } else if tok == "functional-type(operands, results)" {
             Elem::FunctionalType
+        } else if tok == "type(results)" {
+            Elem::ResultTypes
         } else if let Some(lit) = tok.strip_prefix('`') {
             Elem::Literal(&lit[..lit.len() - 1])
         } else if let Some(name) = tok.strip_prefix("type($").and_then(|n| n.strip_suffix(')')) {
@@ -489,6 +493,14 @@ impl OpSpec {
                     }
                     op.result_types = results.into_iter().map(|t| vec![t]).collect();
                 }
+                Elem::ResultTypes => {
+                    for i in 0..self.results.len() {
+                        if i > 0 && !lx.eat(",") {
+                            return expected(lx, "`,` between the result types");
+                        }
+                        op.result_types[i] = vec![one_type(lx)?];
+                    }
+                }
                 Elem::AttrDict => {
                     if lx.peek().kind == Kind::Punct && lx.text(lx.peek()) == "{" {
                         for (key, value) in parse_dict(lx)? {
@@ -525,7 +537,9 @@ impl OpSpec {
                 AttrKind::Array(_) => text == "[",
                 AttrKind::Verbatim => !matches!(tok.kind, Kind::Eof | Kind::Punct),
             },
-            Elem::AttrDict | Elem::FunctionalType | Elem::Optional { .. } => false,
+            Elem::AttrDict | Elem::FunctionalType | Elem::ResultTypes | Elem::Optional { .. } => {
+                false
+            }
         }
     }
 
@@ -595,6 +609,15 @@ impl OpSpec {
                 }
                 Elem::Type(true, i) => p.element(&op.result_types[*i].join(", "), emit),
                 Elem::Type(false, i) => p.element(&op.operand_types[*i].join(", "), emit),
+                Elem::ResultTypes => {
+                    let results: Vec<&str> = op
+                        .result_types
+                        .iter()
+                        .flatten()
+                        .map(String::as_str)
+                        .collect();
+                    p.element(&results.join(", "), emit);
+                }
                 Elem::FunctionalType => {
                     let inputs: Vec<&str> = op
                         .operand_types
