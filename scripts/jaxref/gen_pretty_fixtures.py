@@ -374,6 +374,70 @@ case("vector_compress_store", [f"memref<64xf32, {VMEM}>", MASK16, F32V], f"""
 "tpu.vector_compress_store"(%arg2, %arg0, %c0, %arg1) <{{add = false, compress_dim = 0 : i32}}> : ({F32V}, memref<64xf32, {VMEM}>, index, {MASK16}) -> ()
 """, attrs=SC_VECTOR)
 
+case("fptoui", [V], f"""
+%0 = "tpu.fptoui"(%arg0) <{{rounding_mode = #tpu.rounding_mode<towards_zero>}}> : ({V}) -> vector<8x128xi16>
+""")
+case("uitofp", ["vector<8x128xi32>"], """
+%0 = "tpu.uitofp"(%arg0) <{rounding_mode = #tpu.rounding_mode<to_nearest_even>}> : (vector<8x128xi32>) -> vector<8x128xbf16>
+""")
+case("reshape", [V], f"""
+%0 = "tpu.reshape"(%arg0) : ({V}) -> vector<4x256xf32>
+""")
+case("roll_vectors", [V, V], f"""
+%0 = "tpu.roll_vectors"(%arg0, %arg1) : ({V}, {V}) -> vector<16x128xf32>
+""")
+case("unroll_vectors", ["vector<16x128xf32>"], f"""
+%0:2 = "tpu.unroll_vectors"(%arg0) : (vector<16x128xf32>) -> ({V}, {V})
+""")
+case("shuffled_load", [REF], f"""
+{C0}
+%0 = "tpu.shuffled_load"(%arg0, %c0, %c0) <{{sublane_mask = array<i1: true, true, true, true, true, true, true, true>, sublane_offsets = array<i32: 7, 6, 5, 4, 3, 2, 1, 0>}}> : ({REF}, index, index) -> {V}
+""")
+case("shuffled_store", [REF, V], f"""
+{C0}
+"tpu.shuffled_store"(%arg1, %arg0, %c0, %c0) <{{sublane_mask = array<i1: true, true, true, true, true, true, true, true>, sublane_offsets = array<i32: 7, 6, 5, 4, 3, 2, 1, 0>}}> : ({V}, {REF}, index, index) -> ()
+""")
+case("stochastic_convert_elementwise", [V, "vector<8x128xi32>"], f"""
+%0 = "tpu.stochastic_convert_elementwise"(%arg0, %arg1) <{{dst_type = bf16}}> : ({V}, vector<8x128xi32>) -> vector<8x128xi32>
+""")
+case("create_subelement_mask", [], """
+%0 = "tpu.create_subelement_mask"() <{from = 3 : i32, to = 9 : i32}> : () -> vector<8x128x2xi1>
+""")
+case("create_mask", ["index"], """
+%0 = "tpu.create_mask"(%arg0, %arg0, %arg0, %arg0) : (index, index, index, index) -> vector<8x128xi1>
+""")
+case("assume_layout", [V], f"""
+%0 = "tpu.assume_layout"(%arg0) : ({V}) -> {V}
+""")
+case("pack_vmsk", ["vector<8x128xi1>", "vector<8x128xi1>"], """
+%0 = "tpu.pack_vmsk"(%arg0, %arg1) <{positions = array<i32: 0, 1>}> : (vector<8x128xi1>, vector<8x128xi1>) -> vector<8x128x2xi1>
+""")
+case("matmul_pop", [], """
+%0 = "tpu.matmul_pop"() <{acc = 0 : i32, mxu_index = 0 : i32}> : () -> vector<8x128xf32>
+""")
+case("matmul_pop_fifo", [], """
+%0 = "tpu.matmul_pop_fifo"() <{mxu_index = 0 : i32}> : () -> vector<8x128xf32>
+""")
+case("matmul_acc_lhs", ["vector<8x128xbf16>"], """
+"tpu.matmul_acc_lhs"(%arg0) <{acc = 0 : i32, mxu_index = 0 : i32}> : (vector<8x128xbf16>) -> ()
+""")
+case("matmul_lhs_fifo", ["vector<8x128xbf16>"], """
+"tpu.matmul_lhs_fifo"(%arg0) <{mxu_index = 0 : i32}> : (vector<8x128xbf16>) -> ()
+""")
+case("expand_load_vreg", [f"memref<64xf32, {VMEM}>", MASK16], f"""
+{C0}
+%0 = "tpu.expand_load_vreg"(%arg0, %c0, %arg1) : (memref<64xf32, {VMEM}>, index, {MASK16}) -> {F32V}
+""", attrs=SC_VECTOR)
+case("compress_store_vreg", [f"memref<64xf32, {VMEM}>", F32V, MASK16], f"""
+{C0}
+"tpu.compress_store_vreg"(%arg1, %arg0, %c0, %arg2) <{{add = false}}> : ({F32V}, memref<64xf32, {VMEM}>, index, {MASK16}) -> ()
+""", attrs=SC_VECTOR)
+case("trace", [], """
+"tpu.trace"() <{level = 10 : i32, message = "step"}> ({
+  "tpu.yield"() : () -> ()
+}) : () -> ()
+""")
+
 
 def main(out_dir):
     version = jaxlib.__version__

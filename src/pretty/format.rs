@@ -967,6 +967,21 @@ fn group_sizes(
                     .collect(),
             )
         }
+        // Several variadic groups without segment sizes: ODS then requires
+        // `SameVariadicOperandSize`, an equal split.
+        many if many.iter().all(|&i| groups[i].1 == Arity::Variadic) => {
+            let rest = total.checked_sub(fixed)?;
+            if rest % many.len() != 0 {
+                return None;
+            }
+            let each = rest / many.len();
+            Some(
+                groups
+                    .iter()
+                    .map(|(_, a)| if *a == Arity::One { 1 } else { each })
+                    .collect(),
+            )
+        }
         _ => None,
     }
 }
