@@ -305,3 +305,75 @@ fn ops_without_custom_syntax_stay_generic() {
     let text = "\"tpu.trace_stop\"() : () -> ()\n%0 = \"tpu.prng_random_bits\"() : () -> vector<8x128xi32>\n";
     assert_eq!(generic_to_pretty(text), text);
 }
+
+/// Real jaxlib reads what we print as it reads JAX's own output: our pretty
+/// printing of every golden kernel and fixture, and our generic rewriting of
+/// every pretty fixture and golden (`scripts/jaxref/check_pretty.py`).
+#[test]
+fn jaxlib_reads_our_pretty_and_generic_text_as_the_references() {
+    let Some(python) = jaxref_python("jaxlib_reads_our_pretty_and_generic_text_as_the_references")
+    else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tcc-pretty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ctx = Context::new();
+    let mut pairs: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut write = |name: String, text: &str, reference: PathBuf| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        pairs.push((path, reference));
+    };
+    for case in golden_cases() {
+        let name = case_name(&case);
+        let reference = case.join("kernel_pre_serde.generic.mlir");
+        let kernel = Kernel::load(&ctx, &std::fs::read(&reference).unwrap(), &name).unwrap();
+        write(
+            format!("{name}.pretty.mlir"),
+            &kernel.print_pretty(false).unwrap(),
+            reference.clone(),
+        );
+        let jax_pretty = std::fs::read_to_string(case.join("kernel_pre_serde.mlir")).unwrap();
+        write(
+            format!("{name}.generic.mlir"),
+            &pretty_to_generic(&jax_pretty).unwrap(),
+            reference,
+        );
+    }
+    for entry in std::fs::read_dir(fixtures_dir().join("pretty")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        if file.ends_with(".generic.mlir") {
+            continue;
+        }
+        let reference = path.with_extension("generic.mlir");
+        let jax_pretty = fixture_body(&path);
+        let kernel = Kernel::from_text(&ctx, &jax_pretty, &file).unwrap();
+        write(
+            format!("fixture-{file}.pretty"),
+            &kernel.print_pretty(false).unwrap(),
+            reference.clone(),
+        );
+        write(
+            format!("fixture-{file}.generic"),
+            &pretty_to_generic(&jax_pretty).unwrap(),
+            reference,
+        );
+    }
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/check_pretty.py");
+    let mut command = std::process::Command::new(python);
+    command.arg(script);
+    for (ours, reference) in &pairs {
+        command.arg(ours).arg(reference);
+    }
+    let output = command.output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        output.status.success(),
+        "jaxlib disagrees:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(pairs.len() >= 2 * 36 + 2 * 50, "{} pairs", pairs.len());
+}
