@@ -127,8 +127,8 @@ pub fn pretty_to_generic(text: &str) -> Result<Cow<'_, str>, PrettyError> {
             line_start = next_line(text, line_start);
             continue;
         }
-        let (line, column) = line_column(text, name.start);
         let Some(spec) = specs().get(op) else {
+            let (line, column) = line_column(text, name.start);
             return Err(PrettyError::UnknownOp {
                 op: op.to_string(),
                 line,
