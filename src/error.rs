@@ -4,6 +4,7 @@
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
+use crate::pretty::PrettyError;
 
 /// Any error this crate returns.
 #[derive(Debug, thiserror::Error)]
@@ -18,4 +19,7 @@ pub enum Error {
     /// Finding and reading `tpu_custom_call` ops in a module.
     #[error(transparent)]
     Decode(#[from] DecodeError),
+    /// Reading `tpu` ops written in custom (pretty) syntax.
+    #[error(transparent)]
+    Pretty(#[from] PrettyError),
 }
