@@ -112,6 +112,10 @@ impl<'a> Lexer<'a> {
                     end += if bytes[end] == b'\\' { 2 } else { 1 };
                 }
                 end = (end + 1).min(bytes.len());
+                // An escape may have stepped into a multi-byte character.
+                while !self.src.is_char_boundary(end) {
+                    end += 1;
+                }
                 Kind::Str
             }
             b'%' => {
