@@ -438,6 +438,10 @@ case("trace", [], """
 }) : () -> ()
 """)
 
+case("conv", ["vector<1x8x8x128xf32>", "vector<3x3x128x128xf32>", "vector<1x6x6x128xf32>"], """
+%0 = "tpu.conv"(%arg0, %arg1, %arg2) <{dimension_numbers = #tpu.conv_dimension_numbers<0, 3, [1, 2], 2, 3, [0, 1], 0, 3, [1, 2]>, lhs_dilation = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, rhs_dilation = array<i64: 1, 1>, window_reversal = array<i1: false, false>, window_strides = array<i64: 1, 1>}> : (vector<1x8x8x128xf32>, vector<3x3x128x128xf32>, vector<1x6x6x128xf32>) -> vector<1x6x6x128xf32>
+""")
+
 
 def main(out_dir):
     version = jaxlib.__version__

@@ -142,6 +142,15 @@ pub(crate) const OPS: &[OpDef] = &[
         format: "$sources `in` $dimension attr-dict `:` type($sources) `->` type($output)",
     },
     OpDef {
+        name: "conv",
+        operands: "lhs rhs acc",
+        segments: false,
+        results: "result",
+        attrs: "dimension_numbers:any; window_strides:array<i64>; padding:array<i64>; lhs_dilation:array<i64>; rhs_dilation:array<i64>; window_reversal:array<i1>; feature_group_count:i64=1 : i64; batch_group_count:i64=1 : i64; precision:any",
+        implied: "",
+        format: "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs) `,` type($rhs) `,` type($acc) `->` type($result)",
+    },
+    OpDef {
         name: "core_id",
         operands: "",
         segments: false,
