@@ -8,6 +8,7 @@ use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
 use crate::params::ParamsError;
+use crate::pretty::PrettyError;
 use crate::serde::SerdeError;
 use crate::target::TargetError;
 
@@ -45,4 +46,7 @@ pub enum Error {
     /// Deriving facts (communication, device type, core count) from a kernel.
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
+    /// Reading `tpu` ops written in custom (pretty) syntax.
+    #[error(transparent)]
+    Pretty(#[from] PrettyError),
 }

@@ -64,22 +64,30 @@ pub enum KernelError {
         /// What is wrong.
         message: String,
     },
-    /// A `tpu` op written in its custom (pretty) syntax, which only parses in
-    /// generic form.
+    /// A `tpu` op written in custom (pretty) syntax that this tool does not
+    /// know (see [`crate::pretty::supported_ops`]); it parses in generic form.
     #[error(
-        "{source_name}:{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not parse for `tpu` ops; \
+        "{source_name}:{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not know for this op; \
          write it in generic form (`\"{op}\"(...) : (...) -> (...)`, as `mlir-opt --mlir-print-op-generic` or \
          jaxlib's `print_generic_op_form=True` prints it)"
     )]
     PrettyTpuOp {
         /// Name of the input.
         source_name: String,
-        /// The op name, e.g. `tpu.vector_store`.
+        /// The op name, e.g. `tpu.trace_start`.
         op: String,
         /// 1-based line.
         line: u32,
         /// 1-based column.
         column: u32,
+    },
+    /// A known `tpu` op whose custom (pretty) syntax does not read.
+    #[error("{source_name}:{error}")]
+    PrettySyntax {
+        /// Name of the input.
+        source_name: String,
+        /// What is wrong, with line and column.
+        error: crate::pretty::PrettyError,
     },
     /// MLIR refused to write bytecode (for example a format version older than
     /// a feature the module uses).
@@ -122,7 +130,8 @@ pub enum KernelError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PrintOptions {
     /// Print every op in generic form (`"dialect.op"(...) <{...}> ({...}) : ...`).
-    /// `tpu` ops are always generic: there is no custom syntax for them here.
+    /// Otherwise upstream ops print pretty and `tpu` ops generic (MLIR knows
+    /// no custom syntax for them); [`Kernel::print_pretty`] prints those too.
     pub generic: bool,
     /// Print locations (`loc(...)`), as `#loc` aliases at the end.
     pub debug_info: bool,
@@ -221,13 +230,29 @@ impl<'c> Kernel<'c> {
         }
     }
 
-    /// Parses MLIR text (upstream ops in either form, `tpu` ops in generic form).
+    /// Parses MLIR text: upstream ops in either form, `tpu` ops in generic
+    /// form or in the custom (pretty) syntax JAX prints (for the ops of
+    /// [`crate::pretty::supported_ops`]).
     pub fn from_text(ctx: &'c Context, text: &str, source_name: &str) -> Result<Self, KernelError> {
         if text.trim().is_empty() {
             return Err(KernelError::Empty {
                 source_name: source_name.to_string(),
             });
         }
+        let text = crate::pretty::pretty_to_generic(text).map_err(|error| match error {
+            crate::pretty::PrettyError::UnknownOp { op, line, column } => {
+                KernelError::PrettyTpuOp {
+                    source_name: source_name.to_string(),
+                    op,
+                    line,
+                    column,
+                }
+            }
+            error => KernelError::PrettySyntax {
+                source_name: source_name.to_string(),
+                error,
+            },
+        })?;
         let module = parse_module(ctx, text.as_bytes(), source_name, "text")?;
         Self::from_module_named(ctx, module, source_name)
     }
@@ -305,6 +330,20 @@ impl<'c> Kernel<'c> {
         print_operation(self.operation(), options)
     }
 
+    /// Prints the module as JAX prints it: every op in custom (pretty) form,
+    /// `tpu` ops included (those of [`crate::pretty::supported_ops`]; others
+    /// stay generic, as JAX prints ops without a custom syntax).
+    pub fn print_pretty(&self, debug_info: bool) -> Result<String, KernelError> {
+        let printed = print_operation(
+            self.operation(),
+            PrintOptions {
+                generic: false,
+                debug_info,
+            },
+        )?;
+        Ok(crate::pretty::generic_to_pretty(&printed))
+    }
+
     /// Writes the module as MLIR bytecode.
     pub fn to_bytecode(&self, options: &BytecodeOptions) -> Result<Vec<u8>, KernelError> {
         write_bytecode(self.operation(), options)
@@ -332,11 +371,6 @@ pub(crate) fn parse_module<'c>(
     source_name: &str,
     format: &'static str,
 ) -> Result<Module<'c>, KernelError> {
-    if format == "text"
-        && let Some(err) = find_pretty_tpu_op(bytes, source_name)
-    {
-        return Err(err);
-    }
     let (module, diagnostics) = capture(ctx, || {
         let source = MlirStringRef {
             data: bytes.as_ptr() as *const _,
@@ -357,38 +391,6 @@ pub(crate) fn parse_module<'c>(
         });
     };
     Ok(module)
-}
-
-/// Finds a `tpu.` op written in custom form (`%x = tpu.op ...` or a statement
-/// starting with `tpu.`), which MLIR would reject with a less helpful message.
-fn find_pretty_tpu_op(bytes: &[u8], source_name: &str) -> Option<KernelError> {
-    let text = std::str::from_utf8(bytes).ok()?;
-    for (index, line) in text.lines().enumerate() {
-        let trimmed = line.trim_start();
-        let after_results = match trimmed.strip_prefix('%') {
-            Some(_) => match trimmed.find('=') {
-                Some(eq) => trimmed[eq + 1..].trim_start(),
-                None => continue,
-            },
-            None => trimmed,
-        };
-        if let Some(rest) = after_results.strip_prefix("tpu.") {
-            let op_len = rest
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
-                .unwrap_or(rest.len());
-            if op_len == 0 {
-                continue;
-            }
-            let column = line.len() - after_results.len() + 1;
-            return Some(KernelError::PrettyTpuOp {
-                source_name: source_name.to_string(),
-                op: format!("tpu.{}", &rest[..op_len]),
-                line: u32::try_from(index + 1).unwrap_or(u32::MAX),
-                column: u32::try_from(column).unwrap_or(u32::MAX),
-            });
-        }
-    }
-    None
 }
 
 /// The first bytecode format version that stores op properties

@@ -12,6 +12,7 @@ pub mod kernel;
 pub mod lower;
 pub mod params;
 pub mod pass;
+pub mod pretty;
 pub mod serde;
 pub mod target;
 pub mod validate;

@@ -7,5 +7,6 @@ mod config;
 mod emit;
 mod kernel;
 mod lower;
+mod pretty;
 mod serde;
 mod target;

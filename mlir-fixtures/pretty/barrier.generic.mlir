@@ -1,0 +1,8 @@
+// `tpu.barrier` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (index) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: index):
+    "tpu.barrier"(%arg0) : (index) -> ()
+    "func.return"() : () -> ()
+  }) {tpu.core_type = #tpu.core_type<sc_vector_subcore>} : () -> ()
+}) : () -> ()

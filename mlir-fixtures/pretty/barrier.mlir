@@ -1,0 +1,7 @@
+// `tpu.barrier` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: index) attributes {tpu.core_type = #tpu.core_type<sc_vector_subcore>} {
+    tpu.barrier barrier_id(%arg0)
+    return
+  }
+}

@@ -1,0 +1,8 @@
+// `tpu.broadcast_in_sublanes` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (vector<8x128xf32>) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: vector<8x128xf32>):
+    %0 = "tpu.broadcast_in_sublanes"(%arg0) <{lane = 0 : i32}> : (vector<8x128xf32>) -> vector<8x128xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

@@ -1,0 +1,8 @@
+// `tpu.dynamic_rotate` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: vector<8x128xf32>, %arg1: i32) {
+    %0 = tpu.dynamic_rotate %arg0 by %arg1 dim 1 : vector<8x128xf32>, i32 -> vector<8x128xf32>
+    %1 = tpu.dynamic_rotate %arg0 by %arg1 dim 1 {stride = 1 : si32, stride_dimension = 0 : si32} : vector<8x128xf32>, i32 -> vector<8x128xf32>
+    return
+  }
+}

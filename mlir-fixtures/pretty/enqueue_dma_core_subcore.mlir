@@ -1,0 +1,7 @@
+// `tpu.enqueue_dma` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: memref<8x128xf32, #tpu.memory_space<any>>, %arg1: memref<8x128xf32, #tpu.memory_space<any>>, %arg2: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %arg3: memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %arg4: i32) attributes {tpu.core_type = #tpu.core_type<sc_vector_subcore>} {
+    tpu.enqueue_dma source(%arg0 : memref<8x128xf32, #tpu.memory_space<any>>) target(%arg1 : memref<8x128xf32, #tpu.memory_space<any>>) source_semaphore(%arg2 : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) target_semaphore(%arg3 : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) core_id(%arg4) subcore_id(%arg4)
+    return
+  }
+}

@@ -1,0 +1,8 @@
+// `tpu.mask_cast` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (vector<8x128x2xi1>) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: vector<8x128x2xi1>):
+    %0 = "tpu.mask_cast"(%arg0) : (vector<8x128x2xi1>) -> vector<8x128x4xi1>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

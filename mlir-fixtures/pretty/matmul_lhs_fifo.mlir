@@ -1,0 +1,7 @@
+// `tpu.matmul_lhs_fifo` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: vector<8x128xbf16>) {
+    tpu.matmul_lhs_fifo %arg0 {mxu_index = 0 : i32} : vector<8x128xbf16>
+    return
+  }
+}

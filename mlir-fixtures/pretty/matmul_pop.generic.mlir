@@ -1,0 +1,7 @@
+// `tpu.matmul_pop` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = () -> (), sym_name = "kernel"}> ({
+    %0 = "tpu.matmul_pop"() <{acc = 0 : i32, mxu_index = 0 : i32}> : () -> vector<8x128xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

@@ -1,0 +1,8 @@
+// `tpu.matmul_push_rhs` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (vector<128x128xbf16>) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: vector<128x128xbf16>):
+    "tpu.matmul_push_rhs"(%arg0) <{mxu_index = 0 : i32, staging_register = 0 : i32, transpose = false}> : (vector<128x128xbf16>) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

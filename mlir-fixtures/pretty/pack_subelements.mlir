@@ -1,0 +1,7 @@
+// `tpu.pack_subelements` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: vector<8x128xf32>, %arg1: vector<8x128xf32>) {
+    %0 = tpu.pack_subelements %arg0, %arg1 {pack_format = #tpu.pack_format<interleaved>, positions = array<i32: 0, 1>} : vector<8x128xf32>, vector<8x128xf32> -> vector<8x256xbf16>
+    return
+  }
+}

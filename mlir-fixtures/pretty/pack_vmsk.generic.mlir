@@ -1,0 +1,8 @@
+// `tpu.pack_vmsk` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (vector<8x128xi1>, vector<8x128xi1>) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: vector<8x128xi1>, %arg1: vector<8x128xi1>):
+    %0 = "tpu.pack_vmsk"(%arg0, %arg1) <{positions = array<i32: 0, 1>}> : (vector<8x128xi1>, vector<8x128xi1>) -> vector<8x128x2xi1>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

@@ -1,0 +1,9 @@
+// `tpu.reciprocal` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (vector<8x128xf32>) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: vector<8x128xf32>):
+    %0 = "tpu.reciprocal"(%arg0) <{approx = false, full_range = false}> : (vector<8x128xf32>) -> vector<8x128xf32>
+    %1 = "tpu.reciprocal"(%arg0) <{approx = true, full_range = true}> : (vector<8x128xf32>) -> vector<8x128xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

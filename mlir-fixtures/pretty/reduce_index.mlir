@@ -1,0 +1,7 @@
+// `tpu.reduce_index` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: vector<8x128xf32>) {
+    %0 = tpu.reduce_index %arg0 {axis = 1 : i32, kind = #tpu.reduction_kind<arg_max>} : vector<8x128xf32> -> vector<8xi32>
+    return
+  }
+}

@@ -1,0 +1,8 @@
+// `tpu.reinterpret_cast` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<8x128xf32, #tpu.memory_space<vmem>>) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: memref<8x128xf32, #tpu.memory_space<vmem>>):
+    %0 = "tpu.reinterpret_cast"(%arg0) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (memref<8x128xf32, #tpu.memory_space<vmem>>) -> memref<1024xf32, #tpu.memory_space<vmem>>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

@@ -1,0 +1,7 @@
+// `tpu.reshape` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: vector<8x128xf32>) {
+    %0 = tpu.reshape %arg0 : vector<8x128xf32> -> vector<4x256xf32>
+    return
+  }
+}

@@ -1,0 +1,7 @@
+// `tpu.trace_stop` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel() {
+    "tpu.trace_stop"() : () -> ()
+    return
+  }
+}

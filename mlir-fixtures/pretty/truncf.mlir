@@ -1,0 +1,7 @@
+// `tpu.truncf` fixture: a hand-written generic-form kernel parsed, verified and printed in custom (pretty) form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+module {
+  func.func @kernel(%arg0: vector<8x128xf32>) {
+    %0 = tpu.truncf %arg0 {rounding_mode = #tpu.rounding_mode<to_nearest_even>} : vector<8x128xf32> -> vector<8x128xbf16>
+    return
+  }
+}

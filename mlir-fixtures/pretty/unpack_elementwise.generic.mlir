@@ -1,0 +1,8 @@
+// `tpu.unpack_elementwise` fixture: a hand-written generic-form kernel parsed, verified and printed in generic form by jaxlib 0.12.0.1 (scripts/jaxref/gen_pretty_fixtures.py); do not edit.
+"builtin.module"() ({
+  "func.func"() <{function_type = (vector<8x128xi32>) -> (), sym_name = "kernel"}> ({
+  ^bb0(%arg0: vector<8x128xi32>):
+    %0 = "tpu.unpack_elementwise"(%arg0) <{index = 1 : i32, source_type = bf16}> : (vector<8x128xi32>) -> vector<8x128xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()

@@ -1,0 +1,437 @@
+//! The custom (pretty) syntax of `tpu` ops: JAX's pretty kernels load as the
+//! generic ones, kernels print as JAX prints them, and every supported op
+//! round-trips through fixtures made by real jaxlib (`mlir-fixtures/pretty/`,
+//! made by `scripts/jaxref/gen_pretty_fixtures.py`).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use tpu_custom_call::pretty::{PrettyError, generic_to_pretty, pretty_to_generic, supported_ops};
+use tpu_custom_call::{Context, Kernel, KernelError, PrintOptions};
+
+use crate::common::*;
+
+const NO_LOCATIONS: PrintOptions = PrintOptions {
+    generic: true,
+    debug_info: false,
+};
+
+/// Renames SSA values in order of definition (`%0`, `%c0_i32`, `%arg3`,
+/// `%sorted_keys` all become `%vN`), and result groups (`%0:3 = `, uses
+/// `%0#1`) into their single values, so two printings that differ only in
+/// SSA names compare equal.
+fn normalize_ssa(text: &str) -> String {
+    let mut names: HashMap<String, String> = HashMap::new();
+    let mut next = 0usize;
+    let mut out = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let mut rest = trimmed.to_string();
+        // A result list `%a, %b = ` or `%a:3 = ` defines names.
+        if trimmed.starts_with('%')
+            && let Some(eq) = trimmed.find(" = ")
+            && trimmed[..eq]
+                .split(", ")
+                .all(|d| d.starts_with('%') && !d.contains(' '))
+        {
+            let mut defs = Vec::new();
+            for def in trimmed[..eq].split(", ") {
+                match def.split_once(':') {
+                    Some((name, count)) => {
+                        let count: usize = count.parse().unwrap();
+                        for i in 0..count {
+                            names.insert(format!("{name}#{i}"), format!("%v{next}"));
+                            defs.push(format!("%v{next}"));
+                            next += 1;
+                        }
+                    }
+                    None => {
+                        names.insert(def.to_string(), format!("%v{next}"));
+                        defs.push(format!("%v{next}"));
+                        next += 1;
+                    }
+                }
+            }
+            rest = format!("{} = {}", defs.join(", "), &trimmed[eq + 3..]);
+        }
+        // Block arguments define names too.
+        let mut renamed = String::new();
+        let bytes = rest.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'%' {
+                let mut j = i + 1;
+                while j < bytes.len()
+                    && (bytes[j].is_ascii_alphanumeric()
+                        || matches!(bytes[j], b'_' | b'-' | b'$' | b'.'))
+                {
+                    j += 1;
+                }
+                if j < bytes.len() && bytes[j] == b'#' {
+                    j += 1;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                }
+                let name = &rest[i..j];
+                let mapped = names.entry(name.to_string()).or_insert_with(|| {
+                    next += 1;
+                    format!("%v{}", next - 1)
+                });
+                renamed.push_str(mapped);
+                i = j;
+            } else {
+                let c = rest[i..].chars().next().unwrap();
+                renamed.push(c);
+                i += c.len_utf8();
+            }
+        }
+        out.push_str(indent);
+        out.push_str(&renamed);
+        out.push('\n');
+    }
+    out
+}
+
+/// The text of a fixture without its header line (how it was made).
+fn fixture_body(path: &PathBuf) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (header, body) = text.split_once('\n').unwrap();
+    assert!(
+        header.starts_with("// ") && header.contains("jaxlib"),
+        "{}: header line missing",
+        path.display()
+    );
+    body.to_string()
+}
+
+#[test]
+fn every_table_entry_compiles() {
+    let ops: Vec<&str> = supported_ops().collect();
+    assert!(ops.len() >= 40, "{ops:?}");
+    for op in [
+        "tpu.vector_store",
+        "tpu.vector_load",
+        "tpu.enqueue_dma",
+        "tpu.wait_dma",
+        "tpu.wait_dma2",
+        "tpu.sem_signal",
+        "tpu.scan",
+        "tpu.reduce",
+        "tpu.matmul",
+        "tpu.yield",
+    ] {
+        assert!(ops.contains(&op), "{op} missing");
+    }
+}
+
+/// JAX's pretty `kernel_pre_serde.mlir` loads, and equals the module loaded
+/// from its generic twin (locations aside: the pretty dump has none).
+#[test]
+fn golden_pretty_kernels_load_as_their_generic_twins() {
+    let ctx = Context::new();
+    let mut failures = Vec::new();
+    for case in golden_cases() {
+        let name = case_name(&case);
+        let pretty = std::fs::read_to_string(case.join("kernel_pre_serde.mlir")).unwrap();
+        let generic = std::fs::read(case.join("kernel_pre_serde.generic.mlir")).unwrap();
+        let from_pretty = Kernel::from_text(&ctx, &pretty, &name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .print(NO_LOCATIONS)
+            .unwrap();
+        let from_generic = Kernel::load(&ctx, &generic, &name)
+            .unwrap()
+            .print(NO_LOCATIONS)
+            .unwrap();
+        if from_pretty != from_generic {
+            failures.push(format!(
+                "{name}:\n--- from pretty\n{from_pretty}\n--- from generic\n{from_generic}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Printing each golden kernel pretty gives JAX's text, modulo SSA names.
+#[test]
+fn golden_kernels_print_as_jax_prints_them() {
+    let ctx = Context::new();
+    let mut failures = Vec::new();
+    for case in golden_cases() {
+        let name = case_name(&case);
+        let jax = std::fs::read_to_string(case.join("kernel_pre_serde.mlir")).unwrap();
+        let generic = std::fs::read(case.join("kernel_pre_serde.generic.mlir")).unwrap();
+        let ours = Kernel::load(&ctx, &generic, &name)
+            .unwrap()
+            .print_pretty(false)
+            .unwrap();
+        if normalize_ssa(&ours) != normalize_ssa(&jax) {
+            failures.push(format!("{name}:\n--- ours\n{ours}\n--- JAX\n{jax}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// One or more jaxlib-made fixtures per supported op: the pretty text loads
+/// as jaxlib's generic text does, and prints back as jaxlib printed it.
+#[test]
+fn every_supported_op_round_trips_through_jaxlib_fixtures() {
+    let dir = fixtures_dir().join("pretty");
+    let mut pretty_files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.ends_with(".mlir") && !name.ends_with(".generic.mlir")
+        })
+        .collect();
+    pretty_files.sort();
+    let ctx = Context::new();
+    let mut covered = std::collections::BTreeSet::new();
+    let mut failures = Vec::new();
+    for path in &pretty_files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let jax_pretty = fixture_body(path);
+        let jax_generic = fixture_body(&path.with_extension("generic.mlir"));
+        for op in supported_ops() {
+            // The op in custom form: its name, not followed by more of a name.
+            let custom = jax_pretty.match_indices(op).any(|(at, _)| {
+                jax_pretty[at + op.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '"'))
+            });
+            if custom {
+                covered.insert(op);
+            }
+        }
+        // pretty -> generic: the same module as jaxlib's generic printing.
+        let generic_text = pretty_to_generic(&jax_pretty).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let ours = Kernel::from_text(&ctx, &generic_text, &name)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{generic_text}"))
+            .print(NO_LOCATIONS)
+            .unwrap();
+        let reference = Kernel::from_text(&ctx, &jax_generic, &name)
+            .unwrap()
+            .print(NO_LOCATIONS)
+            .unwrap();
+        if ours != reference {
+            failures.push(format!(
+                "{name} (to generic):\n--- ours\n{ours}\n--- jaxlib\n{reference}"
+            ));
+        }
+        // generic -> pretty: jaxlib's pretty text again.
+        let back = Kernel::from_text(&ctx, &generic_text, &name)
+            .unwrap()
+            .print_pretty(false)
+            .unwrap();
+        if normalize_ssa(&back) != normalize_ssa(&jax_pretty) {
+            failures.push(format!(
+                "{name} (to pretty):\n--- ours\n{back}\n--- jaxlib\n{jax_pretty}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let missing: Vec<&str> = supported_ops().filter(|op| !covered.contains(op)).collect();
+    assert!(
+        missing.is_empty(),
+        "supported ops without a jaxlib fixture: {missing:?}"
+    );
+}
+
+#[test]
+fn text_without_pretty_tpu_ops_is_borrowed() {
+    let text =
+        std::fs::read_to_string(goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir"))
+            .unwrap();
+    assert!(matches!(
+        pretty_to_generic(&text),
+        Ok(std::borrow::Cow::Borrowed(_))
+    ));
+}
+
+#[test]
+fn unknown_pretty_tpu_op_is_named_with_its_position() {
+    let text =
+        "module {\n  func.func @k() {\n    tpu.trace_start \"x\" level 1\n    return\n  }\n}\n";
+    let err = pretty_to_generic(text).unwrap_err();
+    assert_eq!(
+        err,
+        PrettyError::UnknownOp {
+            op: "tpu.trace_start".to_string(),
+            line: 3,
+            column: 5
+        }
+    );
+    assert!(err.to_string().contains("--mlir-print-op-generic"), "{err}");
+    let ctx = Context::new();
+    match Kernel::from_text(&ctx, text, "k.mlir").unwrap_err() {
+        KernelError::PrettyTpuOp {
+            op, line, column, ..
+        } => {
+            assert_eq!((op.as_str(), line, column), ("tpu.trace_start", 3, 5))
+        }
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
+fn malformed_pretty_op_says_what_was_expected_where() {
+    let text = "func.func @k(%s: memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, %n: i32) {\n  \
+                tpu.sem_wait %s %n : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>\n  return\n}\n";
+    let err = pretty_to_generic(text).unwrap_err();
+    match &err {
+        PrettyError::Syntax {
+            op,
+            line,
+            column,
+            expected,
+            found,
+        } => {
+            assert_eq!(op, "tpu.sem_wait");
+            assert_eq!((*line, *column), (2, 19));
+            assert_eq!(expected, "`,`");
+            assert_eq!(found, "`%n`");
+        }
+        other => panic!("{other}"),
+    }
+}
+
+/// Ops the table does not know, and ops with regions, stay generic when
+/// printed pretty (as JAX prints `tpu.region`).
+#[test]
+fn ops_without_custom_syntax_stay_generic() {
+    let text = "\"tpu.trace_stop\"() : () -> ()\n%0 = \"tpu.prng_random_bits\"() : () -> vector<8x128xi32>\n";
+    assert_eq!(generic_to_pretty(text), text);
+}
+
+/// Real jaxlib reads what we print as it reads JAX's own output: our pretty
+/// printing of every golden kernel and fixture, and our generic rewriting of
+/// every pretty fixture and golden (`scripts/jaxref/check_pretty.py`).
+#[test]
+fn jaxlib_reads_our_pretty_and_generic_text_as_the_references() {
+    let Some(python) = jaxref_python("jaxlib_reads_our_pretty_and_generic_text_as_the_references")
+    else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tcc-pretty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ctx = Context::new();
+    let mut pairs: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut write = |name: String, text: &str, reference: PathBuf| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        pairs.push((path, reference));
+    };
+    for case in golden_cases() {
+        let name = case_name(&case);
+        let reference = case.join("kernel_pre_serde.generic.mlir");
+        let kernel = Kernel::load(&ctx, &std::fs::read(&reference).unwrap(), &name).unwrap();
+        write(
+            format!("{name}.pretty.mlir"),
+            &kernel.print_pretty(false).unwrap(),
+            reference.clone(),
+        );
+        let jax_pretty = std::fs::read_to_string(case.join("kernel_pre_serde.mlir")).unwrap();
+        write(
+            format!("{name}.generic.mlir"),
+            &pretty_to_generic(&jax_pretty).unwrap(),
+            reference,
+        );
+    }
+    for entry in std::fs::read_dir(fixtures_dir().join("pretty")).unwrap() {
+        let path = entry.unwrap().path();
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        if file.ends_with(".generic.mlir") {
+            continue;
+        }
+        let reference = path.with_extension("generic.mlir");
+        let jax_pretty = fixture_body(&path);
+        let kernel = Kernel::from_text(&ctx, &jax_pretty, &file).unwrap();
+        write(
+            format!("fixture-{file}.pretty"),
+            &kernel.print_pretty(false).unwrap(),
+            reference.clone(),
+        );
+        write(
+            format!("fixture-{file}.generic"),
+            &pretty_to_generic(&jax_pretty).unwrap(),
+            reference,
+        );
+    }
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/check_pretty.py");
+    let mut command = std::process::Command::new(python);
+    command.arg(script);
+    for (ours, reference) in &pairs {
+        command.arg(ours).arg(reference);
+    }
+    let output = command.output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        output.status.success(),
+        "jaxlib disagrees:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(pairs.len() >= 2 * 36 + 2 * 50, "{} pairs", pairs.len());
+}
+
+/// With locations: every golden kernel printed pretty with `loc(...)` reads
+/// back to the module MLIR's own pretty printing reads back to (pretty
+/// printing elides implicit terminators such as `scf.yield`, whose locations
+/// are then the parser's: the `tpu` ops add no loss of their own).
+#[test]
+fn pretty_printing_with_locations_reads_back_identically() {
+    let ctx = Context::new();
+    let upstream_pretty = PrintOptions {
+        generic: false,
+        debug_info: true,
+    };
+    for case in golden_cases() {
+        let name = case_name(&case);
+        let generic = std::fs::read(case.join("kernel_pre_serde.generic.mlir")).unwrap();
+        let kernel = Kernel::load(&ctx, &generic, &name).unwrap();
+        let ours = kernel.print_pretty(true).unwrap();
+        assert!(ours.contains(" loc("), "{name}: no locations printed");
+        let back =
+            Kernel::from_text(&ctx, &ours, &name).unwrap_or_else(|e| panic!("{name}: {e}\n{ours}"));
+        let reference =
+            Kernel::from_text(&ctx, &kernel.print(upstream_pretty).unwrap(), &name).unwrap();
+        assert_eq!(
+            back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap(),
+            reference
+                .print(PrintOptions::GENERIC_WITH_LOCATIONS)
+                .unwrap(),
+            "{name}"
+        );
+    }
+}
+
+/// Malformed input never panics: every prefix of every fixture, pretty and
+/// generic (and a few hostile strings), either rewrites or gives an error.
+#[test]
+fn truncated_and_hostile_input_gives_errors_not_panics() {
+    let mut inputs: Vec<String> = vec![
+        "tpu.vector_store".into(),
+        "%0 = tpu.scan <".into(),
+        "tpu.log \"\\é".into(),
+        "tpu.enqueue_dma source(%a : memref<8xf32>".into(),
+        "%0:2 = tpu.sort %a, %b : (vector<8xf32>, vector<8xf32>) -> (".into(),
+        "tpu.sem_signal %s, %n device_id".into(),
+        "  tpu.yield %x : ".into(),
+    ];
+    for entry in std::fs::read_dir(fixtures_dir().join("pretty")).unwrap() {
+        let path = entry.unwrap().path();
+        let body = fixture_body(&path);
+        for (i, _) in body.char_indices() {
+            inputs.push(body[..i].to_string());
+        }
+    }
+    for input in &inputs {
+        let _ = pretty_to_generic(input);
+        let _ = generic_to_pretty(input);
+    }
+    assert!(inputs.len() > 10_000, "{}", inputs.len());
+}
