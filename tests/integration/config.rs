@@ -873,6 +873,22 @@ fn writer_refuses_what_jax_would_write_as_invalid_json() {
 }
 
 #[test]
+fn writer_base64_matches_the_standard_encoder_at_every_tail_length() {
+    for len in 0..64usize {
+        let body: Vec<u8> = (0..len).map(|i| (i * 151 + 7) as u8 ^ 0xa5).collect();
+        let c = BackendConfig { body: body.clone(), debug_locations: Some(body.iter().rev().copied().collect()), ..minimal_empty() };
+        let json = c.to_json(true).unwrap();
+        let mut expected = format!("{{\"custom_call_config\": {{\"body\": \"{}\"", STANDARD.encode(&body));
+        if len > 0 {
+            let dbg: Vec<u8> = body.iter().rev().copied().collect();
+            expected.push_str(&format!(", \"debug_locations\": \"{}\"", STANDARD.encode(&dbg)));
+        }
+        expected.push_str("}}");
+        assert_eq!(json, expected, "len {len}");
+    }
+}
+
+#[test]
 fn writer_encodes_large_bodies_with_one_allocation() {
     let body: Vec<u8> = (0..3_000_001u32).map(|i| (i.wrapping_mul(2654435761) >> 24) as u8).collect();
     let c = BackendConfig { body: body.clone(), ..BackendConfig::default() };
