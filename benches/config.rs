@@ -42,7 +42,10 @@ unsafe extern "C" {
 const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
 
 fn thread_cpu_ns() -> u64 {
-    let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: libc's clock_gettime writes one timespec (two 64-bit fields on
     // 64-bit Linux) through a valid pointer to a local.
     let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
@@ -87,25 +90,37 @@ fn bench<M: Measurement>(c: &mut Criterion<M>, name: &str) {
             ..BackendConfig::default()
         };
         group.throughput(Throughput::Bytes(len as u64));
-        group.bench_with_input(BenchmarkId::new("to_json", format!("{mb}MB")), &config, |b, config| {
-            b.iter(|| config.to_json(true).expect("valid config"))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("to_json", format!("{mb}MB")),
+            &config,
+            |b, config| b.iter(|| config.to_json(true).expect("valid config")),
+        );
         // Steady state: one reused buffer, no allocation.
         let mut buffer = String::new();
-        group.bench_with_input(BenchmarkId::new("to_json_into_reused", format!("{mb}MB")), &config, |b, config| {
-            b.iter(|| {
-                buffer.clear();
-                config.to_json_into(true, &mut buffer).expect("valid config");
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("to_json_into_reused", format!("{mb}MB")),
+            &config,
+            |b, config| {
+                b.iter(|| {
+                    buffer.clear();
+                    config
+                        .to_json_into(true, &mut buffer)
+                        .expect("valid config");
+                })
+            },
+        );
         // Baseline: one fresh allocation and copy of the body.
-        group.bench_with_input(BenchmarkId::new("copy_baseline", format!("{mb}MB")), &config.body, |b, body| {
-            b.iter(|| body.to_vec())
-        });
+        group.bench_with_input(
+            BenchmarkId::new("copy_baseline", format!("{mb}MB")),
+            &config.body,
+            |b, body| b.iter(|| body.to_vec()),
+        );
         let json = config.to_json(true).expect("valid config");
-        group.bench_with_input(BenchmarkId::new("from_json", format!("{mb}MB")), &json, |b, json| {
-            b.iter(|| BackendConfig::from_json(json.as_bytes()).expect("valid json"))
-        });
+        group.bench_with_input(
+            BenchmarkId::new("from_json", format!("{mb}MB")),
+            &json,
+            |b, json| b.iter(|| BackendConfig::from_json(json.as_bytes()).expect("valid json")),
+        );
     }
     group.finish();
 }

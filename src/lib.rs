@@ -9,12 +9,12 @@ pub mod kernel;
 pub mod params;
 pub mod validate;
 
+pub use config::{
+    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
+    ReadReport, Tiling,
+};
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
-pub use config::{
-    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, ReadReport,
-    Tiling,
-};
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};
 pub use validate::{check_signature, lower_config, validate_all};

@@ -38,9 +38,13 @@ impl SideEffect {
 
     /// Parses the JAX spelling (exactly, as `TpuSideEffectType(value)` does).
     pub fn parse(s: &str) -> Option<Self> {
-        [SideEffect::Pure, SideEffect::DataflowSideEffecting, SideEffect::SideEffecting]
-            .into_iter()
-            .find(|k| k.name() == s)
+        [
+            SideEffect::Pure,
+            SideEffect::DataflowSideEffecting,
+            SideEffect::SideEffecting,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
     }
 
     /// The op's `has_side_effect` attribute (true unless pure).
@@ -74,9 +78,13 @@ impl DebugLocations {
 
     /// Parses `unzip`, `inline`, `strip`.
     pub fn parse(s: &str) -> Option<Self> {
-        [DebugLocations::Unzip, DebugLocations::Inline, DebugLocations::Strip]
-            .into_iter()
-            .find(|d| d.name() == s)
+        [
+            DebugLocations::Unzip,
+            DebugLocations::Inline,
+            DebugLocations::Strip,
+        ]
+        .into_iter()
+        .find(|d| d.name() == s)
     }
 }
 
@@ -301,7 +309,10 @@ pub fn closest_key(key: &str) -> &'static str {
 }
 
 fn invalid(key: &str, source: ConfigError) -> ParamsError {
-    ParamsError::Invalid { key: key.to_string(), source }
+    ParamsError::Invalid {
+        key: key.to_string(),
+        source,
+    }
 }
 
 fn wrong_type(key: &str, expected: &str, found: &JsonValue) -> ParamsError {
@@ -326,7 +337,13 @@ fn get_bool(key: &str, v: &JsonValue) -> Result<bool, ParamsError> {
 /// 1/0 and write `True` into the JSON).
 fn get_int(key: &str, v: &JsonValue) -> Result<i64, ParamsError> {
     match v {
-        JsonValue::Bool(b) => Err(invalid(key, ConfigError::BoolForInteger { field: key.to_string(), value: *b })),
+        JsonValue::Bool(b) => Err(invalid(
+            key,
+            ConfigError::BoolForInteger {
+                field: key.to_string(),
+                value: *b,
+            },
+        )),
         JsonValue::Number(n) if n.is_integer() => n.as_i64().ok_or_else(|| {
             invalid(
                 key,
@@ -343,7 +360,15 @@ fn get_int(key: &str, v: &JsonValue) -> Result<i64, ParamsError> {
 
 fn get_index(key: &str, v: &JsonValue) -> Result<usize, ParamsError> {
     let n = get_int(key, v)?;
-    usize::try_from(n).map_err(|_| invalid(key, ConfigError::Negative { field: key.to_string(), value: n }))
+    usize::try_from(n).map_err(|_| {
+        invalid(
+            key,
+            ConfigError::Negative {
+                field: key.to_string(),
+                value: n,
+            },
+        )
+    })
 }
 
 fn get_str<'v>(key: &str, v: &'v JsonValue) -> Result<&'v str, ParamsError> {
@@ -367,7 +392,10 @@ fn get_object<'v>(key: &str, v: &'v JsonValue) -> Result<&'v [(String, JsonValue
     }
 }
 
-fn memory_spaces(key: &str, v: &JsonValue) -> Result<Option<Vec<Option<MemorySpace>>>, ParamsError> {
+fn memory_spaces(
+    key: &str,
+    v: &JsonValue,
+) -> Result<Option<Vec<Option<MemorySpace>>>, ParamsError> {
     if let JsonValue::Null = v {
         return Ok(None);
     }
@@ -396,34 +424,63 @@ fn memory_spaces(key: &str, v: &JsonValue) -> Result<Option<Vec<Option<MemorySpa
 fn cost_estimate(key: &str, v: &JsonValue) -> Result<ParamsCostEstimate, ParamsError> {
     let members = get_object(key, v)?;
     let mut values: [Option<i64>; 4] = [None; 4];
-    const FIELDS: [&str; 4] = ["flops", "transcendentals", "bytes_accessed", "remote_bytes_transferred"];
+    const FIELDS: [&str; 4] = [
+        "flops",
+        "transcendentals",
+        "bytes_accessed",
+        "remote_bytes_transferred",
+    ];
     for (name, value) in members {
         let Some(slot) = FIELDS.iter().position(|f| f == name) else {
-            return Err(invalid(key, ConfigError::CostEstimateUnknownField { field: name.clone() }));
+            return Err(invalid(
+                key,
+                ConfigError::CostEstimateUnknownField {
+                    field: name.clone(),
+                },
+            ));
         };
         values[slot] = Some(match value {
             JsonValue::Number(n) if n.is_integer() => n.as_i64().ok_or_else(|| {
-                invalid(key, ConfigError::WrongParamType {
-                    field: format!("cost_estimate.{name}"),
-                    expected: "a 64-bit integer".to_string(),
-                    found: format!("{} (out of range)", n.as_str()),
-                })
+                invalid(
+                    key,
+                    ConfigError::WrongParamType {
+                        field: format!("cost_estimate.{name}"),
+                        expected: "a 64-bit integer".to_string(),
+                        found: format!("{} (out of range)", n.as_str()),
+                    },
+                )
             })?,
             JsonValue::Bool(b) => {
-                return Err(invalid(key, ConfigError::BoolForInteger { field: format!("cost_estimate.{name}"), value: *b }));
+                return Err(invalid(
+                    key,
+                    ConfigError::BoolForInteger {
+                        field: format!("cost_estimate.{name}"),
+                        value: *b,
+                    },
+                ));
             }
             other => {
-                return Err(invalid(key, ConfigError::CostEstimateNotInt {
-                    field: name.clone(),
-                    python_type: other.python_type().to_string(),
-                    value: other.python_str(),
-                }));
+                return Err(invalid(
+                    key,
+                    ConfigError::CostEstimateNotInt {
+                        field: name.clone(),
+                        python_type: other.python_type().to_string(),
+                        value: other.python_str(),
+                    },
+                ));
             }
         });
     }
     let [flops, transcendentals, bytes_accessed, remote] = values;
     let need = |v: Option<i64>, f: &str| {
-        v.ok_or_else(|| invalid(key, ConfigError::CostEstimateMissingField { field: f.to_string() }))
+        v.ok_or_else(|| {
+            invalid(
+                key,
+                ConfigError::CostEstimateMissingField {
+                    field: f.to_string(),
+                },
+            )
+        })
     };
     Ok(ParamsCostEstimate {
         flops: need(flops, "flops")?,
@@ -445,18 +502,24 @@ fn flags(key: &str, v: &JsonValue) -> Result<Option<Vec<(String, FlagValue)>>, P
             JsonValue::Number(n) if n.is_integer() => match n.as_i64() {
                 Some(i) => FlagValue::Int(i),
                 None => {
-                    return Err(invalid(key, ConfigError::FlagIntegerOutOfRange {
-                        flag: name.clone(),
-                        value: n.as_str().to_string(),
-                    }));
+                    return Err(invalid(
+                        key,
+                        ConfigError::FlagIntegerOutOfRange {
+                            flag: name.clone(),
+                            value: n.as_str().to_string(),
+                        },
+                    ));
                 }
             },
             JsonValue::Number(n) => FlagValue::Double(n.as_f64()),
             other => {
-                return Err(invalid(key, ConfigError::InvalidFlagValue {
-                    flag: name.clone(),
-                    value: other.python_str(),
-                }));
+                return Err(invalid(
+                    key,
+                    ConfigError::InvalidFlagValue {
+                        flag: name.clone(),
+                        value: other.python_str(),
+                    },
+                ));
             }
         };
         out.push((name.clone(), flag));
@@ -475,12 +538,18 @@ impl Params {
     pub fn from_json_all(bytes: &[u8]) -> Result<Params, Vec<ParamsError>> {
         let root = parse_json(bytes).map_err(|e| {
             vec![match e {
-                JsonSyntaxError::Malformed { path, message, .. } => ParamsError::Json { path, message },
-                JsonSyntaxError::DuplicateKey { path, key } => ParamsError::DuplicateKey { path, key },
+                JsonSyntaxError::Malformed { path, message, .. } => {
+                    ParamsError::Json { path, message }
+                }
+                JsonSyntaxError::DuplicateKey { path, key } => {
+                    ParamsError::DuplicateKey { path, key }
+                }
             }]
         })?;
         let JsonValue::Object(members) = root else {
-            return Err(vec![ParamsError::NotAnObject { found: root.kind().to_string() }]);
+            return Err(vec![ParamsError::NotAnObject {
+                found: root.kind().to_string(),
+            }]);
         };
         let mut p = Params::default();
         let mut errors = Vec::new();
@@ -489,15 +558,37 @@ impl Params {
                 errors.push(e);
             }
         }
-        if errors.is_empty() { Ok(p) } else { Err(errors) }
+        if errors.is_empty() {
+            Ok(p)
+        } else {
+            Err(errors)
+        }
     }
 
     fn set(&mut self, key: &str, v: &JsonValue) -> Result<(), ParamsError> {
         let null = matches!(v, JsonValue::Null);
         match key {
-            "kernel_name" => self.kernel_name = if null { None } else { Some(get_str(key, v)?.to_string()) },
-            "metadata" => self.metadata = if null { None } else { Some(get_object(key, v)?.to_vec()) },
-            "cost_estimate" => self.cost_estimate = if null { None } else { Some(cost_estimate(key, v)?) },
+            "kernel_name" => {
+                self.kernel_name = if null {
+                    None
+                } else {
+                    Some(get_str(key, v)?.to_string())
+                }
+            }
+            "metadata" => {
+                self.metadata = if null {
+                    None
+                } else {
+                    Some(get_object(key, v)?.to_vec())
+                }
+            }
+            "cost_estimate" => {
+                self.cost_estimate = if null {
+                    None
+                } else {
+                    Some(cost_estimate(key, v)?)
+                }
+            }
             "vmem_limit_bytes" => {
                 self.vmem_limit_bytes = match v {
                     JsonValue::Null => None,
@@ -516,7 +607,13 @@ impl Params {
                     None
                 } else {
                     let items = get_array(key, v)?;
-                    Some(items.iter().enumerate().map(|(i, b)| get_bool(&format!("{key}[{i}]"), b)).collect::<Result<_, _>>()?)
+                    Some(
+                        items
+                            .iter()
+                            .enumerate()
+                            .map(|(i, b)| get_bool(&format!("{key}[{i}]"), b))
+                            .collect::<Result<_, _>>()?,
+                    )
                 }
             }
             "input_output_aliases" => {
@@ -526,29 +623,52 @@ impl Params {
                         let field = format!("{key}[{i}]");
                         let items = get_array(&field, pair)?;
                         if items.len() != 2 {
-                            return Err(invalid(key, ConfigError::WrongParamType {
-                                field,
-                                expected: "an [operand, result] pair".to_string(),
-                                found: format!("an array of {} entries", items.len()),
-                            }));
+                            return Err(invalid(
+                                key,
+                                ConfigError::WrongParamType {
+                                    field,
+                                    expected: "an [operand, result] pair".to_string(),
+                                    found: format!("an array of {} entries", items.len()),
+                                },
+                            ));
                         }
-                        pairs.push((get_index(&format!("{field}[0]"), &items[0])?, get_index(&format!("{field}[1]"), &items[1])?));
+                        pairs.push((
+                            get_index(&format!("{field}[0]"), &items[0])?,
+                            get_index(&format!("{field}[1]"), &items[1])?,
+                        ));
                     }
                 }
                 self.input_output_aliases = pairs;
             }
-            "internal_scratch_in_bytes" => self.internal_scratch_in_bytes = if null { None } else { Some(get_int(key, v)?) },
-            "collective_id" => self.collective_id = if null { None } else { Some(get_int(key, v)?) },
-            "allow_collective_id_without_custom_barrier" => self.allow_collective_id_without_custom_barrier = get_bool(key, v)?,
+            "internal_scratch_in_bytes" => {
+                self.internal_scratch_in_bytes = if null { None } else { Some(get_int(key, v)?) }
+            }
+            "collective_id" => {
+                self.collective_id = if null { None } else { Some(get_int(key, v)?) }
+            }
+            "allow_collective_id_without_custom_barrier" => {
+                self.allow_collective_id_without_custom_barrier = get_bool(key, v)?
+            }
             "has_side_effects" => {
                 self.has_side_effects = match v {
                     JsonValue::Bool(false) => SideEffect::Pure,
                     JsonValue::Bool(true) => SideEffect::SideEffecting,
-                    JsonValue::String(s) if SideEffect::parse(s).is_some() => SideEffect::parse(s).unwrap_or_default(),
-                    other => return Err(invalid(key, ConfigError::InvalidSideEffect { value: other.python_str() })),
+                    JsonValue::String(s) if SideEffect::parse(s).is_some() => {
+                        SideEffect::parse(s).unwrap_or_default()
+                    }
+                    other => {
+                        return Err(invalid(
+                            key,
+                            ConfigError::InvalidSideEffect {
+                                value: other.python_str(),
+                            },
+                        ));
+                    }
                 }
             }
-            "serialization_format" => self.serialization_format = if null { None } else { Some(get_int(key, v)?) },
+            "serialization_format" => {
+                self.serialization_format = if null { None } else { Some(get_int(key, v)?) }
+            }
             "output_memory_spaces" => self.output_memory_spaces = memory_spaces(key, v)?,
             "input_memory_spaces" => self.input_memory_spaces = memory_spaces(key, v)?,
             "disable_bounds_checks" => self.disable_bounds_checks = get_bool(key, v)?,
@@ -562,24 +682,36 @@ impl Params {
                     None
                 } else {
                     let s = get_str(key, v)?;
-                    Some(Tiling::parse(s).ok_or_else(|| invalid(key, ConfigError::WrongParamType {
-                        field: key.to_string(),
-                        expected: "\"compact\" or \"sparse_core\"".to_string(),
-                        found: format!("{s:?}"),
-                    }))?)
+                    Some(Tiling::parse(s).ok_or_else(|| {
+                        invalid(
+                            key,
+                            ConfigError::WrongParamType {
+                                field: key.to_string(),
+                                expected: "\"compact\" or \"sparse_core\"".to_string(),
+                                found: format!("{s:?}"),
+                            },
+                        )
+                    })?)
                 }
             }
-            "use_tc_tiling_on_sc" => self.use_tc_tiling_on_sc = if null { None } else { Some(get_bool(key, v)?) },
+            "use_tc_tiling_on_sc" => {
+                self.use_tc_tiling_on_sc = if null { None } else { Some(get_bool(key, v)?) }
+            }
             "opt_level" => {
                 self.opt_level = if null {
                     None
                 } else {
                     let s = get_str(key, v)?;
-                    Some(OptLevel::parse(s).ok_or_else(|| invalid(key, ConfigError::WrongParamType {
-                        field: key.to_string(),
-                        expected: "\"O0\", \"O1\", \"O2\" or \"O3\"".to_string(),
-                        found: format!("{s:?}"),
-                    }))?)
+                    Some(OptLevel::parse(s).ok_or_else(|| {
+                        invalid(
+                            key,
+                            ConfigError::WrongParamType {
+                                field: key.to_string(),
+                                expected: "\"O0\", \"O1\", \"O2\" or \"O3\"".to_string(),
+                                found: format!("{s:?}"),
+                            },
+                        )
+                    })?)
                 }
             }
             "forward_compatible" => self.forward_compatible = get_bool(key, v)?,
@@ -588,11 +720,16 @@ impl Params {
                     None
                 } else {
                     let n = get_int(key, v)?;
-                    Some(u32::try_from(n).map_err(|_| invalid(key, ConfigError::WrongParamType {
-                        field: key.to_string(),
-                        expected: "a serde version (0..=4294967295) or null".to_string(),
-                        found: n.to_string(),
-                    }))?)
+                    Some(u32::try_from(n).map_err(|_| {
+                        invalid(
+                            key,
+                            ConfigError::WrongParamType {
+                                field: key.to_string(),
+                                expected: "a serde version (0..=4294967295) or null".to_string(),
+                                found: n.to_string(),
+                            },
+                        )
+                    })?)
                 }
             }
             "debug_locations" => {
@@ -600,15 +737,23 @@ impl Params {
                     None
                 } else {
                     let s = get_str(key, v)?;
-                    Some(DebugLocations::parse(s).ok_or_else(|| invalid(key, ConfigError::WrongParamType {
-                        field: key.to_string(),
-                        expected: "\"unzip\", \"inline\" or \"strip\"".to_string(),
-                        found: format!("{s:?}"),
-                    }))?)
+                    Some(DebugLocations::parse(s).ok_or_else(|| {
+                        invalid(
+                            key,
+                            ConfigError::WrongParamType {
+                                field: key.to_string(),
+                                expected: "\"unzip\", \"inline\" or \"strip\"".to_string(),
+                                found: format!("{s:?}"),
+                            },
+                        )
+                    })?)
                 }
             }
             _ => {
-                return Err(ParamsError::UnknownKey { key: key.to_string(), suggestion: closest_key(key).to_string() });
+                return Err(ParamsError::UnknownKey {
+                    key: key.to_string(),
+                    suggestion: closest_key(key).to_string(),
+                });
             }
         }
         Ok(())
@@ -640,21 +785,29 @@ impl Params {
         let spaces = |list: &Option<Vec<Option<MemorySpace>>>| match list {
             None => Value::Null,
             Some(list) => Value::Array(
-                list.iter().map(|m| m.map_or(Value::Null, |m| Value::String(m.param_name()))).collect(),
+                list.iter()
+                    .map(|m| m.map_or(Value::Null, |m| Value::String(m.param_name())))
+                    .collect(),
             ),
         };
         if let Some(name) = &self.kernel_name {
             m.insert("kernel_name".into(), Value::String(name.clone()));
         }
         if let Some(meta) = &self.metadata {
-            m.insert("metadata".into(), to_serde(&JsonValue::Object(meta.clone())));
+            m.insert(
+                "metadata".into(),
+                to_serde(&JsonValue::Object(meta.clone())),
+            );
         }
         if let Some(c) = &self.cost_estimate {
             let mut o = Map::new();
             o.insert("flops".into(), int(c.flops));
             o.insert("transcendentals".into(), int(c.transcendentals));
             o.insert("bytes_accessed".into(), int(c.bytes_accessed));
-            o.insert("remote_bytes_transferred".into(), int(c.remote_bytes_transferred));
+            o.insert(
+                "remote_bytes_transferred".into(),
+                int(c.remote_bytes_transferred),
+            );
             m.insert("cost_estimate".into(), Value::Object(o));
         }
         if let Some(v) = self.vmem_limit_bytes {
@@ -666,20 +819,28 @@ impl Params {
                 let v = match value {
                     FlagValue::Bool(b) => Value::Bool(*b),
                     FlagValue::Int(i) => int(*i),
-                    FlagValue::Double(f) => serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number),
+                    FlagValue::Double(f) => {
+                        serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number)
+                    }
                 };
                 o.insert(name.clone(), v);
             }
             m.insert("flags".into(), Value::Object(o));
         }
         if let Some(list) = &self.allow_input_fusion {
-            m.insert("allow_input_fusion".into(), Value::Array(list.iter().map(|b| Value::Bool(*b)).collect()));
+            m.insert(
+                "allow_input_fusion".into(),
+                Value::Array(list.iter().map(|b| Value::Bool(*b)).collect()),
+            );
         }
         if !self.input_output_aliases.is_empty() {
             m.insert(
                 "input_output_aliases".into(),
                 Value::Array(
-                    self.input_output_aliases.iter().map(|(o, r)| Value::Array(vec![Value::from(*o), Value::from(*r)])).collect(),
+                    self.input_output_aliases
+                        .iter()
+                        .map(|(o, r)| Value::Array(vec![Value::from(*o), Value::from(*r)]))
+                        .collect(),
                 ),
             );
         }
@@ -690,27 +851,66 @@ impl Params {
             m.insert("collective_id".into(), int(v));
         }
         if self.allow_collective_id_without_custom_barrier {
-            m.insert("allow_collective_id_without_custom_barrier".into(), Value::Bool(true));
+            m.insert(
+                "allow_collective_id_without_custom_barrier".into(),
+                Value::Bool(true),
+            );
         }
         if self.has_side_effects != d.has_side_effects {
-            m.insert("has_side_effects".into(), Value::String(self.has_side_effects.name().into()));
+            m.insert(
+                "has_side_effects".into(),
+                Value::String(self.has_side_effects.name().into()),
+            );
         }
         if self.serialization_format != d.serialization_format {
-            m.insert("serialization_format".into(), self.serialization_format.map_or(Value::Null, int));
+            m.insert(
+                "serialization_format".into(),
+                self.serialization_format.map_or(Value::Null, int),
+            );
         }
         if self.output_memory_spaces.is_some() {
-            m.insert("output_memory_spaces".into(), spaces(&self.output_memory_spaces));
+            m.insert(
+                "output_memory_spaces".into(),
+                spaces(&self.output_memory_spaces),
+            );
         }
         if self.input_memory_spaces.is_some() {
-            m.insert("input_memory_spaces".into(), spaces(&self.input_memory_spaces));
+            m.insert(
+                "input_memory_spaces".into(),
+                spaces(&self.input_memory_spaces),
+            );
         }
         for (key, value, default) in [
-            ("disable_bounds_checks", self.disable_bounds_checks, d.disable_bounds_checks),
-            ("disable_semaphore_checks", self.disable_semaphore_checks, d.disable_semaphore_checks),
-            ("skip_device_barrier", self.skip_device_barrier, d.skip_device_barrier),
-            ("shape_invariant_numerics", self.shape_invariant_numerics, d.shape_invariant_numerics),
-            ("needs_layout_passes", self.needs_layout_passes, d.needs_layout_passes),
-            ("needs_hlo_passes", self.needs_hlo_passes, d.needs_hlo_passes),
+            (
+                "disable_bounds_checks",
+                self.disable_bounds_checks,
+                d.disable_bounds_checks,
+            ),
+            (
+                "disable_semaphore_checks",
+                self.disable_semaphore_checks,
+                d.disable_semaphore_checks,
+            ),
+            (
+                "skip_device_barrier",
+                self.skip_device_barrier,
+                d.skip_device_barrier,
+            ),
+            (
+                "shape_invariant_numerics",
+                self.shape_invariant_numerics,
+                d.shape_invariant_numerics,
+            ),
+            (
+                "needs_layout_passes",
+                self.needs_layout_passes,
+                d.needs_layout_passes,
+            ),
+            (
+                "needs_hlo_passes",
+                self.needs_hlo_passes,
+                d.needs_hlo_passes,
+            ),
         ] {
             if value != default {
                 m.insert(key.into(), Value::Bool(value));
@@ -729,12 +929,16 @@ impl Params {
             m.insert("forward_compatible".into(), Value::Bool(true));
         }
         if self.ir_version != d.ir_version {
-            m.insert("ir_version".into(), self.ir_version.map_or(Value::Null, Value::from));
+            m.insert(
+                "ir_version".into(),
+                self.ir_version.map_or(Value::Null, Value::from),
+            );
         }
         if let Some(dl) = self.debug_locations {
             m.insert("debug_locations".into(), Value::String(dl.name().into()));
         }
-        let mut text = serde_json::to_string_pretty(&Value::Object(m)).unwrap_or_else(|_| "{}".to_string());
+        let mut text =
+            serde_json::to_string_pretty(&Value::Object(m)).unwrap_or_else(|_| "{}".to_string());
         text.push('\n');
         text
     }
@@ -750,12 +954,17 @@ fn to_serde(v: &JsonValue) -> serde_json::Value {
             Some(i) => Value::from(i),
             None => serde_json::from_str::<serde_json::Number>(n.as_str())
                 .map(Value::Number)
-                .unwrap_or_else(|_| serde_json::Number::from_f64(n.as_f64()).map_or(Value::Null, Value::Number)),
+                .unwrap_or_else(|_| {
+                    serde_json::Number::from_f64(n.as_f64()).map_or(Value::Null, Value::Number)
+                }),
         },
         JsonValue::String(s) => Value::String(s.clone()),
         JsonValue::Array(items) => Value::Array(items.iter().map(to_serde).collect()),
-        JsonValue::Object(members) => {
-            Value::Object(members.iter().map(|(k, v)| (k.clone(), to_serde(v))).collect())
-        }
+        JsonValue::Object(members) => Value::Object(
+            members
+                .iter()
+                .map(|(k, v)| (k.clone(), to_serde(v)))
+                .collect(),
+        ),
     }
 }

@@ -15,9 +15,7 @@
 //! `allow_collective_id_without_custom_barrier`.
 
 use crate::analysis::KernelFacts;
-use crate::config::{
-    BackendConfig, ConfigError, CostEstimate, DeviceType, MemorySpace, Tiling,
-};
+use crate::config::{BackendConfig, ConfigError, CostEstimate, DeviceType, MemorySpace, Tiling};
 use crate::params::{DEFAULT_IR_VERSION, Params};
 
 fn is_sparse_core(facts: &KernelFacts) -> bool {
@@ -25,7 +23,12 @@ fn is_sparse_core(facts: &KernelFacts) -> bool {
 }
 
 /// The parameter rules (no call signature), in JAX's order, then ours.
-fn param_rules(params: &Params, facts: &KernelFacts, ir_version: Option<u32>, errors: &mut Vec<ConfigError>) {
+fn param_rules(
+    params: &Params,
+    facts: &KernelFacts,
+    ir_version: Option<u32>,
+    errors: &mut Vec<ConfigError>,
+) {
     let sc = is_sparse_core(facts);
 
     // Pallas `_resolve_tiling`, before the config is built.
@@ -45,10 +48,10 @@ fn param_rules(params: &Params, facts: &KernelFacts, ir_version: Option<u32>, er
         if params.collective_id.is_none() {
             errors.push(ConfigError::BarrierWithoutCollectiveId);
         }
-    } else if let Some(id) = params.collective_id {
-        if !params.allow_collective_id_without_custom_barrier {
-            errors.push(ConfigError::CollectiveIdWithoutBarrier { collective_id: id });
-        }
+    } else if let Some(id) = params.collective_id
+        && !params.allow_collective_id_without_custom_barrier
+    {
+        errors.push(ConfigError::CollectiveIdWithoutBarrier { collective_id: id });
     }
     if params.tiling.is_some() && !sc {
         errors.push(ConfigError::TilingOnTensorCore);
@@ -60,46 +63,58 @@ fn param_rules(params: &Params, facts: &KernelFacts, ir_version: Option<u32>, er
     // `to_json`'s own refusal, checked before anything is written.
     if let Some(list) = &params.input_memory_spaces {
         for (operand, ms) in list.iter().enumerate() {
-            if let Some(ms) = ms {
-                if !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem) {
-                    errors.push(ConfigError::InputMemorySpaceUnsupported { operand, memory_space: *ms });
-                }
+            if let Some(ms) = ms
+                && !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem)
+            {
+                errors.push(ConfigError::InputMemorySpaceUnsupported {
+                    operand,
+                    memory_space: *ms,
+                });
             }
         }
     }
 
     // Ours.
-    if let Some(id) = params.collective_id {
-        if i32::try_from(id).is_err() || id < 0 {
-            errors.push(ConfigError::CollectiveIdOutOfRange { value: id });
-        }
+    if let Some(id) = params.collective_id
+        && (i32::try_from(id).is_err() || id < 0)
+    {
+        errors.push(ConfigError::CollectiveIdOutOfRange { value: id });
     }
-    if let Some(v) = params.vmem_limit_bytes {
-        if v <= 0 {
-            errors.push(ConfigError::VmemLimitNotPositive { value: v });
-        }
+    if let Some(v) = params.vmem_limit_bytes
+        && v <= 0
+    {
+        errors.push(ConfigError::VmemLimitNotPositive { value: v });
     }
     let mut non_negative = |field: &str, value: Option<i64>| {
         if let Some(v) = value.filter(|v| *v < 0) {
-            errors.push(ConfigError::Negative { field: field.to_string(), value: v });
+            errors.push(ConfigError::Negative {
+                field: field.to_string(),
+                value: v,
+            });
         }
     };
-    non_negative("internal_scratch_in_bytes", params.internal_scratch_in_bytes);
+    non_negative(
+        "internal_scratch_in_bytes",
+        params.internal_scratch_in_bytes,
+    );
     non_negative("serialization_format", params.serialization_format);
     if let Some(c) = &params.cost_estimate {
         non_negative("cost_estimate.flops", Some(c.flops));
         non_negative("cost_estimate.transcendentals", Some(c.transcendentals));
         non_negative("cost_estimate.bytes_accessed", Some(c.bytes_accessed));
-        non_negative("cost_estimate.remote_bytes_transferred", Some(c.remote_bytes_transferred));
+        non_negative(
+            "cost_estimate.remote_bytes_transferred",
+            Some(c.remote_bytes_transferred),
+        );
     }
-    if let Some(format) = params.serialization_format {
-        if format > i64::from(u32::MAX) {
-            errors.push(ConfigError::WrongParamType {
-                field: "serialization_format".to_string(),
-                expected: "a 32-bit format number".to_string(),
-                found: format.to_string(),
-            });
-        }
+    if let Some(format) = params.serialization_format
+        && format > i64::from(u32::MAX)
+    {
+        errors.push(ConfigError::WrongParamType {
+            field: "serialization_format".to_string(),
+            expected: "a 32-bit format number".to_string(),
+            found: format.to_string(),
+        });
     }
     if let Some(flags) = &params.flags {
         for (name, value) in flags {
@@ -126,7 +141,9 @@ fn param_rules(params: &Params, facts: &KernelFacts, ir_version: Option<u32>, er
     }
     if params.forward_compatible && ir_version.is_none_or(|v| v > DEFAULT_IR_VERSION) {
         errors.push(ConfigError::ForwardCompatibleIrVersion {
-            ir_version: ir_version.map_or("null (the serde default, 18)".to_string(), |v| v.to_string()),
+            ir_version: ir_version.map_or("null (the serde default, 18)".to_string(), |v| {
+                v.to_string()
+            }),
         });
     }
 }
@@ -155,10 +172,17 @@ fn signature_rules<S: AsRef<str>>(
             continue;
         }
         if let Some(first) = aliased[result] {
-            errors.push(ConfigError::ResultAliasedTwice { result, first, second: operand });
+            errors.push(ConfigError::ResultAliasedTwice {
+                result,
+                first,
+                second: operand,
+            });
         }
         aliased[result] = Some(operand);
-        let (ot, rt) = (operand_types[operand].as_ref(), result_types[result].as_ref());
+        let (ot, rt) = (
+            operand_types[operand].as_ref(),
+            result_types[result].as_ref(),
+        );
         if ot != rt {
             errors.push(ConfigError::AliasTypeMismatch {
                 operand,
@@ -167,17 +191,32 @@ fn signature_rules<S: AsRef<str>>(
                 result_type: rt.to_string(),
             });
         }
-        let ins = params.input_memory_spaces.as_ref().and_then(|l| l.get(operand).copied().flatten());
-        let outs = params.output_memory_spaces.as_ref().and_then(|l| l.get(result).copied().flatten());
-        if let (Some(input), Some(output)) = (ins, outs) {
-            if input != output {
-                errors.push(ConfigError::MemorySpaceConflict { operand, result, input, output });
-            }
+        let ins = params
+            .input_memory_spaces
+            .as_ref()
+            .and_then(|l| l.get(operand).copied().flatten());
+        let outs = params
+            .output_memory_spaces
+            .as_ref()
+            .and_then(|l| l.get(result).copied().flatten());
+        if let (Some(input), Some(output)) = (ins, outs)
+            && input != output
+        {
+            errors.push(ConfigError::MemorySpaceConflict {
+                operand,
+                result,
+                input,
+                output,
+            });
         }
     }
     let mut length = |field: &str, len: Option<usize>, expected: usize, operand: bool| {
         if let Some(len) = len.filter(|len| *len != expected) {
-            let (what, what_one) = if operand { ("operands", "operand") } else { ("results", "result") };
+            let (what, what_one) = if operand {
+                ("operands", "operand")
+            } else {
+                ("results", "result")
+            };
             errors.push(ConfigError::ListLength {
                 field: field.to_string(),
                 len,
@@ -187,9 +226,24 @@ fn signature_rules<S: AsRef<str>>(
             });
         }
     };
-    length("allow_input_fusion", params.allow_input_fusion.as_ref().map(Vec::len), operands, true);
-    length("input_memory_spaces", params.input_memory_spaces.as_ref().map(Vec::len), operands, true);
-    length("output_memory_spaces", params.output_memory_spaces.as_ref().map(Vec::len), results, false);
+    length(
+        "allow_input_fusion",
+        params.allow_input_fusion.as_ref().map(Vec::len),
+        operands,
+        true,
+    );
+    length(
+        "input_memory_spaces",
+        params.input_memory_spaces.as_ref().map(Vec::len),
+        operands,
+        true,
+    );
+    length(
+        "output_memory_spaces",
+        params.output_memory_spaces.as_ref().map(Vec::len),
+        results,
+        false,
+    );
 }
 
 /// Checks what needs the call signature: alias indices in range, no result
@@ -245,7 +299,10 @@ pub fn lower_config(
     let sc = is_sparse_core(facts);
     // Every rule above guarantees these conversions; map rather than panic.
     let to_u64 = |field: &str, v: i64| {
-        u64::try_from(v).map_err(|_| ConfigError::Negative { field: field.to_string(), value: v })
+        u64::try_from(v).map_err(|_| ConfigError::Negative {
+            field: field.to_string(),
+            value: v,
+        })
     };
     let cost_estimate = match &params.cost_estimate {
         None => None,
@@ -253,7 +310,10 @@ pub fn lower_config(
             flops: to_u64("cost_estimate.flops", c.flops)?,
             transcendentals: to_u64("cost_estimate.transcendentals", c.transcendentals)?,
             bytes_accessed: to_u64("cost_estimate.bytes_accessed", c.bytes_accessed)?,
-            remote_bytes_transferred: to_u64("cost_estimate.remote_bytes_transferred", c.remote_bytes_transferred)?,
+            remote_bytes_transferred: to_u64(
+                "cost_estimate.remote_bytes_transferred",
+                c.remote_bytes_transferred,
+            )?,
         }),
     };
     let collective_id = params
@@ -262,7 +322,12 @@ pub fn lower_config(
         .transpose()?;
     let serialization_format = params
         .serialization_format
-        .map(|f| u32::try_from(f).map_err(|_| ConfigError::Negative { field: "serialization_format".into(), value: f }))
+        .map(|f| {
+            u32::try_from(f).map_err(|_| ConfigError::Negative {
+                field: "serialization_format".into(),
+                value: f,
+            })
+        })
         .transpose()?;
     let tiling = sc.then(|| {
         params.tiling.unwrap_or(match params.use_tc_tiling_on_sc {
@@ -280,7 +345,10 @@ pub fn lower_config(
         needs_hlo_passes: params.needs_hlo_passes,
         // TensorCore kernels always need the layout passes.
         needs_layout_passes: params.needs_layout_passes || !sc,
-        vmem_limit_bytes: params.vmem_limit_bytes.map(|v| to_u64("vmem_limit_bytes", v)).transpose()?,
+        vmem_limit_bytes: params
+            .vmem_limit_bytes
+            .map(|v| to_u64("vmem_limit_bytes", v))
+            .transpose()?,
         flags: params.flags.clone(),
         allow_input_fusion: params.allow_input_fusion.clone(),
         serialization_format,

@@ -114,7 +114,9 @@ pub enum ConfigError {
         value: i64,
     },
     /// `vmem_limit_bytes` of zero or less.
-    #[error("vmem_limit_bytes = {value} is not positive; give the scoped VMEM limit in bytes (> 0)")]
+    #[error(
+        "vmem_limit_bytes = {value} is not positive; give the scoped VMEM limit in bytes (> 0)"
+    )]
     VmemLimitNotPositive {
         /// The value given.
         value: i64,
@@ -258,7 +260,9 @@ pub enum ConfigError {
         result_type: String,
     },
     /// A per-operand or per-result list of the wrong length.
-    #[error("{field} has {len} entries but the call has {expected} {what}; give one entry per {what_one}")]
+    #[error(
+        "{field} has {len} entries but the call has {expected} {what}; give one entry per {what_one}"
+    )]
     ListLength {
         /// The field (`allow_input_fusion`, `input_memory_spaces`...).
         field: String,

@@ -41,7 +41,9 @@ impl JsonNumber {
 
     /// A number from a finite double (Python's repr); `None` for inf/nan.
     pub fn from_f64(value: f64) -> Option<Self> {
-        value.is_finite().then(|| JsonNumber(python_float_repr(value)))
+        value
+            .is_finite()
+            .then(|| JsonNumber(python_float_repr(value)))
     }
 
     /// The literal as written.
@@ -210,7 +212,11 @@ const MAX_DEPTH: usize = 128;
 
 /// Parses a whole JSON document (surrounding whitespace allowed).
 pub fn parse_json(bytes: &[u8]) -> Result<JsonValue, JsonSyntaxError> {
-    let mut parser = Parser { bytes, pos: 0, path: Vec::new() };
+    let mut parser = Parser {
+        bytes,
+        pos: 0,
+        path: Vec::new(),
+    };
     parser.skip_ws();
     let value = parser.value()?;
     parser.skip_ws();
@@ -285,7 +291,10 @@ impl Parser<'_> {
             }
             let key = self.string()?;
             if members.iter().any(|(k, _)| *k == key) {
-                return Err(JsonSyntaxError::DuplicateKey { path: JsonPath(self.path.clone()), key });
+                return Err(JsonSyntaxError::DuplicateKey {
+                    path: JsonPath(self.path.clone()),
+                    key,
+                });
             }
             self.skip_ws();
             if !self.eat(b":") {
@@ -459,7 +468,11 @@ pub fn python_float_repr(value: f64) -> String {
         return "nan".to_string();
     }
     if value.is_infinite() {
-        return if value > 0.0 { "inf".into() } else { "-inf".into() };
+        return if value > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        };
     }
     // `{:e}` gives the shortest round-trip digits, e.g. `1.2345e8`, `-5e-7`.
     let sci = format!("{value:e}");
@@ -492,7 +505,12 @@ pub fn python_float_repr(value: f64) -> String {
             out.push('.');
             out.push_str(&digits[1..]);
         }
-        let _ = write!(out, "e{}{:02}", if exponent < 0 { '-' } else { '+' }, exponent.abs());
+        let _ = write!(
+            out,
+            "e{}{:02}",
+            if exponent < 0 { '-' } else { '+' },
+            exponent.abs()
+        );
     }
     out
 }

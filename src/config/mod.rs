@@ -53,7 +53,9 @@ impl DeviceType {
 
     /// Parses a protobuf enum name (`DEVICE_TYPE_SPARSECORE`).
     pub fn from_proto_name(name: &str) -> Option<Self> {
-        [DeviceType::TensorCore, DeviceType::SparseCore].into_iter().find(|d| d.proto_name() == name)
+        [DeviceType::TensorCore, DeviceType::SparseCore]
+            .into_iter()
+            .find(|d| d.proto_name() == name)
     }
 }
 
@@ -112,7 +114,9 @@ impl MemorySpace {
 
     /// The memory space of a color (colors 3, 6, 7 and 9 are unused).
     pub fn from_color(color: u64) -> Option<Self> {
-        Self::ALL.into_iter().find(|m| u64::from(m.color()) == color)
+        Self::ALL
+            .into_iter()
+            .find(|m| u64::from(m.color()) == color)
     }
 
     /// JAX's enum member name (`HBM`, `SC_SCALAR_SMEM`), as `str()` prints it
@@ -153,7 +157,10 @@ impl std::str::FromStr for MemorySpace {
 
     /// Parses the PARAMS.json spelling, case-insensitively (`hbm`, `VMEM`).
     fn from_str(s: &str) -> Result<Self, ()> {
-        Self::ALL.into_iter().find(|m| m.python_name().eq_ignore_ascii_case(s)).ok_or(())
+        Self::ALL
+            .into_iter()
+            .find(|m| m.python_name().eq_ignore_ascii_case(s))
+            .ok_or(())
     }
 }
 
@@ -379,8 +386,10 @@ impl BackendConfig {
             }
         }
         if let Some(list) = c.input_memory_spaces.take() {
-            let mut list: Vec<Option<MemorySpace>> =
-                list.into_iter().map(|m| m.filter(|m| *m != MemorySpace::Smem)).collect();
+            let mut list: Vec<Option<MemorySpace>> = list
+                .into_iter()
+                .map(|m| m.filter(|m| *m != MemorySpace::Smem))
+                .collect();
             while list.last() == Some(&None) {
                 list.pop();
             }

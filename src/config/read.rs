@@ -2,8 +2,8 @@
 //! spellings of the same message (camelCase keys, int64 as strings).
 
 use base64::Engine as _;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD};
 use base64::engine::DecodePaddingMode;
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD};
 
 use super::json::{JsonPath, JsonSyntaxError, JsonValue, parse_json};
 use super::{
@@ -68,7 +68,10 @@ impl Obj {
         for (key, value) in members {
             let canonical = snake_case(&key);
             if out.iter().any(|(c, _, _)| *c == canonical) {
-                return Err(ConfigError::DuplicateKey { path, key: canonical });
+                return Err(ConfigError::DuplicateKey {
+                    path,
+                    key: canonical,
+                });
             }
             out.push((canonical, key, value));
         }
@@ -82,13 +85,18 @@ impl Obj {
     }
 
     fn require(&mut self, name: &str) -> Result<(JsonValue, JsonPath), ConfigError> {
-        self.take(name)
-            .ok_or_else(|| ConfigError::MissingKey { path: self.path.clone(), key: name.to_string() })
+        self.take(name).ok_or_else(|| ConfigError::MissingKey {
+            path: self.path.clone(),
+            key: name.to_string(),
+        })
     }
 
     fn finish(self, report: &mut ReadReport) {
         for (_, written, value) in self.members {
-            report.unknown_keys.push(UnknownKey { path: self.path.key(&written), value });
+            report.unknown_keys.push(UnknownKey {
+                path: self.path.key(&written),
+                value,
+            });
         }
     }
 
@@ -120,11 +128,13 @@ fn int(value: &JsonValue, path: &JsonPath) -> Result<i128, ConfigError> {
         JsonValue::String(s) => s.as_str(),
         other => return Err(wrong(path, "an integer", other)),
     };
-    text.parse::<i128>().map_err(|_| wrong(path, "an integer", value))
+    text.parse::<i128>()
+        .map_err(|_| wrong(path, "an integer", value))
 }
 
 fn uint(value: &JsonValue, path: &JsonPath) -> Result<u64, ConfigError> {
-    u64::try_from(int(value, path)?).map_err(|_| wrong(path, "a non-negative 64-bit integer", value))
+    u64::try_from(int(value, path)?)
+        .map_err(|_| wrong(path, "a non-negative 64-bit integer", value))
 }
 
 fn string(value: JsonValue, path: &JsonPath) -> Result<String, ConfigError> {
@@ -142,7 +152,10 @@ fn array(value: JsonValue, path: &JsonPath) -> Result<Vec<JsonValue>, ConfigErro
 }
 
 fn unsupported(path: &JsonPath, message: impl Into<String>) -> ConfigError {
-    ConfigError::Unsupported { path: path.clone(), message: message.into() }
+    ConfigError::Unsupported {
+        path: path.clone(),
+        message: message.into(),
+    }
 }
 
 /// Standard base64 with padding (what JAX writes); protobuf JSON readers also
@@ -158,7 +171,10 @@ fn base64(value: JsonValue, path: &JsonPath) -> Result<Vec<u8>, ConfigError> {
             let std = GeneralPurpose::new(&base64::alphabet::STANDARD, lenient);
             std.decode(text.as_bytes())
                 .or_else(|_| url.decode(text.as_bytes()))
-                .map_err(|_| ConfigError::Base64 { path: path.clone(), message: first.to_string() })
+                .map_err(|_| ConfigError::Base64 {
+                    path: path.clone(),
+                    message: first.to_string(),
+                })
         }
     }
 }
@@ -170,7 +186,10 @@ fn core_zero(value: JsonValue, path: &JsonPath) -> Result<(), ConfigError> {
     if ok {
         Ok(())
     } else {
-        Err(unsupported(path, "only [\"0\"] (a single-core SparseCore kernel) is supported"))
+        Err(unsupported(
+            path,
+            "only [\"0\"] (a single-core SparseCore kernel) is supported",
+        ))
     }
 }
 
@@ -178,7 +197,10 @@ fn color(obj: &mut Obj) -> Result<MemorySpace, ConfigError> {
     let (value, path) = obj.require("color")?;
     let c = uint(&value, &path)?;
     MemorySpace::from_color(c).ok_or_else(|| {
-        unsupported(&path, format!("unknown memory space color {c} (colors are 0, 1, 2, 4, 5, 8, 10, 11, 12)"))
+        unsupported(
+            &path,
+            format!("unknown memory space color {c} (colors are 0, 1, 2, 4, 5, 8, 10, 11, 12)"),
+        )
     })
 }
 
@@ -190,7 +212,12 @@ fn index(value: &JsonValue, path: &JsonPath) -> Result<usize, ConfigError> {
         .ok_or_else(|| unsupported(path, format!("index {v} is too large")))
 }
 
-fn place(list: &mut Vec<Option<MemorySpace>>, i: usize, ms: MemorySpace, path: &JsonPath) -> Result<(), ConfigError> {
+fn place(
+    list: &mut Vec<Option<MemorySpace>>,
+    i: usize,
+    ms: MemorySpace,
+    path: &JsonPath,
+) -> Result<(), ConfigError> {
     if list.len() <= i {
         list.resize(i + 1, None);
     }
@@ -201,7 +228,11 @@ fn place(list: &mut Vec<Option<MemorySpace>>, i: usize, ms: MemorySpace, path: &
     Ok(())
 }
 
-fn output_colors(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> Result<Option<Vec<Option<MemorySpace>>>, ConfigError> {
+fn output_colors(
+    value: JsonValue,
+    path: &JsonPath,
+    report: &mut ReadReport,
+) -> Result<Option<Vec<Option<MemorySpace>>>, ConfigError> {
     let items = array(value, path)?;
     let mut list = Vec::new();
     let mut tuple = None;
@@ -210,7 +241,10 @@ fn output_colors(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> 
         let ms = color(&mut obj)?;
         let shape_index = obj.take("shape_index");
         if tuple.is_some_and(|t| t != shape_index.is_some()) {
-            return Err(unsupported(&path.index(i), "either every entry has a shape_index or none has"));
+            return Err(unsupported(
+                &path.index(i),
+                "either every entry has a shape_index or none has",
+            ));
         }
         tuple = Some(shape_index.is_some());
         match shape_index {
@@ -224,7 +258,10 @@ fn output_colors(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> 
             }
             None => {
                 if !list.is_empty() {
-                    return Err(unsupported(&path.index(i), "only one entry without shape_index is possible"));
+                    return Err(unsupported(
+                        &path.index(i),
+                        "only one entry without shape_index is possible",
+                    ));
                 }
                 list.push(Some(ms));
             }
@@ -241,7 +278,11 @@ fn output_colors(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> 
     Ok(Some(list))
 }
 
-fn input_colors(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> Result<Option<Vec<Option<MemorySpace>>>, ConfigError> {
+fn input_colors(
+    value: JsonValue,
+    path: &JsonPath,
+    report: &mut ReadReport,
+) -> Result<Option<Vec<Option<MemorySpace>>>, ConfigError> {
     let items = array(value, path)?;
     let mut list = Vec::new();
     for (i, item) in items.into_iter().enumerate() {
@@ -255,7 +296,11 @@ fn input_colors(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> R
     Ok((!list.is_empty()).then_some(list))
 }
 
-fn flags(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> Result<Vec<(String, FlagValue)>, ConfigError> {
+fn flags(
+    value: JsonValue,
+    path: &JsonPath,
+    report: &mut ReadReport,
+) -> Result<Vec<(String, FlagValue)>, ConfigError> {
     let items = array(value, path)?;
     let mut out: Vec<(String, FlagValue)> = Vec::with_capacity(items.len());
     for (i, item) in items.into_iter().enumerate() {
@@ -277,7 +322,8 @@ fn flags(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> Result<V
         }
         if let Some((n, np)) = v.take("integer_value") {
             let n = int(&n, &np)?;
-            let n = i64::try_from(n).map_err(|_| unsupported(&np, "integer_value must fit in int64"))?;
+            let n = i64::try_from(n)
+                .map_err(|_| unsupported(&np, "integer_value must fit in int64"))?;
             found.push(FlagValue::Int(n));
         }
         if let Some((d, dp)) = v.take("double_value") {
@@ -292,7 +338,10 @@ fn flags(value: JsonValue, path: &JsonPath, report: &mut ReadReport) -> Result<V
             found.push(FlagValue::Double(d));
         }
         if found.len() != 1 {
-            return Err(unsupported(&p, "a flag value has exactly one of boolean_value, integer_value, double_value"));
+            return Err(unsupported(
+                &p,
+                "a flag value has exactly one of boolean_value, integer_value, double_value",
+            ));
         }
         v.finish(report);
         obj.finish(report);
@@ -334,7 +383,8 @@ impl BackendConfig {
         };
         if let Some((v, p)) = ccc.take("collective_id") {
             let n = int(&v, &p)?;
-            c.collective_id = Some(i32::try_from(n).map_err(|_| wrong(&p, "a 32-bit integer", &v))?);
+            c.collective_id =
+                Some(i32::try_from(n).map_err(|_| wrong(&p, "a 32-bit integer", &v))?);
         }
         if let Some((v, p)) = ccc.take("cost_estimate") {
             let mut obj = Obj::new(v, p)?;
@@ -392,7 +442,10 @@ impl BackendConfig {
         }
         if let Some((v, p)) = sparse_core_config {
             if !c.is_sparse_core() {
-                return Err(unsupported(&p, "sparse_core_config needs device_type DEVICE_TYPE_SPARSECORE"));
+                return Err(unsupported(
+                    &p,
+                    "sparse_core_config needs device_type DEVICE_TYPE_SPARSECORE",
+                ));
             }
             let mut obj = Obj::new(v, p)?;
             if let Some((v, p)) = obj.take("core_ids") {
@@ -403,7 +456,10 @@ impl BackendConfig {
             if let Some((v, p)) = obj.take("tiling") {
                 let name = string(v, &p)?;
                 c.tiling = Some(Tiling::parse(&name).ok_or_else(|| {
-                    unsupported(&p, format!("unknown tiling {name:?} (TILING_COMPACT, TILING_SPARSE_CORE)"))
+                    unsupported(
+                        &p,
+                        format!("unknown tiling {name:?} (TILING_COMPACT, TILING_SPARSE_CORE)"),
+                    )
                 })?);
             }
             if let Some((v, p)) = obj.take("comp_env") {
@@ -424,14 +480,23 @@ impl BackendConfig {
         if let Some((v, p)) = top.take("scoped_memory_configs") {
             let items = array(v, &p)?;
             if items.len() != 1 {
-                return Err(unsupported(&p, "exactly one scoped memory config (VMEM) is supported"));
+                return Err(unsupported(
+                    &p,
+                    "exactly one scoped memory config (VMEM) is supported",
+                ));
             }
             let item_path = p.index(0);
-            let mut obj = Obj::new(items.into_iter().next().unwrap_or(JsonValue::Null), item_path.clone())?;
+            let mut obj = Obj::new(
+                items.into_iter().next().unwrap_or(JsonValue::Null),
+                item_path.clone(),
+            )?;
             let space = obj.u64("memory_space")?.unwrap_or(0);
             let offset = obj.u64("offset")?.unwrap_or(0);
             if space != 1 || offset != 0 {
-                return Err(unsupported(&item_path, "only memory_space 1 (VMEM) at offset 0 is supported"));
+                return Err(unsupported(
+                    &item_path,
+                    "only memory_space 1 (VMEM) at offset 0 is supported",
+                ));
             }
             let (size, sp) = obj.require("size")?;
             c.vmem_limit_bytes = Some(uint(&size, &sp)?);
@@ -442,10 +507,16 @@ impl BackendConfig {
         }
         if let Some((v, p)) = top.take("megachip_parallelism_config") {
             if !c.is_sparse_core() {
-                return Err(unsupported(&p, "megachip_parallelism_config needs device_type DEVICE_TYPE_SPARSECORE"));
+                return Err(unsupported(
+                    &p,
+                    "megachip_parallelism_config needs device_type DEVICE_TYPE_SPARSECORE",
+                ));
             }
             if report.use_core_ids == Some(true) {
-                return Err(unsupported(&p, "megachip_parallelism_config and sparse_core_config.core_ids exclude each other"));
+                return Err(unsupported(
+                    &p,
+                    "megachip_parallelism_config and sparse_core_config.core_ids exclude each other",
+                ));
             }
             let mut obj = Obj::new(v, p)?;
             let (cores, cp) = obj.require("cores")?;

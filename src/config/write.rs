@@ -3,7 +3,6 @@
 
 use std::io::Write as _;
 
-
 use super::json::{JsonValue, python_float_repr, write_compact_json};
 use super::{BackendConfig, ConfigError, DeviceType, FlagValue, MemorySpace, Tiling};
 
@@ -12,23 +11,30 @@ use super::{BackendConfig, ConfigError, DeviceType, FlagValue, MemorySpace, Tili
 const FIXED_BYTES: usize = 1024;
 
 fn b64_len(field: &str, bytes: usize) -> Result<usize, ConfigError> {
-    base64::encoded_len(bytes, true)
-        .ok_or_else(|| ConfigError::TooLarge { field: field.to_string(), bytes })
+    base64::encoded_len(bytes, true).ok_or_else(|| ConfigError::TooLarge {
+        field: field.to_string(),
+        bytes,
+    })
 }
 
 /// Checks a flag before it is written; JAX would write broken JSON or raise
 /// UnicodeEncodeError.
 pub(crate) fn check_flag(name: &str, value: &FlagValue) -> Result<(), ConfigError> {
-    if !name.bytes().all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\') {
-        return Err(ConfigError::BadFlagName { flag: name.to_string() });
+    if !name
+        .bytes()
+        .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
+    {
+        return Err(ConfigError::BadFlagName {
+            flag: name.to_string(),
+        });
     }
-    if let FlagValue::Double(v) = value {
-        if !v.is_finite() {
-            return Err(ConfigError::NonFiniteFlag {
-                flag: name.to_string(),
-                value: python_float_repr(*v),
-            });
-        }
+    if let FlagValue::Double(v) = value
+        && !v.is_finite()
+    {
+        return Err(ConfigError::NonFiniteFlag {
+            flag: name.to_string(),
+            value: python_float_repr(*v),
+        });
     }
     Ok(())
 }
@@ -94,13 +100,13 @@ impl BackendConfig {
         }
         if let Some(list) = &self.input_memory_spaces {
             for (operand, ms) in list.iter().enumerate() {
-                if let Some(ms) = ms {
-                    if !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem) {
-                        return Err(ConfigError::InputMemorySpaceUnsupported {
-                            operand,
-                            memory_space: *ms,
-                        });
-                    }
+                if let Some(ms) = ms
+                    && !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem)
+                {
+                    return Err(ConfigError::InputMemorySpaceUnsupported {
+                        operand,
+                        memory_space: *ms,
+                    });
                 }
             }
         }
@@ -124,7 +130,10 @@ impl BackendConfig {
             let _ = write!(
                 out,
                 ", \"cost_estimate\": {{\n\"bytes_accessed\":{},\n\"flops\":{},\n\"remote_bytes_transferred\":{},\n\"transcendentals\":{}\n}}",
-                cost.bytes_accessed, cost.flops, cost.remote_bytes_transferred, cost.transcendentals
+                cost.bytes_accessed,
+                cost.flops,
+                cost.remote_bytes_transferred,
+                cost.transcendentals
             );
         }
         if self.needs_hlo_passes {
@@ -157,7 +166,11 @@ impl BackendConfig {
             let mut first = true;
             for (i, ms) in list.iter().enumerate() {
                 let Some(ms) = ms else { continue };
-                out.push_str(if first { ", \"output_memory_space_colors\": [" } else { "," });
+                out.push_str(if first {
+                    ", \"output_memory_space_colors\": ["
+                } else {
+                    ","
+                });
                 first = false;
                 if tuple {
                     let _ = write!(out, "{{\"color\":{},\"shape_index\":[{i}]}}", ms.color());
@@ -173,8 +186,14 @@ impl BackendConfig {
             let mut first = true;
             for (i, ms) in list.iter().enumerate() {
                 // SMEM is accepted but never written (JAX's TODO).
-                let Some(ms) = ms.filter(|m| *m != MemorySpace::Smem) else { continue };
-                out.push_str(if first { ", \"input_memory_space_colors\": [" } else { "," });
+                let Some(ms) = ms.filter(|m| *m != MemorySpace::Smem) else {
+                    continue;
+                };
+                out.push_str(if first {
+                    ", \"input_memory_space_colors\": ["
+                } else {
+                    ","
+                });
                 first = false;
                 let _ = write!(out, "{{\"operand_index\":{i},\"color\":{}}}", ms.color());
             }
@@ -209,7 +228,10 @@ impl BackendConfig {
                 ));
             }
             let tiling = self.tiling.unwrap_or(Tiling::Compact);
-            members.push(("tiling".to_string(), JsonValue::String(tiling.proto_name().into())));
+            members.push((
+                "tiling".to_string(),
+                JsonValue::String(tiling.proto_name().into()),
+            ));
             if let Some(level) = self.opt_level {
                 members.push((
                     "comp_env".to_string(),

@@ -32,8 +32,13 @@ fn golden_calls() -> Vec<GoldenCall> {
             serde_json::from_slice(&std::fs::read(dir.join("custom_calls.json")).unwrap()).unwrap();
         for call in calls.as_array().unwrap() {
             let index = call["index"].as_u64().unwrap() as usize;
-            let suffix = if index == 0 { String::new() } else { format!(".{index}") };
-            let config_bytes = std::fs::read(dir.join(format!("backend_config{suffix}.json"))).unwrap();
+            let suffix = if index == 0 {
+                String::new()
+            } else {
+                format!(".{index}")
+            };
+            let config_bytes =
+                std::fs::read(dir.join(format!("backend_config{suffix}.json"))).unwrap();
             out.push(GoldenCall {
                 case: case_name(&dir),
                 dir: dir.clone(),
@@ -43,7 +48,11 @@ fn golden_calls() -> Vec<GoldenCall> {
             });
         }
     }
-    assert!(out.len() >= 39, "expected every golden call, found {}", out.len());
+    assert!(
+        out.len() >= 39,
+        "expected every golden call, found {}",
+        out.len()
+    );
     out
 }
 
@@ -68,12 +77,18 @@ impl GoldenCall {
         let v = self.config_value();
         let ccc = &v["custom_call_config"];
         let body = STANDARD.decode(ccc["body"].as_str().unwrap()).unwrap();
-        let dbg = ccc.get("debug_locations").map(|d| STANDARD.decode(d.as_str().unwrap()).unwrap());
+        let dbg = ccc
+            .get("debug_locations")
+            .map(|d| STANDARD.decode(d.as_str().unwrap()).unwrap());
         (body, dbg)
     }
 
     fn kernel_text(&self) -> String {
-        std::fs::read_to_string(self.dir.join(format!("kernel_pre_serde{}.generic.mlir", self.suffix))).unwrap()
+        std::fs::read_to_string(
+            self.dir
+                .join(format!("kernel_pre_serde{}.generic.mlir", self.suffix)),
+        )
+        .unwrap()
     }
 
     /// The facts the kernel shows: device type from `tpu.core_type`, the custom
@@ -99,7 +114,12 @@ impl GoldenCall {
     }
 
     fn types(&self, key: &str) -> Vec<String> {
-        self.custom_call[key].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect()
+        self.custom_call[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect()
     }
 
     fn ir_version(&self) -> Option<u32> {
@@ -128,7 +148,11 @@ fn show(bytes: &[u8]) -> String {
         if i > 0 {
             out.push('"');
         }
-        if part.len() > 80 { out.push_str(&format!("<{} chars>", part.len())) } else { out.push_str(part) }
+        if part.len() > 80 {
+            out.push_str(&format!("<{} chars>", part.len()))
+        } else {
+            out.push_str(part)
+        }
     }
     out
 }
@@ -148,7 +172,12 @@ fn every_golden_backend_config_is_rebuilt_byte_for_byte_from_its_params() {
             show(&call.config_bytes)
         );
         // The writer allocated once: the capacity is still the size hint.
-        assert_eq!(json.capacity(), config.json_size_hint().unwrap(), "{}", call.name());
+        assert_eq!(
+            json.capacity(),
+            config.json_size_hint().unwrap(),
+            "{}",
+            call.name()
+        );
         checked += 1;
     }
     assert!(checked >= 39);
@@ -170,9 +199,19 @@ fn every_golden_backend_config_reads_back_and_rewrites_identically() {
     for call in golden_calls() {
         let (read, report) = BackendConfig::from_json(&call.config_bytes)
             .unwrap_or_else(|e| panic!("{}: {e}", call.name()));
-        assert!(report.unknown_keys.is_empty(), "{}: {:?}", call.name(), report.unknown_keys);
+        assert!(
+            report.unknown_keys.is_empty(),
+            "{}: {:?}",
+            call.name(),
+            report.unknown_keys
+        );
         let again = read.to_json(report.use_core_ids_or_default()).unwrap();
-        assert!(again.as_bytes() == call.config_bytes.as_slice(), "{}: rewrote\n{}", call.name(), show(again.as_bytes()));
+        assert!(
+            again.as_bytes() == call.config_bytes.as_slice(),
+            "{}: rewrote\n{}",
+            call.name(),
+            show(again.as_bytes())
+        );
 
         // read(write(x)) == x for the config built from the params: it only
         // differs from its canonical form in the fields the JSON cannot carry.
@@ -184,7 +223,13 @@ fn every_golden_backend_config_reads_back_and_rewrites_identically() {
             visible.active_core_count = None;
         }
         assert_eq!(visible, built.canonical(), "{}", call.name());
-        let (reread, _) = BackendConfig::from_json(built.to_json(call.params().use_core_ids()).unwrap().as_bytes()).unwrap();
+        let (reread, _) = BackendConfig::from_json(
+            built
+                .to_json(call.params().use_core_ids())
+                .unwrap()
+                .as_bytes(),
+        )
+        .unwrap();
         assert_eq!(reread, visible, "{}", call.name());
 
         // use_core_ids is recovered where the JSON shows it.
@@ -199,9 +244,15 @@ fn every_params_fixture_round_trips_through_its_canonical_form() {
     for call in golden_calls() {
         let params = call.params();
         let text = params.to_json();
-        assert_eq!(Params::from_json(text.as_bytes()).unwrap(), params, "{}:\n{text}", call.name());
+        assert_eq!(
+            Params::from_json(text.as_bytes()).unwrap(),
+            params,
+            "{}:\n{text}",
+            call.name()
+        );
         // The fixtures hold only non-default keys, so they are canonical up to key order.
-        let fixture = std::fs::read(fixtures_dir().join(format!("params/{}.json", call.name()))).unwrap();
+        let fixture =
+            std::fs::read(fixtures_dir().join(format!("params/{}.json", call.name()))).unwrap();
         let keys = |bytes: &[u8]| match parse_json(bytes).unwrap() {
             JsonValue::Object(m) => {
                 let mut k: Vec<String> = m.into_iter().map(|(k, _)| k).collect();
@@ -251,9 +302,17 @@ fn spec_rows() -> Vec<(String, bool, Vec<u8>)> {
     let lines: Vec<&str> = section.lines().collect();
     let mut rows = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let Some(header) = line.strip_prefix("### ").filter(|h| h.contains(" use_core_ids=")) else { continue };
+        let Some(header) = line
+            .strip_prefix("### ")
+            .filter(|h| h.contains(" use_core_ids="))
+        else {
+            continue;
+        };
         let (name, flag) = header.rsplit_once(" use_core_ids=").unwrap();
-        let literal = lines[i + 1].strip_prefix("b'").and_then(|l| l.strip_suffix('\'')).unwrap();
+        let literal = lines[i + 1]
+            .strip_prefix("b'")
+            .and_then(|l| l.strip_suffix('\''))
+            .unwrap();
         rows.push((name.to_string(), flag == "True", python_bytes(literal)));
     }
     rows
@@ -275,39 +334,118 @@ fn spec_row_config(name: &str) -> BackendConfig {
     };
     match name {
         "minimal(shape_invariant_numerics=True)" => minimal,
-        "shape_invariant_numerics=False" => BackendConfig { shape_invariant_numerics: false, ..minimal },
-        "pallas_default_tc" => BackendConfig { body: b"BODY".to_vec(), ..BackendConfig::default() },
-        "has_comm+collective_id" => BackendConfig { has_communication: true, collective_id: Some(3), ..minimal },
-        "collective_id=0" => BackendConfig { collective_id: Some(0), ..minimal },
+        "shape_invariant_numerics=False" => BackendConfig {
+            shape_invariant_numerics: false,
+            ..minimal
+        },
+        "pallas_default_tc" => BackendConfig {
+            body: b"BODY".to_vec(),
+            ..BackendConfig::default()
+        },
+        "has_comm+collective_id" => BackendConfig {
+            has_communication: true,
+            collective_id: Some(3),
+            ..minimal
+        },
+        "collective_id=0" => BackendConfig {
+            collective_id: Some(0),
+            ..minimal
+        },
         "cost_estimate" => BackendConfig {
-            cost_estimate: Some(CostEstimate { flops: 10, transcendentals: 2, bytes_accessed: 300, remote_bytes_transferred: 0 }),
+            cost_estimate: Some(CostEstimate {
+                flops: 10,
+                transcendentals: 2,
+                bytes_accessed: 300,
+                remote_bytes_transferred: 0,
+            }),
             ..minimal
         },
-        "needs_hlo_passes" => BackendConfig { needs_hlo_passes: true, ..minimal },
-        "serialization_format=0" => BackendConfig { serialization_format: Some(0), ..minimal },
-        "allow_input_fusion" => BackendConfig { allow_input_fusion: Some(vec![true, false, true]), ..minimal },
-        "allow_input_fusion_empty" => BackendConfig { allow_input_fusion: Some(vec![]), ..minimal },
-        "internal_scratch" => BackendConfig { internal_scratch_in_bytes: Some(4096), ..minimal },
-        "out_ms_single" => BackendConfig { output_memory_spaces: Some(vec![Some(Vmem)]), ..minimal },
-        "out_ms_single_none" => BackendConfig { output_memory_spaces: Some(vec![None]), ..minimal },
+        "needs_hlo_passes" => BackendConfig {
+            needs_hlo_passes: true,
+            ..minimal
+        },
+        "serialization_format=0" => BackendConfig {
+            serialization_format: Some(0),
+            ..minimal
+        },
+        "allow_input_fusion" => BackendConfig {
+            allow_input_fusion: Some(vec![true, false, true]),
+            ..minimal
+        },
+        "allow_input_fusion_empty" => BackendConfig {
+            allow_input_fusion: Some(vec![]),
+            ..minimal
+        },
+        "internal_scratch" => BackendConfig {
+            internal_scratch_in_bytes: Some(4096),
+            ..minimal
+        },
+        "out_ms_single" => BackendConfig {
+            output_memory_spaces: Some(vec![Some(Vmem)]),
+            ..minimal
+        },
+        "out_ms_single_none" => BackendConfig {
+            output_memory_spaces: Some(vec![None]),
+            ..minimal
+        },
         "out_ms_tuple" => BackendConfig {
-            output_memory_spaces: Some(vec![Some(Hbm), None, Some(Smem), Some(SemaphoreMem), Some(Host)]),
+            output_memory_spaces: Some(vec![
+                Some(Hbm),
+                None,
+                Some(Smem),
+                Some(SemaphoreMem),
+                Some(Host),
+            ]),
             ..minimal
         },
-        "out_ms_tuple_all_none" => BackendConfig { output_memory_spaces: Some(vec![None, None]), ..minimal },
-        "in_ms" => BackendConfig { input_memory_spaces: Some(vec![Some(Hbm), None, Some(Smem), Some(Vmem)]), ..minimal },
-        "in_ms_only_smem" => BackendConfig { input_memory_spaces: Some(vec![Some(Smem)]), ..minimal },
-        "disable_bounds" => BackendConfig { disable_bounds_checks: true, ..minimal },
-        "disable_sem" => BackendConfig { disable_semaphore_checks: true, ..minimal },
-        "skip_barrier" => BackendConfig { skip_device_barrier: true, ..minimal },
-        "debug_locations" => BackendConfig { debug_locations: Some(b"DBG".to_vec()), ..minimal },
-        "debug_locations_empty" => BackendConfig { debug_locations: Some(vec![]), ..minimal },
-        "tc_device_type_explicit" => BackendConfig { device_type: Some(DeviceType::TensorCore), ..minimal },
+        "out_ms_tuple_all_none" => BackendConfig {
+            output_memory_spaces: Some(vec![None, None]),
+            ..minimal
+        },
+        "in_ms" => BackendConfig {
+            input_memory_spaces: Some(vec![Some(Hbm), None, Some(Smem), Some(Vmem)]),
+            ..minimal
+        },
+        "in_ms_only_smem" => BackendConfig {
+            input_memory_spaces: Some(vec![Some(Smem)]),
+            ..minimal
+        },
+        "disable_bounds" => BackendConfig {
+            disable_bounds_checks: true,
+            ..minimal
+        },
+        "disable_sem" => BackendConfig {
+            disable_semaphore_checks: true,
+            ..minimal
+        },
+        "skip_barrier" => BackendConfig {
+            skip_device_barrier: true,
+            ..minimal
+        },
+        "debug_locations" => BackendConfig {
+            debug_locations: Some(b"DBG".to_vec()),
+            ..minimal
+        },
+        "debug_locations_empty" => BackendConfig {
+            debug_locations: Some(vec![]),
+            ..minimal
+        },
+        "tc_device_type_explicit" => BackendConfig {
+            device_type: Some(DeviceType::TensorCore),
+            ..minimal
+        },
         "sc_default" => sc(None),
         "sc_acc1" => sc(Some(1)),
         "sc_acc2" => sc(Some(2)),
-        "sc_tiling_sc_opt" => BackendConfig { tiling: Some(Tiling::SparseCore), opt_level: Some(OptLevel::O2), ..sc(Some(1)) },
-        "vmem_limit" => BackendConfig { vmem_limit_bytes: Some(67108864), ..minimal },
+        "sc_tiling_sc_opt" => BackendConfig {
+            tiling: Some(Tiling::SparseCore),
+            opt_level: Some(OptLevel::O2),
+            ..sc(Some(1))
+        },
+        "vmem_limit" => BackendConfig {
+            vmem_limit_bytes: Some(67108864),
+            ..minimal
+        },
         "flags" => BackendConfig {
             flags: Some(vec![
                 ("xla_a".into(), FlagValue::Bool(true)),
@@ -319,14 +457,22 @@ fn spec_row_config(name: &str) -> BackendConfig {
             ]),
             ..minimal
         },
-        "flags_empty" => BackendConfig { flags: Some(vec![]), ..minimal },
+        "flags_empty" => BackendConfig {
+            flags: Some(vec![]),
+            ..minimal
+        },
         "everything" => BackendConfig {
             body: b"BODY".to_vec(),
             ir_version: None,
             has_communication: true,
             collective_id: Some(1),
             device_type: Some(DeviceType::SparseCore),
-            cost_estimate: Some(CostEstimate { flops: 1, transcendentals: 2, bytes_accessed: 3, remote_bytes_transferred: 4 }),
+            cost_estimate: Some(CostEstimate {
+                flops: 1,
+                transcendentals: 2,
+                bytes_accessed: 3,
+                remote_bytes_transferred: 4,
+            }),
             needs_hlo_passes: true,
             needs_layout_passes: true,
             vmem_limit_bytes: Some(1024),
@@ -352,15 +498,27 @@ fn spec_row_config(name: &str) -> BackendConfig {
 #[test]
 fn every_row_of_the_spec_to_json_table_is_reproduced() {
     let rows = spec_rows();
-    assert_eq!(rows.len(), 62, "section 3.5 should have 31 configs x 2 use_core_ids values");
+    assert_eq!(
+        rows.len(),
+        62,
+        "section 3.5 should have 31 configs x 2 use_core_ids values"
+    );
     for (name, use_core_ids, expected) in rows {
         let config = spec_row_config(&name);
         let json = config.to_json(use_core_ids).unwrap();
-        assert!(json.as_bytes() == expected.as_slice(), "{name} use_core_ids={use_core_ids}:\n{json}\nexpected\n{}", String::from_utf8_lossy(&expected));
+        assert!(
+            json.as_bytes() == expected.as_slice(),
+            "{name} use_core_ids={use_core_ids}:\n{json}\nexpected\n{}",
+            String::from_utf8_lossy(&expected)
+        );
         // And back: the reader gives the canonical config and the same bytes.
         let (read, report) = BackendConfig::from_json(json.as_bytes()).unwrap();
         assert_eq!(read, config.canonical(), "{name}");
-        assert_eq!(read.to_json(report.use_core_ids_or_default()).unwrap(), json, "{name}");
+        assert_eq!(
+            read.to_json(report.use_core_ids_or_default()).unwrap(),
+            json,
+            "{name}"
+        );
     }
 }
 
@@ -373,13 +531,23 @@ fn spec_section_4_5_flag_and_body_edge_cases_match_jax() {
         ("flag 1.0", flag_config(FlagValue::Double(1.0))),
         ("flag neg", flag_config(FlagValue::Int(-5))),
         ("flag 1e16", flag_config(FlagValue::Double(1e16))),
-        ("flag 123456789.123", flag_config(FlagValue::Double(123456789.123))),
+        (
+            "flag 123456789.123",
+            flag_config(FlagValue::Double(123456789.123)),
+        ),
     ];
     for (label, config) in cases.into_iter().chain([("empty body", minimal_empty())]) {
         let prefix = format!("{label} -> b'");
-        let line = text.lines().find(|l| l.starts_with(&prefix)).unwrap_or_else(|| panic!("no line {label}"));
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no line {label}"));
         let expected = python_bytes(line[prefix.len()..].strip_suffix('\'').unwrap());
-        assert_eq!(config.to_json(true).unwrap().as_bytes(), expected.as_slice(), "{label}");
+        assert_eq!(
+            config.to_json(true).unwrap().as_bytes(),
+            expected.as_slice(),
+            "{label}"
+        );
     }
     // Where JAX writes invalid JSON (`inf`, `nan`) we refuse.
     for v in [f64::INFINITY, f64::NAN] {
@@ -389,11 +557,18 @@ fn spec_section_4_5_flag_and_body_edge_cases_match_jax() {
 }
 
 fn minimal_empty() -> BackendConfig {
-    BackendConfig { serialization_format: None, needs_layout_passes: false, ..BackendConfig::default() }
+    BackendConfig {
+        serialization_format: None,
+        needs_layout_passes: false,
+        ..BackendConfig::default()
+    }
 }
 
 fn flag_config(value: FlagValue) -> BackendConfig {
-    BackendConfig { flags: Some(vec![("f".into(), value)]), ..minimal_empty() }
+    BackendConfig {
+        flags: Some(vec![("f".into(), value)]),
+        ..minimal_empty()
+    }
 }
 
 #[test]
@@ -405,14 +580,30 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
     let mut out = String::new();
     let v = parse_json(br#"{"mesh_axes": "[\"x\", \"y\"]", "b": "c"}"#).unwrap();
     write_compact_json(&mut out, &v);
-    assert_eq!(out, "{\n\"b\":\"c\",\n\"mesh_axes\":\"[\\\"x\\\", \\\"y\\\"]\"\n}");
+    assert_eq!(
+        out,
+        "{\n\"b\":\"c\",\n\"mesh_axes\":\"[\\\"x\\\", \\\"y\\\"]\"\n}"
+    );
     // Python's repr(float) of the values the spec shows.
-    for (v, s) in [(0.5, "0.5"), (1.0, "1.0"), (1e-7, "1e-07"), (1e20, "1e+20"), (1e16, "1e+16"), (123456789.123, "123456789.123"), (1e15, "1000000000000000.0"), (0.0001, "0.0001"), (-0.0, "-0.0")] {
+    for (v, s) in [
+        (0.5, "0.5"),
+        (1.0, "1.0"),
+        (1e-7, "1e-07"),
+        (1e20, "1e+20"),
+        (1e16, "1e+16"),
+        (123456789.123, "123456789.123"),
+        (1e15, "1000000000000000.0"),
+        (0.0001, "0.0001"),
+        (-0.0, "-0.0"),
+    ] {
         assert_eq!(python_float_repr(v), s);
     }
     // ensure_ascii escaping, as json.dumps does.
     let mut out = String::new();
-    write_compact_json(&mut out, &parse_json("{\"k\u{e9}\": \"\u{1F600}\\n\u{7f}\"}".as_bytes()).unwrap());
+    write_compact_json(
+        &mut out,
+        &parse_json("{\"k\u{e9}\": \"\u{1F600}\\n\u{7f}\"}".as_bytes()).unwrap(),
+    );
     assert_eq!(out, "{\n\"k\\u00e9\":\"\\ud83d\\ude00\\n\\u007f\"\n}");
 }
 
@@ -420,7 +611,11 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
 
 fn errors_json() -> Vec<serde_json::Value> {
     let bytes = std::fs::read(goldens_dir().join("errors.json")).unwrap();
-    serde_json::from_slice::<serde_json::Value>(&bytes).unwrap().as_array().unwrap().clone()
+    serde_json::from_slice::<serde_json::Value>(&bytes)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 fn tc() -> KernelFacts {
@@ -428,11 +623,19 @@ fn tc() -> KernelFacts {
 }
 
 fn barrier() -> KernelFacts {
-    KernelFacts { has_communication: true, has_custom_barrier: true, ..KernelFacts::default() }
+    KernelFacts {
+        has_communication: true,
+        has_custom_barrier: true,
+        ..KernelFacts::default()
+    }
 }
 
 fn sparse_core() -> KernelFacts {
-    KernelFacts { device_type: Some(DeviceType::SparseCore), active_core_count: Some(1), ..KernelFacts::default() }
+    KernelFacts {
+        device_type: Some(DeviceType::SparseCore),
+        active_core_count: Some(1),
+        ..KernelFacts::default()
+    }
 }
 
 /// Runs a PARAMS.json through parsing, lowering and the signature checks of a
@@ -446,43 +649,126 @@ fn first_error(params_json: &str, facts: &KernelFacts) -> Option<String> {
     if let Err(e) = check_signature(&params, &ty, &ty) {
         return Some(e.to_string());
     }
-    lower_config(&params, facts, b"x".to_vec(), None, params.ir_version).err().map(|e| e.to_string())
+    lower_config(&params, facts, b"x".to_vec(), None, params.ir_version)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// errors.json cases of the config layer, and how we trigger them.
 fn config_layer_cases() -> Vec<(&'static str, &'static str, KernelFacts)> {
     vec![
-        ("collective_id_without_custom_barrier", r#"{"collective_id": 3}"#, tc()),
-        ("collective_id_without_custom_barrier_allowed", r#"{"collective_id": 3, "allow_collective_id_without_custom_barrier": true}"#, tc()),
+        (
+            "collective_id_without_custom_barrier",
+            r#"{"collective_id": 3}"#,
+            tc(),
+        ),
+        (
+            "collective_id_without_custom_barrier_allowed",
+            r#"{"collective_id": 3, "allow_collective_id_without_custom_barrier": true}"#,
+            tc(),
+        ),
         ("custom_barrier_without_collective_id", "{}", barrier()),
-        ("custom_barrier_with_collective_id", r#"{"collective_id": 0}"#, barrier()),
-        ("vmem_limit_bytes_float", r#"{"vmem_limit_bytes": 1.5e6}"#, tc()),
-        ("vmem_limit_bytes_str_direct", r#"{"vmem_limit_bytes": "1024"}"#, tc()),
-        ("explicit_tiling_on_tensorcore_direct", r#"{"tiling": "compact"}"#, tc()),
-        ("explicit_tiling_sparse_core_on_tensorcore_direct", r#"{"tiling": "sparse_core"}"#, tc()),
+        (
+            "custom_barrier_with_collective_id",
+            r#"{"collective_id": 0}"#,
+            barrier(),
+        ),
+        (
+            "vmem_limit_bytes_float",
+            r#"{"vmem_limit_bytes": 1.5e6}"#,
+            tc(),
+        ),
+        (
+            "vmem_limit_bytes_str_direct",
+            r#"{"vmem_limit_bytes": "1024"}"#,
+            tc(),
+        ),
+        (
+            "explicit_tiling_on_tensorcore_direct",
+            r#"{"tiling": "compact"}"#,
+            tc(),
+        ),
+        (
+            "explicit_tiling_sparse_core_on_tensorcore_direct",
+            r#"{"tiling": "sparse_core"}"#,
+            tc(),
+        ),
         ("opt_level_on_tensorcore", r#"{"opt_level": "O2"}"#, tc()),
-        ("opt_level_on_tensorcore_direct", r#"{"opt_level": "O0"}"#, tc()),
-        ("opt_level_and_tiling_on_sparsecore", r#"{"opt_level": "O3", "use_tc_tiling_on_sc": false}"#, sparse_core()),
-        ("use_tc_tiling_on_sc_on_tensorcore", r#"{"use_tc_tiling_on_sc": true}"#, tc()),
-        ("use_tc_tiling_on_sc_false_on_tensorcore", r#"{"use_tc_tiling_on_sc": false}"#, tc()),
+        (
+            "opt_level_on_tensorcore_direct",
+            r#"{"opt_level": "O0"}"#,
+            tc(),
+        ),
+        (
+            "opt_level_and_tiling_on_sparsecore",
+            r#"{"opt_level": "O3", "use_tc_tiling_on_sc": false}"#,
+            sparse_core(),
+        ),
+        (
+            "use_tc_tiling_on_sc_on_tensorcore",
+            r#"{"use_tc_tiling_on_sc": true}"#,
+            tc(),
+        ),
+        (
+            "use_tc_tiling_on_sc_false_on_tensorcore",
+            r#"{"use_tc_tiling_on_sc": false}"#,
+            tc(),
+        ),
         ("flag_value_str", r#"{"flags": {"xla_tpu_x": "yes"}}"#, tc()),
         ("flag_value_none", r#"{"flags": {"xla_tpu_x": null}}"#, tc()),
-        ("input_memory_space_semaphore_direct", r#"{"input_memory_spaces": ["semaphore_mem"]}"#, tc()),
-        ("invalid_side_effect_type", r#"{"has_side_effects": "yes"}"#, tc()),
-        ("cost_estimate_non_int", r#"{"cost_estimate": {"flops": 1.5, "transcendentals": 0, "bytes_accessed": 0}}"#, tc()),
-        ("inout_memory_space_conflict", r#"{"input_memory_spaces": ["hbm"], "output_memory_spaces": ["vmem"], "input_output_aliases": [[0, 0]]}"#, tc()),
+        (
+            "input_memory_space_semaphore_direct",
+            r#"{"input_memory_spaces": ["semaphore_mem"]}"#,
+            tc(),
+        ),
+        (
+            "invalid_side_effect_type",
+            r#"{"has_side_effects": "yes"}"#,
+            tc(),
+        ),
+        (
+            "cost_estimate_non_int",
+            r#"{"cost_estimate": {"flops": 1.5, "transcendentals": 0, "bytes_accessed": 0}}"#,
+            tc(),
+        ),
+        (
+            "inout_memory_space_conflict",
+            r#"{"input_memory_spaces": ["hbm"], "output_memory_spaces": ["vmem"], "input_output_aliases": [[0, 0]]}"#,
+            tc(),
+        ),
     ]
 }
 
 /// errors.json cases of the config layer we cannot trigger, and why.
 const NOT_REPRODUCIBLE: [(&str, &str); 7] = [
-    ("collective_id_numpy_int", "PARAMS.json has no numpy integers"),
-    ("vmem_limit_bytes_numpy_int", "PARAMS.json has no numpy integers"),
-    ("custom_barrier_auto_assign_yes", "needs a lowering context to auto-assign ids"),
-    ("collective_id_and_barrier_tag_conflict", "barrier tags live in the jaxpr, not in the kernel or PARAMS.json"),
-    ("collective_id_and_barrier_tag_override", "barrier tags live in the jaxpr, not in the kernel or PARAMS.json"),
-    ("auto_collective_ids_limit_exceeded", "needs a lowering context to auto-assign ids"),
-    ("vmem_limit_bytes_bool_accepted", "JAX accepts it and writes invalid JSON; our own rule rejects it (tested below)"),
+    (
+        "collective_id_numpy_int",
+        "PARAMS.json has no numpy integers",
+    ),
+    (
+        "vmem_limit_bytes_numpy_int",
+        "PARAMS.json has no numpy integers",
+    ),
+    (
+        "custom_barrier_auto_assign_yes",
+        "needs a lowering context to auto-assign ids",
+    ),
+    (
+        "collective_id_and_barrier_tag_conflict",
+        "barrier tags live in the jaxpr, not in the kernel or PARAMS.json",
+    ),
+    (
+        "collective_id_and_barrier_tag_override",
+        "barrier tags live in the jaxpr, not in the kernel or PARAMS.json",
+    ),
+    (
+        "auto_collective_ids_limit_exceeded",
+        "needs a lowering context to auto-assign ids",
+    ),
+    (
+        "vmem_limit_bytes_bool_accepted",
+        "JAX accepts it and writes invalid JSON; our own rule rejects it (tested below)",
+    ),
 ];
 
 #[test]
@@ -527,8 +813,17 @@ fn every_config_layer_message_of_errors_json_is_produced_verbatim() {
 #[test]
 fn vmem_limit_true_is_refused_where_jax_writes_invalid_json() {
     let err = Params::from_json(br#"{"vmem_limit_bytes": true}"#).unwrap_err();
-    assert!(matches!(err.config_error(), Some(ConfigError::BoolForInteger { value: true, .. })), "{err:?}");
-    assert_eq!(err.to_string(), "vmem_limit_bytes = true is a boolean where an integer belongs; write a number");
+    assert!(
+        matches!(
+            err.config_error(),
+            Some(ConfigError::BoolForInteger { value: true, .. })
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "vmem_limit_bytes = true is a boolean where an integer belongs; write a number"
+    );
 }
 
 // ----- our own rules: one test each, variant and message -----
@@ -549,61 +844,146 @@ fn params_err(json: &str) -> ParamsError {
 #[test]
 fn rule_collective_id_outside_i32() {
     let e = lower_err(r#"{"collective_id": 4294967296}"#, &barrier());
-    assert!(matches!(e, ConfigError::CollectiveIdOutOfRange { value: 4294967296 }));
-    assert_eq!(e.to_string(), "collective_id = 4294967296 is outside the i32 range XLA accepts (0..=2147483647)");
+    assert!(matches!(
+        e,
+        ConfigError::CollectiveIdOutOfRange { value: 4294967296 }
+    ));
+    assert_eq!(
+        e.to_string(),
+        "collective_id = 4294967296 is outside the i32 range XLA accepts (0..=2147483647)"
+    );
     let e = lower_err(r#"{"collective_id": -1}"#, &barrier());
-    assert!(matches!(e, ConfigError::CollectiveIdOutOfRange { value: -1 }));
+    assert!(matches!(
+        e,
+        ConfigError::CollectiveIdOutOfRange { value: -1 }
+    ));
 }
 
 #[test]
 fn rule_negative_sizes() {
     let e = lower_err(r#"{"internal_scratch_in_bytes": -8}"#, &tc());
-    assert_eq!(e, ConfigError::Negative { field: "internal_scratch_in_bytes".into(), value: -8 });
-    assert_eq!(e.to_string(), "internal_scratch_in_bytes = -8 is negative; it must be a non-negative integer");
-    let e = lower_err(r#"{"cost_estimate": {"flops": 1, "transcendentals": -2, "bytes_accessed": 3}}"#, &tc());
-    assert_eq!(e, ConfigError::Negative { field: "cost_estimate.transcendentals".into(), value: -2 });
+    assert_eq!(
+        e,
+        ConfigError::Negative {
+            field: "internal_scratch_in_bytes".into(),
+            value: -8
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "internal_scratch_in_bytes = -8 is negative; it must be a non-negative integer"
+    );
+    let e = lower_err(
+        r#"{"cost_estimate": {"flops": 1, "transcendentals": -2, "bytes_accessed": 3}}"#,
+        &tc(),
+    );
+    assert_eq!(
+        e,
+        ConfigError::Negative {
+            field: "cost_estimate.transcendentals".into(),
+            value: -2
+        }
+    );
     let e = lower_err(r#"{"serialization_format": -1}"#, &tc());
-    assert_eq!(e, ConfigError::Negative { field: "serialization_format".into(), value: -1 });
+    assert_eq!(
+        e,
+        ConfigError::Negative {
+            field: "serialization_format".into(),
+            value: -1
+        }
+    );
     let e = params_err(r#"{"input_output_aliases": [[-1, 0]]}"#);
-    assert!(matches!(e.config_error(), Some(ConfigError::Negative { value: -1, .. })), "{e:?}");
+    assert!(
+        matches!(
+            e.config_error(),
+            Some(ConfigError::Negative { value: -1, .. })
+        ),
+        "{e:?}"
+    );
 }
 
 #[test]
 fn rule_vmem_limit_not_positive() {
     let e = lower_err(r#"{"vmem_limit_bytes": 0}"#, &tc());
     assert_eq!(e, ConfigError::VmemLimitNotPositive { value: 0 });
-    assert_eq!(e.to_string(), "vmem_limit_bytes = 0 is not positive; give the scoped VMEM limit in bytes (> 0)");
+    assert_eq!(
+        e.to_string(),
+        "vmem_limit_bytes = 0 is not positive; give the scoped VMEM limit in bytes (> 0)"
+    );
 }
 
 #[test]
 fn rule_bool_for_integer() {
-    for key in ["collective_id", "internal_scratch_in_bytes", "serialization_format", "ir_version"] {
+    for key in [
+        "collective_id",
+        "internal_scratch_in_bytes",
+        "serialization_format",
+        "ir_version",
+    ] {
         let e = params_err(&format!(r#"{{"{key}": false}}"#));
-        assert_eq!(e.config_error(), Some(&ConfigError::BoolForInteger { field: key.into(), value: false }));
-        assert_eq!(e.to_string(), format!("{key} = false is a boolean where an integer belongs; write a number"));
+        assert_eq!(
+            e.config_error(),
+            Some(&ConfigError::BoolForInteger {
+                field: key.into(),
+                value: false
+            })
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("{key} = false is a boolean where an integer belongs; write a number")
+        );
     }
-    let e = params_err(r#"{"cost_estimate": {"flops": true, "transcendentals": 0, "bytes_accessed": 0}}"#);
-    assert_eq!(e.config_error(), Some(&ConfigError::BoolForInteger { field: "cost_estimate.flops".into(), value: true }));
+    let e = params_err(
+        r#"{"cost_estimate": {"flops": true, "transcendentals": 0, "bytes_accessed": 0}}"#,
+    );
+    assert_eq!(
+        e.config_error(),
+        Some(&ConfigError::BoolForInteger {
+            field: "cost_estimate.flops".into(),
+            value: true
+        })
+    );
 }
 
 #[test]
 fn rule_wrong_param_type_names_the_key() {
     let e = params_err(r#"{"disable_bounds_checks": "yes"}"#);
-    assert_eq!(e.to_string(), "disable_bounds_checks must be true or false, not a string");
+    assert_eq!(
+        e.to_string(),
+        "disable_bounds_checks must be true or false, not a string"
+    );
     assert!(matches!(e, ParamsError::Invalid { ref key, .. } if key == "disable_bounds_checks"));
     let e = params_err(r#"{"output_memory_spaces": ["vram"]}"#);
-    assert!(e.to_string().starts_with("output_memory_spaces[0] must be a memory space (hbm, vmem,"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("output_memory_spaces[0] must be a memory space (hbm, vmem,"),
+        "{e}"
+    );
     let e = params_err(r#"{"opt_level": "O4"}"#);
-    assert_eq!(e.to_string(), "opt_level must be \"O0\", \"O1\", \"O2\" or \"O3\", not \"O4\"");
+    assert_eq!(
+        e.to_string(),
+        "opt_level must be \"O0\", \"O1\", \"O2\" or \"O3\", not \"O4\""
+    );
 }
 
 #[test]
 fn rule_non_finite_flag() {
-    let mut p = Params::default();
-    p.flags = Some(vec![("xla_f".into(), FlagValue::Double(f64::INFINITY))]);
+    let p = Params {
+        flags: Some(vec![("xla_f".into(), FlagValue::Double(f64::INFINITY))]),
+        ..Params::default()
+    };
     let e = lower_config(&p, &tc(), vec![], None, Some(15)).unwrap_err();
-    assert_eq!(e, ConfigError::NonFiniteFlag { flag: "xla_f".into(), value: "inf".into() });
-    assert_eq!(e.to_string(), "flag xla_f = inf is not a finite number; JSON cannot hold it");
+    assert_eq!(
+        e,
+        ConfigError::NonFiniteFlag {
+            flag: "xla_f".into(),
+            value: "inf".into()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "flag xla_f = inf is not a finite number; JSON cannot hold it"
+    );
     // A literal too large for a double is infinite too.
     let e = lower_err(r#"{"flags": {"xla_f": 1e999}}"#, &tc());
     assert!(matches!(e, ConfigError::NonFiniteFlag { .. }));
@@ -613,26 +993,55 @@ fn rule_non_finite_flag() {
 fn rule_flag_integer_out_of_range() {
     // Python writes 1180591620717411303424 (spec 4.5 `flag big int`); int64 cannot hold it.
     let e = params_err(r#"{"flags": {"f": 1180591620717411303424}}"#);
-    assert_eq!(e.config_error(), Some(&ConfigError::FlagIntegerOutOfRange { flag: "f".into(), value: "1180591620717411303424".into() }));
-    assert_eq!(e.to_string(), "flag f = 1180591620717411303424 does not fit the int64 integer_value; use a smaller value");
+    assert_eq!(
+        e.config_error(),
+        Some(&ConfigError::FlagIntegerOutOfRange {
+            flag: "f".into(),
+            value: "1180591620717411303424".into()
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        "flag f = 1180591620717411303424 does not fit the int64 integer_value; use a smaller value"
+    );
 }
 
 #[test]
 fn rule_bad_flag_name() {
     for name in ["xla_\u{e9}", "a\"b", "a\\b", "tab\there"] {
-        let mut p = Params::default();
-        p.flags = Some(vec![(name.into(), FlagValue::Bool(true))]);
+        let p = Params {
+            flags: Some(vec![(name.into(), FlagValue::Bool(true))]),
+            ..Params::default()
+        };
         let e = lower_config(&p, &tc(), vec![], None, Some(15)).unwrap_err();
         assert_eq!(e, ConfigError::BadFlagName { flag: name.into() });
-        assert_eq!(e.to_string(), format!("flag name {name:?} is not allowed: flag names must be printable ASCII without `\"` or `\\`"));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "flag name {name:?} is not allowed: flag names must be printable ASCII without `\"` or `\\`"
+            )
+        );
     }
 }
 
 #[test]
 fn rule_sparse_core_memory_space_on_tensor_core() {
-    let e = lower_err(r#"{"output_memory_spaces": ["vmem", "sc_vector_smem"]}"#, &tc());
-    assert_eq!(e, ConfigError::SparseCoreMemorySpaceOnTensorCore { field: "output_memory_spaces".into(), index: 1, memory_space: MemorySpace::ScVectorSmem });
-    assert_eq!(e.to_string(), "output_memory_spaces[1] = sc_vector_smem is a SparseCore memory space but the kernel is a TensorCore kernel");
+    let e = lower_err(
+        r#"{"output_memory_spaces": ["vmem", "sc_vector_smem"]}"#,
+        &tc(),
+    );
+    assert_eq!(
+        e,
+        ConfigError::SparseCoreMemorySpaceOnTensorCore {
+            field: "output_memory_spaces".into(),
+            index: 1,
+            memory_space: MemorySpace::ScVectorSmem
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "output_memory_spaces[1] = sc_vector_smem is a SparseCore memory space but the kernel is a TensorCore kernel"
+    );
     // Fine on SparseCore.
     let p = params(r#"{"output_memory_spaces": ["vmem", "sc_vector_smem"]}"#);
     assert!(lower_config(&p, &sparse_core(), vec![], None, Some(15)).is_ok());
@@ -640,31 +1049,75 @@ fn rule_sparse_core_memory_space_on_tensor_core() {
 
 #[test]
 fn rule_conflicting_tiling() {
-    let e = lower_err(r#"{"tiling": "compact", "use_tc_tiling_on_sc": false}"#, &sparse_core());
-    assert_eq!(e, ConfigError::ConflictingTiling { tiling: "compact".into(), use_tc_tiling_on_sc: false });
-    assert_eq!(e.to_string(), "tiling = compact and use_tc_tiling_on_sc = false both set the SparseCore tiling; give only one");
+    let e = lower_err(
+        r#"{"tiling": "compact", "use_tc_tiling_on_sc": false}"#,
+        &sparse_core(),
+    );
+    assert_eq!(
+        e,
+        ConfigError::ConflictingTiling {
+            tiling: "compact".into(),
+            use_tc_tiling_on_sc: false
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "tiling = compact and use_tc_tiling_on_sc = false both set the SparseCore tiling; give only one"
+    );
 }
 
 #[test]
 fn rule_cost_estimate_fields() {
     let e = params_err(r#"{"cost_estimate": {"flops": 1, "transcendentals": 2}}"#);
-    assert_eq!(e.config_error(), Some(&ConfigError::CostEstimateMissingField { field: "bytes_accessed".into() }));
-    assert_eq!(e.to_string(), "cost_estimate has no bytes_accessed; flops, transcendentals and bytes_accessed are required (remote_bytes_transferred defaults to 0)");
-    let e = params_err(r#"{"cost_estimate": {"flops": 1, "transcendentals": 2, "bytes_accessed": 3, "zzz": 5}}"#);
-    assert_eq!(e.config_error(), Some(&ConfigError::CostEstimateUnknownField { field: "zzz".into() }));
-    assert_eq!(e.to_string(), "cost_estimate has an unknown field \"zzz\"; the fields are flops, transcendentals, bytes_accessed, remote_bytes_transferred");
+    assert_eq!(
+        e.config_error(),
+        Some(&ConfigError::CostEstimateMissingField {
+            field: "bytes_accessed".into()
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        "cost_estimate has no bytes_accessed; flops, transcendentals and bytes_accessed are required (remote_bytes_transferred defaults to 0)"
+    );
+    let e = params_err(
+        r#"{"cost_estimate": {"flops": 1, "transcendentals": 2, "bytes_accessed": 3, "zzz": 5}}"#,
+    );
+    assert_eq!(
+        e.config_error(),
+        Some(&ConfigError::CostEstimateUnknownField {
+            field: "zzz".into()
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        "cost_estimate has an unknown field \"zzz\"; the fields are flops, transcendentals, bytes_accessed, remote_bytes_transferred"
+    );
     // remote_bytes_transferred defaults to 0, as pl.CostEstimate does.
     assert_eq!(
-        params(r#"{"cost_estimate": {"flops": 1, "transcendentals": 2, "bytes_accessed": 3}}"#).cost_estimate,
-        Some(ParamsCostEstimate { flops: 1, transcendentals: 2, bytes_accessed: 3, remote_bytes_transferred: 0 })
+        params(r#"{"cost_estimate": {"flops": 1, "transcendentals": 2, "bytes_accessed": 3}}"#)
+            .cost_estimate,
+        Some(ParamsCostEstimate {
+            flops: 1,
+            transcendentals: 2,
+            bytes_accessed: 3,
+            remote_bytes_transferred: 0
+        })
     );
 }
 
 #[test]
 fn rule_forward_compatible_ir_version() {
     let e = lower_err(r#"{"forward_compatible": true, "ir_version": 18}"#, &tc());
-    assert_eq!(e, ConfigError::ForwardCompatibleIrVersion { ir_version: "18".into() });
-    assert_eq!(e.to_string(), "ir_version = 18 with forward_compatible = true: exports must use ir_version 15 or older so older TPU runtimes can read them");
+    assert_eq!(
+        e,
+        ConfigError::ForwardCompatibleIrVersion {
+            ir_version: "18".into()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "ir_version = 18 with forward_compatible = true: exports must use ir_version 15 or older so older TPU runtimes can read them"
+    );
 }
 
 fn sig_err(json: &str, ins: &[&str], outs: &[&str]) -> ConfigError {
@@ -675,43 +1128,111 @@ fn sig_err(json: &str, ins: &[&str], outs: &[&str]) -> ConfigError {
 fn rule_alias_indices_in_range() {
     let t = "tensor<8x128xf32>";
     let e = sig_err(r#"{"input_output_aliases": [[2, 0]]}"#, &[t, t], &[t]);
-    assert_eq!(e, ConfigError::AliasOperandOutOfRange { operand: 2, operands: 2 });
-    assert_eq!(e.to_string(), "input_output_aliases: operand index 2 is out of range; the call has 2 operand(s)");
+    assert_eq!(
+        e,
+        ConfigError::AliasOperandOutOfRange {
+            operand: 2,
+            operands: 2
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "input_output_aliases: operand index 2 is out of range; the call has 2 operand(s)"
+    );
     let e = sig_err(r#"{"input_output_aliases": [[0, 1]]}"#, &[t, t], &[t]);
-    assert_eq!(e, ConfigError::AliasResultOutOfRange { result: 1, results: 1 });
-    assert_eq!(e.to_string(), "input_output_aliases: result index 1 is out of range; the call has 1 result(s)");
+    assert_eq!(
+        e,
+        ConfigError::AliasResultOutOfRange {
+            result: 1,
+            results: 1
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "input_output_aliases: result index 1 is out of range; the call has 1 result(s)"
+    );
 }
 
 #[test]
 fn rule_result_aliased_twice() {
     let t = "tensor<8x128xf32>";
-    let e = sig_err(r#"{"input_output_aliases": [[0, 0], [1, 0]]}"#, &[t, t], &[t]);
-    assert_eq!(e, ConfigError::ResultAliasedTwice { result: 0, first: 0, second: 1 });
-    assert_eq!(e.to_string(), "input_output_aliases: result 0 is aliased twice (operands 0 and 1); a result can reuse one operand's buffer only");
+    let e = sig_err(
+        r#"{"input_output_aliases": [[0, 0], [1, 0]]}"#,
+        &[t, t],
+        &[t],
+    );
+    assert_eq!(
+        e,
+        ConfigError::ResultAliasedTwice {
+            result: 0,
+            first: 0,
+            second: 1
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "input_output_aliases: result 0 is aliased twice (operands 0 and 1); a result can reuse one operand's buffer only"
+    );
 }
 
 #[test]
 fn rule_alias_type_mismatch() {
-    let e = sig_err(r#"{"input_output_aliases": [[0, 0]]}"#, &["tensor<8x128xf32>"], &["tensor<8x128xbf16>"]);
-    assert!(matches!(e, ConfigError::AliasTypeMismatch { operand: 0, result: 0, .. }));
-    assert_eq!(e.to_string(), "input_output_aliases: operand 0 (tensor<8x128xf32>) and result 0 (tensor<8x128xbf16>) must have the same type to share a buffer");
+    let e = sig_err(
+        r#"{"input_output_aliases": [[0, 0]]}"#,
+        &["tensor<8x128xf32>"],
+        &["tensor<8x128xbf16>"],
+    );
+    assert!(matches!(
+        e,
+        ConfigError::AliasTypeMismatch {
+            operand: 0,
+            result: 0,
+            ..
+        }
+    ));
+    assert_eq!(
+        e.to_string(),
+        "input_output_aliases: operand 0 (tensor<8x128xf32>) and result 0 (tensor<8x128xbf16>) must have the same type to share a buffer"
+    );
 }
 
 #[test]
 fn rule_list_lengths() {
     let t = "tensor<8x128xf32>";
     let e = sig_err(r#"{"allow_input_fusion": [true]}"#, &[t, t], &[t]);
-    assert_eq!(e.to_string(), "allow_input_fusion has 1 entries but the call has 2 operands; give one entry per operand");
-    assert!(matches!(e, ConfigError::ListLength { len: 1, expected: 2, .. }));
+    assert_eq!(
+        e.to_string(),
+        "allow_input_fusion has 1 entries but the call has 2 operands; give one entry per operand"
+    );
+    assert!(matches!(
+        e,
+        ConfigError::ListLength {
+            len: 1,
+            expected: 2,
+            ..
+        }
+    ));
     let e = sig_err(r#"{"output_memory_spaces": ["vmem"]}"#, &[t], &[t, t]);
-    assert_eq!(e.to_string(), "output_memory_spaces has 1 entries but the call has 2 results; give one entry per result");
+    assert_eq!(
+        e.to_string(),
+        "output_memory_spaces has 1 entries but the call has 2 results; give one entry per result"
+    );
     let e = sig_err(r#"{"input_memory_spaces": [null, null]}"#, &[t], &[t]);
-    assert!(matches!(e, ConfigError::ListLength { len: 2, expected: 1, .. }));
+    assert!(matches!(
+        e,
+        ConfigError::ListLength {
+            len: 2,
+            expected: 1,
+            ..
+        }
+    ));
 }
 
 #[test]
 fn validate_all_reports_every_problem_in_order() {
-    let p = params(r#"{"collective_id": 3, "opt_level": "O1", "vmem_limit_bytes": -1, "allow_input_fusion": [true, true]}"#);
+    let p = params(
+        r#"{"collective_id": 3, "opt_level": "O1", "vmem_limit_bytes": -1, "allow_input_fusion": [true, true]}"#,
+    );
     let t = ["tensor<8x128xf32>"];
     let all = validate_all(&p, &tc(), &t, &t);
     let messages: Vec<String> = all.iter().map(ToString::to_string).collect();
@@ -725,7 +1246,8 @@ fn validate_all_reports_every_problem_in_order() {
         ]
     );
     // And parsing reports every bad key at once.
-    let errors = Params::from_json_all(br#"{"colective_id": 1, "flags": {"a": "b"}, "tiling": 3}"#).unwrap_err();
+    let errors = Params::from_json_all(br#"{"colective_id": 1, "flags": {"a": "b"}, "tiling": 3}"#)
+        .unwrap_err();
     assert_eq!(errors.len(), 3);
 }
 
@@ -734,8 +1256,17 @@ fn validate_all_reports_every_problem_in_order() {
 #[test]
 fn params_unknown_key_names_the_closest_known_key() {
     let e = params_err(r#"{"colective_id": 1}"#);
-    assert_eq!(e, ParamsError::UnknownKey { key: "colective_id".into(), suggestion: "collective_id".into() });
-    assert_eq!(e.to_string(), "unknown parameter \"colective_id\" in PARAMS.json (did you mean \"collective_id\"?)");
+    assert_eq!(
+        e,
+        ParamsError::UnknownKey {
+            key: "colective_id".into(),
+            suggestion: "collective_id".into()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "unknown parameter \"colective_id\" in PARAMS.json (did you mean \"collective_id\"?)"
+    );
     let e = params_err(r#"{"dimension_semantics": []}"#);
     assert!(matches!(e, ParamsError::UnknownKey { .. }));
 }
@@ -746,25 +1277,48 @@ fn params_defaults_are_jax_cross_lowering() {
     assert_eq!(p, Params::default());
     assert_eq!(p.ir_version, Some(15));
     assert!(p.use_core_ids());
-    assert_eq!(p.effective_debug_locations(), tpu_custom_call::DebugLocations::Unzip);
+    assert_eq!(
+        p.effective_debug_locations(),
+        tpu_custom_call::DebugLocations::Unzip
+    );
     assert!(p.shape_invariant_numerics && p.needs_layout_passes && !p.forward_compatible);
     assert_eq!(p.serialization_format, Some(1));
     assert_eq!(p.to_json(), "{}\n");
     let fwd = params(r#"{"forward_compatible": true}"#);
     assert!(!fwd.use_core_ids());
-    assert_eq!(fwd.effective_debug_locations(), tpu_custom_call::DebugLocations::Inline);
+    assert_eq!(
+        fwd.effective_debug_locations(),
+        tpu_custom_call::DebugLocations::Inline
+    );
     // has_side_effects: a bool or a kind.
-    assert_eq!(params(r#"{"has_side_effects": true}"#).has_side_effects, tpu_custom_call::SideEffect::SideEffecting);
-    assert_eq!(params(r#"{"has_side_effects": "dataflow_side_effecting"}"#).has_side_effects, tpu_custom_call::SideEffect::DataflowSideEffecting);
+    assert_eq!(
+        params(r#"{"has_side_effects": true}"#).has_side_effects,
+        tpu_custom_call::SideEffect::SideEffecting
+    );
+    assert_eq!(
+        params(r#"{"has_side_effects": "dataflow_side_effecting"}"#).has_side_effects,
+        tpu_custom_call::SideEffect::DataflowSideEffecting
+    );
 }
 
 #[test]
 fn params_json_errors_carry_the_path() {
     let e = params_err(r#"{"flags": {"a": 1, "a": 2}}"#);
-    assert_eq!(e.to_string(), "PARAMS.json has the key \"a\" twice at $.flags");
+    assert_eq!(
+        e.to_string(),
+        "PARAMS.json has the key \"a\" twice at $.flags"
+    );
     let e = params_err(r#"{"flags": {"a": 1,}}"#);
-    assert!(e.to_string().starts_with("PARAMS.json is not valid JSON at $.flags: expected a string key at byte 18"), "{e}");
-    assert_eq!(params_err("[1]").to_string(), "PARAMS.json must be a JSON object, not an array");
+    assert!(
+        e.to_string().starts_with(
+            "PARAMS.json is not valid JSON at $.flags: expected a string key at byte 18"
+        ),
+        "{e}"
+    );
+    assert_eq!(
+        params_err("[1]").to_string(),
+        "PARAMS.json must be a JSON object, not an array"
+    );
 }
 
 #[test]
@@ -811,15 +1365,27 @@ fn reader_accepts_protobuf_json_spellings() {
 
 #[test]
 fn reader_keeps_and_reports_unknown_keys() {
-    let (c, report) = BackendConfig::from_json(br#"{"custom_call_config": {"body": "", "new_field": [1]}, "other": {"x": 1}}"#).unwrap();
+    let (c, report) = BackendConfig::from_json(
+        br#"{"custom_call_config": {"body": "", "new_field": [1]}, "other": {"x": 1}}"#,
+    )
+    .unwrap();
     assert_eq!(c.body, b"");
-    let paths: Vec<String> = report.unknown_keys.iter().map(|k| k.path.to_string()).collect();
+    let paths: Vec<String> = report
+        .unknown_keys
+        .iter()
+        .map(|k| k.path.to_string())
+        .collect();
     assert_eq!(paths, ["$.custom_call_config.new_field", "$.other"]);
-    assert_eq!(report.unknown_keys[1].value, parse_json(br#"{"x": 1}"#).unwrap());
+    assert_eq!(
+        report.unknown_keys[1].value,
+        parse_json(br#"{"x": 1}"#).unwrap()
+    );
 }
 
 fn read_err(json: &str) -> String {
-    BackendConfig::from_json(json.as_bytes()).unwrap_err().to_string()
+    BackendConfig::from_json(json.as_bytes())
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -848,13 +1414,20 @@ fn reader_errors_name_the_json_path() {
         read_err(r#"{"custom_call_config": {"body": "Qk9EW*=="}}"#),
         "backend_config value at $.custom_call_config.body is not valid base64: Invalid symbol 42, offset 5."
     );
-    assert_eq!(read_err(r#"{"custom_call_config": {}}"#), "backend_config has no \"body\" at $.custom_call_config");
     assert_eq!(
-        read_err(r#"{"custom_call_config": {"body": "", "output_memory_space_colors": [{"color": 3}]}}"#),
+        read_err(r#"{"custom_call_config": {}}"#),
+        "backend_config has no \"body\" at $.custom_call_config"
+    );
+    assert_eq!(
+        read_err(
+            r#"{"custom_call_config": {"body": "", "output_memory_space_colors": [{"color": 3}]}}"#
+        ),
         "backend_config value at $.custom_call_config.output_memory_space_colors[0].color is not supported: unknown memory space color 3 (colors are 0, 1, 2, 4, 5, 8, 10, 11, 12)"
     );
     assert_eq!(
-        read_err(r#"{"custom_call_config": {"body": ""}, "flag_configs": [{"flag_type": "f", "value": {"double_value": "NaN"}}]}"#),
+        read_err(
+            r#"{"custom_call_config": {"body": ""}, "flag_configs": [{"flag_type": "f", "value": {"double_value": "NaN"}}]}"#
+        ),
         "backend_config value at $.flag_configs[0].value.double_value is not supported: double_value must be finite"
     );
     assert_eq!(
@@ -865,23 +1438,45 @@ fn reader_errors_name_the_json_path() {
 
 #[test]
 fn writer_refuses_what_jax_would_write_as_invalid_json() {
-    let c = BackendConfig { input_memory_spaces: Some(vec![Some(MemorySpace::SemaphoreMem)]), ..BackendConfig::default() };
+    let c = BackendConfig {
+        input_memory_spaces: Some(vec![Some(MemorySpace::SemaphoreMem)]),
+        ..BackendConfig::default()
+    };
     let e = c.to_json(true).unwrap_err();
-    assert_eq!(e.to_string(), "input_memory_space_colors only supports HBM, VMEM and SMEM");
-    let c = BackendConfig { flags: Some(vec![("\u{e9}".into(), FlagValue::Bool(true))]), ..BackendConfig::default() };
-    assert!(matches!(c.to_json(true).unwrap_err(), ConfigError::BadFlagName { .. }));
+    assert_eq!(
+        e.to_string(),
+        "input_memory_space_colors only supports HBM, VMEM and SMEM"
+    );
+    let c = BackendConfig {
+        flags: Some(vec![("\u{e9}".into(), FlagValue::Bool(true))]),
+        ..BackendConfig::default()
+    };
+    assert!(matches!(
+        c.to_json(true).unwrap_err(),
+        ConfigError::BadFlagName { .. }
+    ));
 }
 
 #[test]
 fn writer_base64_matches_the_standard_encoder_at_every_tail_length() {
     for len in 0..64usize {
         let body: Vec<u8> = (0..len).map(|i| (i * 151 + 7) as u8 ^ 0xa5).collect();
-        let c = BackendConfig { body: body.clone(), debug_locations: Some(body.iter().rev().copied().collect()), ..minimal_empty() };
+        let c = BackendConfig {
+            body: body.clone(),
+            debug_locations: Some(body.iter().rev().copied().collect()),
+            ..minimal_empty()
+        };
         let json = c.to_json(true).unwrap();
-        let mut expected = format!("{{\"custom_call_config\": {{\"body\": \"{}\"", STANDARD.encode(&body));
+        let mut expected = format!(
+            "{{\"custom_call_config\": {{\"body\": \"{}\"",
+            STANDARD.encode(&body)
+        );
         if len > 0 {
             let dbg: Vec<u8> = body.iter().rev().copied().collect();
-            expected.push_str(&format!(", \"debug_locations\": \"{}\"", STANDARD.encode(&dbg)));
+            expected.push_str(&format!(
+                ", \"debug_locations\": \"{}\"",
+                STANDARD.encode(&dbg)
+            ));
         }
         expected.push_str("}}");
         assert_eq!(json, expected, "len {len}");
@@ -890,8 +1485,13 @@ fn writer_base64_matches_the_standard_encoder_at_every_tail_length() {
 
 #[test]
 fn writer_encodes_large_bodies_with_one_allocation() {
-    let body: Vec<u8> = (0..3_000_001u32).map(|i| (i.wrapping_mul(2654435761) >> 24) as u8).collect();
-    let c = BackendConfig { body: body.clone(), ..BackendConfig::default() };
+    let body: Vec<u8> = (0..3_000_001u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 24) as u8)
+        .collect();
+    let c = BackendConfig {
+        body: body.clone(),
+        ..BackendConfig::default()
+    };
     let json = c.to_json(true).unwrap();
     assert_eq!(json.capacity(), c.json_size_hint().unwrap());
     let (back, _) = BackendConfig::from_json(json.as_bytes()).unwrap();
@@ -908,12 +1508,20 @@ fn write_temp(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 
 #[test]
 fn real_jaxlib_accepts_configs_we_write() {
-    let Some(python) = common::jaxref_python("real_jaxlib_accepts_configs_we_write") else { return };
+    let Some(python) = common::jaxref_python("real_jaxlib_accepts_configs_we_write") else {
+        return;
+    };
     let dir = std::env::temp_dir().join(format!("tcc-config-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut files = Vec::new();
     let calls = golden_calls();
-    for name in ["add_basic", "sparsecore_vector_1core", "sparsecore_vector_opt_level_export", "memory_spaces", "remote_dma_collective"] {
+    for name in [
+        "add_basic",
+        "sparsecore_vector_1core",
+        "sparsecore_vector_opt_level_export",
+        "memory_spaces",
+        "remote_dma_collective",
+    ] {
         let call = calls.iter().find(|c| c.name() == name).unwrap();
         let json = lowered(call).to_json(call.params().use_core_ids()).unwrap();
         files.push(write_temp(&dir, &format!("{name}.json"), json.as_bytes()));
@@ -921,11 +1529,16 @@ fn real_jaxlib_accepts_configs_we_write() {
     // A config with many fields set, on a real body: jaxlib re-renders it byte for byte.
     let add = calls.iter().find(|c| c.name() == "add_basic").unwrap();
     let (body, dbg) = add.blobs();
-    let p = params(r#"{"cost_estimate": {"flops": 10, "transcendentals": 2, "bytes_accessed": 300}, "vmem_limit_bytes": 1048576,
+    let p = params(
+        r#"{"cost_estimate": {"flops": 10, "transcendentals": 2, "bytes_accessed": 300}, "vmem_limit_bytes": 1048576,
         "flags": {"xla_a": true, "xla_b": 7, "xla_c": 0.5, "xla_e": 1e-07}, "allow_input_fusion": [true, false],
         "internal_scratch_in_bytes": 4096, "input_memory_spaces": ["vmem", "hbm"], "output_memory_spaces": ["vmem"],
-        "disable_bounds_checks": true, "skip_device_barrier": true, "shape_invariant_numerics": false, "needs_hlo_passes": true}"#);
-    let json = lower_config(&p, &add.facts(), body, dbg, p.ir_version).unwrap().to_json(true).unwrap();
+        "disable_bounds_checks": true, "skip_device_barrier": true, "shape_invariant_numerics": false, "needs_hlo_passes": true}"#,
+    );
+    let json = lower_config(&p, &add.facts(), body, dbg, p.ir_version)
+        .unwrap()
+        .to_json(true)
+        .unwrap();
     files.push(write_temp(&dir, "many_fields.json", json.as_bytes()));
 
     let output = std::process::Command::new(&python)
