@@ -17,4 +17,7 @@ pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};
-pub use validate::{check_signature, lower_config, validate_all};
+pub use validate::{
+    AutoAssignMode, CollectiveIds, check_signature, lower_config, lower_config_in_module,
+    validate_all,
+};

@@ -650,17 +650,19 @@ impl Params {
                 self.allow_collective_id_without_custom_barrier = get_bool(key, v)?
             }
             "has_side_effects" => {
-                self.has_side_effects = match v {
-                    JsonValue::Bool(false) => SideEffect::Pure,
-                    JsonValue::Bool(true) => SideEffect::SideEffecting,
-                    JsonValue::String(s) if SideEffect::parse(s).is_some() => {
-                        SideEffect::parse(s).unwrap_or_default()
-                    }
-                    other => {
+                let kind = match v {
+                    JsonValue::Bool(false) => Some(SideEffect::Pure),
+                    JsonValue::Bool(true) => Some(SideEffect::SideEffecting),
+                    JsonValue::String(s) => SideEffect::parse(s),
+                    _ => None,
+                };
+                self.has_side_effects = match kind {
+                    Some(kind) => kind,
+                    None => {
                         return Err(invalid(
                             key,
                             ConfigError::InvalidSideEffect {
-                                value: other.python_str(),
+                                value: v.python_str(),
                             },
                         ));
                     }
