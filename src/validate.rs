@@ -288,7 +288,9 @@ pub fn validate_all<S: AsRef<str>>(
 /// `body` is the serialized kernel (moved, not copied), `debug_locations` the
 /// unzipped locations blob (`None` unless unzipping; an empty blob is not
 /// written), `ir_version` the serde version the body was written at (`None`:
-/// the pass default), `facts` what the analysis found in the kernel.
+/// the pass default), `facts` what the analysis found in the kernel
+/// (`device_type` `None` or `Some(TensorCore)` both mean a TensorCore kernel:
+/// JAX writes no `device_type` for those).
 /// Pass the result to [`BackendConfig::to_json`] with
 /// [`Params::use_core_ids`].
 pub fn lower_config(

@@ -598,6 +598,20 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
     ] {
         assert_eq!(python_float_repr(v), s);
     }
+    // The reader's fast string scan stops at quotes, backslashes and control
+    // characters wherever they fall in an 8-byte word.
+    for pad in 0..17 {
+        let a = "a".repeat(pad);
+        let text = format!("[\"{a}\\\"{a}\\\\{a}\u{e9}\u{1F600}{a}\\n{a}\"]");
+        let want = format!("{a}\"{a}\\{a}\u{e9}\u{1F600}{a}\n{a}");
+        assert_eq!(
+            parse_json(text.as_bytes()).unwrap(),
+            JsonValue::Array(vec![JsonValue::String(want)]),
+            "pad {pad}"
+        );
+        let raw_control = format!("[\"{a}\u{1}\"]");
+        assert!(parse_json(raw_control.as_bytes()).is_err(), "pad {pad}");
+    }
     // ensure_ascii escaping, as json.dumps does.
     let mut out = String::new();
     write_compact_json(
@@ -1441,6 +1455,15 @@ fn params_defaults_are_jax_cross_lowering() {
     assert_eq!(
         fwd.effective_debug_locations(),
         tpu_custom_call::DebugLocations::Inline
+    );
+    // input_output_aliases: pairs, or Pallas's dict.
+    assert_eq!(
+        params(r#"{"input_output_aliases": {"1": 0}}"#).input_output_aliases,
+        [(1, 0)]
+    );
+    assert_eq!(
+        params(r#"{"input_output_aliases": [[1, 0]]}"#).input_output_aliases,
+        [(1, 0)]
     );
     // has_side_effects: a bool or a kind.
     assert_eq!(
