@@ -31,4 +31,7 @@ pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};
 pub use serde::{SerdeError, SerializeOptions, Serialized, deserialize, serialize};
 pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
-pub use validate::{check_signature, lower_config, validate_all};
+pub use validate::{
+    AutoAssignMode, CollectiveIds, check_signature, lower_config, lower_config_in_module,
+    validate_all,
+};

@@ -112,7 +112,8 @@ pub struct Params {
     pub flags: Option<Vec<(String, FlagValue)>>,
     /// Per operand: may XLA fuse its producer into the kernel.
     pub allow_input_fusion: Option<Vec<bool>>,
-    /// `(operand, result)` pairs sharing a buffer.
+    /// `(operand, result)` pairs sharing a buffer (`[[operand, result], ...]`,
+    /// or Pallas's `{"operand": result}`).
     pub input_output_aliases: Vec<(usize, usize)>,
     /// Mosaic's internal scratch size.
     pub internal_scratch_in_bytes: Option<i64>,
@@ -608,7 +609,23 @@ impl Params {
             }
             "input_output_aliases" => {
                 let mut pairs = Vec::new();
-                if !null {
+                if let JsonValue::Object(members) = v {
+                    // Pallas's spelling: `{"operand": result}`.
+                    for (operand, result) in members {
+                        let field = format!("{key}.{operand}");
+                        let index = operand.parse::<usize>().map_err(|_| {
+                            invalid(
+                                key,
+                                ConfigError::WrongParamType {
+                                    field: field.clone(),
+                                    expected: "an operand index as the key".to_string(),
+                                    found: format!("{operand:?}"),
+                                },
+                            )
+                        })?;
+                        pairs.push((index, get_index(&field, result)?));
+                    }
+                } else if !null {
                     for (i, pair) in get_array(key, v)?.iter().enumerate() {
                         let field = format!("{key}[{i}]");
                         let items = get_array(&field, pair)?;
@@ -640,17 +657,19 @@ impl Params {
                 self.allow_collective_id_without_custom_barrier = get_bool(key, v)?
             }
             "has_side_effects" => {
-                self.has_side_effects = match v {
-                    JsonValue::Bool(false) => SideEffect::Pure,
-                    JsonValue::Bool(true) => SideEffect::SideEffecting,
-                    JsonValue::String(s) if SideEffect::parse(s).is_some() => {
-                        SideEffect::parse(s).unwrap_or_default()
-                    }
-                    other => {
+                let kind = match v {
+                    JsonValue::Bool(false) => Some(SideEffect::Pure),
+                    JsonValue::Bool(true) => Some(SideEffect::SideEffecting),
+                    JsonValue::String(s) => SideEffect::parse(s),
+                    _ => None,
+                };
+                self.has_side_effects = match kind {
+                    Some(kind) => kind,
+                    None => {
                         return Err(invalid(
                             key,
                             ConfigError::InvalidSideEffect {
-                                value: other.python_str(),
+                                value: v.python_str(),
                             },
                         ));
                     }

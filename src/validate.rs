@@ -25,6 +25,7 @@ fn is_sparse_core(facts: &KernelFacts) -> bool {
 /// The parameter rules (no call signature), in JAX's order, then ours.
 fn param_rules(
     params: &Params,
+    collective_id: Option<i64>,
     facts: &KernelFacts,
     ir_version: Option<u32>,
     errors: &mut Vec<ConfigError>,
@@ -45,13 +46,13 @@ fn param_rules(
 
     // `_lowered_to_custom_call_config`, without a lowering context.
     if facts.has_custom_barrier {
-        if params.collective_id.is_none() {
+        if collective_id.is_none() {
             errors.push(ConfigError::BarrierWithoutCollectiveId);
         }
-    } else if let Some(id) = params.collective_id {
-        if !params.allow_collective_id_without_custom_barrier {
-            errors.push(ConfigError::CollectiveIdWithoutBarrier { collective_id: id });
-        }
+    } else if let Some(id) = collective_id
+        && !params.allow_collective_id_without_custom_barrier
+    {
+        errors.push(ConfigError::CollectiveIdWithoutBarrier { collective_id: id });
     }
     if params.tiling.is_some() && !sc {
         errors.push(ConfigError::TilingOnTensorCore);
@@ -63,27 +64,27 @@ fn param_rules(
     // `to_json`'s own refusal, checked before anything is written.
     if let Some(list) = &params.input_memory_spaces {
         for (operand, ms) in list.iter().enumerate() {
-            if let Some(ms) = ms {
-                if !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem) {
-                    errors.push(ConfigError::InputMemorySpaceUnsupported {
-                        operand,
-                        memory_space: *ms,
-                    });
-                }
+            if let Some(ms) = ms
+                && !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem)
+            {
+                errors.push(ConfigError::InputMemorySpaceUnsupported {
+                    operand,
+                    memory_space: *ms,
+                });
             }
         }
     }
 
     // Ours.
-    if let Some(id) = params.collective_id {
-        if i32::try_from(id).is_err() || id < 0 {
-            errors.push(ConfigError::CollectiveIdOutOfRange { value: id });
-        }
+    if let Some(id) = collective_id
+        && (i32::try_from(id).is_err() || id < 0)
+    {
+        errors.push(ConfigError::CollectiveIdOutOfRange { value: id });
     }
-    if let Some(v) = params.vmem_limit_bytes {
-        if v <= 0 {
-            errors.push(ConfigError::VmemLimitNotPositive { value: v });
-        }
+    if let Some(v) = params.vmem_limit_bytes
+        && v <= 0
+    {
+        errors.push(ConfigError::VmemLimitNotPositive { value: v });
     }
     let mut non_negative = |field: &str, value: Option<i64>| {
         if let Some(v) = value.filter(|v| *v < 0) {
@@ -107,14 +108,14 @@ fn param_rules(
             Some(c.remote_bytes_transferred),
         );
     }
-    if let Some(format) = params.serialization_format {
-        if format > i64::from(u32::MAX) {
-            errors.push(ConfigError::WrongParamType {
-                field: "serialization_format".to_string(),
-                expected: "a 32-bit format number".to_string(),
-                found: format.to_string(),
-            });
-        }
+    if let Some(format) = params.serialization_format
+        && format > i64::from(u32::MAX)
+    {
+        errors.push(ConfigError::WrongParamType {
+            field: "serialization_format".to_string(),
+            expected: "a 32-bit format number".to_string(),
+            found: format.to_string(),
+        });
     }
     if let Some(flags) = &params.flags {
         for (name, value) in flags {
@@ -199,15 +200,15 @@ fn signature_rules<S: AsRef<str>>(
             .output_memory_spaces
             .as_ref()
             .and_then(|l| l.get(result).copied().flatten());
-        if let (Some(input), Some(output)) = (ins, outs) {
-            if input != output {
-                errors.push(ConfigError::MemorySpaceConflict {
-                    operand,
-                    result,
-                    input,
-                    output,
-                });
-            }
+        if let (Some(input), Some(output)) = (ins, outs)
+            && input != output
+        {
+            errors.push(ConfigError::MemorySpaceConflict {
+                operand,
+                result,
+                input,
+                output,
+            });
         }
     }
     let mut length = |field: &str, len: Option<usize>, expected: usize, operand: bool| {
@@ -270,7 +271,13 @@ pub fn validate_all<S: AsRef<str>>(
     result_types: &[S],
 ) -> Vec<ConfigError> {
     let mut errors = Vec::new();
-    param_rules(params, facts, params.ir_version, &mut errors);
+    param_rules(
+        params,
+        params.collective_id,
+        facts,
+        params.ir_version,
+        &mut errors,
+    );
     signature_rules(params, operand_types, result_types, &mut errors);
     errors
 }
@@ -281,7 +288,9 @@ pub fn validate_all<S: AsRef<str>>(
 /// `body` is the serialized kernel (moved, not copied), `debug_locations` the
 /// unzipped locations blob (`None` unless unzipping; an empty blob is not
 /// written), `ir_version` the serde version the body was written at (`None`:
-/// the pass default), `facts` what the analysis found in the kernel.
+/// the pass default), `facts` what the analysis found in the kernel
+/// (`device_type` `None` or `Some(TensorCore)` both mean a TensorCore kernel:
+/// JAX writes no `device_type` for those).
 /// Pass the result to [`BackendConfig::to_json`] with
 /// [`Params::use_core_ids`].
 pub fn lower_config(
@@ -291,8 +300,50 @@ pub fn lower_config(
     debug_locations: Option<Vec<u8>>,
     ir_version: Option<u32>,
 ) -> Result<BackendConfig, ConfigError> {
+    build(
+        params,
+        params.collective_id,
+        facts,
+        body,
+        debug_locations,
+        ir_version,
+    )
+}
+
+/// [`lower_config`] inside a module being lowered: the collective id is
+/// resolved through the module's [`CollectiveIds`] (auto-assignment, barrier
+/// tags) as JAX does with a lowering context, then every rule runs with it.
+/// `tag` is the kernel's barrier-semaphore tag, if it has one.
+pub fn lower_config_in_module(
+    params: &Params,
+    facts: &KernelFacts,
+    body: Vec<u8>,
+    debug_locations: Option<Vec<u8>>,
+    ir_version: Option<u32>,
+    ids: &mut CollectiveIds,
+    tag: Option<&str>,
+) -> Result<BackendConfig, ConfigError> {
+    let collective_id = ids.resolve(params, facts, &body, tag)?;
+    build(
+        params,
+        collective_id,
+        facts,
+        body,
+        debug_locations,
+        ir_version,
+    )
+}
+
+fn build(
+    params: &Params,
+    collective_id: Option<i64>,
+    facts: &KernelFacts,
+    body: Vec<u8>,
+    debug_locations: Option<Vec<u8>>,
+    ir_version: Option<u32>,
+) -> Result<BackendConfig, ConfigError> {
     let mut errors = Vec::new();
-    param_rules(params, facts, ir_version, &mut errors);
+    param_rules(params, collective_id, facts, ir_version, &mut errors);
     if let Some(first) = errors.into_iter().next() {
         return Err(first);
     }
@@ -316,8 +367,7 @@ pub fn lower_config(
             )?,
         }),
     };
-    let collective_id = params
-        .collective_id
+    let collective_id = collective_id
         .map(|id| i32::try_from(id).map_err(|_| ConfigError::CollectiveIdOutOfRange { value: id }))
         .transpose()?;
     let serialization_format = params
@@ -369,10 +419,208 @@ pub fn lower_config(
     })
 }
 
+/// JAX's `jax_pallas_auto_assign_collective_ids` mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AutoAssignMode {
+    /// `no` (JAX's default): only barrier tags get automatic ids.
+    #[default]
+    No,
+    /// `yes`: kernels without a collective id get one (a given id is kept,
+    /// JAX logs a warning).
+    Yes,
+    /// `override`: every given id is ignored and all are assigned.
+    Override,
+}
+
+/// What an automatic collective id is shared by: a barrier tag, or an
+/// identical kernel body; with the `skip_device_barrier` setting.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum IdKey {
+    Tag(String, bool),
+    Module(u64, bool),
+}
+
+impl IdKey {
+    fn python_repr(&self) -> String {
+        let py_bool = |b: bool| if b { "True" } else { "False" };
+        match self {
+            IdKey::Tag(tag, skip) => {
+                format!("('tag', {}, {})", python_str_repr(tag), py_bool(*skip))
+            }
+            IdKey::Module(hash, skip) => format!("('module', 0x{hash:016x}, {})", py_bool(*skip)),
+        }
+    }
+}
+
+/// Python's `repr()` of a `str`.
+fn python_str_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::from(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// The collective ids of one module being lowered (JAX's
+/// `CollectiveIdMapping`, in a lowering context): automatic ids start at 0,
+/// skip every id given explicitly anywhere in the module, and are shared by
+/// calls with the same barrier tag or the same kernel body.
+#[derive(Clone, Debug)]
+pub struct CollectiveIds {
+    mode: AutoAssignMode,
+    limit: usize,
+    auto: Vec<(IdKey, i64)>,
+    manual: Vec<(IdKey, i64)>,
+    all_ids: std::collections::BTreeSet<i64>,
+}
+
+/// JAX's default `jax_pallas_auto_assign_collective_ids_limit`.
+pub const DEFAULT_AUTO_ID_LIMIT: usize = 25;
+
+impl CollectiveIds {
+    /// A module's mapping. `manual_ids` are the `collective_id`s given to any
+    /// call of the module (JAX scans the whole jaxpr first); ignored in
+    /// [`AutoAssignMode::Override`].
+    pub fn new(mode: AutoAssignMode, manual_ids: impl IntoIterator<Item = i64>) -> Self {
+        let all_ids = if mode == AutoAssignMode::Override {
+            Default::default()
+        } else {
+            manual_ids.into_iter().collect()
+        };
+        CollectiveIds {
+            mode,
+            limit: DEFAULT_AUTO_ID_LIMIT,
+            auto: Vec::new(),
+            manual: Vec::new(),
+            all_ids,
+        }
+    }
+
+    /// The same with another limit on the number of automatic ids
+    /// (`jax_pallas_auto_assign_collective_ids_limit`).
+    pub fn with_limit(mut self, limit: usize) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    fn body_hash(body: &[u8]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        // SipHash with fixed keys: deterministic across runs.
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        body.hash(&mut h);
+        h.finish()
+    }
+
+    fn python_repr(&self) -> String {
+        let dict = |entries: &[(IdKey, i64)]| {
+            let items: Vec<String> = entries
+                .iter()
+                .map(|(k, v)| format!("{}: {v}", k.python_repr()))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        };
+        let ids: Vec<String> = self.all_ids.iter().map(i64::to_string).collect();
+        let all = if ids.is_empty() {
+            "set()".to_string()
+        } else {
+            format!("{{{}}}", ids.join(", "))
+        };
+        format!(
+            "CollectiveIdMapping(auto={}, manual={}, all_ids={all})",
+            dict(&self.auto),
+            dict(&self.manual)
+        )
+    }
+
+    /// Resolves the collective id of one call as JAX 0.12's
+    /// `_lowered_to_custom_call_config` does with a lowering context (the
+    /// spec's decision table, section 4.4, steps 1 to 4). The rules that
+    /// follow (barrier without id...) run in [`lower_config_in_module`].
+    pub fn resolve(
+        &mut self,
+        params: &Params,
+        facts: &KernelFacts,
+        body: &[u8],
+        tag: Option<&str>,
+    ) -> Result<Option<i64>, ConfigError> {
+        if self.mode != AutoAssignMode::Override
+            && let (Some(collective_id), Some(tag)) = (params.collective_id, tag)
+        {
+            return Err(ConfigError::ConflictingCollectiveId {
+                collective_id,
+                tag_repr: python_str_repr(tag),
+            });
+        }
+        let mut id = if self.mode == AutoAssignMode::Override {
+            None
+        } else {
+            params.collective_id
+        };
+        let skip = params.skip_device_barrier;
+        let auto_key = match (id, tag) {
+            (Some(_), _) => None,
+            (None, Some(tag)) => Some(IdKey::Tag(tag.to_string(), skip)),
+            (None, None) if self.mode != AutoAssignMode::No => {
+                Some(IdKey::Module(Self::body_hash(body), skip))
+            }
+            (None, None) => None,
+        };
+        if facts.has_custom_barrier || id.is_some() || auto_key.is_some() {
+            if let Some(key) = auto_key {
+                if let Some((_, existing)) = self.auto.iter().find(|(k, _)| *k == key) {
+                    id = Some(*existing);
+                } else {
+                    let new_id = (0..).find(|i| !self.all_ids.contains(i)).unwrap_or(0);
+                    self.auto.push((key, new_id));
+                    self.all_ids.insert(new_id);
+                    if self.auto.len() > self.limit {
+                        return Err(ConfigError::AutoCollectiveIdsExceeded {
+                            limit: self.limit,
+                            mapping: self.python_repr(),
+                        });
+                    }
+                    id = Some(new_id);
+                }
+            } else if let Some(given) = id {
+                let key = IdKey::Module(Self::body_hash(body), skip);
+                self.manual.retain(|(k, _)| *k != key);
+                self.manual.push((key, given));
+                self.all_ids.insert(given);
+            }
+        }
+        Ok(id)
+    }
+}
+
 /// Every problem with `params` alone for a kernel with `facts` (no call
 /// signature at hand: the alias and per-operand list rules are skipped).
 pub fn validate_params(params: &Params, facts: &KernelFacts) -> Vec<ConfigError> {
     let mut errors = Vec::new();
-    param_rules(params, facts, params.ir_version, &mut errors);
+    param_rules(
+        params,
+        params.collective_id,
+        facts,
+        params.ir_version,
+        &mut errors,
+    );
     errors
 }

@@ -98,6 +98,30 @@ pub enum ConfigError {
         output: MemorySpace,
     },
 
+    /// JAX: a `collective_id` and a barrier-semaphore tag both given (not in
+    /// the `override` auto-assign mode).
+    #[error(
+        "Conflicting collective_id specified: CompilerParams has {collective_id} but get_barrier_semaphore has {tag_repr}. Specify only one or switch to  jax_pallas_auto_assign_collective_ids='override'."
+    )]
+    ConflictingCollectiveId {
+        /// The collective id given.
+        collective_id: i64,
+        /// Python's `repr()` of the tag (`'foo'`).
+        tag_repr: String,
+    },
+    /// JAX: more automatic collective ids than the limit. The mapping is
+    /// rendered as JAX's `repr`, with our 64-bit body hashes where Python
+    /// prints its own `hash()`.
+    #[error(
+        "The number of auto-assigned collective ids for pallas kernels exceeded the limit of {limit}. Consider manually annotating the kernels with collective ids: {mapping}"
+    )]
+    AutoCollectiveIdsExceeded {
+        /// The limit.
+        limit: usize,
+        /// The mapping, as JAX prints it.
+        mapping: String,
+    },
+
     // ----- our own rules -----
     /// A collective id outside the i32 range XLA stores it in.
     #[error("collective_id = {value} is outside the i32 range XLA accepts (0..=2147483647)")]

@@ -392,12 +392,7 @@ impl Parser<'_> {
         let mut out: Vec<u8> = Vec::new();
         loop {
             let start = self.pos;
-            while let Some(&b) = self.bytes.get(self.pos) {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
+            self.pos += plain_run(&self.bytes[start..]);
             out.extend_from_slice(&self.bytes[start..self.pos]);
             match self.bytes.get(self.pos) {
                 Some(b'"') => {
@@ -458,6 +453,32 @@ impl Parser<'_> {
             }
         }
     }
+}
+
+/// The length of the leading run of bytes that need no attention inside a
+/// string (not `"`, `\\` or a control character), eight bytes at a time.
+fn plain_run(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte of `x` is zero iff its high bit is set in `zero(x)` (no false
+    // positives below the first zero byte, which is all we look at).
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let mut n = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        // Bytes below 0x20 (ASCII only: `!x` drops bytes with the high bit).
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        if zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) | control != 0 {
+            break;
+        }
+        n += 8;
+    }
+    n + bytes[n..]
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .unwrap_or(bytes.len() - n)
 }
 
 /// Python's `repr(float)` of a finite double: shortest round-trip digits,

@@ -598,6 +598,20 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
     ] {
         assert_eq!(python_float_repr(v), s);
     }
+    // The reader's fast string scan stops at quotes, backslashes and control
+    // characters wherever they fall in an 8-byte word.
+    for pad in 0..17 {
+        let a = "a".repeat(pad);
+        let text = format!("[\"{a}\\\"{a}\\\\{a}\u{e9}\u{1F600}{a}\\n{a}\"]");
+        let want = format!("{a}\"{a}\\{a}\u{e9}\u{1F600}{a}\n{a}");
+        assert_eq!(
+            parse_json(text.as_bytes()).unwrap(),
+            JsonValue::Array(vec![JsonValue::String(want)]),
+            "pad {pad}"
+        );
+        let raw_control = format!("[\"{a}\u{1}\"]");
+        assert!(parse_json(raw_control.as_bytes()).is_err(), "pad {pad}");
+    }
     // ensure_ascii escaping, as json.dumps does.
     let mut out = String::new();
     write_compact_json(
@@ -740,7 +754,7 @@ fn config_layer_cases() -> Vec<(&'static str, &'static str, KernelFacts)> {
 }
 
 /// errors.json cases of the config layer we cannot trigger, and why.
-const NOT_REPRODUCIBLE: [(&str, &str); 7] = [
+const NOT_REPRODUCIBLE: [(&str, &str); 3] = [
     (
         "collective_id_numpy_int",
         "PARAMS.json has no numpy integers",
@@ -750,25 +764,18 @@ const NOT_REPRODUCIBLE: [(&str, &str); 7] = [
         "PARAMS.json has no numpy integers",
     ),
     (
-        "custom_barrier_auto_assign_yes",
-        "needs a lowering context to auto-assign ids",
-    ),
-    (
-        "collective_id_and_barrier_tag_conflict",
-        "barrier tags live in the jaxpr, not in the kernel or PARAMS.json",
-    ),
-    (
-        "collective_id_and_barrier_tag_override",
-        "barrier tags live in the jaxpr, not in the kernel or PARAMS.json",
-    ),
-    (
-        "auto_collective_ids_limit_exceeded",
-        "needs a lowering context to auto-assign ids",
-    ),
-    (
         "vmem_limit_bytes_bool_accepted",
         "JAX accepts it and writes invalid JSON; our own rule rejects it (tested below)",
     ),
+];
+
+/// errors.json cases that need a module's collective-id mapping (lowering
+/// context); tested in `module_context_messages_of_errors_json`.
+const MODULE_CONTEXT_CASES: [&str; 4] = [
+    "custom_barrier_auto_assign_yes",
+    "collective_id_and_barrier_tag_conflict",
+    "collective_id_and_barrier_tag_override",
+    "auto_collective_ids_limit_exceeded",
 ];
 
 #[test]
@@ -786,11 +793,13 @@ fn every_config_layer_message_of_errors_json_is_produced_verbatim() {
             || at == "jax/_src/pallas/core.py:__post_init__"
             || cases.iter().any(|(c, _, _)| *c == case)
             || NOT_REPRODUCIBLE.iter().any(|(c, _)| *c == case)
+            || MODULE_CONTEXT_CASES.contains(&case)
     };
     let mut produced = 0;
     for e in errors.iter().filter(|e| config_layer(e)) {
         let case = e["case"].as_str().unwrap();
-        if NOT_REPRODUCIBLE.iter().any(|(c, _)| *c == case) {
+        if NOT_REPRODUCIBLE.iter().any(|(c, _)| *c == case) || MODULE_CONTEXT_CASES.contains(&case)
+        {
             continue;
         }
         let (_, params, facts) = cases
@@ -808,6 +817,163 @@ fn every_config_layer_message_of_errors_json_is_produced_verbatim() {
         }
     }
     assert!(produced >= 15, "only {produced} messages produced");
+}
+
+fn errors_json_case(case: &str) -> serde_json::Value {
+    errors_json()
+        .into_iter()
+        .find(|e| e["case"] == case)
+        .unwrap_or_else(|| panic!("no case {case}"))
+}
+
+#[test]
+fn module_context_messages_of_errors_json() {
+    use tpu_custom_call::{AutoAssignMode, CollectiveIds, lower_config_in_module};
+    let lower = |json: &str,
+                 facts: &KernelFacts,
+                 body: &[u8],
+                 ids: &mut CollectiveIds,
+                 tag: Option<&str>| {
+        let p = params(json);
+        lower_config_in_module(&p, facts, body.to_vec(), None, p.ir_version, ids, tag)
+    };
+    // Mode yes: a barrier kernel without an id gets 0.
+    let mut ids = CollectiveIds::new(AutoAssignMode::Yes, []);
+    assert_eq!(
+        errors_json_case("custom_barrier_auto_assign_yes")["expect"],
+        "no_error"
+    );
+    assert_eq!(
+        lower("{}", &barrier(), b"A", &mut ids, None)
+            .unwrap()
+            .collective_id,
+        Some(0)
+    );
+    // A tag and an id: JAX's message, with Python's repr of the tag.
+    let want = errors_json_case("collective_id_and_barrier_tag_conflict")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut ids = CollectiveIds::new(AutoAssignMode::No, [3]);
+    let e = lower(
+        r#"{"collective_id": 3}"#,
+        &barrier(),
+        b"A",
+        &mut ids,
+        Some("foo"),
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), want);
+    // ...accepted in override mode: the id is ignored, the tag gets an auto id.
+    assert_eq!(
+        errors_json_case("collective_id_and_barrier_tag_override")["expect"],
+        "no_error"
+    );
+    let mut ids = CollectiveIds::new(AutoAssignMode::Override, [3]);
+    assert_eq!(
+        lower(
+            r#"{"collective_id": 3}"#,
+            &barrier(),
+            b"A",
+            &mut ids,
+            Some("foo")
+        )
+        .unwrap()
+        .collective_id,
+        Some(0)
+    );
+    // Limit 1, two different barrier kernels: JAX's message; the mapping shows
+    // our body hashes where Python shows its hash().
+    let want = errors_json_case("auto_collective_ids_limit_exceeded")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut ids = CollectiveIds::new(AutoAssignMode::Yes, []).with_limit(1);
+    lower("{}", &barrier(), b"A", &mut ids, None).unwrap();
+    let e = lower("{}", &barrier(), b"B", &mut ids, None).unwrap_err();
+    assert!(matches!(
+        e,
+        ConfigError::AutoCollectiveIdsExceeded { limit: 1, .. }
+    ));
+    let normalized: String = e
+        .to_string()
+        .split("0x")
+        .enumerate()
+        .map(|(i, part)| {
+            if i == 0 {
+                part.to_string()
+            } else {
+                format!("<hash>{}", &part[16..])
+            }
+        })
+        .collect();
+    assert_eq!(normalized, want);
+}
+
+#[test]
+fn module_context_reproduces_the_auto_assigned_golden_ids() {
+    use tpu_custom_call::{AutoAssignMode, CollectiveIds, lower_config_in_module};
+    // collective_id_auto_assign: mode yes, ids in [None, None, None, 1] -> 0, 0, 2, 1.
+    let calls: Vec<GoldenCall> = golden_calls()
+        .into_iter()
+        .filter(|c| c.case == "collective_id_auto_assign")
+        .collect();
+    assert_eq!(calls.len(), 4);
+    let case: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(calls[0].dir.join("case.json")).unwrap()).unwrap();
+    let ids_in: Vec<Option<i64>> = case["params"]["collective_ids_in"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64())
+        .collect();
+    let mut ids = CollectiveIds::new(AutoAssignMode::Yes, ids_in.iter().flatten().copied());
+    for (call, id_in) in calls.iter().zip(&ids_in) {
+        let p = Params {
+            collective_id: *id_in,
+            ..call.params()
+        };
+        let (body, dbg) = call.blobs();
+        let config =
+            lower_config_in_module(&p, &call.facts(), body, dbg, p.ir_version, &mut ids, None)
+                .unwrap();
+        assert_eq!(
+            config.to_json(true).unwrap().as_bytes(),
+            call.config_bytes.as_slice(),
+            "{}",
+            call.name()
+        );
+    }
+    // barrier_semaphore_tag: a tag gets id 0 even in mode no.
+    let call = golden_calls()
+        .into_iter()
+        .find(|c| c.case == "barrier_semaphore_tag")
+        .unwrap();
+    let p = Params {
+        collective_id: None,
+        ..call.params()
+    };
+    let (body, dbg) = call.blobs();
+    let mut ids = CollectiveIds::new(AutoAssignMode::No, []);
+    let config = lower_config_in_module(
+        &p,
+        &call.facts(),
+        body.clone(),
+        dbg.clone(),
+        p.ir_version,
+        &mut ids,
+        Some("ring"),
+    )
+    .unwrap();
+    assert_eq!(
+        config.to_json(true).unwrap().as_bytes(),
+        call.config_bytes.as_slice()
+    );
+    // Without the tag, mode no: JAX's error.
+    let mut ids = CollectiveIds::new(AutoAssignMode::No, []);
+    let e = lower_config_in_module(&p, &call.facts(), body, dbg, p.ir_version, &mut ids, None)
+        .unwrap_err();
+    assert_eq!(e, ConfigError::BarrierWithoutCollectiveId);
 }
 
 #[test]
@@ -968,8 +1134,10 @@ fn rule_wrong_param_type_names_the_key() {
 
 #[test]
 fn rule_non_finite_flag() {
-    let mut p = Params::default();
-    p.flags = Some(vec![("xla_f".into(), FlagValue::Double(f64::INFINITY))]);
+    let p = Params {
+        flags: Some(vec![("xla_f".into(), FlagValue::Double(f64::INFINITY))]),
+        ..Params::default()
+    };
     let e = lower_config(&p, &tc(), vec![], None, Some(15)).unwrap_err();
     assert_eq!(
         e,
@@ -1007,8 +1175,10 @@ fn rule_flag_integer_out_of_range() {
 #[test]
 fn rule_bad_flag_name() {
     for name in ["xla_\u{e9}", "a\"b", "a\\b", "tab\there"] {
-        let mut p = Params::default();
-        p.flags = Some(vec![(name.into(), FlagValue::Bool(true))]);
+        let p = Params {
+            flags: Some(vec![(name.into(), FlagValue::Bool(true))]),
+            ..Params::default()
+        };
         let e = lower_config(&p, &tc(), vec![], None, Some(15)).unwrap_err();
         assert_eq!(e, ConfigError::BadFlagName { flag: name.into() });
         assert_eq!(
@@ -1286,6 +1456,15 @@ fn params_defaults_are_jax_cross_lowering() {
         fwd.effective_debug_locations(),
         tpu_custom_call::DebugLocations::Inline
     );
+    // input_output_aliases: pairs, or Pallas's dict.
+    assert_eq!(
+        params(r#"{"input_output_aliases": {"1": 0}}"#).input_output_aliases,
+        [(1, 0)]
+    );
+    assert_eq!(
+        params(r#"{"input_output_aliases": [[1, 0]]}"#).input_output_aliases,
+        [(1, 0)]
+    );
     // has_side_effects: a bool or a kind.
     assert_eq!(
         params(r#"{"has_side_effects": true}"#).has_side_effects,
@@ -1451,6 +1630,32 @@ fn writer_refuses_what_jax_would_write_as_invalid_json() {
         c.to_json(true).unwrap_err(),
         ConfigError::BadFlagName { .. }
     ));
+}
+
+#[test]
+fn writer_base64_matches_the_standard_encoder_at_every_tail_length() {
+    for len in 0..64usize {
+        let body: Vec<u8> = (0..len).map(|i| (i * 151 + 7) as u8 ^ 0xa5).collect();
+        let c = BackendConfig {
+            body: body.clone(),
+            debug_locations: Some(body.iter().rev().copied().collect()),
+            ..minimal_empty()
+        };
+        let json = c.to_json(true).unwrap();
+        let mut expected = format!(
+            "{{\"custom_call_config\": {{\"body\": \"{}\"",
+            STANDARD.encode(&body)
+        );
+        if len > 0 {
+            let dbg: Vec<u8> = body.iter().rev().copied().collect();
+            expected.push_str(&format!(
+                ", \"debug_locations\": \"{}\"",
+                STANDARD.encode(&dbg)
+            ));
+        }
+        expected.push_str("}}");
+        assert_eq!(json, expected, "len {len}");
+    }
 }
 
 #[test]
