@@ -160,7 +160,9 @@ fn read_expr(c: &mut Cursor<'_>) -> Result<AffineExpr, TranscodeError> {
     let mut operands: Vec<AffineExpr> = Vec::new();
     while let Some(item) = work.pop() {
         if work.len() + 1 > MAX_WORK {
-            return Err(c.error("affine expression nests too deeply (work stack over 128, as MLIR limits it)"));
+            return Err(c.error(
+                "affine expression nests too deeply (work stack over 128, as MLIR limits it)",
+            ));
         }
         match item {
             Work::Combine(op) => {
@@ -233,7 +235,9 @@ pub(crate) fn read_affine_map(c: &mut Cursor<'_>) -> Result<AffineMap, Transcode
         }
         2 => {
             let n = c.count(MAX_ITEMS, "projected permutation result count")?;
-            let results = (0..n).map(|_| read_dim_position(c)).collect::<Result<_, _>>()?;
+            let results = (0..n)
+                .map(|_| read_dim_position(c))
+                .collect::<Result<_, _>>()?;
             Ok(AffineMap {
                 num_dims,
                 num_symbols: 0,
@@ -281,7 +285,9 @@ pub(crate) fn read_integer_set(c: &mut Cursor<'_>) -> Result<IntegerSet, Transco
 pub(crate) fn read_strided(c: &mut Cursor<'_>) -> Result<StridedLayout, TranscodeError> {
     let offset = c.signed_varint()?;
     let n = c.count(MAX_ITEMS, "stride count")?;
-    let strides = (0..n).map(|_| c.signed_varint()).collect::<Result<_, _>>()?;
+    let strides = (0..n)
+        .map(|_| c.signed_varint())
+        .collect::<Result<_, _>>()?;
     Ok(StridedLayout { offset, strides })
 }
 
@@ -332,7 +338,9 @@ impl AffineMap {
             return false;
         };
         let mut seen = std::collections::HashSet::new();
-        positions.iter().all(|p| *p < self.num_dims && seen.insert(*p))
+        positions
+            .iter()
+            .all(|p| *p < self.num_dims && seen.insert(*p))
     }
 
     /// Appends the binary encoding (code included), choosing the compact form
@@ -568,7 +576,11 @@ impl<'t> TextParser<'t> {
     }
 
     fn skip_ws(&mut self) {
-        while self.s.get(self.pos).is_some_and(|b| b.is_ascii_whitespace()) {
+        while self
+            .s
+            .get(self.pos)
+            .is_some_and(|b| b.is_ascii_whitespace())
+        {
             self.pos += 1;
         }
     }
@@ -692,8 +704,7 @@ impl<'t> TextParser<'t> {
                         AffineExpr::Constant(c.checked_neg().ok_or("constant overflow")?)
                     }
                     // `a - x * 3` is `a + x * -3`.
-                    AffineExpr::Binary(BinaryOp::Mul, x, c)
-                        if matches!(*c, AffineExpr::Constant(v) if v > 1) =>
+                    AffineExpr::Binary(BinaryOp::Mul, x, c) if matches!(*c, AffineExpr::Constant(v) if v > 1) =>
                     {
                         let AffineExpr::Constant(v) = *c else {
                             unreachable!("matched a constant")
@@ -784,7 +795,10 @@ impl<'t> TextParser<'t> {
                 let m = self.digits()?;
                 Ok(AffineExpr::Constant(Self::constant(false, m)?))
             }
-            _ => Err(format!("expected an affine expression at column {}", self.pos + 1)),
+            _ => Err(format!(
+                "expected an affine expression at column {}",
+                self.pos + 1
+            )),
         }
     }
 
@@ -924,7 +938,10 @@ pub(crate) fn down_attribute(data: &[u8], offset: usize) -> Result<Down, Transco
         _ => return Ok(Down::UnknownCode(code)),
     };
     if !c.is_empty() {
-        return Err(c.error(format!("{} unexpected trailing bytes after the attribute", c.remaining())));
+        return Err(c.error(format!(
+            "{} unexpected trailing bytes after the attribute",
+            c.remaining()
+        )));
     }
     Ok(Down::Text(text))
 }
@@ -943,7 +960,10 @@ pub(crate) fn down_type(data: &[u8], offset: usize) -> Result<Down, TranscodeErr
         return Ok(Down::UnknownCode(code));
     };
     if !c.is_empty() {
-        return Err(c.error(format!("{} unexpected trailing bytes after the type", c.remaining())));
+        return Err(c.error(format!(
+            "{} unexpected trailing bytes after the type",
+            c.remaining()
+        )));
     }
     Ok(Down::Text((*name).to_string()))
 }

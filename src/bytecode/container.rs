@@ -87,6 +87,8 @@ pub struct Bytecode<'a> {
     pub producer: &'a [u8],
     header_len: usize,
     sections: Vec<RawSection<'a>>,
+    /// The string table.
+    pub strings: Vec<&'a [u8]>,
     /// Dialect names, in the order entries refer to them.
     pub dialects: Vec<&'a [u8]>,
     /// Attribute entries, then type entries.
@@ -149,14 +151,14 @@ impl<'a> Bytecode<'a> {
         let strings = parse_strings(find(0)?)?;
         let dialects = parse_dialects(find(1)?, version, &strings)?;
         let attr_type = find(2)?.clone();
-        let (entries, offset_pieces, used) =
-            parse_entries(find(3)?, &attr_type, dialects.len())?;
+        let (entries, offset_pieces, used) = parse_entries(find(3)?, &attr_type, dialects.len())?;
         Ok(Self {
             input,
             version,
             producer,
             header_len,
             sections,
+            strings,
             dialects,
             entries,
             offset_pieces,
@@ -230,7 +232,7 @@ impl<'a> Bytecode<'a> {
                     }
                     if let Some(alignment) = alignment {
                         // Alignment is validated as a power of two when read.
-                        while out.len() as u64 % alignment != 0 {
+                        while !(out.len() as u64).is_multiple_of(alignment) {
                             out.push(ALIGNMENT_BYTE);
                         }
                     }
@@ -252,7 +254,10 @@ fn read_section<'a>(
     let id_byte = c.byte()?;
     let id = id_byte & 0x7f;
     if Section::from_id(id).is_none() {
-        return Err(c.error_at(at, format!("unknown section id {id}: MLIR knows ids 0 to 8")));
+        return Err(c.error_at(
+            at,
+            format!("unknown section id {id}: MLIR knows ids 0 to 8"),
+        ));
     }
     let length = c.varint()?;
     let alignment = if id_byte & 0x80 != 0 {
@@ -270,7 +275,7 @@ fn read_section<'a>(
     };
     let header_len = c.pos();
     if let Some(alignment) = alignment {
-        while c.offset() as u64 % alignment != 0 {
+        while !(c.offset() as u64).is_multiple_of(alignment) {
             let pad_at = c.offset();
             if c.byte()? != ALIGNMENT_BYTE {
                 return Err(c.error_at(pad_at, "alignment padding byte is not 0xCB"));
@@ -329,18 +334,17 @@ fn parse_dialects<'a>(
         let Some(name) = strings.get(usize::try_from(index).unwrap_or(usize::MAX)) else {
             return Err(c.error_at(
                 at,
-                format!("dialect name {index} is not in the string table ({} strings)", strings.len()),
+                format!(
+                    "dialect name {index} is not in the string table ({} strings)",
+                    strings.len()
+                ),
             ));
         };
         dialects.push(*name);
         if has_version {
             let nested_at = c.offset();
-            let nested = read_section(
-                &section.data[..],
-                c.pos(),
-                Section::Dialect,
-            )
-            .map_err(|e| rebase(e, section.data_offset))?;
+            let nested = read_section(section.data, c.pos(), Section::Dialect)
+                .map_err(|e| rebase(e, section.data_offset))?;
             if nested.id != 7 {
                 return Err(c.error_at(nested_at, "expected a dialect versions section (id 7)"));
             }
@@ -384,7 +388,10 @@ fn parse_entries<'a>(
     pieces.push(OffsetPiece::Raw(c.since(start)));
     let mut entries: Vec<Entry<'a>> = Vec::with_capacity((num_attrs + num_types).min(1 << 16));
     let mut used = 0usize;
-    for (kind, total) in [(EntryKind::Attribute, num_attrs), (EntryKind::Type, num_types)] {
+    for (kind, total) in [
+        (EntryKind::Attribute, num_attrs),
+        (EntryKind::Type, num_types),
+    ] {
         let mut index = 0;
         while index < total {
             let group_start = c.pos();

@@ -96,7 +96,9 @@ pub enum TranscodeError {
     #[error("input is not MLIR bytecode: expected the magic `ML\\xEFR` at offset 0")]
     NotBytecode,
     /// The format version is newer than any MLIR we know writes.
-    #[error("bytecode format version {version} is not supported: this transcoder reads versions 0 to 6")]
+    #[error(
+        "bytecode format version {version} is not supported: this transcoder reads versions 0 to 6"
+    )]
     UnsupportedVersion {
         /// The version in the header.
         version: u64,
@@ -171,5 +173,19 @@ pub enum TranscodeError {
         text: String,
         /// What is wrong.
         reason: String,
+    },
+    /// Attributes or types that reference each other in a cycle (only
+    /// corrupted input has them; MLIR 22's reader would never finish).
+    #[error(
+        "builtin {kind} entry {index} at offset {offset} references itself through other entries: \
+         the attribute/type section is corrupted"
+    )]
+    CyclicReference {
+        /// Attribute or type.
+        kind: EntryKind,
+        /// Index of an entry on the cycle.
+        index: usize,
+        /// Offset of that entry.
+        offset: usize,
     },
 }

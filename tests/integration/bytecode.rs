@@ -6,9 +6,7 @@ use std::path::{Path, PathBuf};
 
 use melior::ir::Module;
 use melior::ir::operation::{OperationLike, OperationPrintingFlags};
-use tpu_custom_call::bytecode::{
-    self, Bytecode, EntryKind, Encodings, Section, TranscodeError,
-};
+use tpu_custom_call::bytecode::{self, Bytecode, Encodings, EntryKind, Section, TranscodeError};
 use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
 
 use crate::common::{case_name, fixtures_dir, golden_cases, goldens_dir, jaxref_python};
@@ -36,11 +34,18 @@ fn golden_blobs() -> Vec<(PathBuf, bool)> {
         names.sort();
         for name in names {
             let is_body = name.starts_with("body");
-            assert!(is_body || name.starts_with("debug_locations"), "unexpected blob {name}");
+            assert!(
+                is_body || name.starts_with("debug_locations"),
+                "unexpected blob {name}"
+            );
             blobs.push((case.join(name), is_body));
         }
     }
-    assert!(blobs.len() >= 70, "expected the golden blobs, found {}", blobs.len());
+    assert!(
+        blobs.len() >= 70,
+        "expected the golden blobs, found {}",
+        blobs.len()
+    );
     blobs
 }
 
@@ -53,21 +58,13 @@ fn suffix(path: &Path, stem: &str) -> String {
 /// Parses any bytecode or text into a module (also empty ones, which
 /// `Kernel` refuses), returning `None` when MLIR rejects it.
 fn parse_any<'c>(ctx: &'c Context, bytes: &[u8]) -> Option<Module<'c>> {
-    let module = {
-        let source = mlir_sys::MlirStringRef {
-            data: bytes.as_ptr() as *const _,
-            length: bytes.len(),
-        };
-        // SAFETY: the context is live and `source` points into `bytes`, which
-        // outlives the call; a null module comes back as `None`.
-        unsafe {
-            Module::from_option_raw(mlir_sys::mlirModuleCreateParse(
-                ctx.mlir().to_raw(),
-                source,
-            ))
-        }
+    let source = mlir_sys::MlirStringRef {
+        data: bytes.as_ptr() as *const _,
+        length: bytes.len(),
     };
-    module
+    // SAFETY: the context is live and `source` points into `bytes`, which
+    // outlives the call; a null module comes back as `None`.
+    unsafe { Module::from_option_raw(mlir_sys::mlirModuleCreateParse(ctx.mlir().to_raw(), source)) }
 }
 
 fn print_generic(module: &Module<'_>, debug_info: bool) -> String {
@@ -137,7 +134,10 @@ fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
         }
     }
     // Every body has memrefs, whose identity layouts JAX writes in binary.
-    assert!(bodies_needing_down >= 36, "only {bodies_needing_down} bodies needed down");
+    assert!(
+        bodies_needing_down >= 36,
+        "only {bodies_needing_down} bodies needed down"
+    );
 }
 
 #[test]
@@ -147,8 +147,17 @@ fn up_after_down_gives_back_every_golden_blob_byte_for_byte() {
         let down = bytecode::down(&blob).unwrap();
         let up = bytecode::up(&down).unwrap();
         assert!(up == blob, "{}: up(down(x)) != x", path.display());
-        assert_eq!(bytecode::transcode(&blob, Encodings::Llvm24).unwrap(), blob, "{}", path.display());
-        assert_eq!(bytecode::down(&down).unwrap(), down, "down is not idempotent");
+        assert_eq!(
+            bytecode::transcode(&blob, Encodings::Llvm24).unwrap(),
+            blob,
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            bytecode::down(&down).unwrap(),
+            down,
+            "down is not idempotent"
+        );
     }
 }
 
@@ -174,7 +183,11 @@ fn our_golden_bodies(ctx: &Context) -> Vec<(String, PathBuf, Vec<u8>)> {
             let mut kernel = Kernel::from_text(ctx, &text, &name).unwrap();
             strip_locations(ctx, kernel.module_mut());
             let ours = kernel.to_bytecode(&jax_options()).unwrap();
-            out.push((case_name(&case), case.join(format!("body{sfx}.mlirbc")), ours));
+            out.push((
+                case_name(&case),
+                case.join(format!("body{sfx}.mlirbc")),
+                ours,
+            ));
         }
     }
     out
@@ -199,14 +212,24 @@ fn our_llvm22_bodies_transcoded_up_equal_what_jaxlib_writes() {
             "{case}/{name}: our bytecode transcoded up differs from jaxlib's {}",
             expected_path.display()
         );
-        assert_eq!(&bytecode::down(&expected).unwrap(), ours, "{case}/{name}: down(jaxlib) != ours");
+        assert_eq!(
+            &bytecode::down(&expected).unwrap(),
+            ours,
+            "{case}/{name}: down(jaxlib) != ours"
+        );
         if up == std::fs::read(golden_body).unwrap() {
             equal_to_golden_body += 1;
         }
     }
     // The other five bodies carry debug locations, which kernel_serialized.mlir lacks.
-    eprintln!("{equal_to_golden_body} of {} bodies equal the golden body.mlirbc", bodies.len());
-    assert!(equal_to_golden_body >= 34, "only {equal_to_golden_body} bodies equal body.mlirbc");
+    eprintln!(
+        "{equal_to_golden_body} of {} bodies equal the golden body.mlirbc",
+        bodies.len()
+    );
+    assert!(
+        equal_to_golden_body >= 34,
+        "only {equal_to_golden_body} bodies equal body.mlirbc"
+    );
 }
 
 /// `(jaxlib bytes, attribute text)` of every line of the encodings fixture.
@@ -241,7 +264,10 @@ fn each_newer_encoding_matches_jaxlib_both_ways() {
         let kernel = Kernel::from_text(&ctx, &encoding_module(&attr), "encoding").unwrap();
         let ours = kernel.to_bytecode(&jax_options()).unwrap();
         let up = bytecode::up(&ours).unwrap_or_else(|e| panic!("{attr}: up failed: {e}"));
-        assert!(up == jax, "{attr}: up(LLVM 22 bytes) != jaxlib bytes\n ours {ours:02x?}\n up   {up:02x?}\n jax  {jax:02x?}");
+        assert!(
+            up == jax,
+            "{attr}: up(LLVM 22 bytes) != jaxlib bytes\n ours {ours:02x?}\n up   {up:02x?}\n jax  {jax:02x?}"
+        );
         let down = bytecode::down(&jax).unwrap_or_else(|e| panic!("{attr}: down failed: {e}"));
         assert!(down == ours, "{attr}: down(jaxlib bytes) != LLVM 22 bytes");
         if ours != jax {
@@ -254,7 +280,10 @@ fn each_newer_encoding_matches_jaxlib_both_ways() {
             kernel.print(PrintOptions::default()).unwrap()
         );
     }
-    assert!(rewritten >= 80, "only {rewritten} fixtures exercise a rewrite");
+    assert!(
+        rewritten >= 80,
+        "only {rewritten} fixtures exercise a rewrite"
+    );
 }
 
 #[test]
@@ -295,7 +324,17 @@ fn affine_expression_kinds_decode_to_the_text_llvm22_prints() {
         }
     }
     let _ = BinaryOp::Add;
-    for kind in ["dim", "symbol", "constant", "negative constant", "Add", "Mul", "Mod", "FloorDiv", "CeilDiv"] {
+    for kind in [
+        "dim",
+        "symbol",
+        "constant",
+        "negative constant",
+        "Add",
+        "Mul",
+        "Mod",
+        "FloorDiv",
+        "CeilDiv",
+    ] {
         assert!(kinds.contains(kind), "no fixture covers {kind}: {kinds:?}");
     }
 }
@@ -320,7 +359,10 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
     let enc = tmp.join("encodings.jaxlib.txt");
     run(&[
         "encodings",
-        fixtures_dir().join("bytecode/encodings.txt").to_str().unwrap(),
+        fixtures_dir()
+            .join("bytecode/encodings.txt")
+            .to_str()
+            .unwrap(),
         enc.to_str().unwrap(),
     ]);
     assert_eq!(
@@ -328,7 +370,11 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
         std::fs::read_to_string(fixtures_dir().join("bytecode/encodings.jaxlib.txt")).unwrap()
     );
     let goldens = tmp.join("goldens");
-    run(&["goldens", goldens_dir().to_str().unwrap(), goldens.to_str().unwrap()]);
+    run(&[
+        "goldens",
+        goldens_dir().to_str().unwrap(),
+        goldens.to_str().unwrap(),
+    ]);
     let mut n = 0;
     for case in std::fs::read_dir(&goldens).unwrap() {
         let case = case.unwrap().path();
@@ -337,7 +383,12 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
             let committed = jaxlib_goldens_dir()
                 .join(case.file_name().unwrap())
                 .join(file.file_name().unwrap());
-            assert_eq!(std::fs::read(&file).unwrap(), std::fs::read(&committed).unwrap(), "{}", committed.display());
+            assert_eq!(
+                std::fs::read(&file).unwrap(),
+                std::fs::read(&committed).unwrap(),
+                "{}",
+                committed.display()
+            );
             n += 1;
         }
     }
@@ -359,7 +410,10 @@ fn malformed_input_names_the_section_and_offset() {
     assert_eq!(bytecode::down(b"hello"), Err(TranscodeError::NotBytecode));
     // Truncated inside the header's producer string.
     match bytecode::down(&body[..8]) {
-        Err(TranscodeError::Malformed { section: Section::Header, .. }) => {}
+        Err(TranscodeError::Malformed {
+            section: Section::Header,
+            ..
+        }) => {}
         other => panic!("{other:?}"),
     }
     // Truncated in the middle: a section runs past the end.
@@ -380,7 +434,10 @@ fn malformed_input_names_the_section_and_offset() {
     // A newer format version.
     let mut newer = body.clone();
     newer[4] = (7 << 1) | 1;
-    assert_eq!(bytecode::down(&newer), Err(TranscodeError::UnsupportedVersion { version: 7 }));
+    assert_eq!(
+        bytecode::down(&newer),
+        Err(TranscodeError::UnsupportedVersion { version: 7 })
+    );
 }
 
 #[test]
@@ -391,14 +448,22 @@ fn unknown_builtin_codes_are_reported_not_guessed() {
     let entry = file
         .entries
         .iter()
-        .find(|e| e.dialect == builtin && e.kind == EntryKind::Attribute && e.data.first() == Some(&((23 << 1) | 1)))
+        .find(|e| {
+            e.dialect == builtin
+                && e.kind == EntryKind::Attribute
+                && e.data.first() == Some(&((23 << 1) | 1))
+        })
         .expect("an affine_map entry");
     let (offset, index) = (entry.offset, entry.index);
     let mut bad = body.clone();
     bad[offset] = (26 << 1) | 1;
     assert_eq!(
         bytecode::down(&bad),
-        Err(TranscodeError::UnknownAttributeCode { code: 26, index, offset })
+        Err(TranscodeError::UnknownAttributeCode {
+            code: 26,
+            index,
+            offset
+        })
     );
     let ty = file
         .entries
@@ -409,13 +474,40 @@ fn unknown_builtin_codes_are_reported_not_guessed() {
     bad[ty.offset] = (33 << 1) | 1;
     assert_eq!(
         bytecode::down(&bad),
-        Err(TranscodeError::UnknownTypeCode { code: 33, index: ty.index, offset: ty.offset })
+        Err(TranscodeError::UnknownTypeCode {
+            code: 33,
+            index: ty.index,
+            offset: ty.offset
+        })
     );
     // An unknown affine expression kind inside a general map.
     let mut bad = body.clone();
     bad[offset + 1] = (2 << 3) | 3 << 1 | 1; // header: 2 dims, general... 
     let err = bytecode::down(&bad).unwrap_err();
-    assert!(matches!(err, TranscodeError::BadEntry { .. } | TranscodeError::Malformed { .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            TranscodeError::BadEntry { .. } | TranscodeError::Malformed { .. }
+        ),
+        "{err:?}"
+    );
+}
+
+/// A corruption the random test found: one varint of `flags`' debug
+/// locations changed so a location's child is an array holding that location.
+/// MLIR 22's reader never finishes on it; `down` rejects it first.
+#[test]
+fn cyclic_attribute_references_are_rejected_before_mlir_sees_them() {
+    let mut blob = std::fs::read(goldens_dir().join("flags/debug_locations.mlirbc")).unwrap();
+    assert_eq!(blob[114], 0x01);
+    blob[114] = 0x11;
+    match bytecode::down(&blob) {
+        Err(TranscodeError::CyclicReference {
+            kind: EntryKind::Attribute,
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -473,7 +565,9 @@ fn a_thousand_random_corruptions_never_crash() {
             }
         }
     }
-    eprintln!("1000 corruptions: {errors} transcoder errors, {ok} transcoded ({loaded} then loaded)");
+    eprintln!(
+        "1000 corruptions: {errors} transcoder errors, {ok} transcoded ({loaded} then loaded)"
+    );
     assert_eq!(errors + ok, 1000);
     assert!(errors > 100, "only {errors} corruptions were caught");
 }

@@ -1,5 +1,5 @@
 //! The one integration-test binary (every test binary links all of MLIR).
 
-mod common;
 mod bytecode;
+mod common;
 mod kernel;
