@@ -4,8 +4,8 @@
 
 use std::ffi::c_void;
 
-use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationPrintingFlags};
+use melior::ir::block::BlockLike;
 use melior::ir::{AttributeLike, Module, OperationRef};
 use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
 
@@ -19,9 +19,7 @@ pub const BYTECODE_MAGIC: &[u8; 4] = b"ML\xefR";
 #[non_exhaustive]
 pub enum KernelError {
     /// The input has no content.
-    #[error(
-        "{source_name}: input is empty: expected a Mosaic kernel module (MLIR text or bytecode)"
-    )]
+    #[error("{source_name}: input is empty: expected a Mosaic kernel module (MLIR text or bytecode)")]
     Empty {
         /// Name of the input (file name, `<stdin>`, `<memory>`).
         source_name: String,
