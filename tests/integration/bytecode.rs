@@ -186,6 +186,36 @@ fn golden_bodies_rewritten_by_llvm22_and_transcoded_up_equal_jax_bytes() {
     assert!(n >= 39, "{n} bodies");
 }
 
+/// Every bytecode version (0 to 6: dialect version flags, lazy loading,
+/// use-list orders, native properties) of a kernel with non-identity
+/// layouts, integer sets and f8 types: LLVM 22's bytes transcoded up equal
+/// jaxlib's, and jaxlib's transcoded down equal LLVM 22's and load.
+#[test]
+fn every_bytecode_version_transcodes_like_jaxlib_writes_it() {
+    let ctx = Context::new();
+    let dir = fixtures_dir().join("bytecode/versions");
+    let text = std::fs::read_to_string(dir.join("layouts.mlir")).unwrap();
+    for version in 0..=6 {
+        let mut kernel = Kernel::from_text(&ctx, &text, "layouts.mlir").unwrap();
+        strip_locations(&ctx, kernel.module_mut());
+        let ours = kernel
+            .to_bytecode(&BytecodeOptions {
+                version: Some(version),
+                producer: Some(JAX_PRODUCER.into()),
+            })
+            .unwrap();
+        let jax = std::fs::read(dir.join(format!("layouts.v{version}.jaxlib.mlirbc"))).unwrap();
+        assert_eq!(Bytecode::parse(&jax).unwrap().version, version as u64);
+        assert!(
+            bytecode::up(&ours).unwrap() == jax,
+            "version {version}: up(LLVM 22) != jaxlib"
+        );
+        let down = bytecode::down(&jax).unwrap();
+        assert!(down == ours, "version {version}: down(jaxlib) != LLVM 22");
+        Kernel::from_bytecode(&ctx, &down, "down").unwrap();
+    }
+}
+
 fn jaxlib_goldens_dir() -> PathBuf {
     fixtures_dir().join("bytecode/goldens")
 }
@@ -418,6 +448,21 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
         }
     }
     assert!(n >= 39);
+    let versions = fixtures_dir().join("bytecode/versions");
+    let prefix = tmp.join("layouts");
+    run(&[
+        "versions",
+        versions.join("layouts.mlir").to_str().unwrap(),
+        prefix.to_str().unwrap(),
+    ]);
+    for version in 0..=6 {
+        let name = format!("layouts.v{version}.jaxlib.mlirbc");
+        assert_eq!(
+            std::fs::read(tmp.join(&name)).unwrap(),
+            std::fs::read(versions.join(&name)).unwrap(),
+            "{name}"
+        );
+    }
     std::fs::remove_dir_all(&tmp).ok();
 }
 
