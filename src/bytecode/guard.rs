@@ -181,7 +181,7 @@ pub(crate) fn check_text_is_utf8(file: &Bytecode<'_>) -> Result<(), TranscodeErr
     {
         return Err(TranscodeError::Malformed {
             section: Section::String,
-            offset: 0,
+            offset: file.string_offsets.get(index).copied().unwrap_or(0),
             reason: format!(
                 "string {index} ({:?}) is not UTF-8",
                 String::from_utf8_lossy(file.strings[index])
