@@ -8,6 +8,7 @@ pub mod context;
 pub mod error;
 pub mod kernel;
 
+pub use bytecode::{Encodings, TranscodeError};
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
