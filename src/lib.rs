@@ -25,6 +25,7 @@ pub use config::{
     BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
     ReadReport, Tiling,
 };
+pub use bytecode::{Encodings, TranscodeError};
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};

@@ -15,7 +15,10 @@ Usage (with the jaxref venv's python, e.g. /work/venvs/jaxref/bin/python):
             "foo.op"() {a = <LINE>} : () -> () loc(unknown)
           } loc(unknown)
       with jaxlib at bytecode version 0 and appends `<hex bytes>\t<LINE>` to OUT.
-Both outputs are committed under mlir-fixtures/bytecode/ so tests run without the venv.
+  write_bytecode.py versions MLIR_FILE OUT_PREFIX
+      Parses MLIR_FILE like `goldens` does (locations stripped) and writes it at every bytecode
+      version jaxlib writes (0 to 6) to OUT_PREFIX.v<N>.jaxlib.mlirbc.
+All outputs are committed under mlir-fixtures/bytecode/ so tests run without the venv.
 """
 
 import io
@@ -51,11 +54,21 @@ def encoding_module(line: str) -> str:
 def main(argv):
   from jaxlib.mlir import ir
   from jaxlib.mlir.passmanager import PassManager
-  if len(argv) != 4 or argv[1] not in ("goldens", "encodings"):
+  if len(argv) != 4 or argv[1] not in ("goldens", "encodings", "versions"):
     print(__doc__, file=sys.stderr)
     return 2
   ctx = mosaic_context()
-  if argv[1] == "goldens":
+  if argv[1] == "versions":
+    with ctx:
+      module = ir.Module.parse(open(argv[2]).read())
+      PassManager.parse("builtin.module(strip-debuginfo)").run(module.operation)
+      for version in range(7):
+        f = io.BytesIO()
+        module.operation.write_bytecode(f, desired_version=version)
+        with open(f"{argv[3]}.v{version}.jaxlib.mlirbc", "wb") as out:
+          out.write(f.getvalue())
+    print("wrote versions 0 to 6", file=sys.stderr)
+  elif argv[1] == "goldens":
     goldens, out_dir = argv[2], argv[3]
     n = 0
     for case in sorted(os.listdir(goldens)):

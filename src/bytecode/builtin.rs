@@ -704,12 +704,8 @@ impl<'t> TextParser<'t> {
                         AffineExpr::Constant(c.checked_neg().ok_or("constant overflow")?)
                     }
                     // `a - x * 3` is `a + x * -3`.
-                    AffineExpr::Binary(BinaryOp::Mul, x, c) if matches!(*c, AffineExpr::Constant(v) if v > 1) =>
-                    {
-                        let AffineExpr::Constant(v) = *c else {
-                            unreachable!("matched a constant")
-                        };
-                        bin(BinaryOp::Mul, *x, AffineExpr::Constant(-v))
+                    AffineExpr::Binary(BinaryOp::Mul, x, c) if matches!(*c, AffineExpr::Constant(v) if v > 1) => {
+                        bin(BinaryOp::Mul, *x, negate_constant(*c))
                     }
                     // `a - x` is `a + x * -1`.
                     other => bin(BinaryOp::Mul, other, AffineExpr::Constant(-1)),
@@ -810,6 +806,14 @@ impl<'t> TextParser<'t> {
         let negative = self.eat("-");
         let m = self.digits()?;
         Self::constant(negative, m)
+    }
+}
+
+/// `-c` for a positive constant (any other expression is returned as is).
+fn negate_constant(expr: AffineExpr) -> AffineExpr {
+    match expr {
+        AffineExpr::Constant(v) => AffineExpr::Constant(v.wrapping_neg()),
+        other => other,
     }
 }
 

@@ -87,6 +87,10 @@ pub struct Bytecode<'a> {
     pub producer: &'a [u8],
     header_len: usize,
     sections: Vec<RawSection<'a>>,
+    /// The string table.
+    pub strings: Vec<&'a [u8]>,
+    /// Offset of each string in the input.
+    pub string_offsets: Vec<usize>,
     /// Dialect names, in the order entries refer to them.
     pub dialects: Vec<&'a [u8]>,
     /// Attribute entries, then type entries.
@@ -146,7 +150,7 @@ impl<'a> Bytecode<'a> {
         for id in [0, 1, 2, 3, 4] {
             find(id)?;
         }
-        let strings = parse_strings(find(0)?)?;
+        let (strings, string_offsets) = parse_strings(find(0)?)?;
         let dialects = parse_dialects(find(1)?, version, &strings)?;
         let attr_type = find(2)?.clone();
         let (entries, offset_pieces, used) = parse_entries(find(3)?, &attr_type, dialects.len())?;
@@ -156,6 +160,8 @@ impl<'a> Bytecode<'a> {
             producer,
             header_len,
             sections,
+            strings,
+            string_offsets,
             dialects,
             entries,
             offset_pieces,
@@ -229,7 +235,7 @@ impl<'a> Bytecode<'a> {
                     }
                     if let Some(alignment) = alignment {
                         // Alignment is validated as a power of two when read.
-                        while out.len() as u64 % alignment != 0 {
+                        while !(out.len() as u64).is_multiple_of(alignment) {
                             out.push(ALIGNMENT_BYTE);
                         }
                     }
@@ -272,7 +278,7 @@ fn read_section<'a>(
     };
     let header_len = c.pos();
     if let Some(alignment) = alignment {
-        while c.offset() as u64 % alignment != 0 {
+        while !(c.offset() as u64).is_multiple_of(alignment) {
             let pad_at = c.offset();
             if c.byte()? != ALIGNMENT_BYTE {
                 return Err(c.error_at(pad_at, "alignment padding byte is not 0xCB"));
@@ -293,7 +299,10 @@ fn read_section<'a>(
 
 /// Reads the string table: count, lengths (last string first), then the
 /// NUL-terminated strings.
-fn parse_strings<'a>(section: &RawSection<'a>) -> Result<Vec<&'a [u8]>, TranscodeError> {
+#[allow(clippy::type_complexity)]
+fn parse_strings<'a>(
+    section: &RawSection<'a>,
+) -> Result<(Vec<&'a [u8]>, Vec<usize>), TranscodeError> {
     let mut c = Cursor::new(section.data, section.data_offset, Section::String);
     let count = c.count(MAX_COUNT, "string count")?;
     let mut lengths = Vec::with_capacity(count.min(4096));
@@ -301,15 +310,21 @@ fn parse_strings<'a>(section: &RawSection<'a>) -> Result<Vec<&'a [u8]>, Transcod
         lengths.push(c.varint()?);
     }
     let mut strings = vec![&[][..]; count];
-    for (slot, &len) in strings.iter_mut().zip(lengths.iter().rev()) {
+    let mut offsets = vec![0; count];
+    for ((slot, offset), &len) in strings
+        .iter_mut()
+        .zip(&mut offsets)
+        .zip(lengths.iter().rev())
+    {
         let at = c.offset();
+        *offset = at;
         let raw = c.bytes(len, "string")?;
         match raw.split_last() {
             Some((0, s)) => *slot = s,
             _ => return Err(c.error_at(at, "string is not NUL-terminated")),
         }
     }
-    Ok(strings)
+    Ok((strings, offsets))
 }
 
 /// Reads the dialect names (op names are kept as raw bytes, unread).
@@ -340,7 +355,7 @@ fn parse_dialects<'a>(
         dialects.push(*name);
         if has_version {
             let nested_at = c.offset();
-            let nested = read_section(&section.data[..], c.pos(), Section::Dialect)
+            let nested = read_section(section.data, c.pos(), Section::Dialect)
                 .map_err(|e| rebase(e, section.data_offset))?;
             if nested.id != 7 {
                 return Err(c.error_at(nested_at, "expected a dialect versions section (id 7)"));

@@ -174,4 +174,18 @@ pub enum TranscodeError {
         /// What is wrong.
         reason: String,
     },
+    /// Attributes or types that reference each other in a cycle (only
+    /// corrupted input has them; MLIR 22's reader would never finish).
+    #[error(
+        "builtin {kind} entry {index} at offset {offset} references itself through other entries: \
+         the attribute/type section is corrupted"
+    )]
+    CyclicReference {
+        /// Attribute or type.
+        kind: EntryKind,
+        /// Index of an entry on the cycle.
+        index: usize,
+        /// Offset of that entry.
+        offset: usize,
+    },
 }

@@ -18,6 +18,7 @@ mod builtin;
 mod container;
 mod encoding;
 mod error;
+mod guard;
 
 pub use builtin::{AffineExpr, AffineMap, BinaryOp, IntegerSet, StridedLayout};
 pub use container::{Bytecode, Entry, MAGIC, MAX_VERSION};
@@ -75,9 +76,12 @@ pub fn transcode(bytes: &[u8], to: Encodings) -> Result<Vec<u8>, TranscodeError>
 
 /// Rewrites every builtin attribute and type whose binary encoding LLVM 22
 /// does not know into the text LLVM 22's writer prints for it. Bytecode LLVM
-/// 22 already reads comes back unchanged.
+/// 22 already reads comes back unchanged. Input whose builtin attributes
+/// reference each other in a cycle is rejected (MLIR 22 would hang on it).
 pub fn down(bytes: &[u8]) -> Result<Vec<u8>, TranscodeError> {
     let file = Bytecode::parse(bytes)?;
+    guard::check_acyclic(&file)?;
+    guard::check_text_is_utf8(&file)?;
     let Some(builtin) = file.builtin_dialect() else {
         return Ok(bytes.to_vec());
     };

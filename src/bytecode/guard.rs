@@ -1,0 +1,216 @@
+//! A check run before handing transcoded bytes to LLVM 22: MLIR 22's reader
+//! loops forever on attributes that reference themselves (an attribute cycle
+//! such as a location whose child is an array holding that location), which
+//! only corrupted input contains. The builtin encodings of LLVM 22 are decoded
+//! just far enough to find each entry's references, and a cycle is rejected.
+//! References inside other dialects' binary encodings are not visible here.
+
+use super::container::{Bytecode, Entry};
+use super::encoding::Cursor;
+use super::error::{EntryKind, Section, TranscodeError};
+
+/// A node of the reference graph: attributes first, then types.
+type Node = usize;
+
+/// What a builtin entry's fields are, in order, as far as references go.
+#[derive(Clone, Copy)]
+enum Field {
+    Attr,
+    Type,
+    /// A list of attributes.
+    Attrs,
+    /// A list of types.
+    Types,
+    /// A list of (attribute, attribute) pairs (dictionary).
+    NamedAttrs,
+    /// A varint to skip.
+    VarInt,
+    /// A list of signed varints to skip (shapes).
+    Shape,
+    /// Anything after this is not a reference: stop.
+    Rest,
+}
+
+fn attribute_fields(code: u64) -> &'static [Field] {
+    use Field::*;
+    match code {
+        0 => &[Attrs],
+        1 => &[NamedAttrs],
+        3 => &[VarInt, Type],
+        4 => &[Attr],
+        5 => &[Attr, Attrs],
+        6 => &[Type],
+        8 | 9 | 16 | 17 | 18 | 19 => &[Type, Rest],
+        10 | 14 => &[Attr, Attr],
+        11 | 22 => &[Attr, Rest],
+        12 => &[Attrs],
+        13 => &[Attrs, Attr],
+        20 => &[Type, Attr, Attr],
+        21 => &[Attr],
+        _ => &[Rest],
+    }
+}
+
+fn type_fields(code: u64) -> &'static [Field] {
+    use Field::*;
+    match code {
+        2 => &[Types, Types],
+        9 | 16 | 18 => &[Type],
+        10 => &[Shape, Type, Attr],
+        11 => &[Attr, Shape, Type, Attr],
+        13 | 19 => &[Shape, Type],
+        14 => &[Attr, Shape, Type],
+        15 => &[Types],
+        17 => &[Attr, Type],
+        _ => &[Rest],
+    }
+}
+
+/// The references of one builtin entry (best effort: stops at the first
+/// field it cannot read; MLIR reports those itself).
+fn references(entry: &Entry<'_>, num_attrs: usize, out: &mut Vec<Node>) {
+    let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
+    let Ok(code) = c.varint() else { return };
+    let fields = match entry.kind {
+        EntryKind::Attribute => attribute_fields(code),
+        EntryKind::Type => type_fields(code),
+    };
+    let attr = |v: u64| usize::try_from(v).ok();
+    let ty = |v: u64| {
+        usize::try_from(v)
+            .ok()
+            .and_then(|v| v.checked_add(num_attrs))
+    };
+    for field in fields {
+        let ok = (|| -> Result<bool, TranscodeError> {
+            match field {
+                Field::Attr => out.extend(attr(c.varint()?)),
+                Field::Type => out.extend(ty(c.varint()?)),
+                Field::Attrs | Field::Types | Field::NamedAttrs | Field::Shape => {
+                    let n = c.count(c.remaining() as u64, "list length")?;
+                    for _ in 0..n {
+                        let v = c.varint()?;
+                        match field {
+                            Field::Attrs => out.extend(attr(v)),
+                            Field::Types => out.extend(ty(v)),
+                            Field::NamedAttrs => {
+                                out.extend(attr(v));
+                                out.extend(attr(c.varint()?));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Field::VarInt => {
+                    c.varint()?;
+                }
+                Field::Rest => return Ok(false),
+            }
+            Ok(true)
+        })();
+        if !matches!(ok, Ok(true)) {
+            return;
+        }
+    }
+}
+
+/// Rejects a file whose builtin attributes and types reference each other in
+/// a cycle (MLIR 22 would never finish reading it).
+pub(crate) fn check_acyclic(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
+    let Some(builtin) = file.builtin_dialect() else {
+        return Ok(());
+    };
+    let num_attrs = file
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Attribute)
+        .count();
+    let n = file.entries.len();
+    let mut edges: Vec<Vec<Node>> = vec![Vec::new(); n];
+    for (node, entry) in file.entries.iter().enumerate() {
+        if entry.dialect == builtin && entry.custom {
+            references(entry, num_attrs, &mut edges[node]);
+            edges[node].retain(|&to| to < n);
+        }
+    }
+    // Iterative depth-first search: 0 = unseen, 1 = on the stack, 2 = done.
+    let mut state = vec![0u8; n];
+    for root in 0..n {
+        if state[root] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(Node, usize)> = vec![(root, 0)];
+        state[root] = 1;
+        while let Some((node, next)) = stack.last_mut() {
+            let node = *node;
+            if let Some(&to) = edges[node].get(*next) {
+                *next += 1;
+                match state[to] {
+                    0 => {
+                        state[to] = 1;
+                        stack.push((to, 0));
+                    }
+                    1 => {
+                        let entry = &file.entries[to];
+                        return Err(TranscodeError::CyclicReference {
+                            kind: entry.kind,
+                            index: entry.index,
+                            offset: entry.offset,
+                        });
+                    }
+                    _ => {}
+                }
+            } else {
+                state[node] = 2;
+                stack.pop();
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Rejects text MLIR could quote in a diagnostic but that is not UTF-8
+/// (strings, dialect names, textual attribute and type entries): a diagnostic
+/// that is not UTF-8 cannot be reported through our context (it aborts), and
+/// Mosaic kernels only hold UTF-8 text.
+pub(crate) fn check_text_is_utf8(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
+    if let Some(index) = file
+        .strings
+        .iter()
+        .position(|s| std::str::from_utf8(s).is_err())
+    {
+        return Err(TranscodeError::Malformed {
+            section: Section::String,
+            offset: file.string_offsets.get(index).copied().unwrap_or(0),
+            reason: format!(
+                "string {index} ({:?}) is not UTF-8",
+                String::from_utf8_lossy(file.strings[index])
+            ),
+        });
+    }
+    if let Some(name) = file
+        .dialects
+        .iter()
+        .find(|d| std::str::from_utf8(d).is_err())
+    {
+        return Err(TranscodeError::Malformed {
+            section: Section::Dialect,
+            offset: 0,
+            reason: format!(
+                "dialect name {:?} is not UTF-8",
+                String::from_utf8_lossy(name)
+            ),
+        });
+    }
+    for entry in &file.entries {
+        if !entry.custom && std::str::from_utf8(entry.data).is_err() {
+            return Err(TranscodeError::BadEntry {
+                kind: entry.kind,
+                index: entry.index,
+                offset: entry.offset,
+                reason: "textual entry is not UTF-8".into(),
+            });
+        }
+    }
+    Ok(())
+}
