@@ -805,7 +805,7 @@ fn serde_errors_have_jax_messages() {
     );
 
     // Missing or non-integer version attribute (JAX's message).
-    let plain = kernel.to_bytecode(&BytecodeOptions::version0()).unwrap();
+    let plain = kernel.to_bytecode(&BytecodeOptions::default()).unwrap();
     let err = deserialize(&ctx, &plain, None).unwrap_err();
     assert!(matches!(err, SerdeError::MissingVersion));
     assert_eq!(err.to_string(), "Missing or invalid version attribute");
