@@ -111,6 +111,14 @@ pub enum KernelError {
         /// The first offending op.
         op: String,
     },
+    /// Bytecode whose builtin encodings could not be transcoded for LLVM 22.
+    #[error("{source_name}: {error}")]
+    Transcode {
+        /// Name of the input.
+        source_name: String,
+        /// What the transcoder found.
+        error: crate::bytecode::TranscodeError,
+    },
     /// The requested bytecode format version is outside what this MLIR writes.
     #[error(
         "bytecode format version {version} is not supported: this MLIR writes versions 0 to {max}"
@@ -371,6 +379,18 @@ pub(crate) fn parse_module<'c>(
     source_name: &str,
     format: &'static str,
 ) -> Result<Module<'c>, KernelError> {
+    // Bytecode from newer MLIR (JAX 0.12 writes LLVM 24's builtin encodings):
+    // rewrite what LLVM 22 cannot read first; a no-op for other bytecode.
+    let transcoded;
+    let bytes = if format == "bytecode" {
+        transcoded = crate::bytecode::down(bytes).map_err(|error| KernelError::Transcode {
+            source_name: source_name.to_string(),
+            error,
+        })?;
+        transcoded.as_slice()
+    } else {
+        bytes
+    };
     let (module, diagnostics) = capture(ctx, || {
         let source = MlirStringRef {
             data: bytes.as_ptr() as *const _,

@@ -21,11 +21,11 @@ pub mod validate;
 pub use melior;
 
 pub use analysis::{AnalysisError, analyze};
+pub use bytecode::{Encodings, TranscodeError};
 pub use config::{
     BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
     ReadReport, Tiling,
 };
-pub use bytecode::{Encodings, TranscodeError};
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
