@@ -66,7 +66,9 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 fn bench(c: &mut Criterion) {
     let options = SerializeOptions::default();
     let mut group = c.benchmark_group("serde");
-    group.sample_size(10).measurement_time(Duration::from_secs(4));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(4));
     for ops in [1_000usize, 10_000, 100_000] {
         let text = synthetic_kernel(ops);
         let ctx = Context::new();
@@ -74,9 +76,11 @@ fn bench(c: &mut Criterion) {
         let ops = kernel_op_count(&text);
         // SERDE_BENCH_SUMMARY=1 prints only the summary lines below.
         if std::env::var_os("SERDE_BENCH_SUMMARY").is_none() {
-            group.bench_with_input(BenchmarkId::new("floor_parse_write", ops), &text, |b, text| {
-                b.iter(|| floor(&ctx, text))
-            });
+            group.bench_with_input(
+                BenchmarkId::new("floor_parse_write", ops),
+                &text,
+                |b, text| b.iter(|| floor(&ctx, text)),
+            );
             group.bench_with_input(
                 BenchmarkId::new("serialize_v15_unzip", ops),
                 &kernel,
@@ -85,8 +89,16 @@ fn bench(c: &mut Criterion) {
         }
         // A direct summary: medians of a few runs, per op and as a ratio.
         let runs = if ops > 50_000 { 3 } else { 7 };
-        let f = median((0..runs).map(|_| time(|| drop(floor(&ctx, &text)))).collect());
-        let s = median((0..runs).map(|_| time(|| drop(serialize(&kernel, &options).unwrap()))).collect());
+        let f = median(
+            (0..runs)
+                .map(|_| time(|| drop(floor(&ctx, &text))))
+                .collect(),
+        );
+        let s = median(
+            (0..runs)
+                .map(|_| time(|| drop(serialize(&kernel, &options).unwrap())))
+                .collect(),
+        );
         eprintln!(
             "serde summary: {ops} ops: serialize {:.0} ns/op ({:.1} ms), floor {:.0} ns/op ({:.1} ms), ratio {:.2}, peak RSS {} MiB",
             s.as_nanos() as f64 / ops as f64,

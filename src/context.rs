@@ -218,9 +218,7 @@ fn convert(diagnostic: &melior::diagnostic::Diagnostic) -> Diagnostic {
 }
 
 /// Collects what an MLIR print function writes, replacing invalid UTF-8.
-fn print_lossy(
-    print: impl FnOnce(mlir_sys::MlirStringCallback, *mut std::ffi::c_void),
-) -> String {
+fn print_lossy(print: impl FnOnce(mlir_sys::MlirStringCallback, *mut std::ffi::c_void)) -> String {
     unsafe extern "C" fn append(chunk: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
         // SAFETY: `data` is the `Vec<u8>` below; `chunk` is valid for the call.
         unsafe {
@@ -234,7 +232,10 @@ fn print_lossy(
         }
     }
     let mut bytes: Vec<u8> = Vec::new();
-    print(Some(append), &mut bytes as *mut Vec<u8> as *mut std::ffi::c_void);
+    print(
+        Some(append),
+        &mut bytes as *mut Vec<u8> as *mut std::ffi::c_void,
+    );
     String::from_utf8_lossy(&bytes).into_owned()
 }
 

@@ -35,14 +35,20 @@ unsafe extern "C" fn append_chunk(chunk: MlirStringRef, user_data: *mut c_void) 
     unsafe {
         let out = &mut *(user_data as *mut Vec<u8>);
         if !chunk.data.is_null() {
-            out.extend_from_slice(std::slice::from_raw_parts(chunk.data as *const u8, chunk.length));
+            out.extend_from_slice(std::slice::from_raw_parts(
+                chunk.data as *const u8,
+                chunk.length,
+            ));
         }
     }
 }
 
 fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
     let mut bytes: Vec<u8> = Vec::new();
-    f(Some(append_chunk), &mut bytes as *mut Vec<u8> as *mut c_void);
+    f(
+        Some(append_chunk),
+        &mut bytes as *mut Vec<u8> as *mut c_void,
+    );
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
@@ -137,7 +143,9 @@ impl Op {
         // SAFETY: see the module invariant; indices are in range.
         unsafe {
             let n = mlirOperationGetNumSuccessors(self.0);
-            (0..n).map(|i| mlirOperationGetSuccessor(self.0, i)).collect()
+            (0..n)
+                .map(|i| mlirOperationGetSuccessor(self.0, i))
+                .collect()
         }
     }
 
@@ -179,7 +187,9 @@ impl Op {
         // rebuilds the same (uniqued, sorted) dictionary.
         unsafe {
             let n = mlirOperationGetNumAttributes(self.0);
-            (0..n).map(|i| mlirOperationGetAttribute(self.0, i)).collect()
+            (0..n)
+                .map(|i| mlirOperationGetAttribute(self.0, i))
+                .collect()
         }
     }
 
@@ -216,7 +226,9 @@ impl Op {
     /// Prints the op with a shared printer state (see [`Printer`]).
     pub(crate) fn text_with(self, printer: &Printer) -> String {
         // SAFETY: the op and the state are live; the callback only appends.
-        print_with(|cb, data| unsafe { mlirOperationPrintWithState(self.0, printer.state, cb, data) })
+        print_with(|cb, data| unsafe {
+            mlirOperationPrintWithState(self.0, printer.state, cb, data)
+        })
     }
 
     /// Erases the op (it must have no remaining uses).
@@ -448,8 +460,16 @@ pub(crate) fn create_op(spec: OpSpec<'_>) -> Option<Op> {
     // refused the state) is reported as `None`.
     unsafe {
         let mut state = mlirOperationStateGet(sref(spec.name), spec.location);
-        mlirOperationStateAddResults(&mut state, spec.results.len() as isize, spec.results.as_ptr());
-        mlirOperationStateAddOperands(&mut state, spec.operands.len() as isize, spec.operands.as_ptr());
+        mlirOperationStateAddResults(
+            &mut state,
+            spec.results.len() as isize,
+            spec.results.as_ptr(),
+        );
+        mlirOperationStateAddOperands(
+            &mut state,
+            spec.operands.len() as isize,
+            spec.operands.as_ptr(),
+        );
         mlirOperationStateAddAttributes(
             &mut state,
             spec.attributes.len() as isize,
@@ -460,7 +480,11 @@ pub(crate) fn create_op(spec: OpSpec<'_>) -> Option<Op> {
             spec.successors.len() as isize,
             spec.successors.as_ptr(),
         );
-        mlirOperationStateAddOwnedRegions(&mut state, spec.regions.len() as isize, spec.regions.as_ptr());
+        mlirOperationStateAddOwnedRegions(
+            &mut state,
+            spec.regions.len() as isize,
+            spec.regions.as_ptr(),
+        );
         let op = Op(mlirOperationCreate(&mut state));
         (!op.is_null()).then_some(op)
     }

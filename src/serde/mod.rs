@@ -210,7 +210,10 @@ impl std::fmt::Debug for SerializedModule<'_> {
 
 /// Serializes a kernel to its `body` (and `debug_locations`) bytes. The
 /// caller's kernel is not modified.
-pub fn serialize(kernel: &Kernel<'_>, options: &SerializeOptions) -> Result<Serialized, SerdeError> {
+pub fn serialize(
+    kernel: &Kernel<'_>,
+    options: &SerializeOptions,
+) -> Result<Serialized, SerdeError> {
     let serialized = serialize_to_module(kernel, options)?;
     let body = write_bytecode(serialized.module.as_operation(), &options.bytecode)?;
     let debug_locations = match &serialized.debug_locations {
@@ -325,11 +328,15 @@ fn all_attributes(op: Op, properties: &PropertyNames) -> Vec<MlirNamedAttribute>
     let mut out: Vec<MlirNamedAttribute> = Vec::new();
     let mut names: Vec<String> = Vec::new();
     let no_names = Vec::new();
-    for name in properties.get(&(op.0.ptr as usize)).unwrap_or(&no_names).iter().cloned() {
+    for name in properties
+        .get(&(op.0.ptr as usize))
+        .unwrap_or(&no_names)
+        .iter()
+        .cloned()
+    {
         // SAFETY: the op is live; a missing name yields a null attribute.
-        let attr = unsafe {
-            mlir_sys::mlirOperationGetInherentAttributeByName(op.0, ir::sref(&name))
-        };
+        let attr =
+            unsafe { mlir_sys::mlirOperationGetInherentAttributeByName(op.0, ir::sref(&name)) };
         if !attr.ptr.is_null() {
             out.push(ir::named(ctx, &name, attr));
             names.push(name);
@@ -471,7 +478,9 @@ fn unescape(s: &str) -> String {
                 b'n' => out.push(b'\n'),
                 b't' => out.push(b'\t'),
                 _ => {
-                    let hex = s.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok());
+                    let hex = s
+                        .get(i + 1..i + 3)
+                        .and_then(|h| u8::from_str_radix(h, 16).ok());
                     if let Some(b) = hex {
                         out.push(b);
                         i += 3;
@@ -508,7 +517,9 @@ fn recreate(op: Op, name: &str, attributes: &[MlirNamedAttribute]) -> Result<Op,
         successors: &successors,
         regions,
     })
-    .ok_or_else(|| SerdeError::CreateOp { op: name.to_string() })?;
+    .ok_or_else(|| SerdeError::CreateOp {
+        op: name.to_string(),
+    })?;
     ir::insert_after(op, new);
     ir::replace_results(op, new);
     op.erase();
@@ -648,7 +659,11 @@ fn read_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, String> {
     let first = *bytes
         .get(*pos)
         .ok_or_else(|| format!("truncated varint at byte {pos}"))?;
-    let len = if first == 0 { 9 } else { first.trailing_zeros() as usize + 1 };
+    let len = if first == 0 {
+        9
+    } else {
+        first.trailing_zeros() as usize + 1
+    };
     let end = *pos + len;
     let chunk = bytes
         .get(*pos..end)
@@ -671,8 +686,15 @@ fn read_varint(bytes: &[u8], pos: &mut usize) -> Result<u64, String> {
 /// inputs; this refuses the structurally broken ones up front.
 fn check_envelope(bytes: &[u8]) -> Result<(), String> {
     const NAMES: [&str; 9] = [
-        "string", "dialect", "attribute/type", "attribute/type offset", "IR", "resource",
-        "resource offset", "dialect versions", "properties",
+        "string",
+        "dialect",
+        "attribute/type",
+        "attribute/type offset",
+        "IR",
+        "resource",
+        "resource offset",
+        "dialect versions",
+        "properties",
     ];
     let mut pos = 4;
     let version = read_varint(bytes, &mut pos)?;
@@ -703,9 +725,11 @@ fn check_envelope(bytes: &[u8]) -> Result<(), String> {
         if id_and_aligned & 0x80 != 0 {
             let alignment = read_varint(bytes, &mut pos)?;
             if !alignment.is_power_of_two() || alignment > 4096 {
-                return Err(format!("bad section alignment {alignment} at byte {header}"));
+                return Err(format!(
+                    "bad section alignment {alignment} at byte {header}"
+                ));
             }
-            while (pos as u64) % alignment != 0 {
+            while !(pos as u64).is_multiple_of(alignment) {
                 if bytes.get(pos) != Some(&0xcb) {
                     return Err(format!("bad alignment padding at byte {pos}"));
                 }

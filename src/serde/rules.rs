@@ -183,7 +183,9 @@ fn create_i32_op(
 /// with pre-mangled arith ops (JAX's `linearize_subcore`).
 fn linearize_subcore(op: Op, sizes: &[i32], core_seg: usize, subcore_seg: usize) -> RuleResult {
     if parent_core_type(op).as_deref() != Some(SC_VECTOR_SUBCORE) {
-        return Err(err("subcore_id linearization requested for non-SC vector subcore type"));
+        return Err(err(
+            "subcore_id linearization requested for non-SC vector subcore type",
+        ));
     }
     if sizes.len() <= core_seg || sizes.len() <= subcore_seg {
         return Err(err("Unexpected size of operandSegmentSizes"));
@@ -193,9 +195,10 @@ fn linearize_subcore(op: Op, sizes: &[i32], core_seg: usize, subcore_seg: usize)
             "Expected both core_id and subcore_id to be present for linearization",
         ));
     }
-    let (Some(core_idx), Some(subcore_idx)) =
-        (segment_start(sizes, core_seg), segment_start(sizes, subcore_seg))
-    else {
+    let (Some(core_idx), Some(subcore_idx)) = (
+        segment_start(sizes, core_seg),
+        segment_start(sizes, subcore_seg),
+    ) else {
         return Err(err("Unexpected size of operandSegmentSizes"));
     };
     let mut operands = op.operands();
@@ -210,8 +213,20 @@ fn linearize_subcore(op: Op, sizes: &[i32], core_seg: usize, subcore_seg: usize)
         &[],
         &[("value", ir::int_attr(ctx, 32, NUM_SUBCORES))],
     )?;
-    let mul = create_i32_op(ctx, op, "stable_mosaic.arith.muli", &[operands[core_idx], c16], &[])?;
-    let add = create_i32_op(ctx, op, "stable_mosaic.arith.addi", &[mul, operands[subcore_idx]], &[])?;
+    let mul = create_i32_op(
+        ctx,
+        op,
+        "stable_mosaic.arith.muli",
+        &[operands[core_idx], c16],
+        &[],
+    )?;
+    let add = create_i32_op(
+        ctx,
+        op,
+        "stable_mosaic.arith.addi",
+        &[mul, operands[subcore_idx]],
+        &[],
+    )?;
     operands[core_idx] = add;
     operands.remove(subcore_idx);
     op.set_operands(&operands);
@@ -234,9 +249,10 @@ fn delinearize_subcore(op: Op, core_seg: usize, subcore_seg: usize) -> RuleResul
     if sizes[core_seg] == 0 {
         return Ok(());
     }
-    let (Some(core_idx), Some(subcore_idx)) =
-        (segment_start(&sizes, core_seg), segment_start(&sizes, subcore_seg))
-    else {
+    let (Some(core_idx), Some(subcore_idx)) = (
+        segment_start(&sizes, core_seg),
+        segment_start(&sizes, subcore_seg),
+    ) else {
         return Err(err("Unexpected size of operandSegmentSizes"));
     };
     let mut operands = op.operands();
@@ -268,7 +284,9 @@ fn enqueue_dma_downgrade(op: Op, version: u32) -> RuleResult {
     if version < 14 {
         let sizes = segments(op)?;
         if sizes.len() != 7 {
-            return Err(err("Unexpected size of AttrSizedOperandSegments for enqueue_dma"));
+            return Err(err(
+                "Unexpected size of AttrSizedOperandSegments for enqueue_dma",
+            ));
         }
         if sizes[6] != 0 {
             linearize_subcore(op, &sizes, 5, 6)?;
@@ -278,7 +296,9 @@ fn enqueue_dma_downgrade(op: Op, version: u32) -> RuleResult {
     if version < 12 {
         let sizes = segments(op)?;
         if sizes.len() != 6 {
-            return Err(err("Unexpected size of AttrSizedOperandSegments for enqueue_dma"));
+            return Err(err(
+                "Unexpected size of AttrSizedOperandSegments for enqueue_dma",
+            ));
         }
         if sizes[3] == 0 {
             return Err(err(
@@ -302,7 +322,9 @@ fn subcore_segments_downgrade(
     if version < 14 {
         let sizes = segments(op)?;
         if sizes.len() != count {
-            return Err(err(format!("Unexpected size of AttrSizedOperandSegments for {what}")));
+            return Err(err(format!(
+                "Unexpected size of AttrSizedOperandSegments for {what}"
+            )));
         }
         if sizes[subcore_seg] != 0 {
             linearize_subcore(op, &sizes, core_seg, subcore_seg)?;
@@ -318,7 +340,11 @@ fn enqueue_dma_upgrade(op: Op, version: u32) -> RuleResult {
         let sizes: &[i32] = match op.num_operands() {
             3 => &[1, 0, 1, 1, 0, 0],
             5 => &[1, 1, 1, 1, 1, 0],
-            n => return Err(err(format!("Unexpected operand count in tpu.enqueue_dma: {n}"))),
+            n => {
+                return Err(err(format!(
+                    "Unexpected operand count in tpu.enqueue_dma: {n}"
+                )));
+            }
         };
         set_segments(op, sizes);
     }
@@ -328,7 +354,9 @@ fn enqueue_dma_upgrade(op: Op, version: u32) -> RuleResult {
     if version < 14 {
         let mut sizes = segments(op)?;
         if sizes.len() != 6 {
-            return Err(err("Unexpected size of AttrSizedOperandSegments for enqueue_dma"));
+            return Err(err(
+                "Unexpected size of AttrSizedOperandSegments for enqueue_dma",
+            ));
         }
         sizes.push(0);
         set_segments(op, &sizes);
@@ -341,7 +369,9 @@ fn wait_dma2_upgrade(op: Op, version: u32) -> RuleResult {
     if version < 7 {
         let n = op.num_operands();
         if n != 3 {
-            return Err(err(format!("Unexpected operand count in tpu.wait_dma2: {n}")));
+            return Err(err(format!(
+                "Unexpected operand count in tpu.wait_dma2: {n}"
+            )));
         }
         set_segments(op, &[1, 1, 1, 0, 0]);
     }
@@ -352,7 +382,9 @@ fn wait_dma_upgrade(op: Op, version: u32) -> RuleResult {
     if version < 14 {
         let mut sizes = segments(op)?;
         if sizes.len() != 6 {
-            return Err(err("Unexpected size of AttrSizedOperandSegments for wait_dma"));
+            return Err(err(
+                "Unexpected size of AttrSizedOperandSegments for wait_dma",
+            ));
         }
         sizes.push(0);
         set_segments(op, &sizes);
@@ -412,7 +444,11 @@ fn multi_reduction_upgrade(op: Op, version: u32) -> RuleResult {
         for item in items {
             match ir::as_int(item) {
                 Some((d, _)) => dims.push(d),
-                None => return Err(op_err("reduction_dims attribute contains a non-IntegerAttr")),
+                None => {
+                    return Err(op_err(
+                        "reduction_dims attribute contains a non-IntegerAttr",
+                    ));
+                }
             }
         }
         op.set_attr("reduction_dims", ir::i64_array_attr(op.context(), &dims));
@@ -423,25 +459,25 @@ fn multi_reduction_upgrade(op: Op, version: u32) -> RuleResult {
 fn reinterpret_cast_downgrade(op: Op, version: u32) -> RuleResult {
     if version < 16 {
         // Segments are [source, dynamic_offset, dynamic_sizes, dynamic_strides].
-        if let Some(mut sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array) {
-            if sizes.len() == 4 {
-                if sizes[3] > 0 {
-                    return Err(op_err(
-                        "Can only downgrade below version 16 when dynamic_strides is empty",
-                    ));
-                }
-                sizes.pop();
-                set_segments(op, &sizes);
+        if let Some(mut sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array)
+            && sizes.len() == 4
+        {
+            if sizes[3] > 0 {
+                return Err(op_err(
+                    "Can only downgrade below version 16 when dynamic_strides is empty",
+                ));
             }
+            sizes.pop();
+            set_segments(op, &sizes);
         }
     }
     if version < 15 {
-        if let Some(sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array) {
-            if sizes.get(2).is_some_and(|&s| s > 0) {
-                return Err(op_err(
-                    "Can only downgrade below version 15 when dynamic_sizes is empty",
-                ));
-            }
+        if let Some(sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array)
+            && sizes.get(2).is_some_and(|&s| s > 0)
+        {
+            return Err(op_err(
+                "Can only downgrade below version 15 when dynamic_sizes is empty",
+            ));
         }
         op.remove_attr(SEGMENTS);
     }
@@ -545,7 +581,11 @@ fn upgrade_kind(op: Op, int_kinds: [&str; 2], missing_input: &str, bad_input: &s
         (true, _, false) => "minf",
         (_, true, true) => int_kinds[0],
         (_, true, false) => int_kinds[1],
-        _ => return Err(err(format!("Unsupported element type for {what} reduction"))),
+        _ => {
+            return Err(err(format!(
+                "Unsupported element type for {what} reduction"
+            )));
+        }
     };
     set_reduction_kind(op, new)
 }
@@ -602,7 +642,12 @@ fn reduce_downgrade(op: Op, version: u32) -> RuleResult {
 
 fn reduce_upgrade(op: Op, version: u32) -> RuleResult {
     if version < 18 {
-        upgrade_kind(op, ["maxsi", "minsi"], "Missing input operand", "Invalid input type")?;
+        upgrade_kind(
+            op,
+            ["maxsi", "minsi"],
+            "Missing input operand",
+            "Invalid input type",
+        )?;
     }
     Ok(())
 }
@@ -629,7 +674,11 @@ fn repeat_upgrade(op: Op) -> RuleResult<Upgraded> {
         };
         let ctx = op.context();
         let operands = vec![input; count];
-        let attrs = [ir::named(ctx, "dimension", ir::int_attr(ctx, dim_width, dimension))];
+        let attrs = [ir::named(
+            ctx,
+            "dimension",
+            ir::int_attr(ctx, dim_width, dimension),
+        )];
         let concat = ir::create_op(OpSpec {
             name: "tpu.concatenate",
             location: op.location(),
