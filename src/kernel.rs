@@ -4,8 +4,8 @@
 
 use std::ffi::c_void;
 
-use melior::ir::operation::{OperationLike, OperationPrintingFlags};
 use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationPrintingFlags};
 use melior::ir::{AttributeLike, Module, OperationRef};
 use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
 
@@ -19,7 +19,9 @@ pub const BYTECODE_MAGIC: &[u8; 4] = b"ML\xefR";
 #[non_exhaustive]
 pub enum KernelError {
     /// The input has no content.
-    #[error("{source_name}: input is empty: expected a Mosaic kernel module (MLIR text or bytecode)")]
+    #[error(
+        "{source_name}: input is empty: expected a Mosaic kernel module (MLIR text or bytecode)"
+    )]
     Empty {
         /// Name of the input (file name, `<stdin>`, `<memory>`).
         source_name: String,
@@ -120,22 +122,13 @@ impl PrintOptions {
 }
 
 /// How to write a module as bytecode.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BytecodeOptions {
     /// Bytecode format version; `None` is the newest this MLIR writes.
     pub version: Option<i64>,
     /// Producer string written into the header; `None` is this MLIR's own
     /// ([`default_producer`]).
     pub producer: Option<String>,
-}
-
-impl Default for BytecodeOptions {
-    fn default() -> Self {
-        Self {
-            version: None,
-            producer: None,
-        }
-    }
 }
 
 impl BytecodeOptions {
@@ -322,10 +315,10 @@ pub(crate) fn parse_module<'c>(
     source_name: &str,
     format: &'static str,
 ) -> Result<Module<'c>, KernelError> {
-    if format == "text" {
-        if let Some(err) = find_pretty_tpu_op(bytes, source_name) {
-            return Err(err);
-        }
+    if format == "text"
+        && let Some(err) = find_pretty_tpu_op(bytes, source_name)
+    {
+        return Err(err);
     }
     let (module, diagnostics) = ctx.capture(|| {
         let source = MlirStringRef {

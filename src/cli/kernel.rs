@@ -18,8 +18,10 @@ pub enum Emit {
 
 /// Arguments of `kernel`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  tpu-custom-call kernel mlir-fixtures/kernels/add.mlir\n  \
-tpu-custom-call kernel add.mlir --emit bytecode --bytecode-version 0 -o add.mlirbc")]
+#[command(
+    after_help = "Examples:\n  tpu-custom-call kernel mlir-fixtures/kernels/add.mlir\n  \
+tpu-custom-call kernel add.mlir --emit bytecode --bytecode-version 0 -o add.mlirbc"
+)]
 pub struct Args {
     /// Mosaic kernel module (MLIR text or bytecode; `-` for stdin).
     pub kernel: PathBuf,

@@ -26,7 +26,11 @@ pub fn golden_cases() -> Vec<PathBuf> {
         .filter(|path| path.join("case.json").is_file())
         .collect();
     cases.sort();
-    assert!(cases.len() >= 30, "expected the JAX goldens, found {} cases", cases.len());
+    assert!(
+        cases.len() >= 30,
+        "expected the JAX goldens, found {} cases",
+        cases.len()
+    );
     cases
 }
 
