@@ -177,21 +177,21 @@ fn device_type(top: Op) -> Result<Option<DeviceType>, AnalysisError> {
 /// Pre-order walk; a `func.func` with `tpu.core_type` is not entered. Returns
 /// `Ok(false)` when the walk was interrupted (SparseCore after TensorCore).
 fn visit_core_types(op: Op, sparse: &mut bool, tensor: &mut bool) -> Result<bool, AnalysisError> {
-    if op.name() == "func.func" {
-        if let Some(attr) = op.attr("tpu.core_type") {
-            let text = ir::attr_text(attr);
-            return match text.as_str() {
-                "#tpu.core_type<sc_scalar_subcore>" | "#tpu.core_type<sc_vector_subcore>" => {
-                    *sparse = true;
-                    Ok(!*tensor)
-                }
-                "#tpu.core_type<tc>" => {
-                    *tensor = true;
-                    Ok(true)
-                }
-                _ => Err(AnalysisError::UnknownCoreType { core_type: text }),
-            };
-        }
+    if op.name() == "func.func"
+        && let Some(attr) = op.attr("tpu.core_type")
+    {
+        let text = ir::attr_text(attr);
+        return match text.as_str() {
+            "#tpu.core_type<sc_scalar_subcore>" | "#tpu.core_type<sc_vector_subcore>" => {
+                *sparse = true;
+                Ok(!*tensor)
+            }
+            "#tpu.core_type<tc>" => {
+                *tensor = true;
+                Ok(true)
+            }
+            _ => Err(AnalysisError::UnknownCoreType { core_type: text }),
+        };
     }
     for r in 0..op.num_regions() {
         for block in ir::region_blocks(op.region(r)) {

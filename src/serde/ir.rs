@@ -223,28 +223,51 @@ impl Op {
         }
     }
 
-    /// Prints the op alone (generic form, local scope, no regions), for
-    /// reading the property names of an unregistered op.
-    pub(crate) fn header_text(self) -> String {
-        // SAFETY: flags are created and destroyed here; the op is valid.
-        unsafe {
-            let flags = mlirOpPrintingFlagsCreate();
-            mlirOpPrintingFlagsPrintGenericOpForm(flags);
-            mlirOpPrintingFlagsUseLocalScope(flags);
-            mlirOpPrintingFlagsSkipRegions(flags);
-            mlirOpPrintingFlagsElideLargeElementsAttrs(flags, 1);
-            mlirOpPrintingFlagsElideLargeResourceString(flags, 1);
-            mlirOpPrintingFlagsAssumeVerified(flags);
-            let text = print_with(|cb, data| mlirOperationPrintWithFlags(self.0, flags, cb, data));
-            mlirOpPrintingFlagsDestroy(flags);
-            text
-        }
+    /// Prints the op with a shared printer state (see [`Printer`]).
+    pub(crate) fn text_with(self, printer: &Printer) -> String {
+        // SAFETY: the op and the state are live; the callback only appends.
+        print_with(|cb, data| unsafe {
+            mlirOperationPrintWithState(self.0, printer.state, cb, data)
+        })
     }
 
     /// Erases the op (it must have no remaining uses).
     pub(crate) fn erase(self) {
         // SAFETY: the op is in a block the caller owns; uses were replaced.
         unsafe { mlirOperationDestroy(self.0) }
+    }
+}
+
+/// A printer state built once for a whole module. Printing one op on its own
+/// builds a state for the enclosing isolated-from-above op (the whole
+/// function), which would make printing every op quadratic; one shared state
+/// keeps it linear. Build it before the IR is changed.
+pub(crate) struct Printer {
+    flags: MlirOpPrintingFlags,
+    state: MlirAsmState,
+}
+
+impl Printer {
+    pub(crate) fn new(top: Op) -> Self {
+        // SAFETY: flags and state are created here and destroyed in `drop`;
+        // `top` is live while the printer is used (callers keep the module).
+        unsafe {
+            let flags = mlirOpPrintingFlagsCreate();
+            mlirOpPrintingFlagsPrintGenericOpForm(flags);
+            mlirOpPrintingFlagsAssumeVerified(flags);
+            let state = mlirAsmStateCreateForOperation(top.0, flags);
+            Self { flags, state }
+        }
+    }
+}
+
+impl Drop for Printer {
+    fn drop(&mut self) {
+        // SAFETY: both were created in `new` and are destroyed once.
+        unsafe {
+            mlirAsmStateDestroy(self.state);
+            mlirOpPrintingFlagsDestroy(self.flags);
+        }
     }
 }
 

@@ -260,8 +260,9 @@ pub fn serialize_to_module<'c>(
 
     let mut ops = Vec::new();
     ir::collect_post_order(top, &mut ops);
+    let properties = unregistered_property_names(top, &ops);
     for op in ops {
-        mangle(op, version)?;
+        mangle(op, version, &properties)?;
     }
 
     let debug_locations = match options.debug_locations {
@@ -296,19 +297,45 @@ pub fn serialize_to_module<'c>(
     })
 }
 
+/// Property names of every unregistered op in `ops`, read before the IR is
+/// changed. An unregistered op keeps its properties (`<{...}>`) as one
+/// dictionary the C API cannot list, only query by name: the names are read
+/// from the op's generic form.
+fn unregistered_property_names(top: Op, ops: &[Op]) -> PropertyNames {
+    let mut printer = None;
+    let mut out = PropertyNames::new();
+    for op in ops {
+        if op.name() == "builtin.module" || op.is_registered() {
+            continue;
+        }
+        let printer = printer.get_or_insert_with(|| ir::Printer::new(top));
+        let names = property_names(&op.text_with(printer));
+        if !names.is_empty() {
+            out.insert(op.0.ptr as usize, names);
+        }
+    }
+    out
+}
+
+/// Property names by op (keyed by the op's address while it is alive).
+type PropertyNames = std::collections::HashMap<usize, Vec<String>>;
+
 /// The attributes JAX's `op->getAttrs()` gives: inherent (properties) and
 /// discardable, as one list.
-fn all_attributes(op: Op) -> Vec<MlirNamedAttribute> {
+fn all_attributes(op: Op, properties: &PropertyNames) -> Vec<MlirNamedAttribute> {
     if op.is_registered() {
         return op.registered_attr_dictionary();
     }
-    // An unregistered op keeps its properties (`<{...}>`) as one dictionary the
-    // C API cannot list, only query by name: read the names from its generic
-    // header, then query each one.
     let ctx = op.context();
     let mut out: Vec<MlirNamedAttribute> = Vec::new();
     let mut names: Vec<String> = Vec::new();
-    for name in property_names(&op.header_text()) {
+    let no_names = Vec::new();
+    for name in properties
+        .get(&(op.0.ptr as usize))
+        .unwrap_or(&no_names)
+        .iter()
+        .cloned()
+    {
         // SAFETY: the op is live; a missing name yields a null attribute.
         let attr =
             unsafe { mlir_sys::mlirOperationGetInherentAttributeByName(op.0, ir::sref(&name)) };
@@ -502,12 +529,12 @@ fn recreate(op: Op, name: &str, attributes: &[MlirNamedAttribute]) -> Result<Op,
 }
 
 /// Serializes one op: mangles its name and downgrades it to `version`.
-fn mangle(op: Op, version: u32) -> Result<(), SerdeError> {
+fn mangle(op: Op, version: u32, properties: &PropertyNames) -> Result<(), SerdeError> {
     let name = op.name();
     if name == "builtin.module" {
         return Ok(());
     }
-    let attributes = all_attributes(op);
+    let attributes = all_attributes(op, properties);
     let new = recreate(op, &format!("{MANGLED_PREFIX}{name}"), &attributes)?;
     if version != HIGHEST_IR_VERSION && rules::has_downgrade_rule(&name) {
         rules::downgrade(&name, new, version).map_err(|e| rule_error(new, e))?;
@@ -609,8 +636,9 @@ pub fn deserialize_module<'c>(
 
     let mut ops = Vec::new();
     ir::collect_post_order(top, &mut ops);
+    let properties = unregistered_property_names(top, &ops);
     for op in ops {
-        demangle(op, version)?;
+        demangle(op, version, &properties)?;
     }
     let (ok, diagnostics) = capture(ctx, || module.as_operation().verify());
     if !ok {
@@ -703,7 +731,7 @@ fn check_envelope(bytes: &[u8]) -> Result<(), String> {
                     "bad section alignment {alignment} at byte {header}"
                 ));
             }
-            while (pos as u64) % alignment != 0 {
+            while !(pos as u64).is_multiple_of(alignment) {
                 if bytes.get(pos) != Some(&0xcb) {
                     return Err(format!("bad alignment padding at byte {pos}"));
                 }
@@ -732,7 +760,7 @@ fn check_envelope(bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Deserializes one op: upgrade rule, then re-creation under its real name.
-fn demangle(op: Op, version: u32) -> Result<(), SerdeError> {
+fn demangle(op: Op, version: u32, properties: &PropertyNames) -> Result<(), SerdeError> {
     let name = op.name();
     if name == "builtin.module" {
         return Ok(());
@@ -745,7 +773,7 @@ fn demangle(op: Op, version: u32) -> Result<(), SerdeError> {
         rules::Upgraded::Erased => return Ok(()),
         rules::Upgraded::Kept => {}
     }
-    let attributes = all_attributes(op);
+    let attributes = all_attributes(op, properties);
     if ir::is_registered_op(op.context(), &base) {
         let new = recreate(op, &base, &[])?;
         ir::set_attributes(new, &attributes);

@@ -459,25 +459,25 @@ fn multi_reduction_upgrade(op: Op, version: u32) -> RuleResult {
 fn reinterpret_cast_downgrade(op: Op, version: u32) -> RuleResult {
     if version < 16 {
         // Segments are [source, dynamic_offset, dynamic_sizes, dynamic_strides].
-        if let Some(mut sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array) {
-            if sizes.len() == 4 {
-                if sizes[3] > 0 {
-                    return Err(op_err(
-                        "Can only downgrade below version 16 when dynamic_strides is empty",
-                    ));
-                }
-                sizes.pop();
-                set_segments(op, &sizes);
+        if let Some(mut sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array)
+            && sizes.len() == 4
+        {
+            if sizes[3] > 0 {
+                return Err(op_err(
+                    "Can only downgrade below version 16 when dynamic_strides is empty",
+                ));
             }
+            sizes.pop();
+            set_segments(op, &sizes);
         }
     }
     if version < 15 {
-        if let Some(sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array) {
-            if sizes.get(2).is_some_and(|&s| s > 0) {
-                return Err(op_err(
-                    "Can only downgrade below version 15 when dynamic_sizes is empty",
-                ));
-            }
+        if let Some(sizes) = op.attr(SEGMENTS).and_then(ir::as_i32_array)
+            && sizes.get(2).is_some_and(|&s| s > 0)
+        {
+            return Err(op_err(
+                "Can only downgrade below version 15 when dynamic_sizes is empty",
+            ));
         }
         op.remove_attr(SEGMENTS);
     }

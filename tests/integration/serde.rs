@@ -23,7 +23,6 @@ struct Call {
     suffix: String,
     ir_version: u32,
     unzipped: bool,
-    case_json: serde_json::Value,
 }
 
 impl Call {
@@ -73,7 +72,6 @@ fn golden_calls() -> Vec<Call> {
                 suffix,
                 ir_version: v.as_u64().unwrap() as u32,
                 unzipped: unzipped[i].as_bool().unwrap(),
-                case_json: json.clone(),
             });
         }
     }
@@ -1181,8 +1179,9 @@ fn mutated_kernels_and_bodies_never_crash() {
     for _ in 0..300 {
         let ser = &bodies[rng.below(bodies.len())];
         let ctx = Context::new();
-        if rng.below(3) == 0 && ser.debug_locations.is_some() {
-            let blob = mutate_bytes(&mut rng, ser.debug_locations.as_ref().unwrap());
+        let mutate_blob = rng.below(3) == 0;
+        if let (true, Some(blob)) = (mutate_blob, &ser.debug_locations) {
+            let blob = mutate_bytes(&mut rng, blob);
             let _ = deserialize(&ctx, &ser.body, Some(&blob));
         } else {
             let body = mutate_bytes(&mut rng, &ser.body);
