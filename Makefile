@@ -8,7 +8,9 @@ deps:
 
 demo: deps
 	cargo build --release --quiet
-	./target/release/tpu-custom-call kernel mlir-fixtures/kernels/add.mlir --generic --debug-info
+	./target/release/tpu-custom-call emit mlir-fixtures/kernels/add.mlir \
+	  --signature '(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>' \
+	  --params mlir-fixtures/params/add_basic.json
 
 test: deps
 	cargo test --all-targets

@@ -767,16 +767,30 @@ pub fn verify_call(
         .attribute("indices_of_shape_operands")
         .map_or(0, |_| result_types.len());
     let real_operands = &operand_types[..operand_types.len().saturating_sub(shape_operands)];
+    let mut layout_problems = Vec::new();
+    for (attr, types) in [("operand_layouts", &operand_types), ("result_layouts", &result_types)] {
+        let expected = expected_layouts(ctx, types);
+        match (found.attribute(attr), expected) {
+            (Some(actual), Some(expected)) if actual != expected => layout_problems.push(format!(
+                "`{attr}` = {actual}, but the row-major layouts of these types are {expected}"
+            )),
+            _ => {}
+        }
+    }
     let decoded = match decode_call(ctx, found) {
         Ok(decoded) => decoded,
-        Err(e) => return vec![e.to_string()],
+        Err(e) => {
+            layout_problems.push(e.to_string());
+            return layout_problems;
+        }
     };
-    let mut problems: Vec<String> = decoded
+    let mut problems: Vec<String> = layout_problems;
+    problems.extend(decoded
         .report
         .unknown_keys
         .iter()
-        .map(|k| format!("backend_config has an unknown key at {}", k.path))
-        .collect();
+        .map(|k| format!("backend_config has an unknown key at {}", k.path)),
+    );
     problems.extend(
         crate::lower::validate_all(
             Some(&decoded.kernel),
@@ -788,4 +802,17 @@ pub fn verify_call(
         .map(|e| e.to_string()),
     );
     problems
+}
+
+/// The layouts attribute JAX writes for these types (row-major, shape
+/// operands `[0]`), printed; `None` if a type is not a ranked tensor.
+fn expected_layouts(ctx: &Context, types: &[String]) -> Option<String> {
+    let mut layouts = Vec::new();
+    for text in types {
+        let (ty, _) = capture(ctx, || melior::ir::Type::parse(ctx, text));
+        let tensor = melior::ir::r#type::RankedTensorType::try_from(ty?).ok()?;
+        let rank = melior::ir::r#type::ShapedTypeLike::rank(&tensor);
+        layouts.push(crate::emit::layout_text(rank));
+    }
+    Some(format!("[{}]", layouts.join(", ")))
 }

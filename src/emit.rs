@@ -158,15 +158,19 @@ pub enum InsertionPoint<'c, 'a> {
 /// writes it: `dense<[1, 0]> : tensor<2xindex>`, `dense<0> : tensor<1xindex>`,
 /// `dense<> : tensor<0xindex>`.
 fn layout_attribute<'c>(ctx: &'c Context, rank: usize) -> Result<Attribute<'c>, EmitError> {
-    let text = match rank {
+    parse_attribute(ctx, &layout_text(rank), "layout")
+}
+
+/// The printed row-major layout of a rank-`rank` array.
+pub(crate) fn layout_text(rank: usize) -> String {
+    match rank {
         0 => "dense<> : tensor<0xindex>".to_string(),
         1 => "dense<0> : tensor<1xindex>".to_string(),
         _ => {
             let dims: Vec<String> = (0..rank).rev().map(|d| d.to_string()).collect();
             format!("dense<[{}]> : tensor<{rank}xindex>", dims.join(", "))
         }
-    };
-    parse_attribute(ctx, &text, "layout")
+    }
 }
 
 fn parse_attribute<'c>(

@@ -23,6 +23,9 @@ pub struct Args {
     /// Print only the deserialized kernels (debug locations re-attached).
     #[arg(long)]
     pub kernel: bool,
+    /// With --kernel: print `tpu` ops in their custom syntax, as JAX prints kernels.
+    #[arg(long, requires = "kernel")]
+    pub pretty: bool,
     /// Output file (default stdout); written atomically.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -37,11 +40,12 @@ pub fn run(args: Args) -> CliResult {
     let out = if args.kernel {
         let mut texts = Vec::new();
         for call in &calls {
-            texts.push(
-                call.kernel
-                    .print(PrintOptions::GENERIC_WITH_LOCATIONS)
-                    .map_err(|e| format!("{name}: tpu_custom_call #{}: {e}", call.found.index))?,
-            );
+            let text = if args.pretty {
+                call.kernel.print_pretty(true)
+            } else {
+                call.kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS)
+            };
+            texts.push(text.map_err(|e| format!("{name}: tpu_custom_call #{}: {e}", call.found.index))?);
         }
         texts.join("// -----\n")
     } else if args.json {

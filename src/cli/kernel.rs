@@ -34,6 +34,9 @@ pub struct Args {
     /// Print locations.
     #[arg(long)]
     pub debug_info: bool,
+    /// Print `tpu` ops in their custom syntax, as JAX prints kernels.
+    #[arg(long, conflicts_with = "generic")]
+    pub pretty: bool,
     /// Bytecode format version (default: the newest this MLIR writes).
     #[arg(long)]
     pub bytecode_version: Option<i64>,
@@ -52,6 +55,10 @@ pub fn run(args: Args) -> CliResult {
     let kernel =
         Kernel::load(&ctx, &bytes, &source_name(&args.kernel)).map_err(|e| e.to_string())?;
     let out = match args.emit {
+        Emit::Text if args.pretty => kernel
+            .print_pretty(args.debug_info)
+            .map_err(|e| e.to_string())?
+            .into_bytes(),
         Emit::Text => kernel
             .print(PrintOptions {
                 generic: args.generic,

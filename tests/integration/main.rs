@@ -7,6 +7,7 @@ mod config;
 mod emit;
 mod kernel;
 mod lower;
+mod pass;
 mod pretty;
 mod serde;
 mod target;
