@@ -768,7 +768,10 @@ pub fn verify_call(
         .map_or(0, |_| result_types.len());
     let real_operands = &operand_types[..operand_types.len().saturating_sub(shape_operands)];
     let mut layout_problems = Vec::new();
-    for (attr, types) in [("operand_layouts", &operand_types), ("result_layouts", &result_types)] {
+    for (attr, types) in [
+        ("operand_layouts", &operand_types),
+        ("result_layouts", &result_types),
+    ] {
         let expected = expected_layouts(ctx, types);
         match (found.attribute(attr), expected) {
             (Some(actual), Some(expected)) if actual != expected => layout_problems.push(format!(
@@ -785,11 +788,12 @@ pub fn verify_call(
         }
     };
     let mut problems: Vec<String> = layout_problems;
-    problems.extend(decoded
-        .report
-        .unknown_keys
-        .iter()
-        .map(|k| format!("backend_config has an unknown key at {}", k.path)),
+    problems.extend(
+        decoded
+            .report
+            .unknown_keys
+            .iter()
+            .map(|k| format!("backend_config has an unknown key at {}", k.path)),
     );
     problems.extend(
         crate::lower::validate_all(

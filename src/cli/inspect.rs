@@ -45,7 +45,9 @@ pub fn run(args: Args) -> CliResult {
             } else {
                 call.kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS)
             };
-            texts.push(text.map_err(|e| format!("{name}: tpu_custom_call #{}: {e}", call.found.index))?);
+            texts.push(
+                text.map_err(|e| format!("{name}: tpu_custom_call #{}: {e}", call.found.index))?,
+            );
         }
         texts.join("// -----\n")
     } else if args.json {

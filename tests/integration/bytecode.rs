@@ -96,7 +96,8 @@ fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
                 // MLIR 22 itself (no transcoding: the "text" path hands the
                 // bytes to MLIR as they are; MLIR sniffs the bytecode magic).
                 assert!(
-                    tpu_custom_call::kernel::parse_module_bytes(&ctx, &blob, "original", "text").is_err(),
+                    tpu_custom_call::kernel::parse_module_bytes(&ctx, &blob, "original", "text")
+                        .is_err(),
                     "{}: LLVM 22 read the untranscoded body",
                     path.display()
                 );

@@ -14,7 +14,14 @@ fn load<'c>(ctx: &'c Context, path: &std::path::Path) -> tpu_custom_call::melior
 }
 
 fn print(module: &tpu_custom_call::melior::ir::Module<'_>) -> String {
-    kernel::print_module(module, PrintOptions { generic: true, debug_info: true }).unwrap()
+    kernel::print_module(
+        module,
+        PrintOptions {
+            generic: true,
+            debug_info: true,
+        },
+    )
+    .unwrap()
 }
 
 /// Three placeholder calls to two kernels lower, inside a pipeline with
@@ -26,7 +33,8 @@ fn placeholders_lower_to_what_emit_gives_and_share_bodies() {
     let fixture = fixtures_dir().join("pipeline/three_calls.mlir");
     // Library entry point: counts.
     let module = load(&ctx, &fixture);
-    let stats = pass::lower_module(&ctx, module.as_operation(), &pass::PassOptions::default()).unwrap();
+    let stats =
+        pass::lower_module(&ctx, module.as_operation(), &pass::PassOptions::default()).unwrap();
     assert_eq!(stats.calls, 3);
     assert_eq!(stats.serializations, 2, "one body per kernel");
     assert_eq!(stats.kernels_removed, 2);
@@ -48,7 +56,10 @@ fn placeholders_lower_to_what_emit_gives_and_share_bodies() {
     assert_eq!(calls.len(), 3);
     let text = print(&module);
     assert!(!text.contains("tpu_custom_call.call"), "placeholders left");
-    assert!(!text.contains("\"builtin.module\"() <{sym_name = \"_add_kernel\""), "nested kernel left");
+    assert!(
+        !text.contains("\"builtin.module\"() <{sym_name = \"_add_kernel\""),
+        "nested kernel left"
+    );
 
     // Each call equals what `emit` gives for the golden kernel and params.
     for (call, case) in calls.iter().zip(["add_basic", "add_basic", "vmem_limit"]) {
@@ -57,11 +68,19 @@ fn placeholders_lower_to_what_emit_gives_and_share_bodies() {
         } else {
             "(tensor<8x128xf32>) -> tensor<8x128xf32>"
         };
-        let kernel_path = goldens_dir().join(case).join("kernel_pre_serde.generic.mlir");
+        let kernel_path = goldens_dir()
+            .join(case)
+            .join("kernel_pre_serde.generic.mlir");
         let params = fixtures_dir().join(format!("params/{case}.json"));
         let (code, out, stderr) = run_cli(&[
-            "emit", kernel_path.to_str().unwrap(), "--signature", sig,
-            "--params", params.to_str().unwrap(), "--debug-locations", "strip",
+            "emit",
+            kernel_path.to_str().unwrap(),
+            "--signature",
+            sig,
+            "--params",
+            params.to_str().unwrap(),
+            "--debug-locations",
+            "strip",
         ]);
         assert_eq!(code, 0, "{stderr}");
         let emitted = decode::find_calls(&ctx, &out, "emit").unwrap();
@@ -76,27 +95,51 @@ fn failed_lowering_leaves_the_module_unchanged() {
     let ctx = Context::new();
     let text = std::fs::read_to_string(fixtures_dir().join("pipeline/three_calls.mlir")).unwrap();
     // The third call gets a TensorCore-invalid parameter.
-    let bad = text.replace("vmem_limit_bytes = 67108864 : i64}", "vmem_limit_bytes = 67108864 : i64, tiling = \"compact\"}");
+    let bad = text.replace(
+        "vmem_limit_bytes = 67108864 : i64}",
+        "vmem_limit_bytes = 67108864 : i64, tiling = \"compact\"}",
+    );
     assert_ne!(bad, text);
-    let path = std::env::temp_dir().join(format!("tcc-bad-placeholder-{}.mlir", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("tcc-bad-placeholder-{}.mlir", std::process::id()));
     std::fs::write(&path, &bad).unwrap();
     let module = load(&ctx, &path);
     let before = print(&module);
-    let err = pass::lower_module(&ctx, module.as_operation(), &pass::PassOptions::default()).unwrap_err();
-    assert_eq!(err.error.to_string(), "explicit tiling is only supported for SparseCore kernels.");
-    assert!(err.location.to_string().contains(":43:"), "location {}", err.location);
-    assert_eq!(print(&module), before, "module changed by a failed lowering");
+    let err =
+        pass::lower_module(&ctx, module.as_operation(), &pass::PassOptions::default()).unwrap_err();
+    assert_eq!(
+        err.error.to_string(),
+        "explicit tiling is only supported for SparseCore kernels."
+    );
+    assert!(
+        err.location.to_string().contains(":43:"),
+        "location {}",
+        err.location
+    );
+    assert_eq!(
+        print(&module),
+        before,
+        "module changed by a failed lowering"
+    );
 
     // Through the CLI: exit 1, the message at the placeholder's line, no output file.
     let out = path.with_extension("out.mlir");
     let (code, stdout, stderr) = run_cli(&[
-        "opt", path.to_str().unwrap(), "--pass-pipeline", "builtin.module(tpu-custom-call-lower)",
-        "-o", out.to_str().unwrap(),
+        "opt",
+        path.to_str().unwrap(),
+        "--pass-pipeline",
+        "builtin.module(tpu-custom-call-lower)",
+        "-o",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stdout.is_empty());
     assert!(!out.exists());
-    assert!(stderr.contains(":43:") && stderr.contains("explicit tiling is only supported for SparseCore kernels."), "{stderr}");
+    assert!(
+        stderr.contains(":43:")
+            && stderr.contains("explicit tiling is only supported for SparseCore kernels."),
+        "{stderr}"
+    );
     std::fs::remove_file(&path).unwrap();
 }
 
@@ -111,18 +154,39 @@ fn verify_accepts_jax_modules_and_reports_corruptions() {
         let ctx = Context::new();
         let module = load(&ctx, &path);
         let problems = pass::verify_module(&ctx, module.as_operation(), None);
-        assert!(problems.is_empty(), "{}: {:?}", path.display(), problems.iter().map(|p| &p.1).collect::<Vec<_>>());
+        assert!(
+            problems.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            problems.iter().map(|p| &p.1).collect::<Vec<_>>()
+        );
         checked += 1;
     }
     assert_eq!(checked, golden_cases().len());
 
     let text = std::fs::read_to_string(dir.join("add_basic.mlir")).unwrap();
     let corruptions = [
-        ("bad base64", text.replacen("TUzvUgFN", "TUzv!gFN", 1), "base64"),
-        ("bad version", text.replacen("\\22serialization_format\\22: 1", "\\22serialization_format\\22: \\22x\\22", 1), "serialization_format"),
+        (
+            "bad base64",
+            text.replacen("TUzvUgFN", "TUzv!gFN", 1),
+            "base64",
+        ),
+        (
+            "bad version",
+            text.replacen(
+                "\\22serialization_format\\22: 1",
+                "\\22serialization_format\\22: \\22x\\22",
+                1,
+            ),
+            "serialization_format",
+        ),
         (
             "wrong layouts",
-            text.replacen("operand_layouts = [dense<[1, 0]> : tensor<2xindex>", "operand_layouts = [dense<[0, 1]> : tensor<2xindex>", 1),
+            text.replacen(
+                "operand_layouts = [dense<[1, 0]> : tensor<2xindex>",
+                "operand_layouts = [dense<[0, 1]> : tensor<2xindex>",
+                1,
+            ),
             "operand_layouts",
         ),
     ];
@@ -136,6 +200,9 @@ fn verify_accepts_jax_modules_and_reports_corruptions() {
         let (location, message) = &problems[0];
         assert!(message.contains(expect), "{what}: {message}");
         // The custom_call is on line 5 of the generic module.
-        assert!(location.to_string().contains(":5:"), "{what}: at {location}");
+        assert!(
+            location.to_string().contains(":5:"),
+            "{what}: at {location}"
+        );
     }
 }
