@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
 
+mod completions;
 mod emit;
 mod inspect;
 mod kernel;
@@ -21,13 +22,15 @@ mod validate;
 /// Lower Mosaic TPU kernels into `stablehlo.custom_call @tpu_custom_call`, as JAX 0.12 does.
 #[derive(Parser, Debug)]
 #[command(name = "tpu-custom-call", version, about, long_about = None)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Print a shell completion script.
+    Completions(completions::Args),
     /// Lower a Mosaic kernel into a StableHLO module calling it (stablehlo.custom_call @tpu_custom_call).
     Emit(emit::Args),
     /// Decode every tpu_custom_call of a StableHLO module (ours or JAX's): config, kernel, parameters.
@@ -46,6 +49,7 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Completions(args) => completions::run(args),
         Command::Emit(args) => emit::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),

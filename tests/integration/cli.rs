@@ -57,3 +57,63 @@ fn kernel_from_stdin_prints_the_same_module() {
         std::fs::read(goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir")).unwrap();
     assert_eq!(from_stdin, golden);
 }
+
+/// Every `tpu-custom-call ...` line of the README's command-line section runs
+/// and succeeds, in order, in a scratch folder that has `mlir-fixtures`.
+#[test]
+fn readme_command_lines_run() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let section = readme
+        .split("## Command line")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let commands: Vec<&str> = section
+        .lines()
+        .filter(|l| l.starts_with("tpu-custom-call "))
+        .collect();
+    assert!(
+        commands.len() >= 14,
+        "README command lines: {}",
+        commands.len()
+    );
+    let dir = std::env::temp_dir().join(format!("tcc-readme-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink(root.join("mlir-fixtures"), dir.join("mlir-fixtures")).unwrap();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut failures = Vec::new();
+    for command in &commands {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        // `validate` of the 64 MiB vmem_limit params on v6e (128 MiB) passes.
+        if !out.status.success() {
+            failures.push(format!(
+                "{command}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The outputs are what they claim: JAX's exact backend_config.
+    let ctx = tpu_custom_call::Context::new();
+    let jax = std::fs::read(dir.join("add.jax.mlir")).unwrap();
+    let calls = tpu_custom_call::decode::find_calls(&ctx, &jax, "add.jax.mlir").unwrap();
+    let golden = std::fs::read(goldens_dir().join("add_basic/backend_config.json")).unwrap();
+    assert_eq!(calls[0].backend_config.as_bytes(), golden.as_slice());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
