@@ -44,7 +44,7 @@ fn synthetic_kernel(ops: usize) -> String {
 
 fn floor(ctx: &Context, text: &str) -> Vec<u8> {
     let kernel = Kernel::from_text(ctx, text, "bench").unwrap();
-    kernel.to_bytecode(&BytecodeOptions::version0()).unwrap()
+    kernel.to_bytecode(&BytecodeOptions::default()).unwrap()
 }
 
 fn peak_rss_kib() -> u64 {
