@@ -494,3 +494,36 @@ fn jaxlib_accepts_every_emitted_module() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Emission is deterministic: every golden call lowered on 8 threads at once
+/// (one context each) gives exactly the bytes of a sequential run, twice.
+#[test]
+fn emission_is_deterministic_across_threads() {
+    fn emit_all(calls: &[GoldenCall]) -> Vec<String> {
+        calls
+            .iter()
+            .map(|call| {
+                let ctx = Context::new();
+                let text = std::fs::read_to_string(call.kernel_path()).unwrap();
+                let kernel = Kernel::from_text(&ctx, &text, "k").unwrap();
+                let operands = parse_types(&ctx, &call.operand_types());
+                let results = parse_types(&ctx, &call.result_types());
+                let module = lower::emit_module(&ctx, &kernel, &call.params(), &operands, &results, &LowerOptions::default()).unwrap();
+                tpu_custom_call::kernel::print_module(&module, tpu_custom_call::PrintOptions::default()).unwrap()
+            })
+            .collect()
+    }
+    let calls = golden_calls();
+    let sequential = emit_all(&calls);
+    assert_eq!(sequential, emit_all(&calls), "two sequential runs differ");
+    let calls = std::sync::Arc::new(calls);
+    let handles: Vec<_> = (0..8)
+        .map(|_| {
+            let calls = std::sync::Arc::clone(&calls);
+            std::thread::spawn(move || emit_all(&calls))
+        })
+        .collect();
+    for handle in handles {
+        assert_eq!(handle.join().unwrap(), sequential, "a thread's output differs");
+    }
+}
