@@ -117,3 +117,155 @@ fn readme_command_lines_run() {
     assert_eq!(calls[0].backend_config.as_bytes(), golden.as_slice());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The errors of `errors.json` that a PARAMS.json (or a target) can trigger,
+/// through `emit`: exit 1, nothing written, JAX's message verbatim (read from
+/// errors.json, not typed here).
+#[test]
+fn emit_reproduces_jax_errors_verbatim() {
+    let errors: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(goldens_dir().join("errors.json")).unwrap())
+            .unwrap();
+    let message = |case: &str| -> String {
+        errors
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["case"] == case)
+            .and_then(|e| e["message"].as_str())
+            .unwrap_or_else(|| panic!("errors.json has no {case}"))
+            .to_string()
+    };
+    let add = goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir");
+    let barrier = goldens_dir().join("barrier_semaphore_tag/kernel_pre_serde.generic.mlir");
+    let add_sig = "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>";
+    let one_sig = "(tensor<8x128xf32>) -> tensor<8x128xf32>";
+    let cases: &[(&str, &std::path::Path, &str, &str)] = &[
+        (
+            "collective_id_without_custom_barrier",
+            &add,
+            add_sig,
+            r#"{"collective_id": 3}"#,
+        ),
+        (
+            "custom_barrier_without_collective_id",
+            &barrier,
+            one_sig,
+            r#"{}"#,
+        ),
+        (
+            "vmem_limit_bytes_float",
+            &add,
+            add_sig,
+            r#"{"vmem_limit_bytes": 1.5}"#,
+        ),
+        (
+            "vmem_limit_bytes_str_direct",
+            &add,
+            add_sig,
+            r#"{"vmem_limit_bytes": "1024"}"#,
+        ),
+        (
+            "explicit_tiling_on_tensorcore_direct",
+            &add,
+            add_sig,
+            r#"{"tiling": "compact"}"#,
+        ),
+        (
+            "explicit_tiling_sparse_core_on_tensorcore_direct",
+            &add,
+            add_sig,
+            r#"{"tiling": "sparse_core"}"#,
+        ),
+        (
+            "opt_level_on_tensorcore",
+            &add,
+            add_sig,
+            r#"{"opt_level": "O1"}"#,
+        ),
+        (
+            "use_tc_tiling_on_sc_on_tensorcore",
+            &add,
+            add_sig,
+            r#"{"use_tc_tiling_on_sc": true}"#,
+        ),
+        (
+            "use_tc_tiling_on_sc_false_on_tensorcore",
+            &add,
+            add_sig,
+            r#"{"use_tc_tiling_on_sc": false}"#,
+        ),
+        (
+            "flag_value_str",
+            &add,
+            add_sig,
+            r#"{"flags": {"xla_tpu_flag": "yes"}}"#,
+        ),
+        (
+            "flag_value_none",
+            &add,
+            add_sig,
+            r#"{"flags": {"xla_tpu_flag": null}}"#,
+        ),
+        (
+            "input_memory_space_semaphore_direct",
+            &add,
+            add_sig,
+            r#"{"input_memory_spaces": ["semaphore_mem", null]}"#,
+        ),
+        (
+            "invalid_side_effect_type",
+            &add,
+            add_sig,
+            r#"{"has_side_effects": "yes"}"#,
+        ),
+        (
+            "cost_estimate_non_int",
+            &add,
+            add_sig,
+            r#"{"cost_estimate": {"flops": 1.5, "transcendentals": 0, "bytes_accessed": 0}}"#,
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("tcc-jax-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = Vec::new();
+    for (case, kernel, sig, params) in cases {
+        let params_path = dir.join(format!("{case}.json"));
+        std::fs::write(&params_path, params).unwrap();
+        let out = dir.join(format!("{case}.out.mlir"));
+        let (code, stdout, stderr) = run_cli(&[
+            "emit",
+            kernel.to_str().unwrap(),
+            "--signature",
+            sig,
+            "--params",
+            params_path.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let expected = message(case);
+        if code != 1 || !stdout.is_empty() || out.exists() || !stderr.contains(&expected) {
+            failures.push(format!(
+                "{case}: exit {code}, expected `{expected}` in:\n{stderr}"
+            ));
+        }
+    }
+    // The serde version limit, through --ir-version.
+    let (code, _, stderr) = run_cli(&[
+        "emit",
+        add.to_str().unwrap(),
+        "--signature",
+        add_sig,
+        "--ir-version",
+        "19",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains(
+            "The highest supported version is 18 but requested serialization at version 19"
+        ),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

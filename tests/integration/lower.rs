@@ -508,8 +508,20 @@ fn emission_is_deterministic_across_threads() {
                 let kernel = Kernel::from_text(&ctx, &text, "k").unwrap();
                 let operands = parse_types(&ctx, &call.operand_types());
                 let results = parse_types(&ctx, &call.result_types());
-                let module = lower::emit_module(&ctx, &kernel, &call.params(), &operands, &results, &LowerOptions::default()).unwrap();
-                tpu_custom_call::kernel::print_module(&module, tpu_custom_call::PrintOptions::default()).unwrap()
+                let module = lower::emit_module(
+                    &ctx,
+                    &kernel,
+                    &call.params(),
+                    &operands,
+                    &results,
+                    &LowerOptions::default(),
+                )
+                .unwrap();
+                tpu_custom_call::kernel::print_module(
+                    &module,
+                    tpu_custom_call::PrintOptions::default(),
+                )
+                .unwrap()
             })
             .collect()
     }
@@ -524,6 +536,10 @@ fn emission_is_deterministic_across_threads() {
         })
         .collect();
     for handle in handles {
-        assert_eq!(handle.join().unwrap(), sequential, "a thread's output differs");
+        assert_eq!(
+            handle.join().unwrap(),
+            sequential,
+            "a thread's output differs"
+        );
     }
 }
