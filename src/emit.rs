@@ -440,17 +440,26 @@ fn dictionary<'c>(ctx: &'c Context, entries: &[(Identifier<'c>, Attribute<'c>)])
     }
 }
 
-/// Inserts a built op at `point` and returns a reference to it.
-pub fn insert<'c, 'a>(point: InsertionPoint<'c, 'a>, op: Operation<'c>) -> OperationRef<'c, 'a> {
+/// Inserts a built op at `point` and returns a reference to it. An anchor op
+/// that is not in a block is an error (the op is dropped, nothing changes).
+pub fn insert<'c, 'a>(
+    point: InsertionPoint<'c, 'a>,
+    op: Operation<'c>,
+) -> Result<OperationRef<'c, 'a>, EmitError> {
     match point {
-        InsertionPoint::BlockEnd(block) => block.append_operation(op),
-        InsertionPoint::Before(anchor) => {
-            let block = anchor.block().expect("anchor op is in a block");
-            block.insert_operation_before(anchor, op)
-        }
-        InsertionPoint::After(anchor) => {
-            let block = anchor.block().expect("anchor op is in a block");
-            block.insert_operation_after(anchor, op)
+        InsertionPoint::BlockEnd(block) => Ok(block.append_operation(op)),
+        InsertionPoint::Before(anchor) | InsertionPoint::After(anchor) => {
+            let block = anchor.block().ok_or_else(|| EmitError::Mlir {
+                what: "insertion point",
+                message: format!(
+                    "the anchor op `{}` is not in a block",
+                    anchor.name().as_string_ref().as_str().unwrap_or("?")
+                ),
+            })?;
+            Ok(match point {
+                InsertionPoint::Before(_) => block.insert_operation_before(anchor, op),
+                _ => block.insert_operation_after(anchor, op),
+            })
         }
     }
 }

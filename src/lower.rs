@@ -236,7 +236,7 @@ pub fn emit_call<'c, 'a>(
         result_types,
         &lowered.attributes,
     )?;
-    Ok(emit::insert(point, op))
+    Ok(emit::insert(point, op)?)
 }
 
 /// Lowers one call into a whole module: `func.func public @main(<operand

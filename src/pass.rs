@@ -322,9 +322,8 @@ pub fn lower_module<'c>(
     for (raw, new_op) in built {
         // SAFETY: the placeholder is still live (nothing erased it yet).
         let old = unsafe { OperationRef::from_raw(raw) };
-        let block = old
-            .block()
-            .expect("a placeholder found by walking is in a block");
+        // A placeholder found by walking the module is in a block.
+        let Some(block) = old.block() else { continue };
         let new_ref = block.insert_operation_before(old, new_op);
         for (old_result, new_result) in old.results().zip(new_ref.results()) {
             // SAFETY: both values are live; types are equal by construction.

@@ -543,3 +543,76 @@ fn emission_is_deterministic_across_threads() {
         );
     }
 }
+
+/// `emit_call` into a caller's own module: the op goes where asked, with the
+/// caller's values; a bad call (alias out of range) leaves the module as it was.
+#[test]
+fn emit_call_into_a_callers_module_is_all_or_nothing() {
+    use melior::ir::block::BlockLike;
+    use melior::ir::operation::OperationLike;
+    use melior::ir::{RegionLike, ValueLike};
+    use tpu_custom_call::emit::InsertionPoint;
+
+    let ctx = Context::new();
+    let caller = r#"func.func @main(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>) -> tensor<8x128xf32> {
+  %0 = "test.marker"() : () -> tensor<8x128xf32>
+  return %0 : tensor<8x128xf32>
+}"#;
+    let module =
+        tpu_custom_call::kernel::parse_module_bytes(&ctx, caller.as_bytes(), "caller", "text")
+            .unwrap();
+    let func = module.body().first_operation().unwrap();
+    let block = func.region(0).unwrap().first_block().unwrap();
+    let marker = block.first_operation().unwrap();
+    let text = std::fs::read_to_string(fixtures_dir().join("kernels/add.mlir")).unwrap();
+    let kernel = Kernel::from_text(&ctx, &text, "add").unwrap();
+    let operands = [
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    ];
+    let result_type = marker.result(0).unwrap().r#type();
+    let before =
+        tpu_custom_call::kernel::print_module(&module, tpu_custom_call::PrintOptions::default())
+            .unwrap();
+
+    let mut bad =
+        Params::from_json(br#"{"kernel_name": "_add_kernel", "input_output_aliases": [[5, 0]]}"#)
+            .unwrap();
+    let err = lower::emit_call(
+        &kernel,
+        &bad,
+        InsertionPoint::Before(marker),
+        marker.location(),
+        &operands,
+        &[],
+        &[result_type],
+        &LowerOptions::default(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("input_output_aliases"), "{err}");
+    let after =
+        tpu_custom_call::kernel::print_module(&module, tpu_custom_call::PrintOptions::default())
+            .unwrap();
+    assert_eq!(before, after, "a failed emit_call changed the module");
+
+    bad.input_output_aliases.clear();
+    let op = lower::emit_call(
+        &kernel,
+        &bad,
+        InsertionPoint::Before(marker),
+        marker.location(),
+        &operands,
+        &[],
+        &[result_type],
+        &LowerOptions::default(),
+    )
+    .unwrap();
+    assert!(
+        op.next_in_block().is_some_and(|o| o == marker),
+        "inserted before the marker"
+    );
+    assert!(module.as_operation().verify());
+    let found = decode::find_in_operation(module.as_operation()).unwrap();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].kernel_name.as_deref(), Some("_add_kernel"));
+}
