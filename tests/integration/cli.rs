@@ -269,3 +269,53 @@ fn emit_reproduces_jax_errors_verbatim() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `validate` reports every problem it finds, not just the first (exit 1),
+/// and `ok` for good parameters (exit 0).
+#[test]
+fn validate_reports_every_problem() {
+    let dir = std::env::temp_dir().join(format!("tcc-validate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let params = dir.join("params.json");
+    std::fs::write(&params, r#"{"vmem_limit_bytes": 300000000, "tiling": "compact", "collective_id": 3, "opt_level": "O2"}"#).unwrap();
+    let kernel = fixtures_dir().join("kernels/add.mlir");
+    let sig = "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>";
+    let (code, stdout, stderr) = run_cli(&[
+        "validate",
+        params.to_str().unwrap(),
+        "--kernel",
+        kernel.to_str().unwrap(),
+        "--signature",
+        sig,
+        "--target",
+        "v6e",
+    ]);
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty());
+    for expected in [
+        "4 problems",
+        "`vmem_limit_bytes` = 286.10 MiB (300000000 bytes) exceeds the 128 MiB of VMEM on v6e",
+        "collective_id has to be unspecified or None when not using a custom barrier",
+        "explicit tiling is only supported for SparseCore kernels.",
+        "explicit opt_level is only supported for SparseCore kernels.",
+    ] {
+        assert!(
+            stderr.contains(expected),
+            "missing `{expected}` in:\n{stderr}"
+        );
+    }
+    let good = fixtures_dir().join("params/add_basic.json");
+    let (code, stdout, stderr) = run_cli(&[
+        "validate",
+        good.to_str().unwrap(),
+        "--kernel",
+        kernel.to_str().unwrap(),
+        "--signature",
+        sig,
+        "--target",
+        "v6e",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&stdout), "ok\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
