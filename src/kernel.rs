@@ -262,7 +262,7 @@ impl<'c> Kernel<'c> {
             },
         })?;
         let module = parse_module(ctx, text.as_bytes(), source_name, "text")?;
-        Self::from_module_named(ctx, module, source_name)
+        Self::from_parsed(module, source_name)
     }
 
     /// Parses MLIR bytecode written by this MLIR (LLVM 22) or older.
@@ -277,7 +277,7 @@ impl<'c> Kernel<'c> {
             });
         }
         let module = parse_module(ctx, bytes, source_name, "bytecode")?;
-        Self::from_module_named(ctx, module, source_name)
+        Self::from_parsed(module, source_name)
     }
 
     /// Takes a module the caller built with melior and verifies it.
@@ -297,6 +297,13 @@ impl<'c> Kernel<'c> {
                 diagnostics,
             });
         }
+        Self::from_parsed(module, source_name)
+    }
+
+    /// A module MLIR's parser returned: the parser verified it already
+    /// (`mlirModuleCreateParse` verifies after parsing), so verifying again
+    /// would only double the cost.
+    fn from_parsed(module: Module<'c>, source_name: &str) -> Result<Self, KernelError> {
         if module.body().first_operation().is_none() {
             return Err(KernelError::NotAKernel {
                 source_name: source_name.to_string(),

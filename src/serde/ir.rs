@@ -10,6 +10,13 @@ use std::ffi::c_void;
 
 use mlir_sys::*;
 
+unsafe extern "C" {
+    // cpp/passthrough.cpp: the op's properties as one attribute, or null.
+    fn tcc_operation_get_properties(op: MlirOperation) -> MlirAttribute;
+    // cpp/passthrough.cpp: whether the op is known to a loaded dialect.
+    fn tcc_operation_is_registered(op: MlirOperation) -> bool;
+}
+
 /// A borrowed string reference for the C API.
 pub(crate) fn sref(s: &str) -> MlirStringRef {
     MlirStringRef {
@@ -85,9 +92,28 @@ impl Op {
     }
 
     pub(crate) fn is_registered(self) -> bool {
-        let name = self.name();
         // SAFETY: see the module invariant.
-        unsafe { mlirContextIsRegisteredOperation(self.context(), sref(&name)) }
+        unsafe { tcc_operation_is_registered(self.0) }
+    }
+
+    /// Names of the op's properties when they are a dictionary (as for every
+    /// unregistered op that has any), in the dictionary's order.
+    pub(crate) fn property_names(self) -> Vec<String> {
+        // SAFETY: see the module invariant; the properties attribute is
+        // checked for null and for being a dictionary before it is read.
+        unsafe {
+            let properties = tcc_operation_get_properties(self.0);
+            if properties.ptr.is_null() || !mlirAttributeIsADictionary(properties) {
+                return Vec::new();
+            }
+            (0..mlirDictionaryAttrGetNumElements(properties))
+                .map(|i| {
+                    to_string(mlirIdentifierStr(
+                        mlirDictionaryAttrGetElement(properties, i).name,
+                    ))
+                })
+                .collect()
+        }
     }
 
     pub(crate) fn location(self) -> MlirLocation {
@@ -223,51 +249,10 @@ impl Op {
         }
     }
 
-    /// Prints the op with a shared printer state (see [`Printer`]).
-    pub(crate) fn text_with(self, printer: &Printer) -> String {
-        // SAFETY: the op and the state are live; the callback only appends.
-        print_with(|cb, data| unsafe {
-            mlirOperationPrintWithState(self.0, printer.state, cb, data)
-        })
-    }
-
     /// Erases the op (it must have no remaining uses).
     pub(crate) fn erase(self) {
         // SAFETY: the op is in a block the caller owns; uses were replaced.
         unsafe { mlirOperationDestroy(self.0) }
-    }
-}
-
-/// A printer state built once for a whole module. Printing one op on its own
-/// builds a state for the enclosing isolated-from-above op (the whole
-/// function), which would make printing every op quadratic; one shared state
-/// keeps it linear. Build it before the IR is changed.
-pub(crate) struct Printer {
-    flags: MlirOpPrintingFlags,
-    state: MlirAsmState,
-}
-
-impl Printer {
-    pub(crate) fn new(top: Op) -> Self {
-        // SAFETY: flags and state are created here and destroyed in `drop`;
-        // `top` is live while the printer is used (callers keep the module).
-        unsafe {
-            let flags = mlirOpPrintingFlagsCreate();
-            mlirOpPrintingFlagsPrintGenericOpForm(flags);
-            mlirOpPrintingFlagsAssumeVerified(flags);
-            let state = mlirAsmStateCreateForOperation(top.0, flags);
-            Self { flags, state }
-        }
-    }
-}
-
-impl Drop for Printer {
-    fn drop(&mut self) {
-        // SAFETY: both were created in `new` and are destroyed once.
-        unsafe {
-            mlirAsmStateDestroy(self.state);
-            mlirOpPrintingFlagsDestroy(self.flags);
-        }
     }
 }
 

@@ -260,7 +260,7 @@ pub fn serialize_to_module<'c>(
 
     let mut ops = Vec::new();
     ir::collect_post_order(top, &mut ops);
-    let properties = unregistered_property_names(top, &ops);
+    let properties = unregistered_property_names(&ops);
     for op in ops {
         mangle(op, version, &properties)?;
     }
@@ -300,16 +300,14 @@ pub fn serialize_to_module<'c>(
 /// Property names of every unregistered op in `ops`, read before the IR is
 /// changed. An unregistered op keeps its properties (`<{...}>`) as one
 /// dictionary the C API cannot list, only query by name: the names are read
-/// from the op's generic form.
-fn unregistered_property_names(top: Op, ops: &[Op]) -> PropertyNames {
-    let mut printer = None;
+/// from that dictionary (`tcc_operation_get_properties`).
+fn unregistered_property_names(ops: &[Op]) -> PropertyNames {
     let mut out = PropertyNames::new();
     for op in ops {
-        if op.name() == "builtin.module" || op.is_registered() {
+        if op.is_registered() || op.name() == "builtin.module" {
             continue;
         }
-        let printer = printer.get_or_insert_with(|| ir::Printer::new(top));
-        let names = property_names(&op.text_with(printer));
+        let names = op.property_names();
         if !names.is_empty() {
             out.insert(op.0.ptr as usize, names);
         }
@@ -350,154 +348,6 @@ fn all_attributes(op: Op, properties: &PropertyNames) -> Vec<MlirNamedAttribute>
         }
     }
     out
-}
-
-/// Keys of the `<{...}>` properties dictionary in an op printed in generic
-/// form (`"dialect.op"(%a)[^bb] <{k = v, ...}> ...`).
-fn property_names(text: &str) -> Vec<String> {
-    let bytes = text.as_bytes();
-    let mut i = match text.find('"') {
-        Some(start) => skip_string(bytes, start),
-        None => return Vec::new(),
-    };
-    let skip_ws = |mut i: usize| {
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        i
-    };
-    i = skip_ws(i);
-    if bytes.get(i) == Some(&b'(') {
-        i = skip_balanced(bytes, i);
-    }
-    i = skip_ws(i);
-    if bytes.get(i) == Some(&b'[') {
-        i = skip_balanced(bytes, i);
-    }
-    i = skip_ws(i);
-    if !text[i.min(text.len())..].starts_with("<{") {
-        return Vec::new();
-    }
-    i += 2;
-    let mut names = Vec::new();
-    loop {
-        i = skip_ws(i);
-        if i >= bytes.len() || bytes[i] == b'}' {
-            break;
-        }
-        // A key: a quoted string or a bare identifier.
-        let key_end = if bytes[i] == b'"' {
-            skip_string(bytes, i)
-        } else {
-            let mut j = i;
-            while j < bytes.len() && !matches!(bytes[j], b' ' | b'=' | b',' | b'}') {
-                j += 1;
-            }
-            j
-        };
-        let raw = &text[i..key_end];
-        let key = if raw.starts_with('"') {
-            unescape(&raw[1..raw.len().saturating_sub(1)])
-        } else {
-            raw.to_string()
-        };
-        names.push(key);
-        // Skip ` = value` up to the next top-level `,` or the closing `}`.
-        i = key_end;
-        let mut depth = 0i32;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'"' => {
-                    i = skip_string(bytes, i);
-                    continue;
-                }
-                b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
-                b'(' | b'[' | b'{' | b'<' => depth += 1,
-                b')' | b']' | b'>' => depth -= 1,
-                b'}' if depth == 0 => break,
-                b'}' => depth -= 1,
-                b',' if depth == 0 => {
-                    i += 1;
-                    break;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-    }
-    names
-}
-
-/// Index just past the quoted string starting at `start`.
-fn skip_string(bytes: &[u8], start: usize) -> usize {
-    let mut i = start + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
-}
-
-/// Index just past the bracketed group starting at `start` (strings and the
-/// `->` arrow are skipped).
-fn skip_balanced(bytes: &[u8], start: usize) -> usize {
-    let mut depth = 0i32;
-    let mut i = start;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i = skip_string(bytes, i);
-                continue;
-            }
-            b'-' if bytes.get(i + 1) == Some(&b'>') => i += 1,
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' | b']' | b'}' | b'>' => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    bytes.len()
-}
-
-/// Undoes MLIR's string escaping (`\"`, `\\`, `\n`, `\t`, `\XX`).
-fn unescape(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'\\' && i + 1 < bytes.len() {
-            let next = bytes[i + 1];
-            match next {
-                b'"' | b'\\' => out.push(next),
-                b'n' => out.push(b'\n'),
-                b't' => out.push(b'\t'),
-                _ => {
-                    let hex = s
-                        .get(i + 1..i + 3)
-                        .and_then(|h| u8::from_str_radix(h, 16).ok());
-                    if let Some(b) = hex {
-                        out.push(b);
-                        i += 3;
-                        continue;
-                    }
-                    out.push(next);
-                }
-            }
-            i += 2;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Re-creates `op` under `name`, with all of its attributes as plain
@@ -636,7 +486,7 @@ pub fn deserialize_module<'c>(
 
     let mut ops = Vec::new();
     ir::collect_post_order(top, &mut ops);
-    let properties = unregistered_property_names(top, &ops);
+    let properties = unregistered_property_names(&ops);
     for op in ops {
         demangle(op, version, &properties)?;
     }

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Times our whole emit and JAX 0.12's own path on the same kernel files, in the same run, and prints
+# the ratio per kernel; then peak memory for the 100k-op kernel, context creation, CLI wall time of
+# emitting the add kernel, and parallel emission.
+#
+# Usage: bench/compare-jax.sh [SECONDS_PER_MEASUREMENT]   (default 3)
+# JAX's side needs the jaxref venv: REFCHECK_VENV (default /work/venvs/jaxref, else ../shared/jaxref/.venv).
+# Ours:  examples/perf.rs `time` (load kernel text + lower + print the StableHLO module, in-process).
+# JAX's: scripts/jaxref/time_emit.py `time` (parse + _lower_to_custom_call_config + to_json, in-process).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECS=${1:-3}
+VENV=${REFCHECK_VENV:-/work/venvs/jaxref}
+[ -x "$VENV/bin/python" ] || VENV=../shared/jaxref/.venv
+PY="$VENV/bin/python"
+HAVE_JAX=1
+if [ ! -x "$PY" ]; then
+  echo "jaxref venv not found (set REFCHECK_VENV): timing ours only" >&2
+  HAVE_JAX=0
+fi
+
+cargo build --release --quiet --example perf --bin tpu-custom-call
+PERF=target/release/examples/perf
+CLI=target/release/tpu-custom-call
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+for n in 1000 10000 100000; do "$PERF" gen "$n" "$TMP/synthetic_$n.mlir"; done
+echo '{"kernel_name": "bench", "metadata": {}}' > "$TMP/bench.json"
+
+F32=tensor\<8x128xf32\>
+KERNELS=(
+  "add|mlir-fixtures/kernels/add.mlir|($F32, $F32) -> $F32|mlir-fixtures/params/add_basic.json"
+  "matmul|mlir-fixtures/kernels/matmul.mlir|(tensor<256x512xbf16>, tensor<512x384xbf16>) -> tensor<256x384xf32>|mlir-fixtures/params/matmul_grid.json"
+  "1k ops|$TMP/synthetic_1000.mlir|($F32) -> $F32|$TMP/bench.json"
+  "10k ops|$TMP/synthetic_10000.mlir|($F32) -> $F32|$TMP/bench.json"
+  "100k ops|$TMP/synthetic_100000.mlir|($F32) -> $F32|$TMP/bench.json"
+)
+
+field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/"; }
+
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ)"
+printf '%-10s %14s %14s %8s %14s %14s\n' kernel "ours med ms" "jax med ms" ratio "ours min ms" "jax min ms"
+for entry in "${KERNELS[@]}"; do
+  IFS='|' read -r name file sig params <<<"$entry"
+  ours=$("$PERF" time "$file" "$sig" "$params" "$SECS")
+  om=$(field median_ms <<<"$ours"); on=$(field min_ms <<<"$ours")
+  if [ "$HAVE_JAX" = 1 ]; then
+    jax=$("$PY" scripts/jaxref/time_emit.py time "$file" "$SECS")
+    jm=$(field median_ms <<<"$jax"); jn=$(field min_ms <<<"$jax")
+    ratio=$(awk -v a="$om" -v b="$jm" 'BEGIN { printf "%.2f", a / b }')
+  else
+    jm=-; jn=-; ratio=-
+  fi
+  printf '%-10s %14s %14s %8s %14s %14s\n' "$name" "$om" "$jm" "$ratio" "$on" "$jn"
+done
+
+peak_kib() { /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p'; }
+echo
+echo "peak memory, 100k-op kernel (max RSS, /usr/bin/time -v):"
+ours_kib=$(peak_kib "$CLI" emit "$TMP/synthetic_100000.mlir" --signature "($F32) -> $F32" --params "$TMP/bench.json" -o "$TMP/out.mlir")
+echo "  ours (CLI emit):                    $((ours_kib / 1024)) MiB"
+if [ "$HAVE_JAX" = 1 ]; then
+  jax_kib=$(peak_kib "$PY" scripts/jaxref/time_emit.py once "$TMP/synthetic_100000.mlir")
+  base_kib=$(peak_kib "$PY" scripts/jaxref/time_emit.py baseline)
+  echo "  jax (python, import + emit):        $((jax_kib / 1024)) MiB (import + context alone: $((base_kib / 1024)) MiB)"
+  awk -v a="$ours_kib" -v b="$jax_kib" -v c="$base_kib" \
+    'BEGIN { printf "  ratio ours/jax: %.2f (against jax minus its import baseline: %.2f)\n", a / b, a / (b - c) }'
+fi
+
+echo
+echo "context creation: $("$PERF" context)"
+
+echo
+ADD=(emit mlir-fixtures/kernels/add.mlir --signature "($F32, $F32) -> $F32" --params mlir-fixtures/params/add_basic.json -o "$TMP/add.mlir")
+if command -v hyperfine >/dev/null; then
+  hyperfine -N --warmup 3 --runs 30 --style basic "$CLI ${ADD[*]@Q}" 2>&1 | grep -E "Time|Range" | sed 's/^/CLI emit add (process start included): /'
+else
+  start=$(date +%s%N)
+  for _ in $(seq 20); do "$CLI" "${ADD[@]}"; done
+  echo "CLI emit add (process start included): $(( ($(date +%s%N) - start) / 20000000 )) ms per run (mean of 20)"
+fi
+
+echo
+echo "parallel emission (16 independent 1k-op kernels, one context per thread):"
+"$PERF" parallel 16 1 2

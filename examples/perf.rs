@@ -1,0 +1,170 @@
+//! Timing driver for `bench/compare-jax.sh`: our whole emit in-process, the
+//! synthetic kernels as files, and parallel emission across threads.
+//!
+//! ```text
+//! perf gen OPS OUT.mlir                       write a synthetic kernel of about OPS ops
+//! perf time KERNEL SIGNATURE PARAMS.json SECS  time the whole emit (load text, lower, print)
+//! perf parallel KERNELS THREADS...            emit KERNELS independent kernels per thread count
+//! perf context                                time `Context::new()`
+//! ```
+//!
+//! `time` prints one JSON line: `{"kernel", "iters", "median_ms", "min_ms"}`.
+
+#[path = "../benches/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
+use std::time::{Duration, Instant};
+use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::melior::ir::Type;
+use tpu_custom_call::melior::ir::r#type::FunctionType;
+use tpu_custom_call::{Context, Kernel, Params, PrintOptions, kernel};
+
+type Failure = Box<dyn std::error::Error>;
+
+/// The call's operand and result types from `(a, b) -> c`.
+fn signature<'c>(ctx: &'c Context, text: &str) -> Result<(Vec<Type<'c>>, Vec<Type<'c>>), Failure> {
+    let ty = Type::parse(ctx, text).ok_or_else(|| format!("bad signature `{text}`"))?;
+    let function = FunctionType::try_from(ty)?;
+    let operands = (0..function.input_count())
+        .map(|i| function.input(i))
+        .collect::<Result<_, _>>()?;
+    let results = (0..function.result_count())
+        .map(|i| function.result(i))
+        .collect::<Result<_, _>>()?;
+    Ok((operands, results))
+}
+
+/// The whole emit as `tpu-custom-call emit` does it, minus process start and
+/// file output: load the kernel text, lower, print the module.
+fn whole_emit(ctx: &Context, text: &str, sig: &str, params: &Params) -> Result<String, Failure> {
+    let kernel = Kernel::from_text(ctx, text, "kernel")?;
+    let (operands, results) = signature(ctx, sig)?;
+    let module = lower::emit_module(
+        ctx,
+        &kernel,
+        params,
+        &operands,
+        &results,
+        &LowerOptions::default(),
+    )?;
+    Ok(kernel::print_module(&module, PrintOptions::default())?)
+}
+
+fn time(args: &[String]) -> Result<(), Failure> {
+    let [path, sig, params_path, secs] = args else {
+        return Err("usage: perf time KERNEL SIGNATURE PARAMS.json SECS".into());
+    };
+    let text = std::fs::read_to_string(path)?;
+    let params = Params::from_json(&std::fs::read(params_path)?)?;
+    let budget = Duration::from_secs_f64(secs.parse()?);
+    let ctx = Context::new();
+    whole_emit(&ctx, &text, sig, &params)?; // warm-up
+    let mut samples = Vec::new();
+    let start = Instant::now();
+    while samples.len() < 3 || (start.elapsed() < budget && samples.len() < 10_000) {
+        let t = Instant::now();
+        std::hint::black_box(whole_emit(&ctx, &text, sig, &params)?);
+        samples.push(t.elapsed());
+    }
+    samples.sort();
+    println!(
+        "{{\"kernel\": {:?}, \"iters\": {}, \"median_ms\": {:.4}, \"min_ms\": {:.4}}}",
+        path,
+        samples.len(),
+        samples[samples.len() / 2].as_secs_f64() * 1e3,
+        samples[0].as_secs_f64() * 1e3
+    );
+    Ok(())
+}
+
+/// Emits `kernels` independent kernels (1k ops each) split across `threads`
+/// threads, one context per thread; returns the wall time.
+fn emit_parallel(texts: &[String], threads: usize) -> Result<Duration, Failure> {
+    let params = Params::from_json(br#"{"kernel_name": "bench", "metadata": {}}"#)?;
+    let sig = "(tensor<8x128xf32>) -> tensor<8x128xf32>";
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let params = &params;
+                scope.spawn(move || {
+                    let ctx = Context::new();
+                    texts
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|text| whole_emit(&ctx, text, sig, params).map(|s| s.len()))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| "thread panicked".to_string())?)
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    Ok(start.elapsed())
+}
+
+fn parallel(args: &[String]) -> Result<(), Failure> {
+    let [kernels, thread_counts @ ..] = args else {
+        return Err("usage: perf parallel KERNELS THREADS...".into());
+    };
+    let kernels: usize = kernels.parse()?;
+    let texts: Vec<String> = (0..kernels)
+        .map(|i| common::synthetic_kernel(1_000 + 6 * (i % 7)))
+        .collect();
+    emit_parallel(&texts[..kernels.min(4)], 1)?; // warm-up
+    let mut base = None;
+    for threads in thread_counts {
+        let threads: usize = threads.parse()?;
+        let best = (0..3)
+            .map(|_| emit_parallel(&texts, threads))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .min()
+            .ok_or("no run")?;
+        let base = *base.get_or_insert(best);
+        println!(
+            "{{\"kernels\": {kernels}, \"threads\": {threads}, \"wall_ms\": {:.1}, \"speedup\": {:.2}}}",
+            best.as_secs_f64() * 1e3,
+            base.as_secs_f64() / best.as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+fn main() -> Result<(), Failure> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.split_first() {
+        Some((cmd, rest)) if cmd == "gen" => {
+            let [ops, out] = rest else {
+                return Err("usage: perf gen OPS OUT.mlir".into());
+            };
+            std::fs::write(out, common::synthetic_kernel(ops.parse()?))?;
+            Ok(())
+        }
+        Some((cmd, rest)) if cmd == "time" => time(rest),
+        Some((cmd, rest)) if cmd == "parallel" => parallel(rest),
+        Some((cmd, _)) if cmd == "context" => {
+            drop(Context::new()); // warm-up (one-time registrations)
+            let mut samples: Vec<Duration> = (0..50)
+                .map(|_| {
+                    let t = Instant::now();
+                    drop(std::hint::black_box(Context::new()));
+                    t.elapsed()
+                })
+                .collect();
+            samples.sort();
+            println!(
+                "{{\"context_new_median_ms\": {:.3}, \"min_ms\": {:.3}}}",
+                samples[samples.len() / 2].as_secs_f64() * 1e3,
+                samples[0].as_secs_f64() * 1e3
+            );
+            Ok(())
+        }
+        _ => Err("usage: perf gen|time|parallel|context ... (see examples/perf.rs)".into()),
+    }
+}
