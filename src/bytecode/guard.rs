@@ -27,6 +27,10 @@ enum Field {
     VarInt,
     /// A list of signed varints to skip (shapes).
     Shape,
+    /// A list of varints to skip (line/column data of a location range).
+    VarInts,
+    /// A list of single bytes to skip (flags, e.g. scalable dimensions).
+    Bytes,
     /// Anything after this is not a reference: stop.
     Rest,
 }
@@ -42,7 +46,8 @@ fn attribute_fields(code: u64) -> &'static [Field] {
         6 => &[Type],
         8 | 9 | 16 | 17 | 18 | 19 => &[Type, Rest],
         10 | 14 => &[Attr, Attr],
-        11 | 22 => &[Attr, Rest],
+        11 => &[Attr, Rest],
+        22 => &[Attr, VarInts],
         12 => &[Attrs],
         13 => &[Attrs, Attr],
         20 => &[Type, Attr, Attr],
@@ -62,13 +67,21 @@ fn type_fields(code: u64) -> &'static [Field] {
         14 => &[Attr, Shape, Type],
         15 => &[Types],
         17 => &[Attr, Type],
+        20 => &[Bytes, Shape, Type],
         _ => &[Rest],
     }
 }
 
 /// The references of one builtin entry (best effort: stops at the first
 /// field it cannot read; MLIR reports those itself).
-fn references(entry: &Entry<'_>, num_attrs: usize, out: &mut Vec<Node>) {
+/// A list length larger than the entry's remaining bytes is reported through
+/// `too_long`.
+fn references(
+    entry: &Entry<'_>,
+    num_attrs: usize,
+    out: &mut Vec<Node>,
+    too_long: &mut Option<TranscodeError>,
+) {
     let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
     let Ok(code) = c.varint() else { return };
     let fields = match entry.kind {
@@ -86,9 +99,32 @@ fn references(entry: &Entry<'_>, num_attrs: usize, out: &mut Vec<Node>) {
             match field {
                 Field::Attr => out.extend(attr(c.varint()?)),
                 Field::Type => out.extend(ty(c.varint()?)),
-                Field::Attrs | Field::Types | Field::NamedAttrs | Field::Shape => {
-                    let n = c.count(c.remaining() as u64, "list length")?;
+                Field::Attrs
+                | Field::Types
+                | Field::NamedAttrs
+                | Field::Shape
+                | Field::VarInts
+                | Field::Bytes => {
+                    let at = c.offset();
+                    let n = c.varint()?;
+                    if n > c.remaining() as u64 {
+                        // MLIR reserves room for the list before reading it:
+                        // a corrupted length aborts it.
+                        *too_long = Some(c.error_at(
+                            at,
+                            format!(
+                                "list length {n} exceeds the {} bytes left in the entry",
+                                c.remaining()
+                            ),
+                        ));
+                        return Ok(false);
+                    }
+                    let n = n as usize;
                     for _ in 0..n {
+                        if matches!(field, Field::Bytes) {
+                            c.byte()?;
+                            continue;
+                        }
                         let v = c.varint()?;
                         match field {
                             Field::Attrs => out.extend(attr(v)),
@@ -129,7 +165,16 @@ pub(crate) fn check_acyclic(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
     let mut edges: Vec<Vec<Node>> = vec![Vec::new(); n];
     for (node, entry) in file.entries.iter().enumerate() {
         if entry.dialect == builtin && entry.custom {
-            references(entry, num_attrs, &mut edges[node]);
+            let mut too_long = None;
+            references(entry, num_attrs, &mut edges[node], &mut too_long);
+            if let Some(TranscodeError::Malformed { offset, reason, .. }) = too_long {
+                return Err(TranscodeError::BadEntry {
+                    kind: entry.kind,
+                    index: entry.index,
+                    offset,
+                    reason,
+                });
+            }
             edges[node].retain(|&to| to < n);
         }
     }

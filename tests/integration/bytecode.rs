@@ -605,6 +605,45 @@ fn cyclic_attribute_references_are_rejected_before_mlir_sees_them() {
     }
 }
 
+/// Inputs that once crashed MLIR 22 (`mlir-fixtures/crashers/`, see its
+/// README): each must now be rejected by `down` before MLIR sees it, fail to
+/// load as a kernel, and make the CLI exit 1 with its blessed stderr.
+#[test]
+fn former_crashers_are_rejected_before_mlir_sees_them() {
+    let dir = fixtures_dir().join("crashers");
+    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlirbc"))
+        .collect();
+    inputs.sort();
+    assert!(!inputs.is_empty(), "crasher fixtures missing");
+    let ctx = Context::new();
+    let mut failures = Vec::new();
+    for input in inputs {
+        let name = input.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&input).unwrap();
+        let err = bytecode::down(&bytes).expect_err(&name);
+        assert!(
+            matches!(
+                err,
+                TranscodeError::Malformed { .. } | TranscodeError::BadEntry { .. }
+            ),
+            "{name}: {err:?}"
+        );
+        assert!(Kernel::from_bytecode(&ctx, &bytes, &name).is_err(), "{name}");
+        let rel = format!("mlir-fixtures/crashers/{name}");
+        let (code, stdout, stderr) = crate::common::run_cli(&["kernel", &rel]);
+        assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
+        assert!(stdout.is_empty(), "{rel}: wrote to stdout");
+        let golden = input.with_file_name(format!("{name}.stderr"));
+        if let Some(diff) = crate::common::check_golden(&golden, &stderr) {
+            failures.push(diff);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 // ---------------------------------------------------------------------------
 // Random corruptions
 // ---------------------------------------------------------------------------
