@@ -187,6 +187,14 @@ impl<'a> Bytecode<'a> {
         })
     }
 
+    /// Where the data of a top-level section lies in the input, if present.
+    pub fn section_span(&self, section: Section) -> Option<std::ops::Range<usize>> {
+        self.sections
+            .iter()
+            .find(|s| Section::from_id(s.id) == Some(section))
+            .map(|s| s.data_offset..s.data_offset + s.data.len())
+    }
+
     /// The top-level section with id `id`, if present.
     pub(crate) fn section(&self, id: u8) -> Option<&RawSection<'a>> {
         self.sections.iter().find(|s| s.id == id)
@@ -395,7 +403,10 @@ fn parse_dialects<'a>(
     if version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
         // Every op name takes at least one byte.
         let remaining = c.remaining().saturating_sub(1) as u64;
-        let count = c.count(remaining, "operation name count (bounded by the bytes left)")?;
+        let count = c.count(
+            remaining,
+            "operation name count (bounded by the bytes left)",
+        )?;
         op_names.reserve(count);
     }
     while !c.is_empty() {
@@ -411,7 +422,10 @@ fn parse_dialects<'a>(
             ));
         }
         let remaining = c.remaining() as u64;
-        let count = c.count(remaining, "operation name group size (bounded by the bytes left)")?;
+        let count = c.count(
+            remaining,
+            "operation name group size (bounded by the bytes left)",
+        )?;
         for _ in 0..count {
             let at = c.offset();
             let (name, registered) = if version >= NATIVE_PROPERTIES {

@@ -17,8 +17,8 @@
 //! overflow our stack either.
 
 use super::container::{
-    Bytecode, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, LAZY_LOADING, NATIVE_PROPERTIES,
-    USE_LIST_ORDERING, read_section,
+    Bytecode, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, LAZY_LOADING, NATIVE_PROPERTIES, USE_LIST_ORDERING,
+    read_section,
 };
 use super::encoding::Cursor;
 use super::error::{Section, TranscodeError};
@@ -214,7 +214,9 @@ impl Walker<'_, '_> {
                 frame.blocks_left = num_blocks - 1;
                 let scope = self.scope();
                 scope.next.push(scope.slots.len());
-                scope.slots.resize(scope.slots.len() + values as usize, None);
+                scope
+                    .slots
+                    .resize(scope.slots.len() + values as usize, None);
                 let frame = stack.last_mut().expect("the frame just read");
                 frame.ops_left = self.block_header(cursor)?;
             } else {
@@ -231,7 +233,9 @@ impl Walker<'_, '_> {
     }
 
     fn scope(&mut self) -> &mut Scope {
-        self.scopes.last_mut().expect("a scope is open while reading")
+        self.scopes
+            .last_mut()
+            .expect("a scope is open while reading")
     }
 
     /// Reads a block header (ops count, arguments, their use-list orders) and
@@ -252,7 +256,10 @@ impl Walker<'_, '_> {
                 if ty >= self.num_types {
                     return Err(c.error_at(
                         at,
-                        format!("block argument type {ty} is out of range ({} types)", self.num_types),
+                        format!(
+                            "block argument type {ty} is out of range ({} types)",
+                            self.num_types
+                        ),
                     ));
                 }
                 if has_loc {
@@ -276,7 +283,10 @@ impl Walker<'_, '_> {
     /// Defines the next `n` values of the current region; returns their ids.
     fn define(&mut self, cursor: usize, n: u64) -> Result<Vec<usize>, TranscodeError> {
         let at = self.cursors[cursor].offset();
-        let scope = self.scopes.last_mut().expect("a scope is open while reading");
+        let scope = self
+            .scopes
+            .last_mut()
+            .expect("a scope is open while reading");
         let Some(next) = scope.next.last_mut() else {
             return Err(self.cursors[cursor].error_at(at, "values defined outside any region"));
         };
@@ -379,7 +389,10 @@ impl Walker<'_, '_> {
             for _ in 0..n {
                 let at = c.offset();
                 let slot = c.varint()?;
-                let scope = self.scopes.last_mut().expect("a scope is open while reading");
+                let scope = self
+                    .scopes
+                    .last_mut()
+                    .expect("a scope is open while reading");
                 let Some(value) = scope.slots.get_mut(slot as usize) else {
                     return Err(c.error_at(
                         at,
@@ -442,7 +455,9 @@ impl Walker<'_, '_> {
             let c = &mut self.cursors[cursor];
             let at = c.offset();
             let section = read_section(self.input, at, Section::Ir)?;
-            if section.id != IR_SECTION || section.data_offset + section.data.len() > c.offset() + c.remaining() {
+            if section.id != IR_SECTION
+                || section.data_offset + section.data.len() > c.offset() + c.remaining()
+            {
                 return Err(c.error_at(at, "expected a nested IR section for an isolated region"));
             }
             c.seek(section.data_offset + section.data.len());
