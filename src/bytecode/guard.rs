@@ -259,3 +259,99 @@ pub(crate) fn check_text_is_utf8(file: &Bytecode<'_>) -> Result<(), TranscodeErr
     }
     Ok(())
 }
+
+/// Builtin attribute code of `DenseArrayAttr` (element type, size, blob).
+const DENSE_ARRAY: u64 = 17;
+
+/// The storage width in bytes of a builtin integer or float type entry:
+/// `Ok(None)` when it is one but its width is not checked here (`f80`,
+/// `f128`), `Err` when it is not an integer or float type.
+fn scalar_bytes(builtin: usize, entry: &Entry<'_>) -> Result<Option<u64>, ()> {
+    if entry.dialect != builtin {
+        return Err(());
+    }
+    if let Some(text) = entry.text() {
+        let digits = |s: &str| s.parse::<u64>().ok().filter(|w| *w > 0);
+        let int = text
+            .strip_prefix("si")
+            .or_else(|| text.strip_prefix("ui"))
+            .or_else(|| text.strip_prefix('i'))
+            .and_then(digits);
+        return match (int, text) {
+            (Some(width), _) => Ok(Some(width.div_ceil(8))),
+            (None, "bf16" | "f16") => Ok(Some(2)),
+            (None, "tf32" | "f32") => Ok(Some(4)),
+            (None, "f64") => Ok(Some(8)),
+            (None, t) if t.starts_with("f8") || t.starts_with("f6") || t.starts_with("f4") => {
+                Ok(Some(1))
+            }
+            (None, t) if t.starts_with('f') => Ok(None),
+            _ => Err(()),
+        };
+    }
+    let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
+    match c.varint().map_err(|_| ())? {
+        0 => Ok(Some((c.varint().map_err(|_| ())? >> 2).div_ceil(8))),
+        3 | 4 => Ok(Some(2)),
+        5 => Ok(Some(4)),
+        6 => Ok(Some(8)),
+        7 | 8 => Ok(None),
+        // LLVM 24's small floats (8-, 6- and 4-bit) and tf32.
+        21..=31 => Ok(Some(1)),
+        32 => Ok(Some(4)),
+        _ => Err(()),
+    }
+}
+
+/// Rejects builtin dense arrays whose element type is not an integer or float
+/// type, or whose data is not `size` elements long: MLIR 22 builds them
+/// unchecked from bytecode and then reads past the data or casts the type
+/// wrongly when printing them (a segmentation fault; found by the serde
+/// mutation test, `mlir-fixtures/crashers/dense_array_bad_element_type.mlirbc`).
+pub(crate) fn check_dense_arrays(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
+    let Some(builtin) = file.builtin_dialect() else {
+        return Ok(());
+    };
+    let num_attrs = file
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Attribute)
+        .count();
+    for entry in &file.entries {
+        if entry.kind != EntryKind::Attribute || entry.dialect != builtin || !entry.custom {
+            continue;
+        }
+        let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
+        if c.varint().ok() != Some(DENSE_ARRAY) {
+            continue;
+        }
+        let bad = |reason: String| TranscodeError::BadEntry {
+            kind: entry.kind,
+            index: entry.index,
+            offset: entry.offset,
+            reason,
+        };
+        let ty = c.varint()?;
+        let element = usize::try_from(ty)
+            .ok()
+            .and_then(|t| t.checked_add(num_attrs))
+            .and_then(|i| file.entries.get(i))
+            .ok_or_else(|| bad(format!("dense array element type {ty} does not exist")))?;
+        let width = scalar_bytes(builtin, element).map_err(|()| {
+            bad(format!(
+                "dense array element type (type {ty}) is not an integer or float type"
+            ))
+        })?;
+        let size = c.varint()?;
+        let blob = c.varint()?;
+        if let Some(width) = width
+            && size.checked_mul(width) != Some(blob)
+        {
+            return Err(bad(format!(
+                "dense array of {size} elements of {width} bytes has {blob} bytes of data"
+            )));
+        }
+        c.bytes(blob, "dense array data")?;
+    }
+    Ok(())
+}
