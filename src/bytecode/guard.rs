@@ -260,13 +260,39 @@ pub(crate) fn check_text_is_utf8(file: &Bytecode<'_>) -> Result<(), TranscodeErr
     Ok(())
 }
 
-/// Builtin attribute code of `DenseArrayAttr` (element type, size, blob).
+/// Builtin attribute codes whose reading or printing trusts their type.
+const FLOAT_ATTR: u64 = 9;
 const DENSE_ARRAY: u64 = 17;
+const DENSE_INT_OR_FP_ELEMENTS: u64 = 18;
 
-/// The storage width in bytes of a builtin integer or float type entry:
-/// `Ok(None)` when it is one but its width is not checked here (`f80`,
-/// `f128`), `Err` when it is not an integer or float type.
-fn scalar_bytes(builtin: usize, entry: &Entry<'_>) -> Result<Option<u64>, ()> {
+/// What a builtin scalar type is, as far as storage goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scalar {
+    /// An integer type of this many bits.
+    Int(u64),
+    /// A float type of this many bits.
+    Float(u64),
+    /// `index`.
+    Index,
+    /// `complex<...>` of an integer or float type of this many storage bits.
+    Complex(u64),
+}
+
+/// The scalar type of type entry `ty`: `Err` when it is not a builtin scalar
+/// type, `Ok(None)` when it is textual but not a scalar this knows the width
+/// of (MLIR parses text and checks it itself).
+fn scalar(
+    file: &Bytecode<'_>,
+    builtin: usize,
+    num_attrs: usize,
+    ty: u64,
+    depth: u8,
+) -> Result<Option<Scalar>, ()> {
+    let entry = usize::try_from(ty)
+        .ok()
+        .and_then(|t| t.checked_add(num_attrs))
+        .and_then(|i| file.entries.get(i))
+        .ok_or(())?;
     if entry.dialect != builtin {
         return Err(());
     }
@@ -277,38 +303,109 @@ fn scalar_bytes(builtin: usize, entry: &Entry<'_>) -> Result<Option<u64>, ()> {
             .or_else(|| text.strip_prefix("ui"))
             .or_else(|| text.strip_prefix('i'))
             .and_then(digits);
-        return match (int, text) {
-            (Some(width), _) => Ok(Some(width.div_ceil(8))),
-            (None, "bf16" | "f16") => Ok(Some(2)),
-            (None, "tf32" | "f32") => Ok(Some(4)),
-            (None, "f64") => Ok(Some(8)),
-            (None, t) if t.starts_with("f8") || t.starts_with("f6") || t.starts_with("f4") => {
-                Ok(Some(1))
-            }
-            (None, t) if t.starts_with('f') => Ok(None),
-            _ => Err(()),
-        };
+        return Ok(Some(match (int, text) {
+            (Some(width), _) => Scalar::Int(width),
+            (None, "index") => Scalar::Index,
+            (None, "bf16" | "f16") => Scalar::Float(16),
+            (None, "tf32") => Scalar::Float(19),
+            (None, "f32") => Scalar::Float(32),
+            (None, "f64") => Scalar::Float(64),
+            (None, "f80") => Scalar::Float(80),
+            (None, "f128") => Scalar::Float(128),
+            (None, t) if t.starts_with("f8") => Scalar::Float(8),
+            (None, t) if t.starts_with("f6") => Scalar::Float(6),
+            (None, t) if t.starts_with("f4") => Scalar::Float(4),
+            // Other text (e.g. `complex<f32>`): MLIR parses it itself, but
+            // its width is unknown here.
+            _ => return Ok(None),
+        }));
+    }
+    if !entry.custom {
+        return Err(());
     }
     let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
-    match c.varint().map_err(|_| ())? {
-        0 => Ok(Some((c.varint().map_err(|_| ())? >> 2).div_ceil(8))),
-        3 | 4 => Ok(Some(2)),
-        5 => Ok(Some(4)),
-        6 => Ok(Some(8)),
-        7 | 8 => Ok(None),
-        // LLVM 24's small floats (8-, 6- and 4-bit) and tf32.
-        21..=31 => Ok(Some(1)),
-        32 => Ok(Some(4)),
-        _ => Err(()),
-    }
+    Ok(Some(match c.varint().map_err(|_| ())? {
+        0 => Scalar::Int(c.varint().map_err(|_| ())? >> 2),
+        1 => Scalar::Index,
+        3 | 4 => Scalar::Float(16),
+        5 => Scalar::Float(32),
+        6 => Scalar::Float(64),
+        7 => Scalar::Float(80),
+        8 => Scalar::Float(128),
+        9 if depth == 0 => {
+            let inner = c.varint().map_err(|_| ())?;
+            match scalar(file, builtin, num_attrs, inner, 1)? {
+                Some(Scalar::Int(w) | Scalar::Float(w)) => Scalar::Complex(storage_bits(w)),
+                Some(_) => return Err(()),
+                None => return Ok(None),
+            }
+        }
+        21 => Scalar::Float(19),
+        22..=27 | 32 => Scalar::Float(8),
+        28 => Scalar::Float(4),
+        29 | 30 => Scalar::Float(6),
+        _ => return Err(()),
+    }))
 }
 
-/// Rejects builtin dense arrays whose element type is not an integer or float
-/// type, or whose data is not `size` elements long: MLIR 22 builds them
-/// unchecked from bytecode and then reads past the data or casts the type
-/// wrongly when printing them (a segmentation fault; found by the serde
-/// mutation test, `mlir-fixtures/crashers/dense_array_bad_element_type.mlirbc`).
-pub(crate) fn check_dense_arrays(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
+/// Bits a dense elements attribute stores per element of `width` bits.
+fn storage_bits(width: u64) -> u64 {
+    if width == 1 { 1 } else { width.div_ceil(8) * 8 }
+}
+
+/// The static shape of a builtin ranked tensor or vector type entry and its
+/// element type, `Ok(None)` for textual entries (MLIR parses those itself).
+fn shaped(
+    file: &Bytecode<'_>,
+    builtin: usize,
+    num_attrs: usize,
+    ty: u64,
+) -> Result<Option<(Vec<i64>, u64)>, ()> {
+    let entry = usize::try_from(ty)
+        .ok()
+        .and_then(|t| t.checked_add(num_attrs))
+        .and_then(|i| file.entries.get(i))
+        .ok_or(())?;
+    if entry.dialect != builtin {
+        return Err(());
+    }
+    if !entry.custom {
+        return Ok(None);
+    }
+    let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
+    let e = |_| ();
+    let code = c.varint().map_err(e)?;
+    match code {
+        13 | 19 => {}
+        14 => {
+            c.varint().map_err(e)?;
+        }
+        20 => {
+            let n = c.varint().map_err(e)?;
+            c.bytes(n, "scalable flags").map_err(e)?;
+        }
+        _ => return Err(()),
+    }
+    let rank = c.varint().map_err(e)?;
+    if rank > c.remaining() as u64 {
+        return Err(());
+    }
+    let mut shape = Vec::with_capacity(rank as usize);
+    for _ in 0..rank {
+        shape.push(c.signed_varint().map_err(e)?);
+    }
+    Ok(Some((shape, c.varint().map_err(e)?)))
+}
+
+/// Rejects builtin attributes MLIR 22 builds unchecked from their type:
+/// float attributes whose type is not a float type (a bad cast while
+/// reading), dense arrays whose element type is not an integer or float type
+/// or whose data is not `size` elements long, and dense elements whose data
+/// size does not fit their static shape (reads past the data when printing).
+/// Found by the serde mutation test (segmentation faults;
+/// `mlir-fixtures/crashers/dense_array_bad_element_type.mlirbc`) and the
+/// transcoder's corruption test.
+pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
     let Some(builtin) = file.builtin_dialect() else {
         return Ok(());
     };
@@ -322,7 +419,8 @@ pub(crate) fn check_dense_arrays(file: &Bytecode<'_>) -> Result<(), TranscodeErr
             continue;
         }
         let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
-        if c.varint().ok() != Some(DENSE_ARRAY) {
+        let Ok(code) = c.varint() else { continue };
+        if ![FLOAT_ATTR, DENSE_ARRAY, DENSE_INT_OR_FP_ELEMENTS].contains(&code) {
             continue;
         }
         let bad = |reason: String| TranscodeError::BadEntry {
@@ -332,26 +430,77 @@ pub(crate) fn check_dense_arrays(file: &Bytecode<'_>) -> Result<(), TranscodeErr
             reason,
         };
         let ty = c.varint()?;
-        let element = usize::try_from(ty)
-            .ok()
-            .and_then(|t| t.checked_add(num_attrs))
-            .and_then(|i| file.entries.get(i))
-            .ok_or_else(|| bad(format!("dense array element type {ty} does not exist")))?;
-        let width = scalar_bytes(builtin, element).map_err(|()| {
-            bad(format!(
-                "dense array element type (type {ty}) is not an integer or float type"
-            ))
-        })?;
-        let size = c.varint()?;
-        let blob = c.varint()?;
-        if let Some(width) = width
-            && size.checked_mul(width) != Some(blob)
-        {
-            return Err(bad(format!(
-                "dense array of {size} elements of {width} bytes has {blob} bytes of data"
-            )));
+        match code {
+            FLOAT_ATTR => match scalar(file, builtin, num_attrs, ty, 0) {
+                Ok(Some(Scalar::Float(_))) | Ok(None) => {}
+                _ => {
+                    return Err(bad(format!(
+                        "float attribute type (type {ty}) is not a float type"
+                    )));
+                }
+            },
+            DENSE_ARRAY => {
+                let width = match scalar(file, builtin, num_attrs, ty, 0) {
+                    Ok(Some(Scalar::Int(w) | Scalar::Float(w))) => Some(w.div_ceil(8)),
+                    Ok(None) => None,
+                    _ => {
+                        return Err(bad(format!(
+                            "dense array element type (type {ty}) is not an integer or float type"
+                        )));
+                    }
+                };
+                let size = c.varint()?;
+                let blob = c.varint()?;
+                if let Some(width) = width
+                    && size.checked_mul(width) != Some(blob)
+                {
+                    return Err(bad(format!(
+                        "dense array of {size} elements of {width} bytes has {blob} bytes of data"
+                    )));
+                }
+            }
+            _ => {
+                let not_shaped = || {
+                    bad(format!(
+                        "dense elements type (type {ty}) is not a static tensor or vector type"
+                    ))
+                };
+                let Some((shape, element)) =
+                    shaped(file, builtin, num_attrs, ty).map_err(|()| not_shaped())?
+                else {
+                    continue;
+                };
+                let count = shape.iter().try_fold(1u64, |n, &d| {
+                    u64::try_from(d).ok().and_then(|d| n.checked_mul(d))
+                });
+                let Some(count) = count else {
+                    return Err(not_shaped());
+                };
+                let bits = match scalar(file, builtin, num_attrs, element, 0) {
+                    Ok(Some(Scalar::Int(w) | Scalar::Float(w))) => storage_bits(w),
+                    Ok(Some(Scalar::Index)) => 64,
+                    Ok(Some(Scalar::Complex(w))) => 2 * w,
+                    Ok(None) => continue,
+                    Err(()) => {
+                        return Err(bad(format!(
+                            "dense elements element type (type {element}) is not an integer, index, float or complex type"
+                        )));
+                    }
+                };
+                let blob = c.varint()?;
+                let ok = if bits == 1 {
+                    blob == 1 || Some(blob) == count.checked_add(7).map(|n| n / 8)
+                } else {
+                    blob.checked_mul(8) == Some(bits)
+                        || count.checked_mul(bits) == blob.checked_mul(8)
+                };
+                if !ok {
+                    return Err(bad(format!(
+                        "dense elements of {count} elements of {bits} bits have {blob} bytes of data"
+                    )));
+                }
+            }
         }
-        c.bytes(blob, "dense array data")?;
     }
     Ok(())
 }

@@ -85,7 +85,7 @@ pub fn down(bytes: &[u8]) -> Result<Vec<u8>, TranscodeError> {
     let file = Bytecode::parse(bytes)?;
     guard::check_acyclic(&file)?;
     guard::check_text_is_utf8(&file)?;
-    guard::check_dense_arrays(&file)?;
+    guard::check_typed_builtins(&file)?;
     ir::check_ir(&file)?;
     let Some(builtin) = file.builtin_dialect() else {
         return Ok(bytes.to_vec());
