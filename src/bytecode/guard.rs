@@ -261,6 +261,7 @@ pub(crate) fn check_text_is_utf8(file: &Bytecode<'_>) -> Result<(), TranscodeErr
 }
 
 /// Builtin attribute codes whose reading or printing trusts their type.
+const INTEGER_ATTR: u64 = 8;
 const FLOAT_ATTR: u64 = 9;
 const DENSE_ARRAY: u64 = 17;
 const DENSE_INT_OR_FP_ELEMENTS: u64 = 18;
@@ -279,8 +280,8 @@ enum Scalar {
 }
 
 /// The scalar type of type entry `ty`: `Err` when it is not a builtin scalar
-/// type, `Ok(None)` when it is textual but not a scalar this knows the width
-/// of (MLIR parses text and checks it itself).
+/// type, `Ok(None)` when it is textual but not a scalar this knows (rejected
+/// by the callers: MLIR casts the parsed type unchecked).
 fn scalar(
     file: &Bytecode<'_>,
     builtin: usize,
@@ -420,7 +421,14 @@ pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeE
         }
         let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
         let Ok(code) = c.varint() else { continue };
-        if ![FLOAT_ATTR, DENSE_ARRAY, DENSE_INT_OR_FP_ELEMENTS].contains(&code) {
+        if ![
+            INTEGER_ATTR,
+            FLOAT_ATTR,
+            DENSE_ARRAY,
+            DENSE_INT_OR_FP_ELEMENTS,
+        ]
+        .contains(&code)
+        {
             continue;
         }
         let bad = |reason: String| TranscodeError::BadEntry {
@@ -431,18 +439,39 @@ pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeE
         };
         let ty = c.varint()?;
         match code {
-            FLOAT_ATTR => match scalar(file, builtin, num_attrs, ty, 0) {
-                Ok(Some(Scalar::Float(_))) | Ok(None) => {}
-                _ => {
-                    return Err(bad(format!(
-                        "float attribute type (type {ty}) is not a float type"
-                    )));
+            INTEGER_ATTR | FLOAT_ATTR => {
+                let width = match (code, scalar(file, builtin, num_attrs, ty, 0)) {
+                    (FLOAT_ATTR, Ok(Some(Scalar::Float(w)))) => w,
+                    (FLOAT_ATTR, _) => {
+                        return Err(bad(format!(
+                            "float attribute type (type {ty}) is not a float type"
+                        )));
+                    }
+                    // MLIR checks integer attribute types itself.
+                    (_, Ok(Some(Scalar::Int(w)))) => w,
+                    _ => continue,
+                };
+                // Values wider than 64 bits are a word count and the words:
+                // MLIR allocates the words before reading them.
+                if width > 64 {
+                    let at = c.offset();
+                    let words = c.varint()?;
+                    if words > c.remaining() as u64 {
+                        return Err(TranscodeError::BadEntry {
+                            kind: entry.kind,
+                            index: entry.index,
+                            offset: at,
+                            reason: format!(
+                                "{width}-bit value of {words} words exceeds the {} bytes left in the entry",
+                                c.remaining()
+                            ),
+                        });
+                    }
                 }
-            },
+            }
             DENSE_ARRAY => {
                 let width = match scalar(file, builtin, num_attrs, ty, 0) {
                     Ok(Some(Scalar::Int(w) | Scalar::Float(w))) => Some(w.div_ceil(8)),
-                    Ok(None) => None,
                     _ => {
                         return Err(bad(format!(
                             "dense array element type (type {ty}) is not an integer or float type"
@@ -480,8 +509,7 @@ pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeE
                     Ok(Some(Scalar::Int(w) | Scalar::Float(w))) => storage_bits(w),
                     Ok(Some(Scalar::Index)) => 64,
                     Ok(Some(Scalar::Complex(w))) => 2 * w,
-                    Ok(None) => continue,
-                    Err(()) => {
+                    Ok(None) | Err(()) => {
                         return Err(bad(format!(
                             "dense elements element type (type {element}) is not an integer, index, float or complex type"
                         )));

@@ -696,6 +696,10 @@ fn a_thousand_random_corruptions_never_crash() {
             }
         }
         let _ = bytecode::up(&bad);
+        // BYTECODE_FUZZ_DUMP=<file> keeps the last input tried.
+        if let Some(path) = std::env::var_os("BYTECODE_FUZZ_DUMP") {
+            std::fs::write(path, &bad).unwrap();
+        }
         match bytecode::down(&bad) {
             Err(e) => {
                 assert!(!e.to_string().is_empty());
