@@ -34,6 +34,11 @@ mod mask {
     pub const PROPERTIES: u8 = 0b0100_0000;
 }
 
+/// How deep regions may nest (MLIR reads them iteratively, but its verifier
+/// and printer recurse per level; the text loader allows 100 levels, see
+/// `MAX_TEXT_NESTING`).
+const MAX_REGION_DEPTH: usize = 100;
+
 /// Id of the IR section.
 const IR_SECTION: u8 = 4;
 /// Id of the properties section.
@@ -189,6 +194,12 @@ impl Walker<'_, '_> {
             if frame.ops_left > 0 {
                 frame.ops_left -= 1;
                 if let Some(child) = self.operation(cursor)? {
+                    if stack.len() > MAX_REGION_DEPTH {
+                        let c = &self.cursors[child.cursor];
+                        return Err(c.error(format!(
+                            "regions nested deeper than {MAX_REGION_DEPTH} levels"
+                        )));
+                    }
                     if child.isolated {
                         self.scopes.push(Scope::default());
                     }
