@@ -188,6 +188,13 @@ impl Walker<'_, '_> {
             region_values: None,
         }];
         self.scope().next.push(0);
+        // MLIR 22 defines the top-level block's arguments before it opens a
+        // value scope (a null dereference): the top-level block has none.
+        let mut peek = self.cursors[0].clone();
+        let at = peek.offset();
+        if peek.varint_with_flag()?.1 {
+            return Err(peek.error_at(at, "the top-level block has arguments"));
+        }
         stack[0].ops_left = self.block_header(0)?;
         while let Some(frame) = stack.last_mut() {
             let cursor = frame.cursor;

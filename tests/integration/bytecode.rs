@@ -752,6 +752,9 @@ fn corruptions_of_the_ir_section_never_crash() {
             1 => bad[at] ^= 1 << rng.below(8),
             _ => bad[at] = 0,
         }
+        if let Some(path) = std::env::var_os("BYTECODE_FUZZ_DUMP") {
+            std::fs::write(path, &bad).unwrap();
+        }
         match bytecode::down(&bad) {
             Err(e) => {
                 rejected += 1;
