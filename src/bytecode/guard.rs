@@ -453,8 +453,8 @@ pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeE
                 };
                 // Values wider than 64 bits are a word count and the words:
                 // MLIR allocates the words before reading them.
+                let at = c.offset();
                 if width > 64 {
-                    let at = c.offset();
                     let words = c.varint()?;
                     if words > c.remaining() as u64 {
                         return Err(TranscodeError::BadEntry {
@@ -467,6 +467,13 @@ pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeE
                             ),
                         });
                     }
+                    for _ in 0..words {
+                        c.varint()?;
+                    }
+                } else if width <= 8 {
+                    c.byte()?;
+                } else {
+                    c.varint()?;
                 }
             }
             DENSE_ARRAY => {
