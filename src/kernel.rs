@@ -89,6 +89,22 @@ pub enum KernelError {
         /// What is wrong, with line and column.
         error: crate::pretty::PrettyError,
     },
+    /// Brackets nested deeper than [`MAX_TEXT_NESTING`]: MLIR's text parser
+    /// recurses per level and would overflow the stack (an abort).
+    #[error(
+        "{source_name}:{line}:{column}: brackets nested {limit} deep: MLIR's parser recurses per level, \
+         so nesting is limited to {limit} (real kernels nest a few dozen)"
+    )]
+    TooDeep {
+        /// Name of the input.
+        source_name: String,
+        /// 1-based line of the bracket past the limit.
+        line: u32,
+        /// 1-based column of that bracket.
+        column: u32,
+        /// The limit.
+        limit: usize,
+    },
     /// MLIR refused to write bytecode (for example a format version older than
     /// a feature the module uses).
     #[error("cannot write bytecode at format version {version}:\n{}", join_diagnostics(.diagnostics))]
@@ -247,6 +263,7 @@ impl<'c> Kernel<'c> {
                 source_name: source_name.to_string(),
             });
         }
+        check_nesting(text.as_bytes(), source_name)?;
         let text = crate::pretty::pretty_to_generic(text).map_err(|error| match error {
             crate::pretty::PrettyError::UnknownOp { op, line, column } => {
                 KernelError::PrettyTpuOp {
@@ -379,6 +396,62 @@ pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<Strin
     }
 }
 
+/// How deep `(`, `[` and `{` may nest in MLIR text. MLIR 22's parser recurses
+/// per level (attributes, regions) and overflows the stack: 10,000 nested
+/// `[` or 3,000 nested regions abort the process on an 8 MiB stack. The limit
+/// leaves room on a 2 MiB thread (Rust's default for spawned threads).
+pub const MAX_TEXT_NESTING: usize = 200;
+
+/// Rejects text whose brackets nest deeper than [`MAX_TEXT_NESTING`]
+/// (outside string literals and comments).
+fn check_nesting(text: &[u8], source_name: &str) -> Result<(), KernelError> {
+    let (mut depth, mut line, mut column) = (0usize, 1u32, 0u32);
+    let mut iter = text.iter().copied().peekable();
+    while let Some(b) = iter.next() {
+        column += 1;
+        match b {
+            b'\n' => (line, column) = (line + 1, 0),
+            b'"' => {
+                // A string literal: skip to the closing quote (escapes kept).
+                while let Some(b) = iter.next() {
+                    column += 1;
+                    match b {
+                        b'\\' => {
+                            iter.next();
+                            column += 1;
+                        }
+                        b'"' => break,
+                        b'\n' => (line, column) = (line + 1, 0),
+                        _ => {}
+                    }
+                }
+            }
+            b'/' if iter.peek() == Some(&b'/') => {
+                for b in iter.by_ref() {
+                    if b == b'\n' {
+                        (line, column) = (line + 1, 0);
+                        break;
+                    }
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_TEXT_NESTING {
+                    return Err(KernelError::TooDeep {
+                        source_name: source_name.to_string(),
+                        line,
+                        column,
+                        limit: MAX_TEXT_NESTING,
+                    });
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// Parses text or bytecode into a module, collecting diagnostics.
 pub(crate) fn parse_module<'c>(
     ctx: &'c Context,
@@ -388,6 +461,9 @@ pub(crate) fn parse_module<'c>(
 ) -> Result<Module<'c>, KernelError> {
     // Bytecode from newer MLIR (JAX 0.12 writes LLVM 24's builtin encodings):
     // rewrite what LLVM 22 cannot read first; a no-op for other bytecode.
+    if format == "text" {
+        check_nesting(bytes, source_name)?;
+    }
     let transcoded;
     let bytes = if format == "bytecode" {
         transcoded = crate::bytecode::down(bytes).map_err(|error| KernelError::Transcode {

@@ -16,6 +16,20 @@ pub const MAX_VERSION: u64 = 6;
 /// Bytecode version from which dialect entries carry a "has version" flag.
 const DIALECT_VERSIONING: u64 = 1;
 
+/// Bytecode version from which isolated regions are nested sections.
+pub(crate) const LAZY_LOADING: u64 = 2;
+
+/// Bytecode version from which use-list orders may be encoded.
+pub(crate) const USE_LIST_ORDERING: u64 = 3;
+
+/// Bytecode version from which block argument locations may be elided and the
+/// op name count precedes the op names.
+pub(crate) const ELIDE_UNKNOWN_BLOCK_ARG_LOCATION: u64 = 4;
+
+/// Bytecode version from which op names carry a "was registered" flag and
+/// native properties are encoded.
+pub(crate) const NATIVE_PROPERTIES: u64 = 5;
+
 /// The byte MLIR pads aligned sections with.
 const ALIGNMENT_BYTE: u8 = 0xCB;
 
@@ -80,7 +94,7 @@ enum OffsetPiece<'a> {
 /// A parsed bytecode file.
 #[derive(Clone, Debug)]
 pub struct Bytecode<'a> {
-    input: &'a [u8],
+    pub(crate) input: &'a [u8],
     /// Bytecode format version.
     pub version: u64,
     /// Producer string (e.g. `MLIR24.0.0git`).
@@ -98,6 +112,9 @@ pub struct Bytecode<'a> {
     offset_pieces: Vec<OffsetPiece<'a>>,
     /// Bytes of the attribute/type section after the last entry.
     attr_type_trailing: &'a [u8],
+    /// The operation names, in the order the IR section refers to them: for
+    /// each, whether it was registered when written (from version 5 on).
+    pub(crate) op_names: Vec<Option<bool>>,
 }
 
 impl<'a> Bytecode<'a> {
@@ -151,7 +168,7 @@ impl<'a> Bytecode<'a> {
             find(id)?;
         }
         let (strings, string_offsets) = parse_strings(find(0)?)?;
-        let dialects = parse_dialects(find(1)?, version, &strings)?;
+        let (dialects, op_names) = parse_dialects(find(1)?, version, &strings)?;
         let attr_type = find(2)?.clone();
         let (entries, offset_pieces, used) = parse_entries(find(3)?, &attr_type, dialects.len())?;
         Ok(Self {
@@ -166,7 +183,21 @@ impl<'a> Bytecode<'a> {
             entries,
             offset_pieces,
             attr_type_trailing: &attr_type.data[used..],
+            op_names,
         })
+    }
+
+    /// Where the data of a top-level section lies in the input, if present.
+    pub fn section_span(&self, section: Section) -> Option<std::ops::Range<usize>> {
+        self.sections
+            .iter()
+            .find(|s| Section::from_id(s.id) == Some(section))
+            .map(|s| s.data_offset..s.data_offset + s.data.len())
+    }
+
+    /// The top-level section with id `id`, if present.
+    pub(crate) fn section(&self, id: u8) -> Option<&RawSection<'a>> {
+        self.sections.iter().find(|s| s.id == id)
     }
 
     /// Index of the `builtin` dialect, if the file uses it.
@@ -248,7 +279,7 @@ impl<'a> Bytecode<'a> {
 }
 
 /// Reads a section header and its data starting at `at`.
-fn read_section<'a>(
+pub(crate) fn read_section<'a>(
     input: &'a [u8],
     at: usize,
     within: Section,
@@ -327,12 +358,16 @@ fn parse_strings<'a>(
     Ok((strings, offsets))
 }
 
-/// Reads the dialect names (op names are kept as raw bytes, unread).
+/// Reads the dialect names, then the operation names (for each, whether it
+/// was registered, from version 5 on). The op names' counts are checked
+/// against the bytes left: MLIR 22 reserves room for the announced number of
+/// op names before reading them (a corrupted count aborts it).
+#[allow(clippy::type_complexity)]
 fn parse_dialects<'a>(
     section: &RawSection<'a>,
     version: u64,
     strings: &[&'a [u8]],
-) -> Result<Vec<&'a [u8]>, TranscodeError> {
+) -> Result<(Vec<&'a [u8]>, Vec<Option<bool>>), TranscodeError> {
     let mut c = Cursor::new(section.data, section.data_offset, Section::Dialect);
     let count = c.count(MAX_COUNT, "dialect count")?;
     let mut dialects = Vec::with_capacity(count.min(4096));
@@ -364,7 +399,54 @@ fn parse_dialects<'a>(
             c.bytes(skip as u64, "dialect version")?;
         }
     }
-    Ok(dialects)
+    let mut op_names = Vec::new();
+    if version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
+        // Every op name takes at least one byte.
+        let remaining = c.remaining().saturating_sub(1) as u64;
+        let count = c.count(
+            remaining,
+            "operation name count (bounded by the bytes left)",
+        )?;
+        op_names.reserve(count);
+    }
+    while !c.is_empty() {
+        let dialect_at = c.offset();
+        let dialect = c.varint()?;
+        if dialect >= dialects.len() as u64 {
+            return Err(c.error_at(
+                dialect_at,
+                format!(
+                    "dialect {dialect} of an operation name group does not exist ({} dialects)",
+                    dialects.len()
+                ),
+            ));
+        }
+        let remaining = c.remaining() as u64;
+        let count = c.count(
+            remaining,
+            "operation name group size (bounded by the bytes left)",
+        )?;
+        for _ in 0..count {
+            let at = c.offset();
+            let (name, registered) = if version >= NATIVE_PROPERTIES {
+                let (name, registered) = c.varint_with_flag()?;
+                (name, Some(registered))
+            } else {
+                (c.varint()?, None)
+            };
+            if name >= strings.len() as u64 {
+                return Err(c.error_at(
+                    at,
+                    format!(
+                        "operation name {name} is not in the string table ({} strings)",
+                        strings.len()
+                    ),
+                ));
+            }
+            op_names.push(registered);
+        }
+    }
+    Ok((dialects, op_names))
 }
 
 /// Shifts the offset of an error raised on a sub-slice read from position 0.

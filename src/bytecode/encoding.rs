@@ -45,6 +45,12 @@ impl<'a> Cursor<'a> {
         self.data.len() - self.pos
     }
 
+    /// Skips to absolute offset `offset` (at or after the current one, within
+    /// the slice).
+    pub(crate) fn seek(&mut self, offset: usize) {
+        self.pos = (offset - self.base).min(self.data.len());
+    }
+
     /// The bytes from relative position `start` to the current position.
     pub(crate) fn since(&self, start: usize) -> &'a [u8] {
         &self.data[start..self.pos]

@@ -27,6 +27,10 @@ enum Field {
     VarInt,
     /// A list of signed varints to skip (shapes).
     Shape,
+    /// A list of varints to skip (line/column data of a location range).
+    VarInts,
+    /// A list of single bytes to skip (flags, e.g. scalable dimensions).
+    Bytes,
     /// Anything after this is not a reference: stop.
     Rest,
 }
@@ -42,7 +46,8 @@ fn attribute_fields(code: u64) -> &'static [Field] {
         6 => &[Type],
         8 | 9 | 16 | 17 | 18 | 19 => &[Type, Rest],
         10 | 14 => &[Attr, Attr],
-        11 | 22 => &[Attr, Rest],
+        11 => &[Attr, Rest],
+        22 => &[Attr, VarInts],
         12 => &[Attrs],
         13 => &[Attrs, Attr],
         20 => &[Type, Attr, Attr],
@@ -62,13 +67,21 @@ fn type_fields(code: u64) -> &'static [Field] {
         14 => &[Attr, Shape, Type],
         15 => &[Types],
         17 => &[Attr, Type],
+        20 => &[Bytes, Shape, Type],
         _ => &[Rest],
     }
 }
 
 /// The references of one builtin entry (best effort: stops at the first
 /// field it cannot read; MLIR reports those itself).
-fn references(entry: &Entry<'_>, num_attrs: usize, out: &mut Vec<Node>) {
+/// A list length larger than the entry's remaining bytes is reported through
+/// `too_long`.
+fn references(
+    entry: &Entry<'_>,
+    num_attrs: usize,
+    out: &mut Vec<Node>,
+    too_long: &mut Option<TranscodeError>,
+) {
     let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
     let Ok(code) = c.varint() else { return };
     let fields = match entry.kind {
@@ -86,9 +99,32 @@ fn references(entry: &Entry<'_>, num_attrs: usize, out: &mut Vec<Node>) {
             match field {
                 Field::Attr => out.extend(attr(c.varint()?)),
                 Field::Type => out.extend(ty(c.varint()?)),
-                Field::Attrs | Field::Types | Field::NamedAttrs | Field::Shape => {
-                    let n = c.count(c.remaining() as u64, "list length")?;
+                Field::Attrs
+                | Field::Types
+                | Field::NamedAttrs
+                | Field::Shape
+                | Field::VarInts
+                | Field::Bytes => {
+                    let at = c.offset();
+                    let n = c.varint()?;
+                    if n > c.remaining() as u64 {
+                        // MLIR reserves room for the list before reading it:
+                        // a corrupted length aborts it.
+                        *too_long = Some(c.error_at(
+                            at,
+                            format!(
+                                "list length {n} exceeds the {} bytes left in the entry",
+                                c.remaining()
+                            ),
+                        ));
+                        return Ok(false);
+                    }
+                    let n = n as usize;
                     for _ in 0..n {
+                        if matches!(field, Field::Bytes) {
+                            c.byte()?;
+                            continue;
+                        }
                         let v = c.varint()?;
                         match field {
                             Field::Attrs => out.extend(attr(v)),
@@ -129,7 +165,16 @@ pub(crate) fn check_acyclic(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
     let mut edges: Vec<Vec<Node>> = vec![Vec::new(); n];
     for (node, entry) in file.entries.iter().enumerate() {
         if entry.dialect == builtin && entry.custom {
-            references(entry, num_attrs, &mut edges[node]);
+            let mut too_long = None;
+            references(entry, num_attrs, &mut edges[node], &mut too_long);
+            if let Some(TranscodeError::Malformed { offset, reason, .. }) = too_long {
+                return Err(TranscodeError::BadEntry {
+                    kind: entry.kind,
+                    index: entry.index,
+                    offset,
+                    reason,
+                });
+            }
             edges[node].retain(|&to| to < n);
         }
     }
@@ -210,6 +255,286 @@ pub(crate) fn check_text_is_utf8(file: &Bytecode<'_>) -> Result<(), TranscodeErr
                 offset: entry.offset,
                 reason: "textual entry is not UTF-8".into(),
             });
+        }
+    }
+    Ok(())
+}
+
+/// Builtin attribute codes whose reading or printing trusts their type.
+const INTEGER_ATTR: u64 = 8;
+const FLOAT_ATTR: u64 = 9;
+const DENSE_ARRAY: u64 = 17;
+const DENSE_INT_OR_FP_ELEMENTS: u64 = 18;
+
+/// What a builtin scalar type is, as far as storage goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scalar {
+    /// An integer type of this many bits.
+    Int(u64),
+    /// A float type of this many bits.
+    Float(u64),
+    /// `index`.
+    Index,
+    /// `complex<...>` of an integer or float type of this many storage bits.
+    Complex(u64),
+}
+
+/// The scalar type of type entry `ty`: `Err` when it is not a builtin scalar
+/// type, `Ok(None)` when it is textual but not a scalar this knows (rejected
+/// by the callers: MLIR casts the parsed type unchecked).
+fn scalar(
+    file: &Bytecode<'_>,
+    builtin: usize,
+    num_attrs: usize,
+    ty: u64,
+    depth: u8,
+) -> Result<Option<Scalar>, ()> {
+    let entry = usize::try_from(ty)
+        .ok()
+        .and_then(|t| t.checked_add(num_attrs))
+        .and_then(|i| file.entries.get(i))
+        .ok_or(())?;
+    if entry.dialect != builtin {
+        return Err(());
+    }
+    if let Some(text) = entry.text() {
+        let digits = |s: &str| s.parse::<u64>().ok().filter(|w| *w > 0);
+        let int = text
+            .strip_prefix("si")
+            .or_else(|| text.strip_prefix("ui"))
+            .or_else(|| text.strip_prefix('i'))
+            .and_then(digits);
+        return Ok(Some(match (int, text) {
+            (Some(width), _) => Scalar::Int(width),
+            (None, "index") => Scalar::Index,
+            (None, "bf16" | "f16") => Scalar::Float(16),
+            (None, "tf32") => Scalar::Float(19),
+            (None, "f32") => Scalar::Float(32),
+            (None, "f64") => Scalar::Float(64),
+            (None, "f80") => Scalar::Float(80),
+            (None, "f128") => Scalar::Float(128),
+            (None, t) if t.starts_with("f8") => Scalar::Float(8),
+            (None, t) if t.starts_with("f6") => Scalar::Float(6),
+            (None, t) if t.starts_with("f4") => Scalar::Float(4),
+            // Other text (e.g. `complex<f32>`): MLIR parses it itself, but
+            // its width is unknown here.
+            _ => return Ok(None),
+        }));
+    }
+    if !entry.custom {
+        return Err(());
+    }
+    let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
+    Ok(Some(match c.varint().map_err(|_| ())? {
+        0 => Scalar::Int(c.varint().map_err(|_| ())? >> 2),
+        1 => Scalar::Index,
+        3 | 4 => Scalar::Float(16),
+        5 => Scalar::Float(32),
+        6 => Scalar::Float(64),
+        7 => Scalar::Float(80),
+        8 => Scalar::Float(128),
+        9 if depth == 0 => {
+            let inner = c.varint().map_err(|_| ())?;
+            match scalar(file, builtin, num_attrs, inner, 1)? {
+                Some(Scalar::Int(w) | Scalar::Float(w)) => Scalar::Complex(storage_bits(w)),
+                Some(_) => return Err(()),
+                None => return Ok(None),
+            }
+        }
+        21 => Scalar::Float(19),
+        22..=27 | 32 => Scalar::Float(8),
+        28 => Scalar::Float(4),
+        29 | 30 => Scalar::Float(6),
+        _ => return Err(()),
+    }))
+}
+
+/// Bits a dense elements attribute stores per element of `width` bits.
+fn storage_bits(width: u64) -> u64 {
+    if width == 1 { 1 } else { width.div_ceil(8) * 8 }
+}
+
+/// The static shape of a builtin ranked tensor or vector type entry and its
+/// element type, `Ok(None)` for textual entries (MLIR parses those itself).
+fn shaped(
+    file: &Bytecode<'_>,
+    builtin: usize,
+    num_attrs: usize,
+    ty: u64,
+) -> Result<Option<(Vec<i64>, u64)>, ()> {
+    let entry = usize::try_from(ty)
+        .ok()
+        .and_then(|t| t.checked_add(num_attrs))
+        .and_then(|i| file.entries.get(i))
+        .ok_or(())?;
+    if entry.dialect != builtin {
+        return Err(());
+    }
+    if !entry.custom {
+        return Ok(None);
+    }
+    let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
+    let e = |_| ();
+    let code = c.varint().map_err(e)?;
+    match code {
+        13 | 19 => {}
+        14 => {
+            c.varint().map_err(e)?;
+        }
+        20 => {
+            let n = c.varint().map_err(e)?;
+            c.bytes(n, "scalable flags").map_err(e)?;
+        }
+        _ => return Err(()),
+    }
+    let rank = c.varint().map_err(e)?;
+    if rank > c.remaining() as u64 {
+        return Err(());
+    }
+    let mut shape = Vec::with_capacity(rank as usize);
+    for _ in 0..rank {
+        shape.push(c.signed_varint().map_err(e)?);
+    }
+    Ok(Some((shape, c.varint().map_err(e)?)))
+}
+
+/// Rejects builtin attributes MLIR 22 builds unchecked from their type:
+/// float attributes whose type is not a float type (a bad cast while
+/// reading), dense arrays whose element type is not an integer or float type
+/// or whose data is not `size` elements long, and dense elements whose data
+/// size does not fit their static shape (reads past the data when printing).
+/// Found by the serde mutation test (segmentation faults;
+/// `mlir-fixtures/crashers/dense_array_bad_element_type.mlirbc`) and the
+/// transcoder's corruption test.
+pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
+    let Some(builtin) = file.builtin_dialect() else {
+        return Ok(());
+    };
+    let num_attrs = file
+        .entries
+        .iter()
+        .filter(|e| e.kind == EntryKind::Attribute)
+        .count();
+    for entry in &file.entries {
+        if entry.kind != EntryKind::Attribute || entry.dialect != builtin || !entry.custom {
+            continue;
+        }
+        let mut c = Cursor::new(entry.data, entry.offset, Section::AttrType);
+        let Ok(code) = c.varint() else { continue };
+        if ![
+            INTEGER_ATTR,
+            FLOAT_ATTR,
+            DENSE_ARRAY,
+            DENSE_INT_OR_FP_ELEMENTS,
+        ]
+        .contains(&code)
+        {
+            continue;
+        }
+        let bad = |reason: String| TranscodeError::BadEntry {
+            kind: entry.kind,
+            index: entry.index,
+            offset: entry.offset,
+            reason,
+        };
+        let ty = c.varint()?;
+        match code {
+            INTEGER_ATTR | FLOAT_ATTR => {
+                let width = match (code, scalar(file, builtin, num_attrs, ty, 0)) {
+                    (FLOAT_ATTR, Ok(Some(Scalar::Float(w)))) => w,
+                    (FLOAT_ATTR, _) => {
+                        return Err(bad(format!(
+                            "float attribute type (type {ty}) is not a float type"
+                        )));
+                    }
+                    // MLIR checks integer attribute types itself.
+                    (_, Ok(Some(Scalar::Int(w)))) => w,
+                    _ => continue,
+                };
+                // Values wider than 64 bits are a word count and the words:
+                // MLIR allocates the words before reading them.
+                let at = c.offset();
+                if width > 64 {
+                    let words = c.varint()?;
+                    if words > c.remaining() as u64 {
+                        return Err(TranscodeError::BadEntry {
+                            kind: entry.kind,
+                            index: entry.index,
+                            offset: at,
+                            reason: format!(
+                                "{width}-bit value of {words} words exceeds the {} bytes left in the entry",
+                                c.remaining()
+                            ),
+                        });
+                    }
+                    for _ in 0..words {
+                        c.varint()?;
+                    }
+                } else if width <= 8 {
+                    c.byte()?;
+                } else {
+                    c.varint()?;
+                }
+            }
+            DENSE_ARRAY => {
+                let width = match scalar(file, builtin, num_attrs, ty, 0) {
+                    Ok(Some(Scalar::Int(w) | Scalar::Float(w))) => Some(w.div_ceil(8)),
+                    _ => {
+                        return Err(bad(format!(
+                            "dense array element type (type {ty}) is not an integer or float type"
+                        )));
+                    }
+                };
+                let size = c.varint()?;
+                let blob = c.varint()?;
+                if let Some(width) = width
+                    && size.checked_mul(width) != Some(blob)
+                {
+                    return Err(bad(format!(
+                        "dense array of {size} elements of {width} bytes has {blob} bytes of data"
+                    )));
+                }
+            }
+            _ => {
+                let not_shaped = || {
+                    bad(format!(
+                        "dense elements type (type {ty}) is not a static tensor or vector type"
+                    ))
+                };
+                let Some((shape, element)) =
+                    shaped(file, builtin, num_attrs, ty).map_err(|()| not_shaped())?
+                else {
+                    continue;
+                };
+                let count = shape.iter().try_fold(1u64, |n, &d| {
+                    u64::try_from(d).ok().and_then(|d| n.checked_mul(d))
+                });
+                let Some(count) = count else {
+                    return Err(not_shaped());
+                };
+                let bits = match scalar(file, builtin, num_attrs, element, 0) {
+                    Ok(Some(Scalar::Int(w) | Scalar::Float(w))) => storage_bits(w),
+                    Ok(Some(Scalar::Index)) => 64,
+                    Ok(Some(Scalar::Complex(w))) => 2 * w,
+                    Ok(None) | Err(()) => {
+                        return Err(bad(format!(
+                            "dense elements element type (type {element}) is not an integer, index, float or complex type"
+                        )));
+                    }
+                };
+                let blob = c.varint()?;
+                let ok = if bits == 1 {
+                    blob == 1 || Some(blob) == count.checked_add(7).map(|n| n / 8)
+                } else {
+                    blob.checked_mul(8) == Some(bits)
+                        || count.checked_mul(bits) == blob.checked_mul(8)
+                };
+                if !ok {
+                    return Err(bad(format!(
+                        "dense elements of {count} elements of {bits} bits have {blob} bytes of data"
+                    )));
+                }
+            }
         }
     }
     Ok(())

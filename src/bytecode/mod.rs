@@ -19,6 +19,7 @@ mod container;
 mod encoding;
 mod error;
 mod guard;
+mod ir;
 
 pub use builtin::{AffineExpr, AffineMap, BinaryOp, IntegerSet, StridedLayout};
 pub use container::{Bytecode, Entry, MAGIC, MAX_VERSION};
@@ -77,11 +78,15 @@ pub fn transcode(bytes: &[u8], to: Encodings) -> Result<Vec<u8>, TranscodeError>
 /// Rewrites every builtin attribute and type whose binary encoding LLVM 22
 /// does not know into the text LLVM 22's writer prints for it. Bytecode LLVM
 /// 22 already reads comes back unchanged. Input whose builtin attributes
-/// reference each other in a cycle is rejected (MLIR 22 would hang on it).
+/// reference each other in a cycle is rejected (MLIR 22 would hang on it), and
+/// so is input with a count larger than the bytes it describes or an index
+/// past its table (MLIR 22 would abort the process on it).
 pub fn down(bytes: &[u8]) -> Result<Vec<u8>, TranscodeError> {
     let file = Bytecode::parse(bytes)?;
     guard::check_acyclic(&file)?;
     guard::check_text_is_utf8(&file)?;
+    guard::check_typed_builtins(&file)?;
+    ir::check_ir(&file)?;
     let Some(builtin) = file.builtin_dialect() else {
         return Ok(bytes.to_vec());
     };

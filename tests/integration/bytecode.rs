@@ -605,6 +605,48 @@ fn cyclic_attribute_references_are_rejected_before_mlir_sees_them() {
     }
 }
 
+/// Inputs that once crashed MLIR 22 (`mlir-fixtures/crashers/`, see its
+/// README): each must now be rejected by `down` before MLIR sees it, fail to
+/// load as a kernel, and make the CLI exit 1 with its blessed stderr.
+#[test]
+fn former_crashers_are_rejected_before_mlir_sees_them() {
+    let dir = fixtures_dir().join("crashers");
+    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlirbc"))
+        .collect();
+    inputs.sort();
+    assert!(!inputs.is_empty(), "crasher fixtures missing");
+    let ctx = Context::new();
+    let mut failures = Vec::new();
+    for input in inputs {
+        let name = input.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&input).unwrap();
+        let err = bytecode::down(&bytes).expect_err(&name);
+        assert!(
+            matches!(
+                err,
+                TranscodeError::Malformed { .. } | TranscodeError::BadEntry { .. }
+            ),
+            "{name}: {err:?}"
+        );
+        assert!(
+            Kernel::from_bytecode(&ctx, &bytes, &name).is_err(),
+            "{name}"
+        );
+        let rel = format!("mlir-fixtures/crashers/{name}");
+        let (code, stdout, stderr) = crate::common::run_cli(&["kernel", &rel]);
+        assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
+        assert!(stdout.is_empty(), "{rel}: wrote to stdout");
+        let golden = input.with_file_name(format!("{name}.stderr"));
+        if let Some(diff) = crate::common::check_golden(&golden, &stderr) {
+            failures.push(diff);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 // ---------------------------------------------------------------------------
 // Random corruptions
 // ---------------------------------------------------------------------------
@@ -630,7 +672,14 @@ fn a_thousand_random_corruptions_never_crash() {
         .map(|(p, _)| std::fs::read(p).unwrap())
         .collect();
     let ctx = Context::new();
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    // BYTECODE_FUZZ_SEED explores other corruptions (the default is fixed so
+    // failures reproduce).
+    let seed = std::env::var("BYTECODE_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok());
+    let mut rng = XorShift(seed.map_or(0x9E37_79B9_7F4A_7C15, |s| {
+        s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+    }));
     let (mut errors, mut ok, mut loaded) = (0, 0, 0);
     for i in 0..1000 {
         let blob = &blobs[rng.below(blobs.len())];
@@ -647,6 +696,10 @@ fn a_thousand_random_corruptions_never_crash() {
             }
         }
         let _ = bytecode::up(&bad);
+        // BYTECODE_FUZZ_DUMP=<file> keeps the last input tried.
+        if let Some(path) = std::env::var_os("BYTECODE_FUZZ_DUMP") {
+            std::fs::write(path, &bad).unwrap();
+        }
         match bytecode::down(&bad) {
             Err(e) => {
                 assert!(!e.to_string().is_empty());
@@ -665,4 +718,66 @@ fn a_thousand_random_corruptions_never_crash() {
     );
     assert_eq!(errors + ok, 1000);
     assert!(errors > 100, "only {errors} corruptions were caught");
+}
+
+/// Corruptions aimed at the IR section (where the random ones above seldom
+/// land): a byte replaced, a bit flipped, or a byte set to a 9-byte varint
+/// prefix. None may crash MLIR 22; the IR walker rejects the counts and
+/// indices MLIR would trust.
+#[test]
+fn corruptions_of_the_ir_section_never_crash() {
+    let blobs: Vec<Vec<u8>> = golden_blobs()
+        .into_iter()
+        .filter(|(_, is_body)| *is_body)
+        .map(|(p, _)| std::fs::read(p).unwrap())
+        .collect();
+    let seed = std::env::var("BYTECODE_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok());
+    let mut rng = XorShift(seed.map_or(0x2545_F491_4F6C_DD1D, |s| {
+        s.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1
+    }));
+    let ctx = Context::new();
+    let (mut rejected, mut ir_rejected, mut loaded) = (0, 0, 0);
+    for i in 0..600 {
+        let blob = &blobs[rng.below(blobs.len())];
+        let ir = Bytecode::parse(blob)
+            .unwrap()
+            .section_span(Section::Ir)
+            .unwrap();
+        let mut bad = blob.clone();
+        let at = ir.start + rng.below(ir.len());
+        match i % 3 {
+            0 => bad[at] = rng.next() as u8,
+            1 => bad[at] ^= 1 << rng.below(8),
+            _ => bad[at] = 0,
+        }
+        if let Some(path) = std::env::var_os("BYTECODE_FUZZ_DUMP") {
+            std::fs::write(path, &bad).unwrap();
+        }
+        match bytecode::down(&bad) {
+            Err(e) => {
+                rejected += 1;
+                if let TranscodeError::Malformed {
+                    section: Section::Ir,
+                    offset,
+                    ..
+                } = e
+                {
+                    assert!((ir.start..=ir.end).contains(&offset), "{e}");
+                    ir_rejected += 1;
+                }
+            }
+            Ok(down) => {
+                loaded += usize::from(Kernel::from_bytecode(&ctx, &down, "corrupted").is_ok())
+            }
+        }
+    }
+    eprintln!(
+        "600 IR corruptions: {rejected} rejected by down ({ir_rejected} in the IR section), {loaded} loaded"
+    );
+    assert!(
+        ir_rejected > 50,
+        "only {ir_rejected} IR corruptions were caught"
+    );
 }

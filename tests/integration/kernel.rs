@@ -152,3 +152,47 @@ fn jaxlib_reads_our_bytecode() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------
+
+/// `depth` regions nested inside each other, in generic form.
+fn nested_regions(depth: usize) -> String {
+    let mut text = String::from("module {\n");
+    text.push_str(&"\"test.r\"() ({\n".repeat(depth));
+    text.push_str(&"}) : () -> ()\n".repeat(depth));
+    text.push_str("}\n");
+    text
+}
+
+/// MLIR's text parser recurses per nesting level: 100,000 nested `[` or
+/// regions overflow the stack (an abort). The loader refuses them first with
+/// the line and column of the bracket past the limit; nesting just under the
+/// limit still loads on a test thread (2 MiB of stack).
+#[test]
+fn deep_nesting_is_refused_before_mlir_parses_it() {
+    let ctx = Context::new();
+    let n = 100_000;
+    let attr = format!(
+        "module attributes {{x = {}{}}} {{}}",
+        "[".repeat(n),
+        "]".repeat(n)
+    );
+    let regions = nested_regions(n);
+    for text in [&attr, &regions] {
+        match Kernel::from_text(&ctx, text, "deep") {
+            Err(KernelError::TooDeep { limit, line, .. }) => {
+                assert_eq!(limit, tpu_custom_call::kernel::MAX_TEXT_NESTING);
+                assert!(line >= 1);
+            }
+            Err(other) => panic!("{other}"),
+            Ok(_) => panic!("loaded"),
+        }
+    }
+    // Just under the limit: loads, verifies and prints in generic form.
+    let depth = tpu_custom_call::kernel::MAX_TEXT_NESTING / 2 - 2;
+    let kernel = Kernel::from_text(&ctx, &nested_regions(depth), "deep").unwrap();
+    let printed = kernel.print(PrintOptions::default()).unwrap();
+    assert_eq!(printed.matches("\"test.r\"").count(), depth);
+}

@@ -9,5 +9,6 @@ mod kernel;
 mod lower;
 mod pass;
 mod pretty;
+mod props;
 mod serde;
 mod target;

@@ -1185,6 +1185,11 @@ fn mutated_kernels_and_bodies_never_crash() {
             let _ = deserialize(&ctx, &ser.body, Some(&blob));
         } else {
             let body = mutate_bytes(&mut rng, &ser.body);
+            // SERDE_FUZZ_DUMP=<file> keeps the last body tried (to save a
+            // crasher as a fixture).
+            if let Some(path) = std::env::var_os("SERDE_FUZZ_DUMP") {
+                std::fs::write(path, &body).unwrap();
+            }
             deserialized +=
                 usize::from(deserialize(&ctx, &body, ser.debug_locations.as_deref()).is_ok());
         }
