@@ -114,7 +114,7 @@ unsafe extern "C" {
 }
 
 /// Entries of a dictionary attribute.
-fn dictionary_entries<'c>(dict: Attribute<'c>) -> Vec<(String, Attribute<'c>)> {
+pub(crate) fn dictionary_entries<'c>(dict: Attribute<'c>) -> Vec<(String, Attribute<'c>)> {
     // SAFETY: `dict` is valid; the kind is checked before reading entries.
     unsafe {
         let raw = dict.to_raw();

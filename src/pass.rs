@@ -40,7 +40,7 @@ use melior::ir::{Attribute, AttributeLike, Location, Module, Type, Value, ValueL
 use mlir_sys::{MlirOperation, MlirStringRef};
 
 use crate::bytecode::Encodings;
-use crate::decode::all_attributes;
+use crate::decode::{all_attributes, dictionary_entries};
 use crate::emit;
 use crate::error::Error;
 use crate::kernel::{Kernel, string_attr_value};
@@ -156,16 +156,9 @@ fn attribute_json(attr: Attribute<'_>) -> Result<serde_json::Value, String> {
                 .map(Value::Array);
         }
         if mlir_sys::mlirAttributeIsADictionary(raw) {
-            let n = mlir_sys::mlirDictionaryAttrGetNumElements(raw);
             let mut object = serde_json::Map::new();
-            for i in 0..n {
-                let named = mlir_sys::mlirDictionaryAttrGetElement(raw, i);
-                let name = mlir_sys::mlirIdentifierStr(named.name);
-                let name = std::slice::from_raw_parts(name.data as *const u8, name.length);
-                object.insert(
-                    String::from_utf8_lossy(name).into_owned(),
-                    attribute_json(Attribute::from_raw(named.attribute))?,
-                );
+            for (name, value) in dictionary_entries(attr) {
+                object.insert(name, attribute_json(value)?);
             }
             return Ok(Value::Object(object));
         }
