@@ -299,6 +299,28 @@ pub fn validate_all(
         };
         errors.extend(chip.check_all(&query).into_iter().map(Error::from));
     }
+    // The serde version must be one `serialize` writes (JAX's message above 18).
+    match params.ir_version {
+        Some(requested) if requested > crate::serde::HIGHEST_IR_VERSION => {
+            errors.push(
+                crate::serde::SerdeError::VersionTooNew {
+                    requested,
+                    highest: crate::serde::HIGHEST_IR_VERSION,
+                }
+                .into(),
+            );
+        }
+        Some(requested) if requested < crate::serde::LOWEST_IR_VERSION => {
+            errors.push(
+                crate::serde::SerdeError::VersionTooOld {
+                    requested,
+                    lowest: crate::serde::LOWEST_IR_VERSION,
+                }
+                .into(),
+            );
+        }
+        _ => {}
+    }
     let config_errors = match signature {
         Some((operands, results)) => validate::validate_all(params, &facts, operands, results),
         None => validate::validate_params(params, &facts),

@@ -188,4 +188,22 @@ pub enum TranscodeError {
         /// Offset of that entry.
         offset: usize,
     },
+    /// Attributes and types nested (through references, or in an entry's
+    /// text) deeper than [`super::MAX_REFERENCE_DEPTH`]: MLIR 22's reader
+    /// slows down quadratically on such chains and its printer recurses per
+    /// level (a stack overflow).
+    #[error(
+        "{kind} entry {index} at offset {offset} nests attributes and types more than {limit} deep: \
+         MLIR reads and prints them recursively, so nesting is limited to {limit} (real kernels nest a few dozen)"
+    )]
+    TooDeep {
+        /// Attribute or type.
+        kind: EntryKind,
+        /// Index of the entry.
+        index: usize,
+        /// Offset of the entry.
+        offset: usize,
+        /// The limit.
+        limit: usize,
+    },
 }

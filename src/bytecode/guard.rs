@@ -151,20 +151,36 @@ fn references(
 }
 
 /// Rejects a file whose builtin attributes and types reference each other in
-/// a cycle (MLIR 22 would never finish reading it).
+/// a cycle (MLIR 22 would never finish reading it), or nest deeper than
+/// [`super::MAX_REFERENCE_DEPTH`] through references or in an entry's text.
+///
+/// The depth guard: a chain of 300,000 array attributes each holding the
+/// previous one (`mlir-opt --emit-bytecode` of `#a1 = [#a0]`, ...) made
+/// MLIR 22's reader run for over 20 minutes (its deferred-entry worklist is
+/// quadratic in the depth: 1.6 s at 10,000), and a chain of 10,000 aborted
+/// the process on a 2 MiB thread (stack overflow while reading and
+/// printing). Regression test:
+/// `tests/integration/bytecode.rs::deep_attribute_references_are_refused`.
 pub(crate) fn check_acyclic(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
-    let Some(builtin) = file.builtin_dialect() else {
-        return Ok(());
-    };
+    let limit = super::MAX_REFERENCE_DEPTH;
+    let builtin = file.builtin_dialect();
     let num_attrs = file
         .entries
         .iter()
         .filter(|e| e.kind == EntryKind::Attribute)
         .count();
     let n = file.entries.len();
+    let too_deep = |entry: &Entry<'_>| TranscodeError::TooDeep {
+        kind: entry.kind,
+        index: entry.index,
+        offset: entry.offset,
+        limit,
+    };
     let mut edges: Vec<Vec<Node>> = vec![Vec::new(); n];
+    // The depth an entry has by itself: its text's nesting, or 1.
+    let mut own = vec![1usize; n];
     for (node, entry) in file.entries.iter().enumerate() {
-        if entry.dialect == builtin && entry.custom {
+        if Some(entry.dialect) == builtin && entry.custom {
             let mut too_long = None;
             references(entry, num_attrs, &mut edges[node], &mut too_long);
             if let Some(TranscodeError::Malformed { offset, reason, .. }) = too_long {
@@ -176,10 +192,17 @@ pub(crate) fn check_acyclic(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
                 });
             }
             edges[node].retain(|&to| to < n);
+        } else if !entry.custom {
+            let text = entry.data.strip_suffix(&[0]).unwrap_or(entry.data);
+            own[node] = crate::kernel::text_nesting(text, limit)
+                .map_err(|_| too_deep(entry))?
+                .max(1);
         }
     }
-    // Iterative depth-first search: 0 = unseen, 1 = on the stack, 2 = done.
+    // Iterative depth-first search: 0 = unseen, 1 = on the stack, 2 = done
+    // (its depth known).
     let mut state = vec![0u8; n];
+    let mut depth = vec![0usize; n];
     for root in 0..n {
         if state[root] != 0 {
             continue;
@@ -206,6 +229,11 @@ pub(crate) fn check_acyclic(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
                     _ => {}
                 }
             } else {
+                let below = edges[node].iter().map(|&to| depth[to]).max().unwrap_or(0);
+                depth[node] = own[node].max(below + 1);
+                if depth[node] > limit {
+                    return Err(too_deep(&file.entries[node]));
+                }
                 state[node] = 2;
                 stack.pop();
             }

@@ -27,6 +27,12 @@ pub use error::{EntryKind, Section, TranscodeError};
 
 use builtin::Down;
 
+/// How deep attributes and types may nest in bytecode: the longest chain of
+/// builtin entries referencing each other, plus the bracket nesting of
+/// textual entries. Same limit, same reasons as
+/// [`crate::kernel::MAX_TEXT_NESTING`] (see [`TranscodeError::TooDeep`]).
+pub const MAX_REFERENCE_DEPTH: usize = crate::kernel::MAX_TEXT_NESTING;
+
 /// Which MLIR's builtin bytecode encodings to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Encodings {
@@ -78,7 +84,8 @@ pub fn transcode(bytes: &[u8], to: Encodings) -> Result<Vec<u8>, TranscodeError>
 /// Rewrites every builtin attribute and type whose binary encoding LLVM 22
 /// does not know into the text LLVM 22's writer prints for it. Bytecode LLVM
 /// 22 already reads comes back unchanged. Input whose builtin attributes
-/// reference each other in a cycle is rejected (MLIR 22 would hang on it), and
+/// reference each other in a cycle or nest deeper than [`MAX_REFERENCE_DEPTH`]
+/// is rejected (MLIR 22 would hang or overflow its stack on it), and
 /// so is input with a count larger than the bytes it describes or an index
 /// past its table (MLIR 22 would abort the process on it).
 pub fn down(bytes: &[u8]) -> Result<Vec<u8>, TranscodeError> {

@@ -180,7 +180,30 @@ fn deep_nesting_is_refused_before_mlir_parses_it() {
         "]".repeat(n)
     );
     let regions = nested_regions(n);
-    for text in [&attr, &regions] {
+    // `<...>` types: 30,000 nested `tuple<`, `memref<2x` or `tensor<2x`
+    // abort MLIR 22 on an 8 MiB stack, 4,000 `tuple<` on 2 MiB
+    // (`mlir-fixtures/crashers/deep_tuple_type.mlir`); function types nest
+    // with parentheses; `!tpu` types with `<`.
+    let typed = |open: &str, close: &str| {
+        format!(
+            "func.func @f(%a: {}i32{}) {{\n  return\n}}\n",
+            open.repeat(30_000),
+            close.repeat(30_000)
+        )
+    };
+    let types = [
+        typed("tuple<", ">"),
+        typed("memref<2x", ">"),
+        typed("tensor<2x", ">"),
+        typed("() -> (", ")"),
+        typed("!tpu.foo<", ">"),
+        format!(
+            "func.func @f() attributes {{x = {}i32{}}} {{\n  return\n}}\n",
+            "tuple<".repeat(30_000),
+            ">".repeat(30_000)
+        ),
+    ];
+    for text in [&attr, &regions].into_iter().chain(&types) {
         match Kernel::from_text(&ctx, text, "deep") {
             Err(KernelError::TooDeep { limit, line, .. }) => {
                 assert_eq!(limit, tpu_custom_call::kernel::MAX_TEXT_NESTING);
