@@ -168,7 +168,20 @@ fn read_call(
     let backend_config = get("backend_config")
         .ok_or_else(|| bad("backend_config", "is missing"))
         .and_then(|a| {
-            string_attr_value(a).ok_or_else(|| bad("backend_config", "is not a string"))
+            crate::kernel::string_attr_bytes(a)
+                .ok_or_else(|| bad("backend_config", "is not a string"))
+        })
+        .and_then(|bytes| {
+            // JSON is UTF-8: refuse rather than read a lossy copy.
+            String::from_utf8(bytes).map_err(|e| {
+                bad(
+                    "backend_config",
+                    &format!(
+                        "is not valid UTF-8 (byte {} of the string); JSON text must be UTF-8",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )
+            })
         })?;
     let kernel_name = match get("kernel_name") {
         Some(a) => Some(string_attr_value(a).ok_or_else(|| bad("kernel_name", "is not a string"))?),
@@ -694,6 +707,20 @@ fn call_params(
             )
         })?,
     };
+    let (operands, results) = (found.operand_types.len(), found.result_types.len());
+    if let Some((operand, result)) = input_output_aliases
+        .iter()
+        .find(|(o, r)| *o >= operands || *r >= results)
+    {
+        return Err(bad(
+            "output_operand_aliases",
+            format!(
+                "aliases operand {operand} with result {result}, but the call has {operands} operand(s) \
+                 and {results} result(s)"
+            ),
+        )
+        .into());
+    }
     let facts = crate::analysis::analyze(kernel)?;
     let forward_compatible = found.exported || report.use_core_ids == Some(false);
     let debug_locations = if config.debug_locations.is_some() {

@@ -383,6 +383,20 @@ impl<'c> Kernel<'c> {
     }
 }
 
+/// The bytes of a `StringAttr` (MLIR strings may hold any bytes, e.g. `"\\FF"`),
+/// `None` for other attribute kinds.
+pub(crate) fn string_attr_bytes(attr: melior::ir::Attribute<'_>) -> Option<Vec<u8>> {
+    // SAFETY: the attribute is valid; the kind is checked before reading.
+    unsafe {
+        let raw = attr.to_raw();
+        if !mlir_sys::mlirAttributeIsAString(raw) {
+            return None;
+        }
+        let s = mlir_sys::mlirStringAttrGetValue(raw);
+        Some(std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec())
+    }
+}
+
 /// Reads the value of a `StringAttr`, `None` for other attribute kinds.
 pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<String> {
     // SAFETY: the attribute is valid; the kind is checked before reading.

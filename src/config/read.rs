@@ -117,7 +117,11 @@ fn wrong(path: &JsonPath, expected: &str, found: &JsonValue) -> ConfigError {
     ConfigError::WrongType {
         path: path.clone(),
         expected: expected.to_string(),
-        found: found.kind().to_string(),
+        found: match found {
+            // Out of range or negative: say which number.
+            JsonValue::Number(n) => format!("{} ({})", found.kind(), n.as_str()),
+            other => other.kind().to_string(),
+        },
     }
 }
 

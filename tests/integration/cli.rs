@@ -2,38 +2,126 @@
 
 use crate::common::*;
 
-/// Every file in `mlir-fixtures/bad/` fails to load with exit code 1, nothing
-/// on stdout, no output file, and the stderr blessed in its `.stderr` sibling.
-#[test]
-fn bad_kernel_inputs_fail_cleanly() {
-    let dir = fixtures_dir().join("bad");
-    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+/// The signature of `mlir-fixtures/kernels/add.mlir`.
+const ADD_SIGNATURE: &str = "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>";
+
+/// The input files of a `mlir-fixtures/bad/` folder (not the `.stderr` files), sorted.
+fn bad_inputs(folder: &str) -> Vec<String> {
+    let dir = fixtures_dir().join("bad").join(folder);
+    let mut inputs: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_none_or(|e| e != "stderr"))
+        .filter(|p| p.is_file() && p.extension().is_none_or(|e| e != "stderr"))
+        .map(|p| {
+            format!(
+                "mlir-fixtures/bad/{folder}/{}",
+                p.file_name().unwrap().to_string_lossy()
+            )
+        })
         .collect();
     inputs.sort();
-    assert!(inputs.len() >= 8, "bad-input fixtures missing");
+    inputs
+}
+
+/// Runs `args` (with `-o <file>` appended when `output` is set) and checks
+/// the bad-input contract: exit code 1, nothing on stdout, no output file,
+/// and the stderr blessed in `golden` (relative to the repository).
+fn check_bad_input(args: &[&str], output: bool, golden: &str, failures: &mut Vec<String>) {
     let out_dir = std::env::temp_dir().join(format!("tcc-bad-{}", std::process::id()));
     std::fs::create_dir_all(&out_dir).unwrap();
+    let out_file = out_dir.join("out");
+    let _ = std::fs::remove_file(&out_file);
+    let mut args = args.to_vec();
+    let out_path = out_file.to_str().unwrap().to_string();
+    if output {
+        args.extend(["-o", &out_path]);
+    }
+    let (code, stdout, stderr) = run_cli(&args);
+    let what = args.join(" ");
+    assert_eq!(code, 1, "{what}: exit code; stderr: {stderr}");
+    assert!(stdout.is_empty(), "{what}: wrote to stdout");
+    assert!(!out_file.exists(), "{what}: left an output file");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    if let Some(diff) = check_golden(&root.join(golden), &stderr) {
+        failures.push(format!("{what}:\n{diff}"));
+    }
+}
+
+/// The bad-input catalogue (`mlir-fixtures/bad/`, see its README): every
+/// bad kernel fails `kernel`, `emit` and `validate --kernel`; every bad
+/// PARAMS.json fails `emit --params` and `validate`; every bad module fails
+/// `inspect` (summary, `--json`, `--kernel`). Each time: exit code 1, nothing
+/// on stdout, no output file, and the stderr blessed next to the input
+/// (`<input>.stderr`, or `<input>.emit.stderr` / `<input>.validate.stderr`
+/// for parameters, whose two commands word their reports differently).
+#[test]
+fn bad_inputs_fail_cleanly() {
     let mut failures = Vec::new();
-    for input in inputs {
-        let rel = format!(
-            "mlir-fixtures/bad/{}",
-            input.file_name().unwrap().to_string_lossy()
+    let kernels = bad_inputs("kernels");
+    assert!(kernels.len() >= 11, "bad kernel fixtures missing");
+    for input in &kernels {
+        let golden = format!("{input}.stderr");
+        check_bad_input(&["kernel", input], true, &golden, &mut failures);
+        check_bad_input(
+            &["emit", input, "--signature", ADD_SIGNATURE],
+            true,
+            &golden,
+            &mut failures,
         );
-        let out_file = out_dir.join("out.mlir");
-        let (code, stdout, stderr) = run_cli(&["kernel", &rel, "-o", out_file.to_str().unwrap()]);
-        assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
-        assert!(stdout.is_empty(), "{rel}: wrote to stdout");
-        assert!(!out_file.exists(), "{rel}: left an output file");
-        let golden = input.with_file_name(format!(
-            "{}.stderr",
-            input.file_name().unwrap().to_string_lossy()
-        ));
-        if let Some(diff) = check_golden(&golden, &stderr) {
-            failures.push(diff);
-        }
+        check_bad_input(
+            &[
+                "validate",
+                "mlir-fixtures/params/add_basic.json",
+                "--kernel",
+                input,
+            ],
+            false,
+            &golden,
+            &mut failures,
+        );
+    }
+    let params = bad_inputs("params");
+    assert!(params.len() >= 15, "bad PARAMS.json fixtures missing");
+    for input in &params {
+        check_bad_input(
+            &[
+                "emit",
+                "mlir-fixtures/kernels/add.mlir",
+                "--signature",
+                ADD_SIGNATURE,
+                "--params",
+                input,
+            ],
+            true,
+            &format!("{input}.emit.stderr"),
+            &mut failures,
+        );
+        check_bad_input(
+            &[
+                "validate",
+                input,
+                "--kernel",
+                "mlir-fixtures/kernels/add.mlir",
+                "--signature",
+                ADD_SIGNATURE,
+            ],
+            false,
+            &format!("{input}.validate.stderr"),
+            &mut failures,
+        );
+    }
+    let modules = bad_inputs("modules");
+    assert!(modules.len() >= 15, "bad module fixtures missing");
+    for input in &modules {
+        let golden = format!("{input}.stderr");
+        check_bad_input(&["inspect", input], true, &golden, &mut failures);
+        check_bad_input(&["inspect", input, "--json"], true, &golden, &mut failures);
+        check_bad_input(
+            &["inspect", input, "--kernel"],
+            true,
+            &golden,
+            &mut failures,
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

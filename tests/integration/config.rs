@@ -1583,7 +1583,7 @@ fn reader_errors_name_the_json_path() {
     );
     assert_eq!(
         read_err(r#"{"custom_call_config": {"body": "", "has_communication": 1}}"#),
-        "backend_config value at $.custom_call_config.has_communication must be true or false, not an integer"
+        "backend_config value at $.custom_call_config.has_communication must be true or false, not an integer (1)"
     );
     assert_eq!(
         read_err(r#"{"custom_call_config": {"body": "Qk9EW*=="}}"#),
@@ -1607,7 +1607,7 @@ fn reader_errors_name_the_json_path() {
     );
     assert_eq!(
         read_err(r#"{"custom_call_config": {"body": "", "collective_id": 2147483648}}"#),
-        "backend_config value at $.custom_call_config.collective_id must be a 32-bit integer, not an integer"
+        "backend_config value at $.custom_call_config.collective_id must be a 32-bit integer, not an integer (2147483648)"
     );
 }
 
