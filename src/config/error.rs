@@ -190,6 +190,13 @@ pub enum ConfigError {
         /// The flag name.
         flag: String,
     },
+    /// The same flag twice: JAX's flags are a dict (one value per name), and
+    /// the reader refuses a repeated `flag_type`.
+    #[error("flag {flag} is given twice; give each flag once")]
+    DuplicateFlag {
+        /// The flag name.
+        flag: String,
+    },
     /// A memory space only SparseCore has, on a TensorCore kernel.
     #[error(
         "{field}[{index}] = {memory_space} is a SparseCore memory space but the kernel is a TensorCore kernel"

@@ -76,7 +76,8 @@ impl BackendConfig {
     /// Where JAX would write something that is not JSON this fails instead:
     /// a non-finite double flag ([`ConfigError::NonFiniteFlag`]), a flag name
     /// that is not printable ASCII or contains `"`/`\`
-    /// ([`ConfigError::BadFlagName`]); and, as JAX does, an input memory space
+    /// ([`ConfigError::BadFlagName`]), a flag given twice
+    /// ([`ConfigError::DuplicateFlag`]: JAX's flags are a dict); and, as JAX does, an input memory space
     /// other than HBM/VMEM/SMEM
     /// ([`ConfigError::InputMemorySpaceUnsupported`]).
     ///
@@ -94,8 +95,12 @@ impl BackendConfig {
     pub fn to_json_into(&self, use_core_ids: bool, dest: &mut String) -> Result<(), ConfigError> {
         // Checks first: nothing is written for an invalid config.
         if let Some(flags) = &self.flags {
+            let mut seen = std::collections::HashSet::with_capacity(flags.len());
             for (name, value) in flags {
                 check_flag(name, value)?;
+                if !seen.insert(name.as_str()) {
+                    return Err(ConfigError::DuplicateFlag { flag: name.clone() });
+                }
             }
         }
         if let Some(list) = &self.input_memory_spaces {
