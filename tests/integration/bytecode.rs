@@ -649,6 +649,37 @@ fn former_crashers_are_rejected_before_mlir_sees_them() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A string that is not UTF-8 (one byte of a golden body's string table set
+/// to 0xFF) is refused by `down`: MLIR 22 would quote it in a diagnostic,
+/// which our context cannot report (an abort).
+#[test]
+fn non_utf8_strings_are_refused_before_mlir_sees_them() {
+    let body = std::fs::read(goldens_dir().join("add_basic/body.mlirbc")).unwrap();
+    let file = Bytecode::parse(&body).unwrap();
+    let (index, offset) = file
+        .strings
+        .iter()
+        .zip(&file.string_offsets)
+        .enumerate()
+        .find(|(_, (s, _))| !s.is_empty())
+        .map(|(i, (_, &o))| (i, o))
+        .unwrap();
+    let mut bad = body.clone();
+    bad[offset] = 0xFF;
+    match bytecode::down(&bad) {
+        Err(TranscodeError::Malformed {
+            section: Section::String,
+            offset: at,
+            reason,
+        }) => {
+            assert_eq!(at, offset);
+            assert!(reason.contains(&format!("string {index}")), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(Kernel::from_bytecode(&Context::new(), &bad, "bad").is_err());
+}
+
 /// A chain of array attributes each holding the previous one, `n` deep, as
 /// MLIR text with one alias per level (each alias is shallow).
 fn alias_chain(n: usize) -> String {

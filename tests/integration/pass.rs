@@ -206,3 +206,61 @@ fn verify_accepts_jax_modules_and_reports_corruptions() {
         );
     }
 }
+
+/// `three_calls.mlir` with its `main` replaced by `n` chained placeholder
+/// calls, alternating between its two kernels.
+fn many_calls(n: usize) -> String {
+    let src = std::fs::read_to_string(fixtures_dir().join("pipeline/three_calls.mlir")).unwrap();
+    let main = "  \"func.func\"() <{function_type = (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>, sym_name = \"main\"";
+    let mut text = src[..src.find(main).unwrap()].to_string();
+    text.push_str(main);
+    text.push_str(", sym_visibility = \"public\"}> ({\n  ^bb0(%x: tensor<8x128xf32>, %y: tensor<8x128xf32>):\n");
+    let mut prev = "%x".to_string();
+    for i in 0..n {
+        if i % 2 == 0 {
+            text.push_str(&format!("    %{i} = \"tpu_custom_call.call\"({prev}, %y) {{kernel = @_add_kernel, kernel_name = \"_add_kernel\", metadata = {{}}}} : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>\n"));
+        } else {
+            text.push_str(&format!("    %{i} = \"tpu_custom_call.call\"({prev}) {{kernel = @_copy_add1_kernel, kernel_name = \"_copy_add1_kernel\", metadata = {{}}}} : (tensor<8x128xf32>) -> tensor<8x128xf32>\n"));
+        }
+        prev = format!("%{i}");
+    }
+    text.push_str(&format!(
+        "    \"func.return\"({prev}) : (tensor<8x128xf32>) -> ()\n  }}) : () -> ()\n}}) : () -> ()\n"
+    ));
+    text
+}
+
+/// A module of 1,000 calls lowers with two serializations (bodies shared)
+/// and decodes back to 1,000 calls in order, each to its kernel. (Time and
+/// memory at 10,000 calls are measured by `scripts/limits.sh`, not here.)
+#[test]
+fn a_thousand_calls_lower_and_decode() {
+    let n = 1_000;
+    let ctx = Context::new();
+    let text = many_calls(n);
+    let module = kernel::parse_module_bytes(&ctx, text.as_bytes(), "many", "text").unwrap();
+    let stats =
+        pass::lower_module(&ctx, module.as_operation(), &pass::PassOptions::default()).unwrap();
+    assert_eq!(
+        (stats.calls, stats.serializations, stats.kernels_removed),
+        (n, 2, 2)
+    );
+    let printed = print(&module);
+    let calls = decode::decode_module(&ctx, printed.as_bytes(), "many").unwrap();
+    assert_eq!(calls.len(), n);
+    for (i, call) in calls.iter().enumerate() {
+        let expected = if i % 2 == 0 {
+            "_add_kernel"
+        } else {
+            "_copy_add1_kernel"
+        };
+        assert_eq!(call.found.index, i);
+        assert_eq!(call.found.kernel_name.as_deref(), Some(expected));
+        assert_eq!(call.kernel.name().as_deref(), Some(expected));
+    }
+    // Shared bodies: two distinct configs among all calls.
+    let mut bodies: Vec<&[u8]> = calls.iter().map(|c| c.config.body.as_slice()).collect();
+    bodies.sort();
+    bodies.dedup();
+    assert_eq!(bodies.len(), 2);
+}
