@@ -38,6 +38,23 @@ pub enum KernelError {
         /// Offset of the first invalid UTF-8 byte.
         offset: usize,
     },
+    /// A `#tpu.memory_space<...>` that Mosaic does not know: our pass-through
+    /// `tpu` dialect would keep it verbatim, but jaxlib (and the TPU
+    /// compiler) cannot parse it.
+    #[error(
+        "{source_name}:{line}:{column}: `#tpu.memory_space<{value}>` is not a Mosaic memory space: \
+         use one of {}", MEMORY_SPACES.join(", ")
+    )]
+    UnknownMemorySpace {
+        /// Name of the input.
+        source_name: String,
+        /// 1-based line.
+        line: u32,
+        /// 1-based column of the `#`.
+        column: u32,
+        /// The value written between `<` and `>`.
+        value: String,
+    },
     /// MLIR could not parse the text or bytecode.
     #[error("{source_name}: failed to parse MLIR {format}:\n{}", join_diagnostics(.diagnostics))]
     Parse {
@@ -265,6 +282,17 @@ impl<'c> Kernel<'c> {
             });
         }
         check_nesting(text.as_bytes(), source_name)?;
+        if let Some(at) = find_unknown_memory_space(text.as_bytes()) {
+            let line = text[..at.offset].matches('\n').count() as u32 + 1;
+            let column =
+                (at.offset - text[..at.offset].rfind('\n').map_or(0, |i| i + 1)) as u32 + 1;
+            return Err(KernelError::UnknownMemorySpace {
+                source_name: source_name.to_string(),
+                line,
+                column,
+                value: at.value,
+            });
+        }
         let text = crate::pretty::pretty_to_generic(text).map_err(|error| match error {
             crate::pretty::PrettyError::UnknownOp { op, line, column } => {
                 KernelError::PrettyTpuOp {
@@ -424,6 +452,62 @@ pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<Strin
 /// depth of attribute and type references
 /// ([`crate::bytecode::MAX_REFERENCE_DEPTH`]).
 pub const MAX_TEXT_NESTING: usize = 200;
+
+/// The memory spaces of Mosaic's `#tpu.memory_space<...>` attribute, as
+/// jaxlib 0.12 parses them (checked with `scripts/jaxref/memory_spaces.py`;
+/// any other value is a parse error there).
+pub const MEMORY_SPACES: [&str; 8] = [
+    "any",
+    "vmem",
+    "smem",
+    "hbm",
+    "cmem",
+    "semaphore_mem",
+    "vmem_shared",
+    "host",
+];
+
+/// An unknown memory space found in text.
+pub(crate) struct UnknownMemorySpaceAt {
+    /// Byte offset of the `#`.
+    pub offset: usize,
+    /// The value between `<` and `>`.
+    pub value: String,
+}
+
+/// The first `#tpu.memory_space<X>` (or `<X, core type>`) outside string
+/// literals whose `X` is not one of [`MEMORY_SPACES`].
+pub(crate) fn find_unknown_memory_space(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
+    const PREFIX: &[u8] = b"#tpu.memory_space<";
+    let mut i = 0;
+    while i < text.len() {
+        match text[i] {
+            b'"' => {
+                i += 1;
+                while i < text.len() && text[i] != b'"' {
+                    i += if text[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'#' if text[i..].starts_with(PREFIX) => {
+                let start = i + PREFIX.len();
+                let end = text[start..]
+                    .iter()
+                    .position(|&b| b == b'>')
+                    .map(|n| start + n);
+                let value = &text[start..end.unwrap_or(text.len())];
+                let value = String::from_utf8_lossy(value).to_string();
+                // `<vmem, sc_vector_subcore>`: the space, then a core type.
+                let space = value.split(',').next().unwrap_or("").trim();
+                if !MEMORY_SPACES.contains(&space) {
+                    return Some(UnknownMemorySpaceAt { offset: i, value });
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
 
 /// Where text first nests deeper than a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

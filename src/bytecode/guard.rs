@@ -567,3 +567,31 @@ pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeE
     }
     Ok(())
 }
+
+/// Rejects a textual `tpu` entry holding a `#tpu.memory_space<...>` that
+/// Mosaic does not know ([`crate::kernel::MEMORY_SPACES`]): our pass-through
+/// dialect would read it verbatim, jaxlib and the TPU compiler cannot.
+pub(crate) fn check_memory_spaces(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
+    let Some(tpu) = file.dialects.iter().position(|d| *d == b"tpu") else {
+        return Ok(());
+    };
+    for entry in &file.entries {
+        if entry.dialect != tpu || entry.custom {
+            continue;
+        }
+        if let Some(at) = crate::kernel::find_unknown_memory_space(entry.data) {
+            return Err(TranscodeError::Malformed {
+                section: Section::AttrType,
+                offset: entry.offset,
+                reason: format!(
+                    "{} entry {}: `#tpu.memory_space<{}>` is not a Mosaic memory space (one of {})",
+                    entry.kind,
+                    entry.index,
+                    at.value,
+                    crate::kernel::MEMORY_SPACES.join(", ")
+                ),
+            });
+        }
+    }
+    Ok(())
+}

@@ -92,6 +92,7 @@ pub fn down(bytes: &[u8]) -> Result<Vec<u8>, TranscodeError> {
     let file = Bytecode::parse(bytes)?;
     guard::check_acyclic(&file)?;
     guard::check_text_is_utf8(&file)?;
+    guard::check_memory_spaces(&file)?;
     guard::check_typed_builtins(&file)?;
     ir::check_ir(&file)?;
     let Some(builtin) = file.builtin_dialect() else {
