@@ -299,6 +299,9 @@ pub fn find_calls(
         .into());
     }
     if text.contains("stablehlo.custom_call @") {
+        // Statements are parsed piece by piece: check the whole text first
+        // (a deeply nested attribute overflowed the stack here).
+        crate::kernel::check_nesting(bytes, source_name)?;
         let mut calls = find_in_pretty_text(ctx, text, source_name)?;
         let exported = text.contains(EXPORT_MARKER);
         for call in &mut calls {

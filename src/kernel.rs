@@ -620,8 +620,11 @@ pub(crate) fn text_nesting(text: &[u8], limit: usize) -> Result<usize, TooDeepAt
     Ok(max)
 }
 
-/// Rejects text that nests deeper than [`MAX_TEXT_NESTING`].
-fn check_nesting(text: &[u8], source_name: &str) -> Result<(), KernelError> {
+/// Rejects text that nests deeper than [`MAX_TEXT_NESTING`] (aliases counted
+/// where used), before any MLIR parser sees it: for text parsed piecewise
+/// (a function type given on the command line, one statement of a pretty
+/// module). [`Kernel::from_text`] and [`parse_module_bytes`] run it already.
+pub fn check_nesting(text: &[u8], source_name: &str) -> Result<(), KernelError> {
     text_nesting(text, MAX_TEXT_NESTING)
         .map(drop)
         .map_err(|at| KernelError::TooDeep {

@@ -86,6 +86,8 @@ pub fn parse_signature<'c>(
     ctx: &'c tpu_custom_call::Context,
     text: &str,
 ) -> Result<(Vec<Type<'c>>, Vec<Type<'c>>), String> {
+    tpu_custom_call::kernel::check_nesting(text.as_bytes(), "--signature")
+        .map_err(|e| e.to_string())?;
     let (ty, diagnostics) = ctx.capture(|| Type::parse(ctx, text));
     let bad = |detail: String| {
         format!(

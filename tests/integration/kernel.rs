@@ -219,3 +219,47 @@ fn deep_nesting_is_refused_before_mlir_parses_it() {
     let printed = kernel.print(PrintOptions::default()).unwrap();
     assert_eq!(printed.matches("\"test.r\"").count(), depth);
 }
+
+/// Text parsed piece by piece is checked too: a JAX pretty module whose
+/// `tpu_custom_call` statement carries an attribute of 30,000 nested `tuple<`
+/// overflowed the stack in `inspect` (found while writing the guards), and a
+/// `--signature` is a function type given on the command line.
+#[test]
+fn deep_nesting_in_pretty_modules_and_signatures_is_refused() {
+    let module = std::fs::read_to_string(goldens_dir().join("add_basic/module.mlir")).unwrap();
+    let call = module
+        .find("stablehlo.custom_call @tpu_custom_call(")
+        .unwrap();
+    let brace = call + module[call..].find('{').unwrap();
+    let deep = format!("{}i32{}", "tuple<".repeat(30_000), ">".repeat(30_000));
+    let bad = format!("{}x = {deep}, {}", &module[..=brace], &module[brace + 1..]);
+    let ctx = Context::new();
+    match tpu_custom_call::decode::find_calls(&ctx, bad.as_bytes(), "deep") {
+        Err(tpu_custom_call::decode::DecodeError::Module(KernelError::TooDeep {
+            limit, ..
+        })) => {
+            assert_eq!(limit, tpu_custom_call::kernel::MAX_TEXT_NESTING)
+        }
+        other => panic!("{other:?}"),
+    }
+    // The untouched module still decodes.
+    assert_eq!(
+        tpu_custom_call::decode::find_calls(&ctx, module.as_bytes(), "ok")
+            .unwrap()
+            .len(),
+        1
+    );
+    let signature = format!("({}i32{}) -> ()", "tuple<".repeat(300), ">".repeat(300));
+    let (code, stdout, stderr) = run_cli(&[
+        "emit",
+        "mlir-fixtures/kernels/add.mlir",
+        "--signature",
+        &signature,
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.starts_with("error: --signature:1:1201: brackets nested more than 200 deep"),
+        "{stderr}"
+    );
+}
