@@ -6,6 +6,7 @@
 //! perf time KERNEL SIGNATURE PARAMS.json SECS  time the whole emit (load text, lower, print)
 //! perf parallel KERNELS THREADS...            emit KERNELS independent kernels per thread count
 //! perf context                                time `Context::new()`
+//! perf loop KERNEL SIGNATURE PARAMS.json N     N whole emits, untimed (for callgrind)
 //! ```
 //!
 //! `time` prints one JSON line: `{"kernel", "iters", "median_ms", "min_ms"}`.
@@ -148,6 +149,18 @@ fn main() -> Result<(), Failure> {
         }
         Some((cmd, rest)) if cmd == "time" => time(rest),
         Some((cmd, rest)) if cmd == "parallel" => parallel(rest),
+        Some((cmd, rest)) if cmd == "loop" => {
+            let [path, sig, params_path, n] = rest else {
+                return Err("usage: perf loop KERNEL SIGNATURE PARAMS.json N".into());
+            };
+            let text = std::fs::read_to_string(path)?;
+            let params = Params::from_json(&std::fs::read(params_path)?)?;
+            let ctx = Context::new();
+            for _ in 0..n.parse::<usize>()? {
+                std::hint::black_box(whole_emit(&ctx, &text, sig, &params)?);
+            }
+            Ok(())
+        }
         Some((cmd, _)) if cmd == "context" => {
             drop(Context::new()); // warm-up (one-time registrations)
             let mut samples: Vec<Duration> = (0..50)
