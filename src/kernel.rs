@@ -456,10 +456,7 @@ fn check_nesting(text: &[u8], source_name: &str) -> Result<(), KernelError> {
                 }
             }
             2 if text.get(i) == Some(&b'/') => {
-                i = text[i..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(text.len(), |p| i + p + 1);
+                i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |p| i + p + 1);
             }
             2 => {}
             3 => {
