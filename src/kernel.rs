@@ -419,53 +419,55 @@ pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<Strin
 /// leaves room on a 2 MiB thread (Rust's default for spawned threads).
 pub const MAX_TEXT_NESTING: usize = 200;
 
-/// Byte classes for [`check_nesting`]: 0 plain, 1 `"`, 2 `/`, 3 opening
-/// bracket, 4 closing bracket.
-const NESTING_CLASS: [u8; 256] = {
-    let mut table = [0u8; 256];
-    table[b'"' as usize] = 1;
+/// What each byte does to the nesting depth in [`check_nesting`]: +1 for an
+/// opening bracket, -1 for a closing one, 2 for `"` and `/` (a string or a
+/// comment may start), 0 otherwise.
+const NESTING_DELTA: [i8; 256] = {
+    let mut table = [0i8; 256];
+    table[b'(' as usize] = 1;
+    table[b'[' as usize] = 1;
+    table[b'{' as usize] = 1;
+    table[b')' as usize] = -1;
+    table[b']' as usize] = -1;
+    table[b'}' as usize] = -1;
+    table[b'"' as usize] = 2;
     table[b'/' as usize] = 2;
-    table[b'(' as usize] = 3;
-    table[b'[' as usize] = 3;
-    table[b'{' as usize] = 3;
-    table[b')' as usize] = 4;
-    table[b']' as usize] = 4;
-    table[b'}' as usize] = 4;
     table
 };
 
 /// Rejects text whose brackets nest deeper than [`MAX_TEXT_NESTING`]
 /// (outside string literals and comments). One table-driven pass over the
-/// bytes; the position of an error is worked out by [`nesting_error`].
+/// bytes (it runs on every kernel text, so it is kept branch-light); the
+/// position of an error is worked out by [`nesting_error`].
 fn check_nesting(text: &[u8], source_name: &str) -> Result<(), KernelError> {
-    let mut depth = 0usize;
+    let mut depth: isize = 0;
     let mut i = 0;
     while let Some(&b) = text.get(i) {
         i += 1;
-        match NESTING_CLASS[b as usize] {
-            0 => {}
-            1 => {
+        let delta = NESTING_DELTA[b as usize];
+        if delta == 0 {
+            continue;
+        }
+        if delta == 2 {
+            if b == b'"' {
                 // A string literal: skip to the closing quote (escapes kept).
-                while let Some(&b) = text.get(i) {
+                while let Some(&c) = text.get(i) {
                     i += 1;
-                    match b {
-                        b'\\' => i += 1,
-                        b'"' => break,
-                        _ => {}
+                    if c == b'"' {
+                        break;
+                    }
+                    if c == b'\\' {
+                        i += 1;
                     }
                 }
-            }
-            2 if text.get(i) == Some(&b'/') => {
+            } else if text.get(i) == Some(&b'/') {
                 i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |p| i + p + 1);
             }
-            2 => {}
-            3 => {
-                depth += 1;
-                if depth > MAX_TEXT_NESTING {
-                    return nesting_error(text, source_name);
-                }
-            }
-            _ => depth = depth.saturating_sub(1),
+            continue;
+        }
+        depth = (depth + isize::from(delta)).max(0);
+        if depth > MAX_TEXT_NESTING as isize {
+            return nesting_error(text, source_name);
         }
     }
     Ok(())
