@@ -9,7 +9,9 @@
 //! perf loop KERNEL SIGNATURE PARAMS.json N     N whole emits, untimed (for callgrind)
 //! ```
 //!
-//! `time` prints one JSON line: `{"kernel", "iters", "median_ms", "min_ms"}`.
+//! `time` prints one JSON line: `{"kernel", "iters", "median_ms", "min_ms",
+//! "cpu_median_ms", "cpu_min_ms"}` (wall time, and the thread's CPU time, which
+//! a loaded machine disturbs less).
 
 #[path = "../benches/common/mod.rs"]
 #[allow(dead_code)]
@@ -62,19 +64,26 @@ fn time(args: &[String]) -> Result<(), Failure> {
     let ctx = Context::new();
     whole_emit(&ctx, &text, sig, &params)?; // warm-up
     let mut samples = Vec::new();
+    let mut cpu_samples = Vec::new();
     let start = Instant::now();
     while samples.len() < 3 || (start.elapsed() < budget && samples.len() < 10_000) {
+        let cpu = thread_cpu_time();
         let t = Instant::now();
         std::hint::black_box(whole_emit(&ctx, &text, sig, &params)?);
         samples.push(t.elapsed());
+        cpu_samples.push(thread_cpu_time() - cpu);
     }
     samples.sort();
+    cpu_samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "{{\"kernel\": {:?}, \"iters\": {}, \"median_ms\": {:.4}, \"min_ms\": {:.4}}}",
+        "{{\"kernel\": {:?}, \"iters\": {}, \"median_ms\": {:.4}, \"min_ms\": {:.4}, \"cpu_median_ms\": {:.4}, \"cpu_min_ms\": {:.4}}}",
         path,
         samples.len(),
-        samples[samples.len() / 2].as_secs_f64() * 1e3,
-        samples[0].as_secs_f64() * 1e3
+        ms(samples[samples.len() / 2]),
+        ms(samples[0]),
+        ms(cpu_samples[cpu_samples.len() / 2]),
+        ms(cpu_samples[0])
     );
     Ok(())
 }

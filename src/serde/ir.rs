@@ -164,6 +164,20 @@ impl Op {
         unsafe { to_string(mlirIdentifierStr(mlirOperationGetName(self.0))) }
     }
 
+    /// Runs `f` on the op's name without copying it.
+    pub(crate) fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
+        // SAFETY: see the module invariant; the name is an identifier owned by
+        // the context and outlives the call.
+        let name = unsafe { mlirIdentifierStr(mlirOperationGetName(self.0)) };
+        let bytes = if name.data.is_null() {
+            &[][..]
+        } else {
+            // SAFETY: MLIR guarantees `length` valid bytes at `data`.
+            unsafe { std::slice::from_raw_parts(name.data as *const u8, name.length) }
+        };
+        f(std::str::from_utf8(bytes).unwrap_or(""))
+    }
+
     pub(crate) fn is_registered(self) -> bool {
         // SAFETY: see the module invariant.
         unsafe { tcc_operation_is_registered(self.0) }
