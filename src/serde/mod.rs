@@ -1,11 +1,12 @@
 //! Mosaic serialization, as JAX 0.12's `mosaic-serde` pass and
 //! `_lower_mosaic_module_to_asm` do it (reference sections 5 and 6).
 //!
-//! [`serialize`] clones the kernel, renames every op but the top module to
-//! `stable_mosaic.<dialect>.<op>` (inherent attributes become plain ones), tags
-//! the module with `stable_mosaic.version = N : i64`, applies the downgrade
-//! rules for versions below 18, moves or strips debug locations, and writes
-//! MLIR bytecode (format version 0). [`deserialize`] undoes all of it.
+//! [`serialize`] copies the kernel with every op but `builtin.module` renamed
+//! `stable_mosaic.<dialect>.<op>` (inherent attributes become plain ones; the
+//! copy is built in one C++ pass, `cpp/serde.cpp`), tags the module with
+//! `stable_mosaic.version = N : i64`, applies the downgrade rules for versions
+//! below 18, moves or strips debug locations, and writes MLIR bytecode (format
+//! version 0). [`deserialize`] undoes all of it.
 //!
 //! The default IR version is 15 ([`DEFAULT_IR_VERSION`]): it is what JAX 0.12
 //! writes whenever it lowers without a TPU backend (cross-lowering on a CPU
