@@ -1,6 +1,7 @@
 //! Compiles the C++ of `cpp/` against the LLVM 22 headers: the pass-through
-//! dialects and C API gap fillers (`passthrough.cpp`) and the pass registration
-//! (`passes.cpp`). Nothing else happens here: MLIR itself is linked by mlir-sys.
+//! dialects and C API gap fillers (`passthrough.cpp`), the pass registration
+//! (`passes.cpp`) and the serialization / printing loops (`serde.cpp`).
+//! Nothing else happens here: MLIR itself is linked by mlir-sys.
 
 use std::path::PathBuf;
 
@@ -18,11 +19,13 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=cpp/passthrough.cpp");
     println!("cargo:rerun-if-changed=cpp/passes.cpp");
+    println!("cargo:rerun-if-changed=cpp/serde.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("cpp/passthrough.cpp")
         .file("cpp/passes.cpp")
+        .file("cpp/serde.cpp")
         .include(&include)
         .flag("-std=c++17")
         .flag("-fno-rtti")

@@ -3,7 +3,7 @@
 # the ratio per kernel; then peak memory for the 100k-op kernel, context creation, CLI wall time of
 # emitting the add kernel, and parallel emission.
 #
-# Usage: bench/compare-jax.sh [SECONDS_PER_MEASUREMENT]   (default 3)
+# Usage: bench/compare-jax.sh [SECONDS_PER_KERNEL_AND_SIDE]   (default 3; ROUNDS=3 alternating rounds)
 # JAX's side needs the jaxref venv: REFCHECK_VENV (default /work/venvs/jaxref, else ../shared/jaxref/.venv).
 # Ours:  examples/perf.rs `time` (load kernel text + lower + print the StableHLO module, in-process).
 # JAX's: scripts/jaxref/time_emit.py `time` (parse + _lower_to_custom_call_config + to_json, in-process).
@@ -37,22 +37,34 @@ KERNELS=(
 )
 
 field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/"; }
+min2() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ)"
-printf '%-10s %14s %14s %8s %14s %14s\n' kernel "ours med ms" "jax med ms" ratio "ours min ms" "jax min ms"
+# Each side is timed ROUNDS times, alternating (ours, JAX, ours, JAX, ...), SECS/ROUNDS seconds a
+# round; per side the lowest round median is kept, so a burst of load on the shared machine hits
+# both sides alike. Wall time and the thread's CPU time (less disturbed by other processes).
+ROUNDS=${ROUNDS:-3}
+ROUND_SECS=$(awk -v s="$SECS" -v r="$ROUNDS" 'BEGIN { print s / r }')
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ); $ROUNDS alternating rounds of ${ROUND_SECS}s a side"
+printf '%-10s %12s %12s %7s %12s %12s %7s\n' kernel "ours ms" "jax ms" ratio "ours cpu ms" "jax cpu ms" "cpu ratio"
 for entry in "${KERNELS[@]}"; do
   IFS='|' read -r name file sig params <<<"$entry"
-  ours=$("$PERF" time "$file" "$sig" "$params" "$SECS")
-  om=$(field median_ms <<<"$ours"); on=$(field min_ms <<<"$ours")
+  om=; oc=; jm=; jc=
+  for _ in $(seq "$ROUNDS"); do
+    ours=$("$PERF" time "$file" "$sig" "$params" "$ROUND_SECS")
+    om=$(min2 "$(field median_ms <<<"$ours")" "$om"); oc=$(min2 "$(field cpu_median_ms <<<"$ours")" "$oc")
+    if [ "$HAVE_JAX" = 1 ]; then
+      jax=$("$PY" scripts/jaxref/time_emit.py time "$file" "$ROUND_SECS")
+      jm=$(min2 "$(field median_ms <<<"$jax")" "$jm"); jc=$(min2 "$(field cpu_median_ms <<<"$jax")" "$jc")
+    fi
+  done
   if [ "$HAVE_JAX" = 1 ]; then
-    jax=$("$PY" scripts/jaxref/time_emit.py time "$file" "$SECS")
-    jm=$(field median_ms <<<"$jax"); jn=$(field min_ms <<<"$jax")
-    ratio=$(awk -v a="$om" -v b="$jm" 'BEGIN { printf "%.2f", a / b }')
+    printf '%-10s %12s %12s %7s %12s %12s %7s\n' "$name" "$om" "$jm" "$(ratio "$om" "$jm")" "$oc" "$jc" "$(ratio "$oc" "$jc")"
   else
-    jm=-; jn=-; ratio=-
+    printf '%-10s %12s %12s %7s %12s %12s %7s\n' "$name" "$om" - - "$oc" - -
   fi
-  printf '%-10s %14s %14s %8s %14s %14s\n' "$name" "$om" "$jm" "$ratio" "$on" "$jn"
 done
+echo "(ms = median of a round, best round; load now $(cut -d' ' -f1-3 /proc/loadavg))"
 
 peak_kib() { /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p'; }
 echo

@@ -147,24 +147,6 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo,
 
 extern "C" {
 
-/// Writes `op` as MLIR bytecode with the given producer string and bytecode
-/// format version (negative: the writer's current version). Bytes are handed
-/// to `callback` in chunks. Returns false when the writer refuses (for example
-/// a version older than a feature the IR uses); diagnostics go to the
-/// context's handlers.
-bool tcc_write_bytecode(MlirOperation op, MlirStringRef producer,
-                        int64_t version, MlirStringCallback callback,
-                        void *user_data) {
-  mlir::detail::CallbackOstream stream(callback, user_data);
-  mlir::BytecodeWriterConfig config(unwrap(producer));
-  if (version >= 0)
-    config.setDesiredBytecodeVersion(version);
-  mlir::LogicalResult result =
-      mlir::writeBytecodeToFile(unwrap(op), stream, config);
-  stream.flush();
-  return mlir::succeeded(result);
-}
-
 /// The properties of `op` as one attribute (a dictionary for unregistered ops
 /// and for most registered ones), or null when it has none. The C API has no
 /// way to enumerate inherent attributes; this fills that gap and nothing more.
@@ -184,6 +166,19 @@ bool tcc_operation_set_properties(MlirOperation op, MlirAttribute attr) {
 /// Whether `op` is a registered operation (known to a loaded dialect).
 bool tcc_operation_is_registered(MlirOperation op) {
   return unwrap(op)->isRegistered();
+}
+
+/// The text of a pass-through `tpu` attribute (`reduction_kind<maxf>` for
+/// `#tpu.reduction_kind<maxf>`), or a null string for any other attribute.
+MlirStringRef tcc_tpu_attr_text(MlirAttribute attr) {
+  if (auto text = llvm::dyn_cast<tcc::tpu::TextAttr>(unwrap(attr)))
+    return wrap(text.getText());
+  return mlirStringRefCreate(nullptr, 0);
+}
+
+/// The pass-through `tpu` attribute `#tpu.<text>`, as parsing it gives.
+MlirAttribute tcc_tpu_attr_get(MlirContext ctx, MlirStringRef text) {
+  return wrap(tcc::tpu::TextAttr::get(unwrap(ctx), unwrap(text)));
 }
 
 /// The producer string the bytecode writer uses by default.

@@ -6,9 +6,12 @@
 //! perf time KERNEL SIGNATURE PARAMS.json SECS  time the whole emit (load text, lower, print)
 //! perf parallel KERNELS THREADS...            emit KERNELS independent kernels per thread count
 //! perf context                                time `Context::new()`
+//! perf loop KERNEL SIGNATURE PARAMS.json N     N whole emits, untimed (for callgrind)
 //! ```
 //!
-//! `time` prints one JSON line: `{"kernel", "iters", "median_ms", "min_ms"}`.
+//! `time` prints one JSON line: `{"kernel", "iters", "median_ms", "min_ms",
+//! "cpu_median_ms", "cpu_min_ms"}` (wall time, and the thread's CPU time, which
+//! a loaded machine disturbs less).
 
 #[path = "../benches/common/mod.rs"]
 #[allow(dead_code)]
@@ -61,34 +64,55 @@ fn time(args: &[String]) -> Result<(), Failure> {
     let ctx = Context::new();
     whole_emit(&ctx, &text, sig, &params)?; // warm-up
     let mut samples = Vec::new();
+    let mut cpu_samples = Vec::new();
     let start = Instant::now();
     while samples.len() < 3 || (start.elapsed() < budget && samples.len() < 10_000) {
+        let cpu = thread_cpu_time();
         let t = Instant::now();
         std::hint::black_box(whole_emit(&ctx, &text, sig, &params)?);
         samples.push(t.elapsed());
+        cpu_samples.push(thread_cpu_time() - cpu);
     }
     samples.sort();
+    cpu_samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "{{\"kernel\": {:?}, \"iters\": {}, \"median_ms\": {:.4}, \"min_ms\": {:.4}}}",
+        "{{\"kernel\": {:?}, \"iters\": {}, \"median_ms\": {:.4}, \"min_ms\": {:.4}, \"cpu_median_ms\": {:.4}, \"cpu_min_ms\": {:.4}}}",
         path,
         samples.len(),
-        samples[samples.len() / 2].as_secs_f64() * 1e3,
-        samples[0].as_secs_f64() * 1e3
+        ms(samples[samples.len() / 2]),
+        ms(samples[0]),
+        ms(cpu_samples[cpu_samples.len() / 2]),
+        ms(cpu_samples[0])
     );
     Ok(())
 }
 
+/// CPU time consumed so far by the calling thread.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant
+    // Linux supports for every thread.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
 /// Emits `kernels` independent kernels (1k ops each) split across `threads`
-/// threads, one context per thread; returns the wall time.
-fn emit_parallel(texts: &[String], threads: usize) -> Result<Duration, Failure> {
+/// threads, one context per thread; returns the wall time and the CPU time
+/// the threads used together.
+fn emit_parallel(texts: &[String], threads: usize) -> Result<(Duration, Duration), Failure> {
     let params = Params::from_json(br#"{"kernel_name": "bench", "metadata": {}}"#)?;
     let sig = "(tensor<8x128xf32>) -> tensor<8x128xf32>";
     let start = Instant::now();
-    std::thread::scope(|scope| {
+    let cpu = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let params = &params;
                 scope.spawn(move || {
+                    let cpu = thread_cpu_time();
                     let ctx = Context::new();
                     texts
                         .iter()
@@ -96,18 +120,24 @@ fn emit_parallel(texts: &[String], threads: usize) -> Result<Duration, Failure> 
                         .step_by(threads)
                         .map(|text| whole_emit(&ctx, text, sig, params).map(|s| s.len()))
                         .collect::<Result<Vec<_>, _>>()
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| e.to_string())?;
+                    Ok::<_, String>(thread_cpu_time() - cpu)
                 })
             })
             .collect();
         handles
             .into_iter()
             .map(|h| h.join().map_err(|_| "thread panicked".to_string())?)
-            .collect::<Result<Vec<_>, _>>()
+            .sum::<Result<Duration, String>>()
     })?;
-    Ok(start.elapsed())
+    Ok((start.elapsed(), cpu))
 }
 
+/// Prints, per thread count, the best wall time of three runs, the speedup
+/// over the first thread count, and the CPU time the threads used (equal CPU
+/// time at every thread count means the threads share nothing that
+/// serializes them; the wall-time speedup is then bounded by the cores the
+/// machine gives the process, which `load` shows).
 fn parallel(args: &[String]) -> Result<(), Failure> {
     let [kernels, thread_counts @ ..] = args else {
         return Err("usage: perf parallel KERNELS THREADS...".into());
@@ -120,17 +150,20 @@ fn parallel(args: &[String]) -> Result<(), Failure> {
     let mut base = None;
     for threads in thread_counts {
         let threads: usize = threads.parse()?;
-        let best = (0..3)
+        let (wall, cpu) = (0..3)
             .map(|_| emit_parallel(&texts, threads))
             .collect::<Result<Vec<_>, _>>()?
             .into_iter()
             .min()
             .ok_or("no run")?;
-        let base = *base.get_or_insert(best);
+        let base = *base.get_or_insert(wall);
+        let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
         println!(
-            "{{\"kernels\": {kernels}, \"threads\": {threads}, \"wall_ms\": {:.1}, \"speedup\": {:.2}}}",
-            best.as_secs_f64() * 1e3,
-            base.as_secs_f64() / best.as_secs_f64()
+            "{{\"kernels\": {kernels}, \"threads\": {threads}, \"wall_ms\": {:.1}, \"speedup\": {:.2}, \"cpu_ms\": {:.1}, \"load\": {:?}}}",
+            wall.as_secs_f64() * 1e3,
+            base.as_secs_f64() / wall.as_secs_f64(),
+            cpu.as_secs_f64() * 1e3,
+            load.split_whitespace().next().unwrap_or("?")
         );
     }
     Ok(())
@@ -148,6 +181,18 @@ fn main() -> Result<(), Failure> {
         }
         Some((cmd, rest)) if cmd == "time" => time(rest),
         Some((cmd, rest)) if cmd == "parallel" => parallel(rest),
+        Some((cmd, rest)) if cmd == "loop" => {
+            let [path, sig, params_path, n] = rest else {
+                return Err("usage: perf loop KERNEL SIGNATURE PARAMS.json N".into());
+            };
+            let text = std::fs::read_to_string(path)?;
+            let params = Params::from_json(&std::fs::read(params_path)?)?;
+            let ctx = Context::new();
+            for _ in 0..n.parse::<usize>()? {
+                std::hint::black_box(whole_emit(&ctx, &text, sig, &params)?);
+            }
+            Ok(())
+        }
         Some((cmd, _)) if cmd == "context" => {
             drop(Context::new()); // warm-up (one-time registrations)
             let mut samples: Vec<Duration> = (0..50)

@@ -131,7 +131,7 @@ fn communication(top: Op) -> (bool, bool) {
 }
 
 fn visit_comms(op: Op, state: &mut (bool, bool)) {
-    match op.name().as_str() {
+    op.with_name(|name| match name {
         // Segments: source, source_semaphore, target, target_semaphore,
         // device_id, core_id[, subcore_id].
         "tpu.enqueue_dma" => state.0 |= segment_present(op, 4),
@@ -139,7 +139,7 @@ fn visit_comms(op: Op, state: &mut (bool, bool)) {
         "tpu.sem_signal" => state.0 |= segment_present(op, 2),
         "tpu.sem_barrier" => state.1 = true,
         _ => {}
-    }
+    });
     for r in 0..op.num_regions() {
         for block in ir::region_blocks(op.region(r)) {
             let mut child = ir::block_first_op(block);
@@ -177,7 +177,7 @@ fn device_type(top: Op) -> Result<Option<DeviceType>, AnalysisError> {
 /// Pre-order walk; a `func.func` with `tpu.core_type` is not entered. Returns
 /// `Ok(false)` when the walk was interrupted (SparseCore after TensorCore).
 fn visit_core_types(op: Op, sparse: &mut bool, tensor: &mut bool) -> Result<bool, AnalysisError> {
-    if op.name() == "func.func"
+    if op.with_name(|name| name == "func.func")
         && let Some(attr) = op.attr("tpu.core_type")
     {
         let text = ir::attr_text(attr);

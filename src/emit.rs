@@ -4,10 +4,13 @@
 //! The op is built complete and checked before anything touches the caller's
 //! IR: on any error, nothing is inserted.
 
-use melior::ir::attribute::{ArrayAttribute, Attribute, StringAttribute};
+use melior::ir::attribute::{
+    ArrayAttribute, Attribute, BoolAttribute, DenseElementsAttribute, IntegerAttribute,
+    StringAttribute,
+};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike};
-use melior::ir::r#type::{RankedTensorType, ShapedTypeLike};
+use melior::ir::r#type::{IntegerType, RankedTensorType, ShapedTypeLike};
 use melior::ir::{
     AttributeLike, Block, BlockRef, Identifier, Location, Module, Operation, OperationRef, Region,
     RegionLike, Type, TypeLike, Value, ValueLike,
@@ -158,7 +161,23 @@ pub enum InsertionPoint<'c, 'a> {
 /// writes it: `dense<[1, 0]> : tensor<2xindex>`, `dense<0> : tensor<1xindex>`,
 /// `dense<> : tensor<0xindex>`.
 fn layout_attribute<'c>(ctx: &'c Context, rank: usize) -> Result<Attribute<'c>, EmitError> {
-    parse_attribute(ctx, &layout_text(rank), "layout")
+    let index = Type::index(ctx);
+    let dims: Vec<Attribute<'c>> = (0..rank)
+        .rev()
+        .map(|d| IntegerAttribute::new(index, d as i64).into())
+        .collect();
+    let ty = RankedTensorType::new(&[rank as u64], index, None);
+    DenseElementsAttribute::new(ty.into(), &dims)
+        .map(Into::into)
+        .map_err(|e| EmitError::Mlir {
+            what: "layout",
+            message: format!("`{}`: {e}", layout_text(rank)),
+        })
+}
+
+/// `1 : i32`.
+fn one_i32(ctx: &Context) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(ctx, 32).into(), 1).into()
 }
 
 /// The printed row-major layout of a rank-`rank` array.
@@ -310,10 +329,7 @@ pub fn build_custom_call<'c>(
     let keep_defaults = !attributes.drop_default_attributes;
     let mut properties = Vec::new();
     if keep_defaults {
-        properties.push(named(
-            "api_version",
-            parse_attribute(ctx, "1 : i32", "api_version")?,
-        ));
+        properties.push(named("api_version", one_i32(ctx)));
     }
     properties.push(named(
         "backend_config",
@@ -330,10 +346,9 @@ pub fn build_custom_call<'c>(
         ));
     }
     if keep_defaults || has_side_effect {
-        let text = if has_side_effect { "true" } else { "false" };
         properties.push(named(
             "has_side_effect",
-            parse_attribute(ctx, text, "has_side_effect")?,
+            BoolAttribute::new(mlir, has_side_effect).into(),
         ));
     }
     properties.push(named(
@@ -562,19 +577,13 @@ fn set_module_attributes(
         unsafe { mlir_sys::mlirOperationSetAttributeByName(raw, key.to_raw(), attr.to_raw()) }
     };
     set("sym_name", StringAttribute::new(mlir, name).into());
-    set(
-        "mhlo.num_partitions",
-        parse_attribute(ctx, "1 : i32", "mhlo.num_partitions")?,
-    );
-    set(
-        "mhlo.num_replicas",
-        parse_attribute(ctx, "1 : i32", "mhlo.num_replicas")?,
-    );
+    set("mhlo.num_partitions", one_i32(ctx));
+    set("mhlo.num_replicas", one_i32(ctx));
     if export {
         // As `jax.export` marks its modules (no symbolic shapes here).
         set(
             crate::decode::EXPORT_MARKER,
-            parse_attribute(ctx, "false", "jax.uses_shape_polymorphism")?,
+            BoolAttribute::new(mlir, false).into(),
         );
     }
     Ok(())

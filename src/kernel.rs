@@ -5,7 +5,7 @@
 use std::ffi::c_void;
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationPrintingFlags};
+use melior::ir::operation::OperationLike;
 use melior::ir::{AttributeLike, Module, OperationRef};
 use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
 
@@ -216,6 +216,14 @@ unsafe extern "C" {
         user_data: *mut c_void,
     ) -> bool;
     fn tcc_current_bytecode_version() -> i64;
+    fn tcc_print_operation(
+        op: mlir_sys::MlirOperation,
+        generic: bool,
+        debug_info: bool,
+        assume_verified: bool,
+        callback: mlir_sys::MlirStringCallback,
+        user_data: *mut c_void,
+    );
     fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
     fn tcc_operation_is_registered(op: mlir_sys::MlirOperation) -> bool;
     fn tcc_default_producer() -> *const std::ffi::c_char;
@@ -307,7 +315,16 @@ impl<'c> Kernel<'c> {
                 error,
             },
         })?;
-        let module = parse_module(ctx, text.as_bytes(), source_name, "text")?;
+        // Checked above when the text is unchanged; rewritten pretty ops
+        // change the bracket structure, so that text is checked again.
+        let module = match &text {
+            std::borrow::Cow::Borrowed(text) => {
+                parse_checked(ctx, text.as_bytes(), source_name, "text")?
+            }
+            std::borrow::Cow::Owned(text) => {
+                parse_module(ctx, text.as_bytes(), source_name, "text")?
+            }
+        };
         Self::from_parsed(module, source_name)
     }
 
@@ -642,11 +659,21 @@ pub(crate) fn parse_module<'c>(
     source_name: &str,
     format: &'static str,
 ) -> Result<Module<'c>, KernelError> {
-    // Bytecode from newer MLIR (JAX 0.12 writes LLVM 24's builtin encodings):
-    // rewrite what LLVM 22 cannot read first; a no-op for other bytecode.
     if format == "text" {
         check_nesting(bytes, source_name)?;
     }
+    parse_checked(ctx, bytes, source_name, format)
+}
+
+/// [`parse_module`] of text whose nesting was checked already.
+fn parse_checked<'c>(
+    ctx: &'c Context,
+    bytes: &[u8],
+    source_name: &str,
+    format: &'static str,
+) -> Result<Module<'c>, KernelError> {
+    // Bytecode from newer MLIR (JAX 0.12 writes LLVM 24's builtin encodings):
+    // rewrite what LLVM 22 cannot read first; a no-op for other bytecode.
     let transcoded;
     let bytes = if format == "bytecode" {
         transcoded = crate::bytecode::down(bytes).map_err(|error| KernelError::Transcode {
@@ -738,20 +765,40 @@ pub fn module_bytecode(
     write_bytecode(module.as_operation(), options)
 }
 
-/// Prints any operation as text.
+/// Prints any operation as text (through one buffer: the C API's printer
+/// streams are unbuffered and call back once per character).
 pub(crate) fn print_operation(
     op: OperationRef<'_, '_>,
     options: PrintOptions,
 ) -> Result<String, KernelError> {
-    let mut flags = OperationPrintingFlags::new();
-    if options.generic {
-        flags = flags.print_generic_operation_form();
+    let mut bytes: Vec<u8> = Vec::new();
+    // SAFETY: `op` is valid; `collect_chunk` only appends to `bytes`.
+    unsafe {
+        tcc_print_operation(
+            op.to_raw(),
+            options.generic,
+            options.debug_info,
+            false,
+            Some(collect_chunk),
+            &mut bytes as *mut Vec<u8> as *mut c_void,
+        );
     }
-    if options.debug_info {
-        flags = flags.enable_debug_info(true, false);
+    String::from_utf8(bytes).map_err(|e| KernelError::Print(e.to_string()))
+}
+
+/// Appends a chunk handed over by the C++ side to the `Vec<u8>` in `user_data`.
+unsafe extern "C" fn collect_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
+    // SAFETY: `user_data` is a live `Vec<u8>` owned by the caller of the C++
+    // function; `chunk` is valid for the duration of the callback.
+    unsafe {
+        let out = &mut *(user_data as *mut Vec<u8>);
+        if !chunk.data.is_null() {
+            out.extend_from_slice(std::slice::from_raw_parts(
+                chunk.data as *const u8,
+                chunk.length,
+            ));
+        }
     }
-    op.to_string_with_flags(flags)
-        .map_err(|e| KernelError::Print(e.to_string()))
 }
 
 /// Writes any operation as bytecode with a producer string.
@@ -771,18 +818,8 @@ pub(crate) fn write_bytecode(
     }
     let producer = options.producer.as_deref().unwrap_or(default_producer());
     let mut bytes: Vec<u8> = Vec::new();
-    unsafe extern "C" fn collect(chunk: MlirStringRef, user_data: *mut c_void) {
-        // SAFETY: `user_data` is the `Vec<u8>` below; `chunk` is valid for the call.
-        unsafe {
-            let out = &mut *(user_data as *mut Vec<u8>);
-            out.extend_from_slice(std::slice::from_raw_parts(
-                chunk.data as *const u8,
-                chunk.length,
-            ));
-        }
-    }
-    // SAFETY: `op` is valid; the producer bytes outlive the call; `collect`
-    // only appends to `bytes`.
+    // SAFETY: `op` is valid; the producer bytes outlive the call;
+    // `collect_chunk` only appends to `bytes`.
     let ok = unsafe {
         tcc_write_bytecode(
             op.to_raw(),
@@ -791,7 +828,7 @@ pub(crate) fn write_bytecode(
                 length: producer.len(),
             },
             version,
-            Some(collect),
+            Some(collect_chunk),
             &mut bytes as *mut Vec<u8> as *mut c_void,
         )
     };

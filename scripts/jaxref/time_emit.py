@@ -8,7 +8,8 @@ Usage (with the jaxref venv's python, e.g. /work/venvs/jaxref/bin/python):
       jax._src.tpu_custom_call._lower_to_custom_call_config (communication analysis, device type,
       _lower_mosaic_module_to_asm = clone + mosaic-serde pass + debug-location unzip + bytecode v0
       write, active core count, validation) with Pallas's defaults and ir_version=15 (ours), then
-      CustomCallBackendConfig.to_json(). Prints one JSON line {"kernel", "iters", "median_ms", "min_ms"}.
+      CustomCallBackendConfig.to_json(). Prints one JSON line {"kernel", "iters", "median_ms", "min_ms",
+      "cpu_median_ms", "cpu_min_ms"} (wall time, and the thread's CPU time).
   time_emit.py once KERNEL
       One such emit (for /usr/bin/time -v peak memory).
   time_emit.py baseline
@@ -70,17 +71,23 @@ def main(argv):
   ctx = mosaic_context()
   jax_emit(ctx, text)  # warm-up
   samples = []
+  cpu_samples = []
   start = time.perf_counter()
   while len(samples) < 3 or (time.perf_counter() - start < budget and len(samples) < 10000):
+    c = time.thread_time()
     t = time.perf_counter()
     jax_emit(ctx, text)
     samples.append(time.perf_counter() - t)
+    cpu_samples.append(time.thread_time() - c)
   samples.sort()
+  cpu_samples.sort()
   print(json.dumps({
       "kernel": path,
       "iters": len(samples),
       "median_ms": round(samples[len(samples) // 2] * 1e3, 4),
       "min_ms": round(samples[0] * 1e3, 4),
+      "cpu_median_ms": round(cpu_samples[len(cpu_samples) // 2] * 1e3, 4),
+      "cpu_min_ms": round(cpu_samples[0] * 1e3, 4),
   }))
   return 0
 

@@ -106,15 +106,6 @@ fn op_name_on_line<'a>(src: &'a str, line_start: usize) -> Option<(Lexer<'a>, To
     (tok.start < line_end).then_some((lx, tok))
 }
 
-/// Whether `line` can hold a `tpu` op in custom form: a bare `tpu.` at the
-/// line start or after whitespace or `=` (`#tpu.`, `!tpu.` and `"tpu.` cannot
-/// start one). Other lines are skipped without lexing them.
-fn may_start_pretty_tpu_op(line: &str) -> bool {
-    let bytes = line.as_bytes();
-    line.match_indices("tpu.")
-        .any(|(i, _)| i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'\r' | b'='))
-}
-
 fn next_line(src: &str, from: usize) -> usize {
     src[from..].find('\n').map_or(src.len(), |i| from + i + 1)
 }
@@ -131,12 +122,23 @@ pub fn pretty_to_generic(text: &str) -> Result<Cow<'_, str>, PrettyError> {
     let mut out = String::new();
     let mut copied = 0;
     let mut line_start = 0;
+    let finder = memchr::memmem::Finder::new(b"tpu.");
     while line_start < text.len() {
-        let line_end = next_line(text, line_start);
-        if !may_start_pretty_tpu_op(&text[line_start..line_end]) {
-            line_start = line_end;
-            continue;
-        }
+        // The next line that may hold a `tpu` op in custom form: one with a
+        // bare `tpu.` at the line start or after whitespace or `=` (`#tpu.`,
+        // `!tpu.` and `"tpu.` cannot start one). Found by searching the whole
+        // text; other lines are skipped without lexing them.
+        let Some(hit) = finder
+            .find_iter(&text.as_bytes()[line_start..])
+            .map(|i| line_start + i)
+            .find(|&i| {
+                i == 0 || matches!(text.as_bytes()[i - 1], b'\n' | b' ' | b'\t' | b'\r' | b'=')
+            })
+        else {
+            break;
+        };
+        line_start = memchr::memrchr(b'\n', &text.as_bytes()[line_start..hit])
+            .map_or(line_start, |i| line_start + i + 1);
         let Some((mut lx, name)) = op_name_on_line(text, line_start) else {
             line_start = next_line(text, line_start);
             continue;

@@ -15,6 +15,79 @@ unsafe extern "C" {
     fn tcc_operation_get_properties(op: MlirOperation) -> MlirAttribute;
     // cpp/passthrough.cpp: whether the op is known to a loaded dialect.
     fn tcc_operation_is_registered(op: MlirOperation) -> bool;
+    // cpp/passthrough.cpp: the text of a pass-through `tpu` attribute, or null.
+    fn tcc_tpu_attr_text(attr: MlirAttribute) -> MlirStringRef;
+    // cpp/passthrough.cpp: the pass-through `tpu` attribute `#tpu.<text>`.
+    fn tcc_tpu_attr_get(ctx: MlirContext, text: MlirStringRef) -> MlirAttribute;
+    // cpp/serde.cpp: the mangled copy of a kernel module.
+    fn tcc_serde_mangle(
+        kernel: MlirOperation,
+        version: i64,
+        rule_names: *const MlirStringRef,
+        num_rule_names: isize,
+        found: unsafe extern "C" fn(MlirOperation, isize, *mut c_void),
+        user_data: *mut c_void,
+    ) -> MlirOperation;
+    // cpp/serde.cpp: replaces every location slot by `loc(unknown)`.
+    fn tcc_serde_take_locations(module: MlirOperation, collect: bool) -> MlirAttribute;
+}
+
+/// The mangled copy of the kernel module `kernel` (every op but
+/// `builtin.module` renamed `stable_mosaic.<name>`, inherent attributes made
+/// plain, `stable_mosaic.version = version` on the top module), built in one
+/// pass in C++ (`cpp/serde.cpp`), with the copies of the ops named in
+/// `rule_names`, in post-order, each with the index of its name.
+pub(crate) fn mangled_copy<'c>(
+    kernel: MlirOperation,
+    version: u32,
+    rule_names: &[&str],
+) -> (melior::ir::Module<'c>, Vec<(Op, usize)>) {
+    unsafe extern "C" fn found(op: MlirOperation, index: isize, user_data: *mut c_void) {
+        // SAFETY: `user_data` is the `Vec` below, alive for the whole call.
+        let out = unsafe { &mut *(user_data as *mut Vec<(Op, usize)>) };
+        out.push((Op(op), index as usize));
+    }
+    let names: Vec<MlirStringRef> = rule_names.iter().map(|n| sref(n)).collect();
+    let mut ops: Vec<(Op, usize)> = Vec::new();
+    // SAFETY: `kernel` is a live `builtin.module` (only read); the names
+    // outlive the call; `found` only appends to `ops`. The result is a new
+    // detached `builtin.module` that the returned `Module` owns.
+    let module = unsafe {
+        let copy = tcc_serde_mangle(
+            kernel,
+            i64::from(version),
+            names.as_ptr(),
+            names.len() as isize,
+            found,
+            &mut ops as *mut Vec<(Op, usize)> as *mut c_void,
+        );
+        melior::ir::Module::from_raw(mlirModuleFromOperation(copy))
+    };
+    (module, ops)
+}
+
+/// Replaces every location slot of `module` (the op, then per region and
+/// block the block arguments and the nested ops) by `loc(unknown)`; with
+/// `collect`, returns the replaced locations as an array attribute.
+pub(crate) fn take_locations(module: Op, collect: bool) -> Option<MlirAttribute> {
+    // SAFETY: see the module invariant.
+    let locs = unsafe { tcc_serde_take_locations(module.0, collect) };
+    (!locs.ptr.is_null()).then_some(locs)
+}
+
+/// The text after `#tpu.` of a pass-through `tpu` attribute
+/// (`reduction_kind<maxf>`), `None` for other attributes.
+pub(crate) fn tpu_attr_text(attr: MlirAttribute) -> Option<String> {
+    // SAFETY: the attribute is live; a null string means another kind.
+    let text = unsafe { tcc_tpu_attr_text(attr) };
+    (!text.data.is_null()).then(|| to_string(text))
+}
+
+/// The pass-through `tpu` attribute `#tpu.<text>`. Only for contexts where
+/// the `tpu` dialect is loaded (it is once any `#tpu.` attribute was read).
+pub(crate) fn tpu_attr(ctx: MlirContext, text: &str) -> MlirAttribute {
+    // SAFETY: the context is live and its `tpu` dialect loaded (caller).
+    unsafe { tcc_tpu_attr_get(ctx, sref(text)) }
 }
 
 /// A borrowed string reference for the C API.
@@ -89,6 +162,20 @@ impl Op {
     pub(crate) fn name(self) -> String {
         // SAFETY: see the module invariant.
         unsafe { to_string(mlirIdentifierStr(mlirOperationGetName(self.0))) }
+    }
+
+    /// Runs `f` on the op's name without copying it.
+    pub(crate) fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
+        // SAFETY: see the module invariant; the name is an identifier owned by
+        // the context and outlives the call.
+        let name = unsafe { mlirIdentifierStr(mlirOperationGetName(self.0)) };
+        let bytes = if name.data.is_null() {
+            &[][..]
+        } else {
+            // SAFETY: MLIR guarantees `length` valid bytes at `data`.
+            unsafe { std::slice::from_raw_parts(name.data as *const u8, name.length) }
+        };
+        f(std::str::from_utf8(bytes).unwrap_or(""))
     }
 
     pub(crate) fn is_registered(self) -> bool {
@@ -390,18 +477,6 @@ pub(crate) fn as_array(a: MlirAttribute) -> Option<Vec<MlirAttribute>> {
         let n = mlirArrayAttrGetNumElements(a);
         Some((0..n).map(|i| mlirArrayAttrGetElement(a, i)).collect())
     }
-}
-
-pub(crate) fn array_attr(ctx: MlirContext, v: &[MlirAttribute]) -> MlirAttribute {
-    // SAFETY: the context is live; the slice outlives the call.
-    unsafe { mlirArrayAttrGet(ctx, v.len() as isize, v.as_ptr()) }
-}
-
-/// Parses an attribute from text; `None` when MLIR rejects it.
-pub(crate) fn parse_attr(ctx: MlirContext, text: &str) -> Option<MlirAttribute> {
-    // SAFETY: the context is live; a null result is checked.
-    let a = unsafe { mlirAttributeParseGet(ctx, sref(text)) };
-    (!a.ptr.is_null()).then_some(a)
 }
 
 // ----- types ----------------------------------------------------------------

@@ -1,11 +1,12 @@
 //! Mosaic serialization, as JAX 0.12's `mosaic-serde` pass and
 //! `_lower_mosaic_module_to_asm` do it (reference sections 5 and 6).
 //!
-//! [`serialize`] clones the kernel, renames every op but the top module to
-//! `stable_mosaic.<dialect>.<op>` (inherent attributes become plain ones), tags
-//! the module with `stable_mosaic.version = N : i64`, applies the downgrade
-//! rules for versions below 18, moves or strips debug locations, and writes
-//! MLIR bytecode (format version 0). [`deserialize`] undoes all of it.
+//! [`serialize`] copies the kernel with every op but `builtin.module` renamed
+//! `stable_mosaic.<dialect>.<op>` (inherent attributes become plain ones; the
+//! copy is built in one C++ pass, `cpp/serde.cpp`), tags the module with
+//! `stable_mosaic.version = N : i64`, applies the downgrade rules for versions
+//! below 18, moves or strips debug locations, and writes MLIR bytecode (format
+//! version 0). [`deserialize`] undoes all of it.
 //!
 //! The default IR version is 15 ([`DEFAULT_IR_VERSION`]): it is what JAX 0.12
 //! writes whenever it lowers without a TPU backend (cross-lowering on a CPU
@@ -18,7 +19,7 @@ mod rules;
 
 use melior::ir::Module;
 use melior::ir::operation::OperationLike;
-use mlir_sys::{MlirAttribute, MlirLocation, MlirNamedAttribute, MlirType};
+use mlir_sys::{MlirLocation, MlirNamedAttribute, MlirType};
 
 use melior::Context;
 
@@ -248,45 +249,31 @@ pub fn serialize_to_module<'c>(
             lowest: LOWEST_IR_VERSION,
         });
     }
-    // SAFETY: the kernel's module is live; the clone is a new detached
-    // `builtin.module` that the returned `Module` owns and destroys.
-    let module = unsafe {
-        let clone = mlir_sys::mlirOperationClone(kernel.operation().to_raw());
-        Module::from_raw(mlir_sys::mlirModuleFromOperation(clone))
+    let names = if version == HIGHEST_IR_VERSION {
+        &[][..]
+    } else {
+        rules::DOWNGRADED_OPS
     };
-    let top = Op(module.as_operation().to_raw());
-    let ctx = top.context();
-    top.set_attr(VERSION_ATTR, ir::int_attr(ctx, 64, i64::from(version)));
-
-    let mut ops = Vec::new();
-    ir::collect_post_order(top, &mut ops);
-    let properties = unregistered_property_names(&ops);
-    for op in ops {
-        mangle(op, version, &properties)?;
+    let (module, ops) = ir::mangled_copy(kernel.operation().to_raw(), version, names);
+    for (op, index) in ops {
+        rules::downgrade(names[index], op, version).map_err(|e| rule_error(op, e))?;
     }
-
+    let top = Op(module.as_operation().to_raw());
     let debug_locations = match options.debug_locations {
         DebugLocations::Inline => None,
         DebugLocations::Strip => {
-            let unknown = ir::unknown_loc(ctx);
-            walk_locations(top, &mut |loc| {
-                let _ = loc;
-                unknown
-            });
+            ir::take_locations(top, false);
             None
         }
         DebugLocations::Unzip => {
-            let unknown = ir::unknown_loc(ctx);
-            let mut locs: Vec<MlirAttribute> = Vec::new();
-            walk_locations(top, &mut |loc| {
-                // SAFETY: `loc` is a live location of this context.
-                locs.push(unsafe { mlir_sys::mlirLocationGetAttribute(loc) });
-                unknown
-            });
+            let locs = ir::take_locations(top, true);
+            let unknown = ir::unknown_loc(top.context());
             // SAFETY: a fresh empty module in the same context; the returned
             // `Module` owns it.
             let blob = unsafe { Module::from_raw(mlir_sys::mlirModuleCreateEmpty(unknown)) };
-            Op(blob.as_operation().to_raw()).set_attr(LOCS_ATTR, ir::array_attr(ctx, &locs));
+            if let Some(locs) = locs {
+                Op(blob.as_operation().to_raw()).set_attr(LOCS_ATTR, locs);
+            }
             Some(blob)
         }
     };
@@ -376,20 +363,6 @@ fn recreate(op: Op, name: &str, attributes: &[MlirNamedAttribute]) -> Result<Op,
     ir::replace_results(op, new);
     op.erase();
     Ok(new)
-}
-
-/// Serializes one op: mangles its name and downgrades it to `version`.
-fn mangle(op: Op, version: u32, properties: &PropertyNames) -> Result<(), SerdeError> {
-    let name = op.name();
-    if name == "builtin.module" {
-        return Ok(());
-    }
-    let attributes = all_attributes(op, properties);
-    let new = recreate(op, &format!("{MANGLED_PREFIX}{name}"), &attributes)?;
-    if version != HIGHEST_IR_VERSION && rules::has_downgrade_rule(&name) {
-        rules::downgrade(&name, new, version).map_err(|e| rule_error(new, e))?;
-    }
-    Ok(())
 }
 
 fn rule_error(op: Op, e: rules::RuleError) -> SerdeError {

@@ -49,25 +49,19 @@ pub(crate) enum Upgraded {
 
 const SEGMENTS: &str = "operandSegmentSizes";
 
-/// Ops that have a downgrade rule in JAX 0.12 (all but `tpu.repeat`).
-pub(crate) fn has_downgrade_rule(name: &str) -> bool {
-    matches!(
-        name,
-        "tpu.enqueue_dma"
-            | "tpu.wait_dma2"
-            | "tpu.wait_dma"
-            | "tpu.dynamic_gather"
-            | "tpu.scan"
-            | "tpu.reduce"
-            | "tpu.iota"
-            | "tpu.sem_signal"
-            | "vector.multi_reduction"
-            | "tpu.store"
-            | "arith.constant"
-            | "tpu.reinterpret_cast"
-            | "tpu.matmul"
-    )
-}
+/// Ops whose downgrade rule acts at a version this crate serializes to
+/// (11..=17). JAX 0.12 also has rules for `tpu.wait_dma2`,
+/// `tpu.dynamic_gather`, `tpu.iota`, `vector.multi_reduction`, `tpu.store` and
+/// `arith.constant`, which only act below version 11.
+pub(crate) const DOWNGRADED_OPS: &[&str] = &[
+    "tpu.enqueue_dma",
+    "tpu.wait_dma",
+    "tpu.sem_signal",
+    "tpu.reinterpret_cast",
+    "tpu.matmul",
+    "tpu.scan",
+    "tpu.reduce",
+];
 
 /// Runs the downgrade rule for `name` (the unmangled name) on the mangled op.
 pub(crate) fn downgrade(name: &str, op: Op, version: u32) -> RuleResult {
@@ -523,17 +517,17 @@ fn matmul_downgrade(op: Op, version: u32) -> RuleResult {
 
 /// The `<...>` of `#tpu.reduction_kind<...>`, if `attr` is one.
 fn reduction_kind(attr: MlirAttribute) -> Option<String> {
-    let text = ir::attr_text(attr);
-    text.strip_prefix("#tpu.reduction_kind<")
+    let text = ir::tpu_attr_text(attr)?;
+    text.strip_prefix("reduction_kind<")
         .and_then(|rest| rest.strip_suffix('>'))
         .map(str::to_string)
 }
 
-fn set_reduction_kind(op: Op, kind: &str) -> RuleResult {
-    let attr = ir::parse_attr(op.context(), &format!("#tpu.reduction_kind<{kind}>"))
-        .ok_or_else(|| err(format!("cannot build #tpu.reduction_kind<{kind}>")))?;
+/// Sets `kind = #tpu.reduction_kind<kind>` (the op has a `#tpu.` kind already,
+/// so the `tpu` dialect is loaded).
+fn set_reduction_kind(op: Op, kind: &str) {
+    let attr = ir::tpu_attr(op.context(), &format!("reduction_kind<{kind}>"));
     op.set_attr("kind", attr);
-    Ok(())
 }
 
 fn kind_of(op: Op) -> RuleResult<String> {
@@ -558,7 +552,8 @@ fn downgrade_kind(op: Op, int_kind_ok: [&str; 2], int_kind_bad: [&str; 2]) -> Ru
         }
         _ => return Ok(()),
     };
-    set_reduction_kind(op, new)
+    set_reduction_kind(op, new);
+    Ok(())
 }
 
 /// At or above v18, `max`/`min` become `maxf`/`minf` for floats and the given
@@ -587,7 +582,8 @@ fn upgrade_kind(op: Op, int_kinds: [&str; 2], missing_input: &str, bad_input: &s
             )));
         }
     };
-    set_reduction_kind(op, new)
+    set_reduction_kind(op, new);
+    Ok(())
 }
 
 fn scan_downgrade(op: Op, version: u32) -> RuleResult {
