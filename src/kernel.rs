@@ -2,7 +2,9 @@
 //! text (generic or pretty, with or without locations) and bytecode (chosen
 //! format version, settable producer string) out.
 
+use std::collections::HashMap;
 use std::ffi::c_void;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
@@ -495,7 +497,27 @@ pub(crate) struct UnknownMemorySpaceAt {
 /// The first `#tpu.memory_space<X>` (or `<X, core type>`) outside string
 /// literals whose `X` is not one of [`MEMORY_SPACES`].
 pub(crate) fn find_unknown_memory_space(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
-    const PREFIX: &[u8] = b"#tpu.memory_space<";
+    // Fast path (this runs on every kernel text): when every occurrence,
+    // strings included, names a known space, there is nothing to find.
+    let all_known = memchr::memmem::find_iter(text, MEMORY_SPACE_PREFIX).all(|at| {
+        let value = &text[at + MEMORY_SPACE_PREFIX.len()..];
+        let value = &value[..memchr::memchr(b'>', value).unwrap_or(value.len())];
+        let space = value.split(|&b| b == b',').next().unwrap_or_default();
+        MEMORY_SPACES
+            .iter()
+            .any(|m| m.as_bytes() == space.trim_ascii())
+    });
+    if all_known {
+        return None;
+    }
+    find_unknown_memory_space_outside_strings(text)
+}
+
+const MEMORY_SPACE_PREFIX: &[u8] = b"#tpu.memory_space<";
+
+/// [`find_unknown_memory_space`] by a full scan that skips string literals.
+fn find_unknown_memory_space_outside_strings(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
+    const PREFIX: &[u8] = MEMORY_SPACE_PREFIX;
     let mut i = 0;
     while i < text.len() {
         match text[i] {
@@ -539,55 +561,122 @@ pub(crate) struct TooDeepAt {
 /// outside string literals and comments, `->` not closing anything, alias
 /// references counting their definition's depth); `Ok(max depth)` otherwise.
 pub(crate) fn text_nesting(text: &[u8], limit: usize) -> Result<usize, TooDeepAt> {
+    // What each byte is to the scan; most bytes are `OTHER` and cost one
+    // table lookup (this runs on every kernel text).
+    const OTHER: u8 = 0;
+    const OPEN: u8 = 1;
+    const CLOSE: u8 = 2;
+    const ANGLE_CLOSE: u8 = 3;
+    const QUOTE: u8 = 4;
+    const SLASH: u8 = 5;
+    const REFERENCE: u8 = 6;
+    const NEWLINE: u8 = 7;
+    static CLASS: [u8; 256] = {
+        let mut table = [OTHER; 256];
+        table[b'(' as usize] = OPEN;
+        table[b'[' as usize] = OPEN;
+        table[b'{' as usize] = OPEN;
+        table[b'<' as usize] = OPEN;
+        table[b')' as usize] = CLOSE;
+        table[b']' as usize] = CLOSE;
+        table[b'}' as usize] = CLOSE;
+        table[b'>' as usize] = ANGLE_CLOSE;
+        table[b'"' as usize] = QUOTE;
+        table[b'/' as usize] = SLASH;
+        table[b'#' as usize] = REFERENCE;
+        table[b'!' as usize] = REFERENCE;
+        table[b'\n' as usize] = NEWLINE;
+        table
+    };
     let is_id = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-');
-    let mut aliases: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
+    let too_deep = |offset: usize| {
+        let before = &text[..offset.min(text.len())];
+        let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |n| n + 1);
+        TooDeepAt {
+            line,
+            column: (offset - line_start + 1) as u32,
+        }
+    };
+    let mut aliases: HashMap<&[u8], usize, BuildHasherDefault<AliasHasher>> = HashMap::default();
     // The alias being defined (`#name = ...` at depth 0) and its depth so far.
     let mut defining: Option<(&[u8], usize)> = None;
-    let (mut depth, mut max, mut line, mut line_start) = (0usize, 0usize, 1u32, 0usize);
+    let (mut depth, mut max) = (0usize, 0usize);
     let mut i = 0;
-    let mut prev = 0u8;
-    while i < text.len() {
-        let b = text[i];
-        let mut reached = depth;
-        match b {
-            b'\n' => {
-                (line, line_start) = (line + 1, i + 1);
+    while let Some(&b) = text.get(i) {
+        let reached = match CLASS[b as usize] {
+            OTHER => {
+                i += 1;
+                while let Some(&b) = text.get(i) {
+                    if CLASS[b as usize] != OTHER {
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            OPEN => {
+                depth += 1;
+                depth
+            }
+            CLOSE => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+                continue;
+            }
+            ANGLE_CLOSE => {
+                // The `>` of `->` closes nothing.
+                if i == 0 || text[i - 1] != b'-' {
+                    depth = depth.saturating_sub(1);
+                }
+                i += 1;
+                continue;
+            }
+            QUOTE => {
+                // A string literal: skip to the closing quote (escapes kept).
+                i += 1;
+                loop {
+                    let Some(n) = text
+                        .get(i..)
+                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+                    else {
+                        i = text.len();
+                        break;
+                    };
+                    i += n + 1;
+                    if text[i - 1] == b'"' {
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            SLASH => {
+                if text.get(i + 1) == Some(&b'/') {
+                    i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            NEWLINE => {
                 if depth == 0
                     && let Some((name, d)) = defining.take()
                 {
                     aliases.insert(name, d);
                 }
-            }
-            b'"' => {
-                // A string literal: skip to the closing quote (escapes kept).
                 i += 1;
-                while i < text.len() && text[i] != b'"' {
-                    if text[i] == b'\\' {
-                        i += 1;
-                    } else if text[i] == b'\n' {
-                        (line, line_start) = (line + 1, i + 1);
-                    }
-                    i += 1;
-                }
+                continue;
             }
-            b'/' if text.get(i + 1) == Some(&b'/') => {
-                while i + 1 < text.len() && text[i + 1] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'(' | b'[' | b'{' | b'<' => {
-                depth += 1;
-                reached = depth;
-            }
-            b'>' if prev == b'-' => {}
-            b')' | b']' | b'}' | b'>' => depth = depth.saturating_sub(1),
-            b'#' | b'!' => {
+            _ => {
+                // `#name` or `!name`: an alias definition or use.
                 let start = i;
                 let mut end = i + 1;
                 while end < text.len() && is_id(text[end]) {
                     end += 1;
                 }
                 let name = &text[start..end];
+                let mut reached = depth;
                 // Aliases have no `.` (`#tpu.foo` is a dialect attribute) and
                 // no `<` after them.
                 if end > start + 1 && !name.contains(&b'.') && text.get(end) != Some(&b'<') {
@@ -605,36 +694,51 @@ pub(crate) fn text_nesting(text: &[u8], limit: usize) -> Result<usize, TooDeepAt
                         reached = depth + aliases.get(name).copied().unwrap_or(0);
                     }
                 }
-                i = end;
-                prev = 0;
                 if reached > limit {
-                    return Err(TooDeepAt {
-                        line,
-                        column: (start - line_start + 1) as u32,
-                    });
+                    return Err(too_deep(start));
                 }
                 max = max.max(reached);
                 if let Some((_, d)) = &mut defining {
                     *d = (*d).max(reached);
                 }
+                i = end;
                 continue;
             }
-            _ => {}
-        }
+        };
         if reached > limit {
-            return Err(TooDeepAt {
-                line,
-                column: (i.min(text.len() - 1) - line_start + 1) as u32,
-            });
+            return Err(too_deep(i));
         }
         max = max.max(reached);
         if let Some((_, d)) = &mut defining {
             *d = (*d).max(reached);
         }
-        prev = b;
         i += 1;
     }
     Ok(max)
+}
+
+/// A small multiplicative hasher for alias names (FxHash's scheme): the
+/// nesting scan looks up every `#loc` reference, and SipHash made that the
+/// scan's main cost. Nothing here is adversarial: a collision only costs time.
+#[derive(Default)]
+struct AliasHasher(u64);
+
+impl Hasher for AliasHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Rejects text that nests deeper than [`MAX_TEXT_NESTING`] (aliases counted
