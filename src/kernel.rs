@@ -891,7 +891,7 @@ pub(crate) fn print_operation(
 }
 
 /// Appends a chunk handed over by the C++ side to the `Vec<u8>` in `user_data`.
-unsafe extern "C" fn collect_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
+pub(crate) unsafe extern "C" fn collect_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
     // SAFETY: `user_data` is a live `Vec<u8>` owned by the caller of the C++
     // function; `chunk` is valid for the duration of the callback.
     unsafe {

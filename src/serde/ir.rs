@@ -109,24 +109,10 @@ pub(crate) fn to_string(s: MlirStringRef) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-unsafe extern "C" fn append_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
-    // SAFETY: `user_data` is the `Vec<u8>` handed to the printer by `print_with`;
-    // `chunk` is valid for the duration of the callback.
-    unsafe {
-        let out = &mut *(user_data as *mut Vec<u8>);
-        if !chunk.data.is_null() {
-            out.extend_from_slice(std::slice::from_raw_parts(
-                chunk.data as *const u8,
-                chunk.length,
-            ));
-        }
-    }
-}
-
 fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
     let mut bytes: Vec<u8> = Vec::new();
     f(
-        Some(append_chunk),
+        Some(crate::kernel::collect_chunk),
         &mut bytes as *mut Vec<u8> as *mut c_void,
     );
     String::from_utf8_lossy(&bytes).into_owned()
