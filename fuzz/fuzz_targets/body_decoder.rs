@@ -3,7 +3,6 @@
 //! `lowered_module_asm`; odd, the rest is raw bytecode. Then the JAX 0.12 ->
 //! LLVM 22 transcoder (`bytecode::down`), the serde version probe and
 //! `serde::deserialize`. A body that deserializes must print.
-#![no_main]
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
@@ -40,3 +39,7 @@ fuzz_target!(|data: &[u8]| {
         .print(PrintOptions::GENERIC_WITH_LOCATIONS)
         .unwrap_or_else(|e| panic!("deserialized kernel does not print: {e}"));
 });
+
+fn main() {
+    tpu_custom_call_fuzz::main()
+}

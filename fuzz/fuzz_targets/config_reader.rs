@@ -2,7 +2,6 @@
 //! A config that reads must write back (or fail with an error, never a
 //! panic), and the written JSON must read again to the canonical form of the
 //! first reading and write back to the same bytes.
-#![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tpu_custom_call::BackendConfig;
@@ -25,3 +24,7 @@ fuzz_target!(|data: &[u8]| {
         .unwrap_or_else(|e| panic!("re-read config does not write: {e}"));
     assert_eq!(json, json2, "writing is not a fixed point");
 });
+
+fn main() {
+    tpu_custom_call_fuzz::main()
+}

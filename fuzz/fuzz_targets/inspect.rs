@@ -1,7 +1,6 @@
 //! `inspect` on arbitrary module bytes (bytecode, generic text, JAX's pretty
 //! text): `decode::find_calls`, then `decode::decode_module` (config, body,
 //! kernel, parameters). A decoded call must summarize and give JSON.
-#![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tpu_custom_call::{Context, decode};
@@ -19,3 +18,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = call.to_json();
     }
 });
+
+fn main() {
+    tpu_custom_call_fuzz::main()
+}

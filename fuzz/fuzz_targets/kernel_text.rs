@@ -2,7 +2,6 @@
 //! (generic form, upstream pretty form and the `tpu` pretty syntax). A kernel
 //! that loads must print (generic and pretty) and the printed text must load
 //! again.
-#![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tpu_custom_call::{Context, Kernel, PrintOptions};
@@ -29,3 +28,7 @@ fuzz_target!(|data: &[u8]| {
         panic!("printed pretty kernel does not load again: {e}\n{pretty}");
     }
 });
+
+fn main() {
+    tpu_custom_call_fuzz::main()
+}

@@ -2,7 +2,6 @@
 //! `Params::from_json_all` / `Params::from_json`, then
 //! `validate::validate_params` against TensorCore and SparseCore kernel
 //! facts. Parameters that read must write (`to_json`) and read back equal.
-#![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tpu_custom_call::analysis::KernelFacts;
@@ -38,3 +37,7 @@ fuzz_target!(|data: &[u8]| {
         .unwrap_or_else(|e| panic!("written params do not read back: {e}\n{json}"));
     assert_eq!(again, params, "params do not round-trip\n{json}");
 });
+
+fn main() {
+    tpu_custom_call_fuzz::main()
+}
