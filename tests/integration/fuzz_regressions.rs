@@ -1,0 +1,73 @@
+//! Inputs the cargo-fuzz targets (`fuzz/`, see `fuzz/README.md`) found, kept as
+//! regression tests. Each reproducer lives in `mlir-fixtures/fuzz/<target>/`
+//! (the list with the guard each one needed is `mlir-fixtures/fuzz/README.md`)
+//! with a blessed `.stderr` sibling: the CLI must exit 1 with that message and
+//! write nothing to stdout (`BLESS=1` rewrites the `.stderr` files).
+
+use tpu_custom_call::Context;
+use tpu_custom_call::kernel::parse_module_bytes;
+
+use crate::common::{check_golden, fixtures_dir, run_cli};
+
+/// The CLI subcommand that reads a reproducer of each fuzz target.
+const COMMANDS: &[(&str, &str)] = &[("kernel_text", "kernel"), ("inspect", "inspect")];
+
+#[test]
+fn fuzz_reproducers_fail_cleanly() {
+    let root = fixtures_dir().join("fuzz");
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (target, command) in COMMANDS {
+        let dir = root.join(target);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut inputs: Vec<_> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_none_or(|e| e != "stderr"))
+            .collect();
+        inputs.sort();
+        for input in inputs {
+            count += 1;
+            let name = input.file_name().unwrap().to_string_lossy().into_owned();
+            let rel = format!("mlir-fixtures/fuzz/{target}/{name}");
+            let (code, stdout, stderr) = run_cli(&[command, &rel]);
+            assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
+            assert!(stdout.is_empty(), "{rel}: wrote to stdout");
+            let golden = input.with_file_name(format!("{name}.stderr"));
+            if let Some(diff) = check_golden(&golden, &stderr) {
+                failures.push(diff);
+            }
+        }
+    }
+    assert!(
+        count > 0,
+        "fuzz reproducers missing under {}",
+        root.display()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Guard of `kernel_text`'s first find (`text_lexer_reads_past_end.mlir`):
+/// MLIR 22's lexer reads identifiers and comments until a character that
+/// ends them, expecting the NUL `llvm::MemoryBuffer` usually puts after its
+/// input. Text that is a slice of a larger buffer must parse as itself, not
+/// as itself plus what follows it in memory.
+#[test]
+fn text_is_lexed_only_up_to_its_end() {
+    let ctx = Context::new();
+    let kernel = std::fs::read_to_string(fixtures_dir().join("kernels/add.mlir")).unwrap();
+    // The slice ends inside a bare identifier (`unit`, then `s_...` follows)
+    // and inside a comment (the next line is not MLIR).
+    for (text, rest) in [
+        (format!("{kernel}#flag = unit"), "s_or_more_letters"),
+        (format!("{kernel}// a last comment"), "\n}} not mlir"),
+    ] {
+        let buffer = format!("{text}{rest}");
+        let slice = &buffer.as_bytes()[..text.len()];
+        let module = parse_module_bytes(&ctx, slice, "slice", "text");
+        assert!(module.is_ok(), "{text:?}: {:?}", module.err());
+        // The whole buffer is not a module: the slice above was read alone.
+        assert!(parse_module_bytes(&ctx, buffer.as_bytes(), "whole", "text").is_err());
+    }
+}
