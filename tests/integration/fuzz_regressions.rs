@@ -71,3 +71,18 @@ fn text_is_lexed_only_up_to_its_end() {
         assert!(parse_module_bytes(&ctx, buffer.as_bytes(), "whole", "text").is_err());
     }
 }
+
+/// Attribute and type text (parsed from call attributes of a module by
+/// `decode`) needs no such guard: MLIR copies it before lexing. A slice that
+/// ends inside an identifier reads as itself.
+#[test]
+fn attribute_and_type_text_are_lexed_only_up_to_their_end() {
+    use tpu_custom_call::melior::ir::{Attribute, Type};
+    let ctx = Context::new();
+    let attr = "unitsome_more";
+    let parsed = Attribute::parse(ctx.mlir(), &attr[..4]).expect("unit attribute");
+    assert_eq!(parsed.to_string(), "unit");
+    let ty = "i32x_more";
+    let parsed = Type::parse(ctx.mlir(), &ty[..3]).expect("i32 type");
+    assert_eq!(parsed.to_string(), "i32");
+}
