@@ -10,7 +10,11 @@ use tpu_custom_call::kernel::parse_module_bytes;
 use crate::common::{check_golden, fixtures_dir, run_cli};
 
 /// The CLI subcommand that reads a reproducer of each fuzz target.
-const COMMANDS: &[(&str, &str)] = &[("kernel_text", "kernel"), ("inspect", "inspect")];
+const COMMANDS: &[(&str, &str)] = &[
+    ("kernel_text", "kernel"),
+    ("body_decoder", "kernel"),
+    ("inspect", "inspect"),
+];
 
 #[test]
 fn fuzz_reproducers_fail_cleanly() {
