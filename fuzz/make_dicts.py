@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes fuzz/dicts/*.dict (libFuzzer dictionaries) from the JAX 0.12 goldens
-and mlir-fixtures/params. Usage: fuzz/make_dicts.py [GOLDENS_DIR]"""
+and mlir-fixtures/params. Usage: fuzz/make_dicts.py [GOLDENS_DIR] (default as fuzz/seed.sh)"""
 import glob
 import json
 import os
@@ -9,7 +9,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-G = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/jax-goldens"
+SHARED = os.environ.get("TCC_SHARED_DIR", os.path.join(REPO, "..", "shared"))
+if not os.path.isdir(os.path.join(SHARED, "jax-goldens")):
+    SHARED = "/work/shared"
+G = sys.argv[1] if len(sys.argv) > 1 else os.path.join(SHARED, "jax-goldens")
 
 
 def keys(o, acc):
