@@ -18,7 +18,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let (again, report2) = BackendConfig::from_json(json.as_bytes())
         .unwrap_or_else(|e| panic!("written config does not read back: {e}\n{json}"));
-    assert_eq!(again, config.canonical(), "re-read config is not the canonical form\n{json}");
+    assert_eq!(
+        again,
+        config.canonical(),
+        "re-read config is not the canonical form\n{json}"
+    );
     let json2 = again
         .to_json(report2.use_core_ids_or_default())
         .unwrap_or_else(|e| panic!("re-read config does not write: {e}"));

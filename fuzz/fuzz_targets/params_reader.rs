@@ -10,7 +10,11 @@ use tpu_custom_call::{DeviceType, Params, validate};
 fuzz_target!(|data: &[u8]| {
     let all = Params::from_json_all(data);
     let one = Params::from_json(data);
-    assert_eq!(all.is_ok(), one.is_ok(), "from_json and from_json_all disagree");
+    assert_eq!(
+        all.is_ok(),
+        one.is_ok(),
+        "from_json and from_json_all disagree"
+    );
     let Ok(params) = one else {
         return;
     };
