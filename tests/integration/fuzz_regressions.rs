@@ -13,6 +13,7 @@ use crate::common::{check_golden, fixtures_dir, run_cli};
 const COMMANDS: &[(&str, &str)] = &[
     ("kernel_text", "kernel"),
     ("body_decoder", "kernel"),
+    ("params_reader", "validate"),
     ("inspect", "inspect"),
 ];
 
@@ -89,4 +90,37 @@ fn attribute_and_type_text_are_lexed_only_up_to_their_end() {
     let ty = "i32x_more";
     let parsed = Type::parse(ctx.mlir(), &ty[..3]).expect("i32 type");
     assert_eq!(parsed.to_string(), "i32");
+}
+
+/// `params_reader` finds: numbers beyond `f64` in flags and metadata are
+/// refused by the PARAMS reader (they became `inf`, written back as `null`).
+#[test]
+fn params_numbers_beyond_f64_are_refused() {
+    use tpu_custom_call::{ConfigError, Params};
+    let dir = fixtures_dir().join("fuzz/params_reader");
+    let flag = std::fs::read(dir.join("flag_double_beyond_f64.json")).unwrap();
+    let err = Params::from_json(&flag).unwrap_err();
+    assert!(
+        matches!(err.config_error(), Some(ConfigError::NonFiniteFlag { value, .. }) if value == "inf"),
+        "{err:?}"
+    );
+    let meta = std::fs::read(dir.join("metadata_number_beyond_f64.json")).unwrap();
+    let err = Params::from_json(&meta).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "metadata value at $.metadata.scale[1] = 1e400 is not a finite number; JSON cannot hold it"
+    );
+    // The largest finite double still reads and round-trips (metadata
+    // numbers by value: `to_json` respells them, `e308` as `e+308`).
+    let ok =
+        br#"{"flags": {"f": 1.7976931348623157e308}, "metadata": {"m": -1.7976931348623157e308}}"#;
+    let params = Params::from_json(ok).unwrap();
+    let again = Params::from_json(params.to_json().as_bytes()).unwrap();
+    assert_eq!(again.flags, params.flags);
+    let number = |p: &Params| match &p.metadata.as_ref().unwrap()[0].1 {
+        tpu_custom_call::config::json::JsonValue::Number(n) => n.as_f64(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(number(&again), number(&params));
+    assert_eq!(number(&params), -f64::MAX);
 }
