@@ -993,13 +993,16 @@ fn to_serde(v: &JsonValue) -> serde_json::Value {
     match v {
         JsonValue::Null => Value::Null,
         JsonValue::Bool(b) => Value::Bool(*b),
-        JsonValue::Number(n) => match n.as_i64() {
-            Some(i) => Value::from(i),
-            None => serde_json::from_str::<serde_json::Number>(n.as_str())
-                .map(Value::Number)
-                .unwrap_or_else(|_| {
-                    serde_json::Number::from_f64(n.as_f64()).map_or(Value::Null, Value::Number)
-                }),
+        // Not through serde_json's number parser: without its
+        // `float_roundtrip` feature it rounds some literals wrongly (`25e90`
+        // became 2.4999999999999997e+91; a params_reader fuzz find).
+        // `as_f64` is Rust's correctly rounded parse.
+        JsonValue::Number(n) => match (n.as_i64(), n.as_str().parse::<u64>()) {
+            (Some(i), _) => Value::from(i),
+            (None, Ok(u)) => Value::from(u),
+            (None, Err(_)) => {
+                serde_json::Number::from_f64(n.as_f64()).map_or(Value::Null, Value::Number)
+            }
         },
         JsonValue::String(s) => Value::String(s.clone()),
         JsonValue::Array(items) => Value::Array(items.iter().map(to_serde).collect()),

@@ -124,3 +124,28 @@ fn params_numbers_beyond_f64_are_refused() {
     assert_eq!(number(&again), number(&params));
     assert_eq!(number(&params), -f64::MAX);
 }
+
+/// `params_reader` find: `Params::to_json` wrote metadata numbers through
+/// serde_json's parser, which rounds some literals wrongly (`25e90` came back
+/// as 2.4999999999999997e+91). The value must survive the round trip.
+#[test]
+fn params_metadata_numbers_keep_their_value() {
+    use tpu_custom_call::Params;
+    use tpu_custom_call::config::json::JsonValue;
+    let found = b"{\n   \"metadata\": {\n\"xl: alag\": 25e90}\n}\n";
+    let params = Params::from_json(found).unwrap();
+    let again = Params::from_json(params.to_json().as_bytes()).unwrap();
+    let value = |p: &Params| match &p.metadata.as_ref().unwrap()[0].1 {
+        JsonValue::Number(n) => n.as_f64(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(value(&params), 2.5e91);
+    assert_eq!(value(&again), 2.5e91, "{}", params.to_json());
+    // Integers beyond i64 stay exact.
+    let big = Params::from_json(br#"{"metadata": {"n": 18446744073709551615}}"#).unwrap();
+    assert!(
+        big.to_json().contains("18446744073709551615"),
+        "{}",
+        big.to_json()
+    );
+}
