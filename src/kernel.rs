@@ -786,7 +786,16 @@ fn parse_checked<'c>(
         })?;
         transcoded.as_slice()
     } else {
-        bytes
+        // Guard: MLIR 22's text lexer finds the end of its input by reading
+        // the NUL `llvm::MemoryBuffer` normally puts after it, but
+        // `mlirModuleCreateParse` wraps the caller's bytes without copying
+        // and without that terminator. The lexer then reads past the end of
+        // `bytes` (found by the `kernel_text` fuzz target: the 8 bytes
+        // ` thftsil`, a heap-buffer-overflow under ASan, see
+        // `mlir-fixtures/fuzz/`), and when the text is a slice of a larger
+        // buffer it lexes whatever follows. Parse a NUL-terminated copy.
+        transcoded = nul_terminated(bytes);
+        &transcoded[..bytes.len()]
     };
     let (module, diagnostics) = capture(ctx, || {
         let source = MlirStringRef {
@@ -794,7 +803,8 @@ fn parse_checked<'c>(
             length: bytes.len(),
         };
         // SAFETY: the context is live; `source` points to `bytes`, which outlive
-        // the call (MLIR copies what it keeps). A null module is handled below.
+        // the call (MLIR copies what it keeps) and, for text, are followed by
+        // a NUL in the same allocation. A null module is handled below.
         unsafe {
             let raw = mlirModuleCreateParse(ctx.to_raw(), source);
             Module::from_option_raw(raw)
@@ -808,6 +818,14 @@ fn parse_checked<'c>(
         });
     };
     Ok(module)
+}
+
+/// `bytes` followed by a NUL byte (the terminator MLIR's text lexer reads).
+fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
+    let mut copy = Vec::with_capacity(bytes.len() + 1);
+    copy.extend_from_slice(bytes);
+    copy.push(0);
+    copy
 }
 
 /// The first bytecode format version that stores op properties

@@ -10,7 +10,7 @@
 //! JAX's message where JAX has one); [`Params::to_json`] writes the canonical
 //! form with only the keys that differ from the defaults.
 
-use crate::config::json::{JsonPath, JsonSyntaxError, JsonValue, parse_json};
+use crate::config::json::{JsonPath, JsonSyntaxError, JsonValue, parse_json, python_float_repr};
 use crate::config::{ConfigError, FlagValue, MemorySpace, OptLevel, Tiling};
 
 /// The side-effect kind of the call (Pallas `has_side_effects`).
@@ -481,6 +481,28 @@ fn cost_estimate(key: &str, v: &JsonValue) -> Result<ParamsCostEstimate, ParamsE
     })
 }
 
+/// Rejects numbers beyond `f64` anywhere in `v` (JSON cannot hold the
+/// infinity they become; `to_json` would write `null`).
+fn check_finite(key: &str, v: &JsonValue, path: &JsonPath) -> Result<(), ParamsError> {
+    match v {
+        JsonValue::Number(n) if !n.as_f64().is_finite() => Err(invalid(
+            key,
+            ConfigError::NonFiniteMetadata {
+                path: path.clone(),
+                value: n.as_str().to_string(),
+            },
+        )),
+        JsonValue::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, item)| check_finite(key, item, &path.index(i))),
+        JsonValue::Object(members) => members
+            .iter()
+            .try_for_each(|(k, item)| check_finite(key, item, &path.key(k))),
+        _ => Ok(()),
+    }
+}
+
 fn flags(key: &str, v: &JsonValue) -> Result<Option<Vec<(String, FlagValue)>>, ParamsError> {
     if let JsonValue::Null = v {
         return Ok(None);
@@ -502,6 +524,17 @@ fn flags(key: &str, v: &JsonValue) -> Result<Option<Vec<(String, FlagValue)>>, P
                     ));
                 }
             },
+            // Found by the `params_reader` fuzz target: `611e309` read as
+            // `inf` was written back as `null` (see `mlir-fixtures/fuzz/`).
+            JsonValue::Number(n) if !n.as_f64().is_finite() => {
+                return Err(invalid(
+                    key,
+                    ConfigError::NonFiniteFlag {
+                        flag: name.clone(),
+                        value: python_float_repr(n.as_f64()),
+                    },
+                ));
+            }
             JsonValue::Number(n) => FlagValue::Double(n.as_f64()),
             other => {
                 return Err(invalid(
@@ -570,6 +603,7 @@ impl Params {
                 self.metadata = if null {
                     None
                 } else {
+                    check_finite(key, v, &JsonPath::root().key(key))?;
                     Some(get_object(key, v)?.to_vec())
                 }
             }
@@ -959,13 +993,16 @@ fn to_serde(v: &JsonValue) -> serde_json::Value {
     match v {
         JsonValue::Null => Value::Null,
         JsonValue::Bool(b) => Value::Bool(*b),
-        JsonValue::Number(n) => match n.as_i64() {
-            Some(i) => Value::from(i),
-            None => serde_json::from_str::<serde_json::Number>(n.as_str())
-                .map(Value::Number)
-                .unwrap_or_else(|_| {
-                    serde_json::Number::from_f64(n.as_f64()).map_or(Value::Null, Value::Number)
-                }),
+        // Not through serde_json's number parser: without its
+        // `float_roundtrip` feature it rounds some literals wrongly (`25e90`
+        // became 2.4999999999999997e+91; a params_reader fuzz find).
+        // `as_f64` is Rust's correctly rounded parse.
+        JsonValue::Number(n) => match (n.as_i64(), n.as_str().parse::<u64>()) {
+            (Some(i), _) => Value::from(i),
+            (None, Ok(u)) => Value::from(u),
+            (None, Err(_)) => {
+                serde_json::Number::from_f64(n.as_f64()).map_or(Value::Null, Value::Number)
+            }
         },
         JsonValue::String(s) => Value::String(s.clone()),
         JsonValue::Array(items) => Value::Array(items.iter().map(to_serde).collect()),

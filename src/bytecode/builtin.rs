@@ -51,8 +51,16 @@ const DYNAMIC: i64 = i64::MIN;
 const MAX_WORK: usize = 128;
 /// Bound on nesting while parsing affine expression text.
 const MAX_DEPTH: usize = 200;
-/// Bound on dims, symbols, results and constraints read from binary.
+/// Bound on results and constraints read from binary.
 const MAX_ITEMS: u64 = 1 << 16;
+/// Bound on the dim and symbol counts of an affine map or integer set read
+/// from binary. Unlike results, they cost no bytes each: one varint announces
+/// them, and the map prints (and LLVM 22 re-parses) every `d<i>`/`s<i>`, or an
+/// identity map materializes one result per dim. The `body_decoder` fuzz target
+/// found a 468-byte body whose affine map announced millions of dims (seconds
+/// of printing; up to `u32::MAX` dims would exhaust memory), see
+/// `mlir-fixtures/fuzz/`. Mosaic kernels have memrefs and vectors of rank < 10.
+pub const MAX_AFFINE_IDS: u64 = 4096;
 
 /// The kind of a binary affine expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,8 +219,11 @@ pub(crate) fn read_affine_map(c: &mut Cursor<'_>) -> Result<AffineMap, Transcode
     let header = c.varint()?;
     let kind = header & 3;
     let num_dims = header >> 2;
-    if num_dims > u64::from(u32::MAX) {
-        return Err(c.error_at(at, format!("affine map with {num_dims} dims")));
+    if num_dims > MAX_AFFINE_IDS {
+        return Err(c.error_at(
+            at,
+            format!("affine map dim count {num_dims} exceeds the limit of {MAX_AFFINE_IDS}"),
+        ));
     }
     match kind {
         0 => Ok(AffineMap {
@@ -245,7 +256,7 @@ pub(crate) fn read_affine_map(c: &mut Cursor<'_>) -> Result<AffineMap, Transcode
             })
         }
         _ => {
-            let num_symbols = c.count(u64::from(u32::MAX), "affine map symbol count")? as u64;
+            let num_symbols = c.count(MAX_AFFINE_IDS, "affine map symbol count")? as u64;
             let n = c.count(MAX_ITEMS, "affine map result count")?;
             let results = (0..n).map(|_| read_expr(c)).collect::<Result<_, _>>()?;
             Ok(AffineMap {
@@ -260,8 +271,8 @@ pub(crate) fn read_affine_map(c: &mut Cursor<'_>) -> Result<AffineMap, Transcode
 /// Reads the payload of an `IntegerSetAttr`: dims, symbols, constraint count,
 /// the constraints, then one byte per constraint (1 for `== 0`).
 pub(crate) fn read_integer_set(c: &mut Cursor<'_>) -> Result<IntegerSet, TranscodeError> {
-    let num_dims = c.count(u64::from(u32::MAX), "integer set dim count")? as u64;
-    let num_symbols = c.count(u64::from(u32::MAX), "integer set symbol count")? as u64;
+    let num_dims = c.count(MAX_AFFINE_IDS, "integer set dim count")? as u64;
+    let num_symbols = c.count(MAX_AFFINE_IDS, "integer set symbol count")? as u64;
     let n = c.count(MAX_ITEMS, "integer set constraint count")?;
     let exprs: Vec<AffineExpr> = (0..n).map(|_| read_expr(c)).collect::<Result<_, _>>()?;
     let mut constraints = Vec::with_capacity(n);

@@ -21,7 +21,7 @@ mod error;
 mod guard;
 mod ir;
 
-pub use builtin::{AffineExpr, AffineMap, BinaryOp, IntegerSet, StridedLayout};
+pub use builtin::{AffineExpr, AffineMap, BinaryOp, IntegerSet, MAX_AFFINE_IDS, StridedLayout};
 pub use container::{Bytecode, Entry, MAGIC, MAX_VERSION};
 pub use error::{EntryKind, Section, TranscodeError};
 

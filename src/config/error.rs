@@ -172,6 +172,15 @@ pub enum ConfigError {
         /// Python's spelling of the value.
         value: String,
     },
+    /// A number in the kernel metadata beyond `f64` (`1e400`): JAX reads it
+    /// as `inf` and would write `Infinity`, which is not JSON.
+    #[error("metadata value at {path} = {value} is not a finite number; JSON cannot hold it")]
+    NonFiniteMetadata {
+        /// Where in PARAMS.json (`$.metadata...`).
+        path: JsonPath,
+        /// The number as written.
+        value: String,
+    },
     /// An integer flag outside protobuf's int64.
     #[error("flag {flag} = {value} does not fit the int64 integer_value; use a smaller value")]
     FlagIntegerOutOfRange {

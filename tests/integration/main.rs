@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod config;
 mod emit;
+mod fuzz_regressions;
 mod kernel;
 mod lower;
 mod pass;

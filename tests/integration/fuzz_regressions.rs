@@ -1,0 +1,151 @@
+//! Inputs the cargo-fuzz targets (`fuzz/`, see `fuzz/README.md`) found, kept as
+//! regression tests. Each reproducer lives in `mlir-fixtures/fuzz/<target>/`
+//! (the list with the guard each one needed is `mlir-fixtures/fuzz/README.md`)
+//! with a blessed `.stderr` sibling: the CLI must exit 1 with that message and
+//! write nothing to stdout (`BLESS=1` rewrites the `.stderr` files).
+
+use tpu_custom_call::Context;
+use tpu_custom_call::kernel::parse_module_bytes;
+
+use crate::common::{check_golden, fixtures_dir, run_cli};
+
+/// The CLI subcommand that reads a reproducer of each fuzz target.
+const COMMANDS: &[(&str, &str)] = &[
+    ("kernel_text", "kernel"),
+    ("body_decoder", "kernel"),
+    ("params_reader", "validate"),
+    ("inspect", "inspect"),
+];
+
+#[test]
+fn fuzz_reproducers_fail_cleanly() {
+    let root = fixtures_dir().join("fuzz");
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (target, command) in COMMANDS {
+        let dir = root.join(target);
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut inputs: Vec<_> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_none_or(|e| e != "stderr"))
+            .collect();
+        inputs.sort();
+        for input in inputs {
+            count += 1;
+            let name = input.file_name().unwrap().to_string_lossy().into_owned();
+            let rel = format!("mlir-fixtures/fuzz/{target}/{name}");
+            let (code, stdout, stderr) = run_cli(&[command, &rel]);
+            assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
+            assert!(stdout.is_empty(), "{rel}: wrote to stdout");
+            let golden = input.with_file_name(format!("{name}.stderr"));
+            if let Some(diff) = check_golden(&golden, &stderr) {
+                failures.push(diff);
+            }
+        }
+    }
+    assert!(
+        count > 0,
+        "fuzz reproducers missing under {}",
+        root.display()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Guard of `kernel_text`'s first find (`text_lexer_reads_past_end.mlir`):
+/// MLIR 22's lexer reads identifiers and comments until a character that
+/// ends them, expecting the NUL `llvm::MemoryBuffer` usually puts after its
+/// input. Text that is a slice of a larger buffer must parse as itself, not
+/// as itself plus what follows it in memory.
+#[test]
+fn text_is_lexed_only_up_to_its_end() {
+    let ctx = Context::new();
+    let kernel = std::fs::read_to_string(fixtures_dir().join("kernels/add.mlir")).unwrap();
+    // The slice ends inside a bare identifier (`unit`, then `s_...` follows)
+    // and inside a comment (the next line is not MLIR).
+    for (text, rest) in [
+        (format!("{kernel}#flag = unit"), "s_or_more_letters"),
+        (format!("{kernel}// a last comment"), "\n}} not mlir"),
+    ] {
+        let buffer = format!("{text}{rest}");
+        let slice = &buffer.as_bytes()[..text.len()];
+        let module = parse_module_bytes(&ctx, slice, "slice", "text");
+        assert!(module.is_ok(), "{text:?}: {:?}", module.err());
+        // The whole buffer is not a module: the slice above was read alone.
+        assert!(parse_module_bytes(&ctx, buffer.as_bytes(), "whole", "text").is_err());
+    }
+}
+
+/// Attribute and type text (parsed from call attributes of a module by
+/// `decode`) needs no such guard: MLIR copies it before lexing. A slice that
+/// ends inside an identifier reads as itself.
+#[test]
+fn attribute_and_type_text_are_lexed_only_up_to_their_end() {
+    use tpu_custom_call::melior::ir::{Attribute, Type};
+    let ctx = Context::new();
+    let attr = "unitsome_more";
+    let parsed = Attribute::parse(ctx.mlir(), &attr[..4]).expect("unit attribute");
+    assert_eq!(parsed.to_string(), "unit");
+    let ty = "i32x_more";
+    let parsed = Type::parse(ctx.mlir(), &ty[..3]).expect("i32 type");
+    assert_eq!(parsed.to_string(), "i32");
+}
+
+/// `params_reader` finds: numbers beyond `f64` in flags and metadata are
+/// refused by the PARAMS reader (they became `inf`, written back as `null`).
+#[test]
+fn params_numbers_beyond_f64_are_refused() {
+    use tpu_custom_call::{ConfigError, Params};
+    let dir = fixtures_dir().join("fuzz/params_reader");
+    let flag = std::fs::read(dir.join("flag_double_beyond_f64.json")).unwrap();
+    let err = Params::from_json(&flag).unwrap_err();
+    assert!(
+        matches!(err.config_error(), Some(ConfigError::NonFiniteFlag { value, .. }) if value == "inf"),
+        "{err:?}"
+    );
+    let meta = std::fs::read(dir.join("metadata_number_beyond_f64.json")).unwrap();
+    let err = Params::from_json(&meta).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "metadata value at $.metadata.scale[1] = 1e400 is not a finite number; JSON cannot hold it"
+    );
+    // The largest finite double still reads and round-trips (metadata
+    // numbers by value: `to_json` respells them, `e308` as `e+308`).
+    let ok =
+        br#"{"flags": {"f": 1.7976931348623157e308}, "metadata": {"m": -1.7976931348623157e308}}"#;
+    let params = Params::from_json(ok).unwrap();
+    let again = Params::from_json(params.to_json().as_bytes()).unwrap();
+    assert_eq!(again.flags, params.flags);
+    let number = |p: &Params| match &p.metadata.as_ref().unwrap()[0].1 {
+        tpu_custom_call::config::json::JsonValue::Number(n) => n.as_f64(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(number(&again), number(&params));
+    assert_eq!(number(&params), -f64::MAX);
+}
+
+/// `params_reader` find: `Params::to_json` wrote metadata numbers through
+/// serde_json's parser, which rounds some literals wrongly (`25e90` came back
+/// as 2.4999999999999997e+91). The value must survive the round trip.
+#[test]
+fn params_metadata_numbers_keep_their_value() {
+    use tpu_custom_call::Params;
+    use tpu_custom_call::config::json::JsonValue;
+    let found = b"{\n   \"metadata\": {\n\"xl: alag\": 25e90}\n}\n";
+    let params = Params::from_json(found).unwrap();
+    let again = Params::from_json(params.to_json().as_bytes()).unwrap();
+    let value = |p: &Params| match &p.metadata.as_ref().unwrap()[0].1 {
+        JsonValue::Number(n) => n.as_f64(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(value(&params), 2.5e91);
+    assert_eq!(value(&again), 2.5e91, "{}", params.to_json());
+    // Integers beyond i64 stay exact.
+    let big = Params::from_json(br#"{"metadata": {"n": 18446744073709551615}}"#).unwrap();
+    assert!(
+        big.to_json().contains("18446744073709551615"),
+        "{}",
+        big.to_json()
+    );
+}
