@@ -132,6 +132,22 @@ pub fn write_output(path: Option<&PathBuf>, bytes: &[u8]) -> CliResult {
         }
         Some(path) if path.as_os_str() == "-" => write_output(None, bytes),
         Some(path) => {
+            // Not a regular file (`/dev/null`, a FIFO, a terminal): write to
+            // it in place. The atomic rename below would replace the device
+            // node or pipe with a regular file (`-o /dev/null` once turned
+            // this machine's /dev/null into a file).
+            if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+                return std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()));
+            }
+            // A symlink: replace the file it points to, not the link.
+            let resolved;
+            let path = if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink()) {
+                resolved =
+                    std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                &resolved
+            } else {
+                path
+            };
             let dir = match path.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                 _ => PathBuf::from("."),

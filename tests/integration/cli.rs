@@ -407,3 +407,66 @@ fn validate_reports_every_problem() {
     assert_eq!(String::from_utf8_lossy(&stdout), "ok\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `-o` onto something that is not a regular file writes into it: a FIFO stays
+/// a FIFO (the atomic temp-file rename must not replace it, as it once replaced
+/// `/dev/null`), and a symlink stays a link to the file that gets the output.
+#[test]
+fn output_to_fifos_and_symlinks_keeps_them() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = std::env::temp_dir().join(format!("tcc-special-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let add = "mlir-fixtures/kernels/add.mlir";
+    let sig = "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>";
+    let (code, expected, stderr) = run_cli(&["emit", add, "--signature", sig]);
+    assert_eq!(code, 0, "{stderr}");
+
+    let fifo = dir.join("out.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    let (code, _, stderr) = run_cli(&[
+        "emit",
+        add,
+        "--signature",
+        sig,
+        "-o",
+        fifo.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(reader.join().unwrap(), expected);
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+
+    let real = dir.join("real.mlir");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.join("link.mlir");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let (code, _, stderr) = run_cli(&[
+        "emit",
+        add,
+        "--signature",
+        sig,
+        "-o",
+        link.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read(&real).unwrap(), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
