@@ -440,13 +440,14 @@ fn output_to_fifos_and_symlinks_keeps_them() {
         fifo.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(reader.join().unwrap(), expected);
+    // Checked before joining: a replaced FIFO would leave the reader blocked.
     assert!(
         std::fs::symlink_metadata(&fifo)
             .unwrap()
             .file_type()
             .is_fifo()
     );
+    assert_eq!(reader.join().unwrap(), expected);
 
     let real = dir.join("real.mlir");
     std::fs::write(&real, "old").unwrap();
