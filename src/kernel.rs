@@ -499,14 +499,8 @@ pub(crate) struct UnknownMemorySpaceAt {
 pub(crate) fn find_unknown_memory_space(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
     // Fast path (this runs on every kernel text): when every occurrence,
     // strings included, names a known space, there is nothing to find.
-    let all_known = memchr::memmem::find_iter(text, MEMORY_SPACE_PREFIX).all(|at| {
-        let value = &text[at + MEMORY_SPACE_PREFIX.len()..];
-        let value = &value[..memchr::memchr(b'>', value).unwrap_or(value.len())];
-        let space = value.split(|&b| b == b',').next().unwrap_or_default();
-        MEMORY_SPACES
-            .iter()
-            .any(|m| m.as_bytes() == space.trim_ascii())
-    });
+    let all_known = memchr::memmem::find_iter(text, MEMORY_SPACE_PREFIX)
+        .all(|at| is_known_memory_space(memory_space_value(text, at)));
     if all_known {
         return None;
     }
@@ -515,9 +509,23 @@ pub(crate) fn find_unknown_memory_space(text: &[u8]) -> Option<UnknownMemorySpac
 
 const MEMORY_SPACE_PREFIX: &[u8] = b"#tpu.memory_space<";
 
+/// The text between `<` and `>` of the `#tpu.memory_space<...>` at `at`.
+fn memory_space_value(text: &[u8], at: usize) -> &[u8] {
+    let value = &text[at + MEMORY_SPACE_PREFIX.len()..];
+    &value[..memchr::memchr(b'>', value).unwrap_or(value.len())]
+}
+
+/// Whether a memory-space value names one of [`MEMORY_SPACES`]
+/// (`<vmem, sc_vector_subcore>`: the space, then a core type).
+fn is_known_memory_space(value: &[u8]) -> bool {
+    let space = value.split(|&b| b == b',').next().unwrap_or_default();
+    MEMORY_SPACES
+        .iter()
+        .any(|m| m.as_bytes() == space.trim_ascii())
+}
+
 /// [`find_unknown_memory_space`] by a full scan that skips string literals.
 fn find_unknown_memory_space_outside_strings(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
-    const PREFIX: &[u8] = MEMORY_SPACE_PREFIX;
     let mut i = 0;
     while i < text.len() {
         match text[i] {
@@ -527,18 +535,13 @@ fn find_unknown_memory_space_outside_strings(text: &[u8]) -> Option<UnknownMemor
                     i += if text[i] == b'\\' { 2 } else { 1 };
                 }
             }
-            b'#' if text[i..].starts_with(PREFIX) => {
-                let start = i + PREFIX.len();
-                let end = text[start..]
-                    .iter()
-                    .position(|&b| b == b'>')
-                    .map(|n| start + n);
-                let value = &text[start..end.unwrap_or(text.len())];
-                let value = String::from_utf8_lossy(value).to_string();
-                // `<vmem, sc_vector_subcore>`: the space, then a core type.
-                let space = value.split(',').next().unwrap_or("").trim();
-                if !MEMORY_SPACES.contains(&space) {
-                    return Some(UnknownMemorySpaceAt { offset: i, value });
+            b'#' if text[i..].starts_with(MEMORY_SPACE_PREFIX) => {
+                let value = memory_space_value(text, i);
+                if !is_known_memory_space(value) {
+                    return Some(UnknownMemorySpaceAt {
+                        offset: i,
+                        value: String::from_utf8_lossy(value).into_owned(),
+                    });
                 }
             }
             _ => {}

@@ -418,8 +418,18 @@ fn output_to_fifos_and_symlinks_keeps_them() {
     std::fs::create_dir_all(&dir).unwrap();
     let add = "mlir-fixtures/kernels/add.mlir";
     let sig = "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>";
-    let (code, expected, stderr) = run_cli(&["emit", add, "--signature", sig]);
-    assert_eq!(code, 0, "{stderr}");
+    let emit = |out: Option<&std::path::Path>| {
+        let mut args = vec!["emit", add, "--signature", sig];
+        args.extend(
+            out.map(|p| ["-o", p.to_str().unwrap()])
+                .into_iter()
+                .flatten(),
+        );
+        let (code, stdout, stderr) = run_cli(&args);
+        assert_eq!(code, 0, "{stderr}");
+        stdout
+    };
+    let expected = emit(None);
 
     let fifo = dir.join("out.fifo");
     let made = std::process::Command::new("mkfifo")
@@ -431,15 +441,7 @@ fn output_to_fifos_and_symlinks_keeps_them() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read(fifo).unwrap())
     };
-    let (code, _, stderr) = run_cli(&[
-        "emit",
-        add,
-        "--signature",
-        sig,
-        "-o",
-        fifo.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stderr}");
+    emit(Some(&fifo));
     // Checked before joining: a replaced FIFO would leave the reader blocked.
     assert!(
         std::fs::symlink_metadata(&fifo)
@@ -453,15 +455,7 @@ fn output_to_fifos_and_symlinks_keeps_them() {
     std::fs::write(&real, "old").unwrap();
     let link = dir.join("link.mlir");
     std::os::unix::fs::symlink(&real, &link).unwrap();
-    let (code, _, stderr) = run_cli(&[
-        "emit",
-        add,
-        "--signature",
-        sig,
-        "-o",
-        link.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stderr}");
+    emit(Some(&link));
     assert!(
         std::fs::symlink_metadata(&link)
             .unwrap()
