@@ -142,8 +142,15 @@ pub fn write_output(path: Option<&PathBuf>, bytes: &[u8]) -> CliResult {
             // A symlink: replace the file it points to, not the link.
             let resolved;
             let path = if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink()) {
-                resolved =
-                    std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                resolved = match std::fs::canonicalize(path) {
+                    Ok(target) => target,
+                    // A dangling link: create the file it names.
+                    Err(_) => {
+                        let target = std::fs::read_link(path)
+                            .map_err(|e| format!("{}: {e}", path.display()))?;
+                        path.parent().unwrap_or(Path::new(".")).join(target)
+                    }
+                };
                 &resolved
             } else {
                 path

@@ -463,5 +463,15 @@ fn output_to_fifos_and_symlinks_keeps_them() {
             .is_symlink()
     );
     assert_eq!(std::fs::read(&real).unwrap(), expected);
+    // A dangling link gets the file it names created.
+    std::fs::remove_file(&real).unwrap();
+    emit(Some(&link));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read(&real).unwrap(), expected);
     std::fs::remove_dir_all(&dir).unwrap();
 }
