@@ -5,10 +5,8 @@ use std::hint::black_box;
 use tpu_custom_call::bytecode;
 
 fn golden(case: &str, file: &str) -> Vec<u8> {
-    let shared = std::env::var_os("TCC_SHARED_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    std::fs::read(shared.join("jax-goldens").join(case).join(file)).expect("JAX goldens")
+    let goldens = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jax-goldens");
+    std::fs::read(goldens.join(case).join(file)).expect("JAX goldens")
 }
 
 fn bench(c: &mut Criterion) {

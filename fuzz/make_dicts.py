@@ -9,10 +9,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-SHARED = os.environ.get("TCC_SHARED_DIR", os.path.join(REPO, "..", "shared"))
-if not os.path.isdir(os.path.join(SHARED, "jax-goldens")):
-    SHARED = "/work/shared"
-G = sys.argv[1] if len(sys.argv) > 1 else os.path.join(SHARED, "jax-goldens")
+G = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "tests", "data", "jax-goldens")
 
 
 def keys(o, acc):

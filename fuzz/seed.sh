@@ -3,16 +3,13 @@
 # the JAX 0.12 goldens and the repository's fixtures. Re-runnable: the seeds
 # directory is recreated each time. Run from anywhere:
 #   fuzz/seed.sh [GOLDENS_DIR]
-# (default: $TCC_SHARED_DIR/jax-goldens, else ../shared/jax-goldens beside the
-# repository as the tests look for it, else /work/shared/jax-goldens)
+# (default: tests/data/jax-goldens, where the tests read them)
 # Pass the seeds as a second corpus directory to `cargo fuzz run` (new inputs
 # go to the first one, fuzz/corpus/<target>/, which is committed minimised).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(dirname "$here")"
-shared="${TCC_SHARED_DIR:-$repo/../shared}"
-[ -d "$shared/jax-goldens" ] || shared=/work/shared
-goldens="${1:-$shared/jax-goldens}"
+goldens="${1:-$repo/tests/data/jax-goldens}"
 [ -d "$goldens" ] || { echo "no goldens at $goldens" >&2; exit 1; }
 fixtures="$repo/mlir-fixtures"
 seeds="$here/seeds"

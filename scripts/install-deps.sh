@@ -6,7 +6,7 @@
 #   libclang1-22: libclang for bindgen (mlir-sys generates its bindings at build time)
 #   libzstd-dev libz3-dev libxml2-dev zlib1g-dev: what libLLVM links against
 set -euo pipefail
-PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang1-22
+PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang1-22 libclang-common-22-dev
           libzstd-dev libz3-dev libxml2-dev zlib1g-dev)
 missing=()
 for pkg in "${PACKAGES[@]}"; do

@@ -15,7 +15,6 @@ export RUSTFLAGS="-Zsanitizer=leak"
 export CARGO_TARGET_DIR="${LSAN_TARGET_DIR:-/tmp/lsan-target}"
 TARGET=x86_64-unknown-linux-gnu
 export LSAN_OPTIONS="${LSAN_OPTIONS:-detect_leaks=1:exitcode=23}"
-export TCC_SHARED_DIR="${TCC_SHARED_DIR:-$PWD/../shared}"
 
 cargo build --target "$TARGET" --example lsan_canary
 set +e

@@ -96,7 +96,7 @@ def main():
 
     # A body at stable_mosaic.version 99: JAX's serialized add kernel with the
     # version changed, written as bytecode v0 by our CLI (LLVM 22).
-    golden = os.environ.get("TCC_SHARED_DIR", "../shared") + "/jax-goldens/add_basic/kernel_serialized.mlir"
+    golden = "tests/data/jax-goldens/add_basic/kernel_serialized.mlir"
     serialized = open(golden).read()
     serialized = re.sub(r"stable_mosaic\.version = \d+", "stable_mosaic.version = 99", serialized)
     with tempfile.TemporaryDirectory() as tmp:

@@ -8,7 +8,7 @@ and _get_active_core_count. For each error kernel defined below: the exception
 type and message those functions raise.
 
 Usage: /work/venvs/jaxref/bin/python scripts/jaxref/analysis.py \
-           ../shared/jax-goldens > mlir-fixtures/serde/analysis.json
+           tests/data/jax-goldens > mlir-fixtures/serde/analysis.json
 """
 import glob
 import json

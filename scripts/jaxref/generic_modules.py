@@ -1,4 +1,4 @@
-"""Re-prints every golden StableHLO module (../shared/jax-goldens/<case>/module.mlir,
+"""Re-prints every golden StableHLO module (tests/data/jax-goldens/<case>/module.mlir,
 which JAX printed in pretty form) in generic op form, with real jaxlib 0.12
 (stablehlo, chlo, sdy and tpu dialects registered), so that LLVM 22 without
 those dialects can parse them.
@@ -26,7 +26,7 @@ def main(goldens, out_dir):
             module = ir.Module.parse(open(path).read())
             text = module.operation.get_asm(print_generic_op_form=True, enable_debug_info=False)
         with open(os.path.join(out_dir, case + ".mlir"), "w") as f:
-            f.write(f"// Made by: scripts/jaxref/generic_modules.py from ../shared/jax-goldens/{case}/module.mlir "
+            f.write(f"// Made by: scripts/jaxref/generic_modules.py from tests/data/jax-goldens/{case}/module.mlir "
                     "(JAX 0.12.0.1), printed in generic op form by jaxlib 0.12.0.1.\n")
             f.write(text)
     return 0

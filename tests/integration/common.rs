@@ -4,17 +4,23 @@
 
 use std::path::{Path, PathBuf};
 
-/// `../shared` beside the repository (or `TCC_SHARED_DIR`).
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("TCC_SHARED_DIR") {
+/// This repository's test reference data (`tests/data`): the JAX goldens and
+/// other outputs of real JAX, so that a plain clone tests itself.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The JAX goldens folder (`tests/data/jax-goldens`, or `TCC_GOLDENS_DIR`).
+pub fn goldens_dir() -> PathBuf {
+    match std::env::var_os("TCC_GOLDENS_DIR") {
         Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+        None => data_dir().join("jax-goldens"),
     }
 }
 
-/// The JAX goldens folder.
-pub fn goldens_dir() -> PathBuf {
-    shared_dir().join("jax-goldens")
+/// The jaxref scripts kept in this repository (`scripts/jaxref/ref`).
+pub fn jaxref_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/ref")
 }
 
 /// Every golden case folder (those with a `case.json`), sorted by name.
@@ -45,17 +51,17 @@ pub fn fixtures_dir() -> PathBuf {
 }
 
 /// The python of the jaxref venv, when it is set up (`REFCHECK_VENV`, else
-/// `../shared/jaxref/.venv`); `None` prints why the caller is skipping.
+/// `scripts/jaxref/ref/.venv`); `None` prints why the caller is skipping.
 pub fn jaxref_python(test: &str) -> Option<PathBuf> {
     let venv = std::env::var_os("REFCHECK_VENV")
         .map(PathBuf::from)
-        .unwrap_or_else(|| shared_dir().join("jaxref/.venv"));
+        .unwrap_or_else(|| jaxref_dir().join(".venv"));
     let python = venv.join("bin/python");
     if python.is_file() {
         Some(python)
     } else {
         eprintln!(
-            "SKIPPED {test}: real jaxlib not set up (no {}); run `bash ../shared/jaxref/setup.sh` \
+            "SKIPPED {test}: real jaxlib not set up (no {}); run `bash scripts/jaxref/ref/setup.sh` \
              or set REFCHECK_VENV",
             python.display()
         );

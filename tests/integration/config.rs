@@ -270,7 +270,7 @@ fn every_params_fixture_round_trips_through_its_canonical_form() {
 // ----- the spec's section 3.5 (observed to_json outputs) -----
 
 fn spec_text() -> String {
-    std::fs::read_to_string(common::shared_dir().join("reference/jax-tpu-custom-call.md")).unwrap()
+    std::fs::read_to_string(common::data_dir().join("to_json_observed.md")).unwrap()
 }
 
 /// Decodes a Python bytes literal body (`\n`, `\\`, `\'`, `\"`).
@@ -1721,7 +1721,7 @@ fn real_jaxlib_accepts_configs_we_write() {
     files.push(write_temp(&dir, "many_fields.json", json.as_bytes()));
 
     let output = std::process::Command::new(&python)
-        .arg(common::shared_dir().join("jaxref/check_body.py"))
+        .arg(common::jaxref_dir().join("check_body.py"))
         .arg("-q")
         .args(&files)
         .output()

@@ -481,7 +481,7 @@ fn jaxlib_accepts_every_emitted_module() {
         String::from_utf8_lossy(&verify.stderr)
     );
     let check = std::process::Command::new(&python)
-        .arg(shared_dir().join("jaxref/check_body.py"))
+        .arg(jaxref_dir().join("check_body.py"))
         .arg("-q")
         .args(&paths)
         .output()

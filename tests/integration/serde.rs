@@ -368,7 +368,7 @@ fn check_body_accepts_our_bodies_in_golden_configs() {
     let b64 = base64::engine::general_purpose::STANDARD;
     let dir = std::env::temp_dir().join(format!("tcc-serde-check-{}", std::process::id()));
     let bodies = write_our_bodies(&dir);
-    let check = shared_dir().join("jaxref/check_body.py");
+    let check = jaxref_dir().join("check_body.py");
     let mut failures = Vec::new();
     for (call, body, blob) in &bodies {
         let golden_config = call.file("backend_config", ".json");
