@@ -5,6 +5,7 @@ use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
 use crate::config::ConfigError;
 use crate::decode::DecodeError;
+use crate::diff::DiffError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
 use crate::params::ParamsError;
@@ -49,4 +50,7 @@ pub enum Error {
     /// Reading `tpu` ops written in custom (pretty) syntax.
     #[error(transparent)]
     Pretty(#[from] PrettyError),
+    /// Comparing two modules' calls (bad options).
+    #[error(transparent)]
+    Diff(#[from] DiffError),
 }

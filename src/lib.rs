@@ -6,6 +6,7 @@ pub mod bytecode;
 pub mod config;
 pub mod context;
 pub mod decode;
+pub mod diff;
 pub mod emit;
 pub mod error;
 pub mod kernel;
@@ -15,6 +16,7 @@ pub mod pass;
 pub mod pretty;
 pub mod serde;
 pub mod target;
+pub mod testing;
 pub mod validate;
 
 /// The melior version this crate builds on (types and values of its API).

@@ -12,6 +12,7 @@ use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
 
 mod completions;
+mod diff;
 mod emit;
 mod inspect;
 mod kernel;
@@ -31,6 +32,8 @@ pub(crate) struct Cli {
 enum Command {
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// Compare the tpu_custom_calls of two modules by meaning (exit 0 equal, 1 different, 2 errors).
+    Diff(diff::Args),
     /// Lower a Mosaic kernel into a StableHLO module calling it (stablehlo.custom_call @tpu_custom_call).
     Emit(emit::Args),
     /// Decode every tpu_custom_call of a StableHLO module (ours or JAX's): config, kernel, parameters.
@@ -50,6 +53,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Completions(args) => completions::run(args),
+        Command::Diff(args) => return diff::run(args),
         Command::Emit(args) => emit::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),
