@@ -551,8 +551,20 @@ fn diff_pair(
     options: &DiffOptions,
 ) -> Result<Vec<Difference>, crate::Error> {
     let mut out = Vec::new();
-    diff_types(&mut out, options, "operand_types", &a.found.operand_types, &b.found.operand_types);
-    diff_types(&mut out, options, "result_types", &a.found.result_types, &b.found.result_types);
+    diff_types(
+        &mut out,
+        options,
+        "operand_types",
+        &a.found.operand_types,
+        &b.found.operand_types,
+    );
+    diff_types(
+        &mut out,
+        options,
+        "result_types",
+        &a.found.result_types,
+        &b.found.result_types,
+    );
     diff_attributes(&mut out, options, a, b);
     diff_config(&mut out, options, a, b);
     diff_kernels(&mut out, options, (a, a_name), (b, b_name))?;
@@ -607,14 +619,27 @@ fn diff_attributes(
         .collect();
     names.sort_unstable();
     names.dedup();
+    // StableHLO's defaults: an absent attribute means its default value (JAX's
+    // export and `forward_compatible` emission leave them out).
+    let value = |call: &DecodedCall<'_>, name: &str| {
+        call.found
+            .attribute(name)
+            .or_else(|| {
+                decode::PRETTY_DEFAULTS
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| *v)
+            })
+            .map(str::to_string)
+    };
     for name in names {
         push_if_differs(
             out,
             options,
             name,
             DifferenceKind::Attribute,
-            a.found.attribute(name).map(str::to_string),
-            b.found.attribute(name).map(str::to_string),
+            value(a, name),
+            value(b, name),
         );
     }
     // The frontend attributes entry by entry (strings; JSON compared as JSON).
@@ -660,7 +685,14 @@ fn diff_attributes(
             .filter(|_| call.found.frontend_attributes.is_empty())
             .map(str::to_string)
     };
-    push_if_differs(out, options, FRONTEND, DifferenceKind::Attribute, whole(a), whole(b));
+    push_if_differs(
+        out,
+        options,
+        FRONTEND,
+        DifferenceKind::Attribute,
+        whole(a),
+        whole(b),
+    );
 }
 
 fn json_string(s: &str) -> String {
@@ -728,8 +760,14 @@ fn config_fields(call: &DecodedCall<'_>) -> Vec<(&'static str, String)> {
         ("flags", opt(flags)),
         ("allow_input_fusion", opt(fusion)),
         ("serialization_format", opt(c.serialization_format)),
-        ("internal_scratch_in_bytes", opt(c.internal_scratch_in_bytes)),
-        ("output_memory_spaces", memory_spaces(&c.output_memory_spaces)),
+        (
+            "internal_scratch_in_bytes",
+            opt(c.internal_scratch_in_bytes),
+        ),
+        (
+            "output_memory_spaces",
+            memory_spaces(&c.output_memory_spaces),
+        ),
         ("disable_bounds_checks", c.disable_bounds_checks.to_string()),
         (
             "disable_semaphore_checks",
@@ -742,10 +780,7 @@ fn config_fields(call: &DecodedCall<'_>) -> Vec<(&'static str, String)> {
             "shape_invariant_numerics",
             c.shape_invariant_numerics.to_string(),
         ),
-        (
-            "tiling",
-            opt(c.tiling.map(|t| json_string(t.param_name()))),
-        ),
+        ("tiling", opt(c.tiling.map(|t| json_string(t.param_name())))),
         ("opt_level", opt(c.opt_level.map(|o| json_string(o.name())))),
         (
             "megachip_parallelism_config.use_core_ids",
@@ -761,7 +796,14 @@ fn diff_config(
     b: &DecodedCall<'_>,
 ) {
     for ((field, x), (_, y)) in config_fields(a).into_iter().zip(config_fields(b)) {
-        push_if_differs(out, options, field, DifferenceKind::Config, Some(x), Some(y));
+        push_if_differs(
+            out,
+            options,
+            field,
+            DifferenceKind::Config,
+            Some(x),
+            Some(y),
+        );
     }
     // Keys the reader does not know: compared as written.
     let unknown = |call: &DecodedCall<'_>| -> Vec<(String, String)> {
@@ -777,9 +819,7 @@ fn diff_config(
     paths.dedup();
     for path in paths {
         let get = |list: &[(String, String)]| {
-            list.iter()
-                .find(|(p, _)| p == path)
-                .map(|(_, v)| v.clone())
+            list.iter().find(|(p, _)| p == path).map(|(_, v)| v.clone())
         };
         push_if_differs(
             out,
@@ -792,11 +832,28 @@ fn diff_config(
     }
 }
 
+/// The IR version is reported as `lowered_module_asm_version`: the kernels
+/// are compared without it.
+fn without_version(text: String) -> String {
+    const KEY: &str = "stable_mosaic.version = ";
+    let Some(at) = text.find(KEY) else {
+        return text;
+    };
+    let start = at + KEY.len();
+    let digits = text[start..]
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b'-')
+        .count();
+    let mut out = text;
+    out.replace_range(start..start + digits, "_");
+    out
+}
+
 fn print_kernel(call: &DecodedCall<'_>, debug_info: bool) -> Result<String, crate::Error> {
-    Ok(call.kernel.print(PrintOptions {
+    Ok(without_version(call.kernel.print(PrintOptions {
         generic: true,
         debug_info,
-    })?)
+    })?))
 }
 
 /// The unified diff of two kernels in the pretty form (generic if the
@@ -806,7 +863,10 @@ fn kernel_diff(
     (b, b_label): (&DecodedCall<'_>, String),
     debug_info: bool,
 ) -> Result<String, crate::Error> {
-    let (pa, pb) = (a.kernel.print_pretty(debug_info)?, b.kernel.print_pretty(debug_info)?);
+    let (pa, pb) = (
+        without_version(a.kernel.print_pretty(debug_info)?),
+        without_version(b.kernel.print_pretty(debug_info)?),
+    );
     if pa != pb {
         return Ok(unified_diff(&pa, &pb, &a_label, &b_label, 3));
     }

@@ -21,7 +21,8 @@ pub enum Match {
 
 /// Arguments of `diff`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Exit status: 0 equal, 1 different (the report on stdout), 2 on errors.\n\n\
+#[command(
+    after_help = "Exit status: 0 equal, 1 different (the report on stdout), 2 on errors.\n\n\
 Fields (for --ignore): the backend_config fields by their JAX names (vmem_limit_bytes, flags, cost_estimate, \
 lowered_module_asm for the kernel, lowered_module_asm_version, ...), op attributes (operand_layouts, \
 output_operand_aliases, has_side_effect, mhlo.frontend_attributes[.KEY], ...), operand_types, result_types, \
@@ -30,7 +31,8 @@ Examples:\n  \
 tpu-custom-call diff jax.mlir ours.mlir                 # JAX's Lowered.as_text() vs our emission\n  \
 tpu-custom-call diff a.mlir b.mlirbc --match name       # pair calls by kernel name\n  \
 tpu-custom-call diff a.mlir b.mlir --ignore vmem_limit_bytes --ignore mhlo.frontend_attributes\n  \
-tpu-custom-call diff a.mlir b.mlir --locations --json")]
+tpu-custom-call diff a.mlir b.mlir --locations --json"
+)]
 pub struct Args {
     /// First module (text in generic or pretty form, or bytecode; `-` for stdin).
     pub a: PathBuf,
@@ -88,7 +90,8 @@ fn compare(args: &Args) -> Result<(bool, String), String> {
         .map_err(|e| e.to_string())?;
     let equal = report.is_equal();
     let out = if args.json {
-        let mut text = serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?;
+        let mut text =
+            serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?;
         text.push('\n');
         text
     } else if equal {

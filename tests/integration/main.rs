@@ -4,6 +4,7 @@ mod bytecode;
 mod cli;
 mod common;
 mod config;
+mod diff;
 mod emit;
 mod fuzz_regressions;
 mod kernel;
