@@ -32,7 +32,7 @@
 //! let jax = std::fs::read("tests/data/jax-goldens/add_basic/module.mlir")?;
 //! let report = diff::diff_modules(&ctx, (&jax, "jax.mlir"), (&jax, "ours.mlir"), &DiffOptions::default())?;
 //! assert!(report.is_equal(), "{report}");
-//! # Ok::<(), tpu_custom_call::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt::{self, Write as _};
