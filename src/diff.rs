@@ -70,7 +70,8 @@ pub enum MatchBy {
     #[default]
     Order,
     /// Each call with the next unpaired call of the same `kernel_name` in the
-    /// other module (in order among calls of one name).
+    /// other module (in order among calls of one name; calls without a
+    /// `kernel_name` pair among themselves in order).
     Name,
 }
 
@@ -264,7 +265,11 @@ impl DiffReport {
             .flat_map(|p| p.differences.iter().map(|d| (p.a_index, p.b_index, d)))
     }
 
-    /// The JSON object `diff --json` prints.
+    /// The JSON object `diff --json` prints: `a`, `b` (names), `equal`,
+    /// `a_calls`, `b_calls`, `pairs` (`a`, `b` indices, kernel names, `equal`,
+    /// `differences`: `field`, `kind`, `a`, `b` as printed (config values as
+    /// JSON text, attributes as MLIR prints them; `null` when absent), `diff`)
+    /// and `unpaired` (`side`, `index`, `kernel_name`).
     pub fn to_json(&self) -> serde_json::Value {
         let pairs: Vec<serde_json::Value> = self
             .pairs
@@ -810,7 +815,15 @@ fn diff_config(
         call.report
             .unknown_keys
             .iter()
-            .map(|k| (k.path.to_string(), format!("{:?}", k.value)))
+            .map(|k| {
+                let mut value = String::new();
+                crate::config::json::write_compact_json(&mut value, &k.value);
+                // One line: that writer puts a newline after every `[`, `{` and `,`.
+                let value = serde_json::from_str::<serde_json::Value>(&value)
+                    .map_or(value.replace('\n', ""), |v| v.to_string());
+                let path = k.path.to_string();
+                (path.trim_start_matches('$').to_string(), value)
+            })
             .collect()
     };
     let (ua, ub) = (unknown(a), unknown(b));
@@ -938,7 +951,7 @@ enum Edit {
 
 /// Beyond this many edits the middle part is shown as removed then added
 /// (still a correct diff, not a minimal one): Myers' trace is O(D²).
-const MAX_EDITS: usize = 4000;
+const MAX_EDITS: usize = 1000;
 
 /// A shortest edit script from `a` to `b` (Myers' O((N+M)D) algorithm), on
 /// the part between the common prefix and suffix.

@@ -180,6 +180,14 @@ fn every_golden_module_equals_our_emission() {
             .map(CallSpec::golden)
             .collect();
         let jax = golden_module(&name);
+        let configs = |bytes: &[u8]| -> Vec<String> {
+            let ctx = Context::new();
+            tpu_custom_call::decode::find_calls(&ctx, bytes, &name)
+                .unwrap()
+                .into_iter()
+                .map(|c| c.backend_config)
+                .collect()
+        };
         let ours = [
             (
                 "ours (LLVM 22 encodings)",
@@ -194,6 +202,18 @@ fn every_golden_module_equals_our_emission() {
                 emit_calls(&calls, &jax_options(), false),
             ),
         ];
+        // Not the same bytes: another producer and other encodings in every body.
+        let (jax_configs, our_configs) = (configs(&jax), configs(&ours[0].1));
+        for (j, o) in jax_configs.iter().zip(&our_configs) {
+            if j == o {
+                failures.push(format!("{name}: our default emission has JAX's bytes"));
+            }
+        }
+        assert_eq!(
+            configs(&ours[2].1),
+            jax_configs,
+            "{name}: JAX's encodings give JAX's bytes"
+        );
         for (what, ours) in &ours {
             for locations in [false, true] {
                 let options = DiffOptions {
@@ -367,6 +387,21 @@ fn single_changes_are_reported_as_exactly_that_field() {
         let edited = ours.replacen(from, to, 1);
         check(field, edited.into_bytes(), &none, &[field]);
     }
+    // A backend_config key the reader does not know: compared as written.
+    let from = r#"backend_config = "{\22custom_call_config\22: {"#;
+    assert!(ours.contains(from));
+    let edited = ours.replacen(from, &format!(r#"{from}\22extra_key\22: [1, 2], "#), 1);
+    let report = diff_bytes(&jax, edited.as_bytes(), &none);
+    let d: Vec<_> = report.differences().map(|(_, _, d)| d).collect();
+    assert_eq!(d.len(), 1, "{report}");
+    assert_eq!(
+        (d[0].field.as_str(), d[0].a.as_deref(), d[0].b.as_deref()),
+        (
+            "backend_config.custom_call_config.extra_key",
+            None,
+            Some("[1,2]")
+        )
+    );
     // One operand type (edited in the signature of the function and the call).
     let edited = ours
         .replacen(
@@ -707,6 +742,17 @@ fn cli_diff_exit_codes_and_output() {
         "vmem_limit_bytes",
     ]);
     assert_eq!(code, 0);
+    let (code, out, err) = run_cli_stdin(
+        &[
+            "diff",
+            "-",
+            changed.to_str().unwrap(),
+            "--ignore",
+            "vmem_limit_bytes",
+        ],
+        Some(&std::fs::read(jax).unwrap()),
+    );
+    assert_eq!((code, out.len()), (0, 0), "{err}");
     let (code, out, err) = run_cli(&["diff", jax, dir.join("missing.mlir").to_str().unwrap()]);
     assert_eq!((code, out.len()), (2, 0));
     assert!(err.contains("missing.mlir"), "{err}");
