@@ -70,8 +70,8 @@ pub enum MatchBy {
     #[default]
     Order,
     /// Each call with the next unpaired call of the same `kernel_name` in the
-    /// other module (in order among calls of one name; calls without a
-    /// `kernel_name` pair among themselves in order).
+    /// other module (in order among calls of one name). A call without a
+    /// `kernel_name` attribute goes by its kernel module's name.
     Name,
 }
 
@@ -503,12 +503,20 @@ fn pair_calls(a: &[DecodedCall<'_>], b: &[DecodedCall<'_>], by: MatchBy) -> Pair
             (pairs, unpaired)
         }
         MatchBy::Name => {
+            // The `kernel_name` attribute, else the kernel module's own name.
+            let key = |call: &DecodedCall<'_>| {
+                call.found
+                    .kernel_name
+                    .clone()
+                    .or_else(|| call.kernel.name())
+            };
+            let b_keys: Vec<Option<String>> = b.iter().map(key).collect();
             let mut taken = vec![false; b.len()];
             let mut pairs = Vec::new();
             let mut unpaired = Vec::new();
             for (i, call) in a.iter().enumerate() {
-                let partner = (0..b.len())
-                    .find(|&j| !taken[j] && b[j].found.kernel_name == call.found.kernel_name);
+                let name = key(call);
+                let partner = (0..b.len()).find(|&j| !taken[j] && b_keys[j] == name);
                 match partner {
                     Some(j) => {
                         taken[j] = true;

@@ -512,6 +512,15 @@ fn calls_are_paired_by_order_and_by_name() {
         .collect();
     assert_eq!(pairs, [(0, 1), (1, 0)]);
 
+    // Without kernel_name attributes: paired by the kernels' module names.
+    let anonymous = |c: CallSpec| c.with_params(r#"{"kernel_name": null}"#);
+    let a = emit(vec![anonymous(add()), anonymous(matmul())]);
+    let b = emit(vec![anonymous(matmul()), anonymous(add())]);
+    let report = diff_bytes(&a, &b, &by_name);
+    assert!(report.is_equal(), "{report}");
+    assert_eq!(report.pairs.len(), 2);
+    assert!(report.pairs.iter().all(|p| p.a_kernel_name.is_none()));
+
     // Three calls, rotated, one with a changed field: by name exactly that field.
     let a = emit(vec![add(), matmul(), named()]);
     let b = emit(vec![
@@ -760,5 +769,52 @@ fn cli_diff_exit_codes_and_output() {
     assert_eq!(code, 2, "{err}");
     let (code, _, _) = run_cli(&["diff", jax]);
     assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The README's example with real JAX: `jax.jit(f).trace(..).lower(..).as_text()`
+/// of a Pallas add against our emission of the same kernel: equal; with
+/// `--locations` only the debug locations differ (JAX's file names are not
+/// the fixture's).
+#[test]
+fn real_jax_module_equals_our_emission() {
+    let Some(python) = jaxref_python("real_jax_module_equals_our_emission") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tcc-diff-jax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let jax = dir.join("jax.mlir");
+    let lowered = std::process::Command::new(&python)
+        .arg(root.join("scripts/jaxref/lower_add_as_text.py"))
+        .arg(&jax)
+        .output()
+        .unwrap();
+    assert!(
+        lowered.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lowered.stderr)
+    );
+    let ours = dir.join("ours.mlir");
+    let (code, _, err) = run_cli(&[
+        "emit",
+        "mlir-fixtures/kernels/add.mlir",
+        "--signature",
+        "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>",
+        "--params",
+        "mlir-fixtures/params/add_basic.json",
+        "-o",
+        ours.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (jax, ours) = (jax.to_str().unwrap(), ours.to_str().unwrap());
+    let (code, out, err) = run_cli(&["diff", jax, ours]);
+    assert_eq!(code, 0, "{err}{}", String::from_utf8_lossy(&out));
+    let (code, out, _) = run_cli(&["diff", jax, ours, "--locations", "--json"]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let differences = json["pairs"][0]["differences"].as_array().unwrap();
+    assert_eq!(differences.len(), 1, "{json}");
+    assert_eq!(differences[0]["field"], "debug_locations");
     std::fs::remove_dir_all(&dir).unwrap();
 }
