@@ -884,12 +884,14 @@ fn kernel_diff(
     (b, b_label): (&DecodedCall<'_>, String),
     debug_info: bool,
 ) -> Result<String, crate::Error> {
-    let (pa, pb) = (
-        without_version(a.kernel.print_pretty(debug_info)?),
-        without_version(b.kernel.print_pretty(debug_info)?),
-    );
-    if pa != pb {
-        return Ok(unified_diff(&pa, &pb, &a_label, &b_label, 3));
+    // The pretty form is for reading only: if it cannot be printed, the
+    // generic form is shown.
+    let pretty = |call: &DecodedCall<'_>| call.kernel.print_pretty(debug_info).ok();
+    if let (Some(pa), Some(pb)) = (pretty(a), pretty(b)) {
+        let (pa, pb) = (without_version(pa), without_version(pb));
+        if pa != pb {
+            return Ok(unified_diff(&pa, &pb, &a_label, &b_label, 3));
+        }
     }
     let (ga, gb) = (print_kernel(a, debug_info)?, print_kernel(b, debug_info)?);
     Ok(unified_diff(&ga, &gb, &a_label, &b_label, 3))
