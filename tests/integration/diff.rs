@@ -387,6 +387,32 @@ fn single_changes_are_reported_as_exactly_that_field() {
         let edited = ours.replacen(from, to, 1);
         check(field, edited.into_bytes(), &none, &[field]);
     }
+    // Config fields the lowering derives from the kernel: edited in the JSON.
+    for (from, to, field) in [
+        (
+            r#"\22serialization_format\22: 1"#,
+            r#"\22has_communication\22: true, \22serialization_format\22: 1"#,
+            "has_communication",
+        ),
+        (
+            r#"\22needs_layout_passes\22: true"#,
+            r#"\22needs_layout_passes\22: false"#,
+            "needs_layout_passes",
+        ),
+        (
+            r#"\22}}""#,
+            r#"\22}, \22device_type\22: \22DEVICE_TYPE_TENSORCORE\22}""#,
+            "device_type",
+        ),
+    ] {
+        assert!(ours.contains(from), "{from}");
+        check(
+            field,
+            ours.replacen(from, to, 1).into_bytes(),
+            &none,
+            &[field],
+        );
+    }
     // A backend_config key the reader does not know: compared as written.
     let from = r#"backend_config = "{\22custom_call_config\22: {"#;
     assert!(ours.contains(from));
@@ -458,7 +484,7 @@ fn single_changes_are_reported_as_exactly_that_field() {
         ]),
         &[],
     );
-    assert_eq!(checked, 27);
+    assert_eq!(checked, 30);
 }
 
 /// An unknown `--ignore` field is an error naming the closest field.
