@@ -45,7 +45,12 @@ pub struct Args {
     #[arg(long, value_name = "FIELD")]
     pub ignore: Vec<String>,
     /// How calls are paired.
-    #[arg(long = "match", value_enum, default_value = "order")]
+    #[arg(
+        long = "match",
+        value_name = "order|name",
+        value_enum,
+        default_value = "order"
+    )]
     pub match_by: Match,
     /// Compare the kernels' debug locations too.
     #[arg(long)]
