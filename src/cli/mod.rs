@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
 
+mod compile;
 mod completions;
 mod emit;
 mod inspect;
@@ -29,6 +30,8 @@ pub(crate) struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Compile StableHLO modules with the real TPU compiler (libtpu through PJRT, no TPU, no Python).
+    Compile(compile::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// Lower a Mosaic kernel into a StableHLO module calling it (stablehlo.custom_call @tpu_custom_call).
@@ -47,8 +50,15 @@ enum Command {
 
 /// Parses arguments, runs the subcommand, maps errors to exit code 1.
 pub fn run() -> ExitCode {
+    // The worker process of `compile` (libtpu may abort it, never us).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == tpu_custom_call::compile::WORKER_SUBCOMMAND) {
+        let code = tpu_custom_call::compile::run_worker(&args[2..]);
+        return ExitCode::from(u8::try_from(code).unwrap_or(1));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Compile(args) => compile::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Emit(args) => emit::run(args),
         Command::Inspect(args) => inspect::run(args),
