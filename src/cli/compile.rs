@@ -122,9 +122,13 @@ fn blamed_call(bytes: &[u8], name: &str, message: &str) -> Option<FoundCall> {
             .as_deref()
             .is_some_and(|k| !k.is_empty() && message.contains(k))
     });
+    // Without a kernel name, only Mosaic's own messages concern the call.
+    let mosaic = ["Mosaic", "tpu_custom_call", "CompileTimeScopedVmemOom"]
+        .iter()
+        .any(|marker| message.contains(marker));
     match named {
         Some(call) => Some(call.clone()),
-        None if calls.len() == 1 => calls.into_iter().next(),
+        None if mosaic && calls.len() == 1 => calls.into_iter().next(),
         None => None,
     }
 }

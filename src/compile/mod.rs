@@ -456,6 +456,17 @@ fn crash_line(log: &[u8]) -> String {
         .or_else(|| lines.iter().rev().find(|l| !l.starts_with("***") && !l.starts_with("@ ")))
         .copied()
         .unwrap_or("the worker exited without a message");
+    // glog's prefix (`F1201 04:28:00.023545    4651 `) says nothing about the input.
+    let line = match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [level, _, thread, ..]
+            if level.len() > 1
+                && level[1..].bytes().all(|b| b.is_ascii_digit())
+                && thread.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            line.split_once(thread).map_or(line, |(_, rest)| rest.trim_start())
+        }
+        _ => line,
+    };
     let chars: Vec<char> = line.chars().collect();
     chars[chars.len().saturating_sub(300)..].iter().collect()
 }
