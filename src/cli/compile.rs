@@ -59,11 +59,19 @@ pub fn run(args: Args) -> CliResult {
         let bytes = read_input(path)?;
         let name = source_name(path);
         let verdict = compiler.compile(&bytes).map_err(|e| e.to_string())?;
-        let located = verdict.error().map(|message| locate(&bytes, &name, &message));
+        let located = verdict
+            .error()
+            .map(|message| locate(&bytes, &name, &message));
         if args.json {
             println!(
                 "{}",
-                verdict_json(&name, args.target, args.devices, &verdict, located.as_deref())
+                verdict_json(
+                    &name,
+                    args.target,
+                    args.devices,
+                    &verdict,
+                    located.as_deref()
+                )
             );
         } else if let Some(stats) = verdict.stats() {
             println!(
@@ -88,7 +96,11 @@ pub fn run(args: Args) -> CliResult {
         Ok(())
     } else if args.json {
         // The JSON lines carry the messages; stderr says which modules.
-        Err(format!("libtpu refused {} of {} modules", failures.len(), args.modules.len()))
+        Err(format!(
+            "libtpu refused {} of {} modules",
+            failures.len(),
+            args.modules.len()
+        ))
     } else {
         Err(failures.join("\nerror: "))
     }
@@ -101,7 +113,9 @@ pub fn locate(bytes: &[u8], name: &str, message: &str) -> String {
         Some(call) => format!(
             "{name}: tpu_custom_call #{}{}{}: {message}",
             call.index,
-            call.line.map(|l| format!(" (line {l})")).unwrap_or_default(),
+            call.line
+                .map(|l| format!(" (line {l})"))
+                .unwrap_or_default(),
             call.kernel_name
                 .as_deref()
                 .map(|k| format!(" kernel `{k}`"))

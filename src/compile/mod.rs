@@ -449,11 +449,20 @@ impl Drop for Compiler {
 /// The line of libtpu's log that says why it aborted.
 fn crash_line(log: &[u8]) -> String {
     let text = String::from_utf8_lossy(log);
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let line = lines
         .iter()
         .find(|l| l.contains("Check failed"))
-        .or_else(|| lines.iter().rev().find(|l| !l.starts_with("***") && !l.starts_with("@ ")))
+        .or_else(|| {
+            lines
+                .iter()
+                .rev()
+                .find(|l| !l.starts_with("***") && !l.starts_with("@ "))
+        })
         .copied()
         .unwrap_or("the worker exited without a message");
     // glog's prefix (`F1201 04:28:00.023545    4651 `) says nothing about the input.
@@ -463,7 +472,8 @@ fn crash_line(log: &[u8]) -> String {
                 && level[1..].bytes().all(|b| b.is_ascii_digit())
                 && thread.bytes().all(|b| b.is_ascii_digit()) =>
         {
-            line.split_once(thread).map_or(line, |(_, rest)| rest.trim_start())
+            line.split_once(thread)
+                .map_or(line, |(_, rest)| rest.trim_start())
         }
         _ => line,
     };

@@ -474,8 +474,7 @@ impl Topology<'_> {
             executable: ptr::null_mut(),
         };
         // SAFETY: `module`, `options` and `program` outlive the call.
-        self.plugin
-            .check(unsafe { (api.compile)(&mut args) })?;
+        self.plugin.check(unsafe { (api.compile)(&mut args) })?;
         let executable = args.executable;
         let stats = self.stats(executable);
         let mut destroy = ExecutableDestroyArgs {
@@ -562,11 +561,20 @@ mod tests {
         assert_eq!(offset_of!(Api, plugin_initialize), 40 + 3 * 8);
         assert_eq!(offset_of!(Api, device_description_id), 40 + 23 * 8);
         assert_eq!(offset_of!(Api, executable_destroy), 40 + 40 * 8);
-        assert_eq!(offset_of!(Api, executable_size_of_generated_code), 40 + 45 * 8);
+        assert_eq!(
+            offset_of!(Api, executable_size_of_generated_code),
+            40 + 45 * 8
+        );
         assert_eq!(offset_of!(Api, topology_create), 40 + 82 * 8);
-        assert_eq!(offset_of!(Api, topology_get_device_descriptions), 40 + 86 * 8);
+        assert_eq!(
+            offset_of!(Api, topology_get_device_descriptions),
+            40 + 86 * 8
+        );
         assert_eq!(offset_of!(Api, compile), 40 + 89 * 8);
-        assert_eq!(offset_of!(Api, executable_get_compiled_memory_stats), 40 + 96 * 8);
+        assert_eq!(
+            offset_of!(Api, executable_get_compiled_memory_stats),
+            40 + 96 * 8
+        );
         assert_eq!(size_of::<NamedValue>(), 56);
         assert_eq!(size_of::<CompileArgs>(), 64);
         assert_eq!(size_of::<CompiledMemoryStatsArgs>(), 24 + 15 * 8);

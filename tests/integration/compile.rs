@@ -113,7 +113,13 @@ fn jax_verdicts(
 ) -> Vec<Option<String>> {
     let out = std::process::Command::new(python)
         .arg(jaxref_dir().join("tpu_compile.py"))
-        .args(["--chip", chip.name(), "--devices", &devices.to_string(), "--json"])
+        .args([
+            "--chip",
+            chip.name(),
+            "--devices",
+            &devices.to_string(),
+            "--json",
+        ])
         .args(paths)
         .output()
         .unwrap();
@@ -136,7 +142,11 @@ fn jax_verdicts(
 
 /// The first non-empty line of a message (JAX and PJRT wrap it differently).
 fn first_line(message: &str) -> &str {
-    message.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("")
+    message
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
 }
 
 /// Cases whose kernels address other devices: compiled on 4 partitions too.
@@ -146,8 +156,9 @@ fn communicates(name: &str) -> bool {
         .any(|k| name.contains(k))
 }
 
-/// For every golden call and each of v5e, v5p, v6e, v7x (and, for kernels
-/// that communicate, v5e on 4 devices): our compile's verdict is
+/// For every golden call and each of v5e, v5p, v6e, v7x (the crashing
+/// shape-polymorphic module on v5e only; kernels that communicate on v5e with
+/// 4 devices too): our compile's verdict is
 /// tpu_compile.py's on the same module, compiled or refused with the same
 /// message (first line), or crashed in both.
 #[test]
@@ -160,14 +171,26 @@ fn every_emitted_golden_module_gets_jaxs_verdict() {
     let dir = std::env::temp_dir().join(format!("tcc-compile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let modules = emitted_modules(&dir);
-    let mut runs: Vec<(Chip, usize, Vec<&(String, PathBuf)>)> = [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x]
-        .into_iter()
-        .map(|chip| (chip, 1, modules.iter().collect()))
-        .collect();
+    let mut runs: Vec<(Chip, usize, Vec<&(String, PathBuf)>)> =
+        [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x]
+            .into_iter()
+            .map(|chip| {
+                // libtpu aborts on the shape-polymorphic module: a worker restart
+                // on each side (seconds for JAX's); once is enough.
+                let modules = modules
+                    .iter()
+                    .filter(|(name, _)| chip == Chip::V5e || !name.starts_with("shape_poly"))
+                    .collect();
+                (chip, 1, modules)
+            })
+            .collect();
     runs.push((
         Chip::V5e,
         4,
-        modules.iter().filter(|(name, _)| communicates(name)).collect(),
+        modules
+            .iter()
+            .filter(|(name, _)| communicates(name))
+            .collect(),
     ));
     let mut failures = Vec::new();
     let (mut ours_seconds, mut jax_seconds) = (0.0, 0.0);
@@ -210,7 +233,7 @@ fn every_emitted_golden_module_gets_jaxs_verdict() {
          ours {ours_seconds:.1} s, tpu_compile.py {jax_seconds:.1} s",
         runs.len()
     );
-    assert!(compiled >= 4 * 20, "only {compiled} modules compiled");
+    assert!(compiled >= 4 * 20 + 9, "only {compiled} modules compiled");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -255,12 +278,9 @@ fn refusals_and_a_crash_through_the_cli() {
         assert!(error.starts_with(expected), "{line}");
         assert_eq!(line["ok"], false);
     }
-    assert!(
-        lines[1]["error"]
-            .as_str()
-            .unwrap()
-            .contains("Scoped allocation with size 24.00M and limit 16.00M exceeded scoped vmem limit")
-    );
+    assert!(lines[1]["error"].as_str().unwrap().contains(
+        "Scoped allocation with size 24.00M and limit 16.00M exceeded scoped vmem limit"
+    ));
     assert!(
         lines[2]["error"]
             .as_str()
@@ -275,7 +295,12 @@ fn refusals_and_a_crash_through_the_cli() {
         "{}",
         lines[2]
     );
-    assert!(lines[3]["error"].as_str().unwrap().contains("Check failed: !count_overflow"));
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("Check failed: !count_overflow")
+    );
     assert_eq!(lines[3]["crashed"], true);
     assert_eq!(lines[4]["ok"], true, "{}", lines[4]);
     assert!(lines[4]["stats"]["generated_code_size"].as_i64().unwrap() > 0);
@@ -319,5 +344,8 @@ fn compile_usage_and_missing_libtpu() {
         "/nonexistent/libtpu.so",
     ]);
     assert_eq!(code, 1);
-    assert!(stderr.contains("target `v3` cannot be compiled for"), "{stderr}");
+    assert!(
+        stderr.contains("target `v3` cannot be compiled for"),
+        "{stderr}"
+    );
 }
