@@ -454,15 +454,23 @@ fn crash_line(log: &[u8]) -> String {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
+    // glog FATAL lines (`F1201 ...`).
+    let fatal = |l: &&&str| {
+        l.len() > 5 && l.starts_with('F') && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit)
+    };
+    let noise = ["***", "@ ", "PC:", "https://"];
     let line = lines
         .iter()
         .find(|l| l.contains("Check failed"))
+        .or_else(|| lines.iter().find(|l| l.starts_with("LLVM ERROR")))
+        .or_else(|| lines.iter().find(fatal))
         .or_else(|| {
             lines
                 .iter()
                 .rev()
-                .find(|l| !l.starts_with("***") && !l.starts_with("@ "))
+                .find(|l| !l.contains("RAW:") && !noise.iter().any(|n| l.starts_with(n)))
         })
+        .or_else(|| lines.last())
         .copied()
         .unwrap_or("the worker exited without a message");
     // glog's prefix (`F1201 04:28:00.023545    4651 `) says nothing about the input.
