@@ -349,3 +349,51 @@ fn compile_usage_and_missing_libtpu() {
         "{stderr}"
     );
 }
+
+/// `emit --compile-check`: libtpu compiles what `emit` made before it is
+/// written; a refusal is exit 1 with libtpu's message and no output file.
+#[test]
+fn emit_compile_check() {
+    let test = "emit_compile_check";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("tcc-compile-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("add.mlir");
+    let emit = |signature: &str| {
+        run_cli(&[
+            "emit",
+            "mlir-fixtures/kernels/add.mlir",
+            "--signature",
+            signature,
+            "--params",
+            "mlir-fixtures/params/add_basic.json",
+            "--target",
+            "v6e",
+            "--compile-check",
+            "--libtpu",
+            libtpu.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
+    let (code, _, stderr) = emit("(tensor<8x128xf32>) -> tensor<8x128xf32>");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains(
+            "tpu_custom_call #0 kernel `_add_kernel`: Mosaic failed to compile TPU kernel"
+        ) && stderr.contains("(3 vs. 2)"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let (code, _, stderr) = emit("(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("tpu_custom_call")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
