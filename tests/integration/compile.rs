@@ -149,6 +149,9 @@ fn first_line(message: &str) -> &str {
         .unwrap_or("")
 }
 
+/// A chip, a device count, and the (name, path) of the modules to compile.
+type Run<'m> = (Chip, usize, Vec<&'m (String, PathBuf)>);
+
 /// Cases whose kernels address other devices: compiled on 4 partitions too.
 fn communicates(name: &str) -> bool {
     ["remote_dma", "collective", "barrier", "tensorcore_mesh"]
@@ -171,19 +174,18 @@ fn every_emitted_golden_module_gets_jaxs_verdict() {
     let dir = std::env::temp_dir().join(format!("tcc-compile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let modules = emitted_modules(&dir);
-    let mut runs: Vec<(Chip, usize, Vec<&(String, PathBuf)>)> =
-        [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x]
-            .into_iter()
-            .map(|chip| {
-                // libtpu aborts on the shape-polymorphic module: a worker restart
-                // on each side (seconds for JAX's); once is enough.
-                let modules = modules
-                    .iter()
-                    .filter(|(name, _)| chip == Chip::V5e || !name.starts_with("shape_poly"))
-                    .collect();
-                (chip, 1, modules)
-            })
-            .collect();
+    let mut runs: Vec<Run> = [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x]
+        .into_iter()
+        .map(|chip| {
+            // libtpu aborts on the shape-polymorphic module: a worker restart
+            // on each side (seconds for JAX's); once is enough.
+            let modules = modules
+                .iter()
+                .filter(|(name, _)| chip == Chip::V5e || !name.starts_with("shape_poly"))
+                .collect();
+            (chip, 1, modules)
+        })
+        .collect();
     runs.push((
         Chip::V5e,
         4,
