@@ -505,3 +505,29 @@ pub fn run_worker(args: &[OsString]) -> i32 {
     };
     worker::run(topology, devices, Path::new(libtpu))
 }
+
+/// The verify pass's `compile` option: compiles the module `op` for `target`
+/// in a worker of the current executable; `None` when it compiled, else the
+/// message for the pass to report.
+pub(crate) fn check_operation(
+    op: melior::ir::OperationRef<'_, '_>,
+    target: Option<Chip>,
+) -> Option<String> {
+    let Some(chip) = target else {
+        return Some("compile: needs `target`, the chip to compile for".to_string());
+    };
+    let text = match crate::kernel::print_operation(op, crate::PrintOptions::default()) {
+        Ok(text) => text,
+        Err(e) => return Some(format!("compile: {e}")),
+    };
+    let options = CompileOptions {
+        chip,
+        ..CompileOptions::default()
+    };
+    match compile_module(text.as_bytes(), &options) {
+        Ok(verdict) => verdict
+            .error()
+            .map(|message| format!("libtpu ({chip}): {message}")),
+        Err(e) => Some(format!("compile: {e}")),
+    }
+}

@@ -399,3 +399,56 @@ fn emit_compile_check() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `tpu-custom-call-verify{target=... compile=true}` compiles the module with
+/// libtpu after its own checks (libtpu found as `compile` finds it).
+#[test]
+fn verify_pass_compile_option() {
+    let test = "verify_pass_compile_option";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let opt = |module: &str, pipeline: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+            .args([
+                "opt",
+                module,
+                "--pass-pipeline",
+                pipeline,
+                "-o",
+                "/dev/null",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("TPU_LIBRARY_PATH", &libtpu)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = opt(
+        "tests/data/compile/scoped_vmem_oom.mlir",
+        "builtin.module(tpu-custom-call-verify{target=v5e compile=true})",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("error: libtpu (v5e): E1001: CompileTimeScopedVmemOom:"),
+        "{stderr}"
+    );
+    let (code, stderr) = opt(
+        "tests/data/compile/scoped_vmem_oom.mlir",
+        "builtin.module(tpu-custom-call-verify{compile=true})",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("compile: needs `target`"), "{stderr}");
+    let (code, stderr) = opt(
+        "tests/data/compile/scoped_vmem_oom.mlir",
+        "builtin.module(tpu-custom-call-verify{target=v5e})",
+    );
+    assert_eq!(
+        code, 0,
+        "without compile=true libtpu is not asked: {stderr}"
+    );
+}
