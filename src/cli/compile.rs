@@ -59,20 +59,28 @@ pub fn run(args: Args) -> CliResult {
         let bytes = read_input(path)?;
         let name = source_name(path);
         let verdict = compiler.compile(&bytes).map_err(|e| e.to_string())?;
+        let blamed = verdict
+            .error()
+            .and_then(|message| blamed_call(&bytes, &name, &message));
         let located = verdict
             .error()
-            .map(|message| locate(&bytes, &name, &message));
+            .map(|message| located(&name, blamed.as_ref(), &message));
         if args.json {
-            println!(
-                "{}",
-                verdict_json(
-                    &name,
-                    args.target,
-                    args.devices,
-                    &verdict,
-                    located.as_deref()
-                )
+            let mut json = verdict_json(
+                &name,
+                args.target,
+                args.devices,
+                &verdict,
+                located.as_deref(),
             );
+            json["call"] = match &blamed {
+                Some(call) => serde_json::json!({
+                    "index": call.index,
+                    "kernel_name": call.kernel_name,
+                }),
+                None => serde_json::Value::Null,
+            };
+            println!("{json}");
         } else if let Some(stats) = verdict.stats() {
             println!(
                 "{name}: compiled for {} ({} device{}): code {} B, arguments {} B, output {} B, \
@@ -109,7 +117,11 @@ pub fn run(args: Args) -> CliResult {
 /// `NAME: tpu_custom_call #I (kernel `K`): MESSAGE` when the message names a
 /// call's kernel or the module has a single call, else `NAME: MESSAGE`.
 pub fn locate(bytes: &[u8], name: &str, message: &str) -> String {
-    match blamed_call(bytes, name, message) {
+    located(name, blamed_call(bytes, name, message).as_ref(), message)
+}
+
+fn located(name: &str, call: Option<&FoundCall>, message: &str) -> String {
+    match call {
         Some(call) => format!(
             "{name}: tpu_custom_call #{}{}{}: {message}",
             call.index,
