@@ -304,6 +304,9 @@ fn refusals_and_a_crash_through_the_cli() {
             .contains("Check failed: !count_overflow")
     );
     assert_eq!(lines[3]["crashed"], true);
+    assert!(lines[3]["call"].is_null());
+    assert_eq!(lines[2]["call"]["index"], 0);
+    assert_eq!(lines[2]["call"]["kernel_name"], "_add_kernel");
     assert_eq!(lines[4]["ok"], true, "{}", lines[4]);
     assert!(lines[4]["stats"]["generated_code_size"].as_i64().unwrap() > 0);
     assert!(lines[4]["stats"]["argument_size"].as_i64().unwrap() >= 8192);
