@@ -313,6 +313,14 @@ impl Plugin {
                 std::mem::size_of::<Api>()
             ));
         }
+        if api.pjrt_api_version.major_version != 0 {
+            return Err(format!(
+                "{}: PJRT API {}.{}, this binding knows 0.x; use libtpu 0.0.50.1",
+                path.display(),
+                api.pjrt_api_version.major_version,
+                api.pjrt_api_version.minor_version
+            ));
+        }
         let plugin = Plugin {
             api,
             version: (
