@@ -417,10 +417,11 @@ extern "C" fn tcc_rust_run_pass(kind: i32, op: MlirOperation, options: MlirStrin
             },
             _ => {
                 let mut problems = verify_module(ctx, module, options.target);
-                if problems.is_empty() && options.compile {
-                    if let Some(message) = crate::compile::check_operation(module, options.target) {
-                        problems.push((module.location(), message));
-                    }
+                if problems.is_empty()
+                    && options.compile
+                    && let Some(message) = crate::compile::check_operation(module, options.target)
+                {
+                    problems.push((module.location(), message));
                 }
                 for (location, message) in &problems {
                     emit_error(*location, message);
