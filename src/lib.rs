@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod bytecode;
+pub mod compile;
 pub mod config;
 pub mod context;
 pub mod decode;

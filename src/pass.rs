@@ -62,6 +62,9 @@ pub struct PassOptions {
     pub target: Option<Chip>,
     /// `producer`: producer string of the bodies.
     pub producer: Option<String>,
+    /// `compile` (verify pass): also compile the module with libtpu for
+    /// `target` ([`crate::compile`]).
+    pub compile: bool,
 }
 
 impl PassOptions {
@@ -92,6 +95,7 @@ impl PassOptions {
                     )
                 }
                 "producer" => options.producer = Some(value.to_string()),
+                "compile" => options.compile = value == "1",
                 other => return Err(format!("unknown option `{other}`")),
             }
         }
@@ -412,7 +416,13 @@ extern "C" fn tcc_rust_run_pass(kind: i32, op: MlirOperation, options: MlirStrin
                 }
             },
             _ => {
-                let problems = verify_module(ctx, module, options.target);
+                let mut problems = verify_module(ctx, module, options.target);
+                if problems.is_empty()
+                    && options.compile
+                    && let Some(message) = crate::compile::check_operation(module, options.target)
+                {
+                    problems.push((module.location(), message));
+                }
                 for (location, message) in &problems {
                     emit_error(*location, message);
                 }

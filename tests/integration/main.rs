@@ -3,6 +3,7 @@
 mod bytecode;
 mod cli;
 mod common;
+mod compile;
 mod config;
 mod diff;
 mod emit;
