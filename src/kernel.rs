@@ -165,6 +165,33 @@ pub enum KernelError {
         /// The newest version this MLIR writes.
         max: i64,
     },
+    /// Bytecode whose ops store their properties in the ops' own encoding
+    /// (written by an MLIR where they are registered, e.g. jaxlib), for ops
+    /// this MLIR does not register: it cannot decode them (see
+    /// [`crate::interop`]).
+    #[error(
+        "{source_name}: cannot read the properties (inherent attributes) of {}: this bytecode stores them in the \
+         op's own encoding (written where the op's dialect is registered, e.g. by jaxlib), which this tool cannot \
+         decode; pass the module as text instead (JAX: `lowered.as_text()`, or `module.operation.get_asm()` / \
+         `print(module)` in jaxlib's MLIR), or as bytecode written with `write_bytecode(f, desired_version=4)`",
+        ops.iter().map(|op| format!("`{op}`")).collect::<Vec<_>>().join(", ")
+    )]
+    ForeignProperties {
+        /// Name of the input.
+        source_name: String,
+        /// The ops whose properties cannot be decoded, sorted.
+        ops: Vec<String>,
+    },
+    /// An unregistered op whose properties cannot become plain attributes
+    /// for bytecode other MLIRs read (see [`crate::interop::portable_copy`]).
+    #[error(
+        "cannot write bytecode that jaxlib reads: the properties of `{op}` are not a dictionary or repeat one of its \
+         attributes; write the module as text instead"
+    )]
+    PropertiesNotPortable {
+        /// The op.
+        op: String,
+    },
     /// The printer produced bytes that are not UTF-8 (should not happen).
     #[error("MLIR printer failed: {0}")]
     Print(String),
@@ -787,6 +814,7 @@ fn parse_checked<'c>(
             source_name: source_name.to_string(),
             error,
         })?;
+        crate::interop::check_native_properties(ctx, &transcoded, source_name)?;
         transcoded.as_slice()
     } else {
         // Guard: MLIR 22's text lexer finds the end of its input by reading
@@ -882,12 +910,22 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> Result<String
     print_operation(module.as_operation(), options)
 }
 
-/// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]).
+/// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]),
+/// readable with the same meaning by MLIRs where `stablehlo` and `tpu` are
+/// registered (jaxlib): unregistered ops' properties are written as plain
+/// attributes ([`crate::interop::portable_copy`]).
 pub fn module_bytecode(
     module: &Module<'_>,
     options: &BytecodeOptions,
 ) -> Result<Vec<u8>, KernelError> {
-    write_bytecode(module.as_operation(), options)
+    match crate::interop::portable_copy(module.as_operation())? {
+        Some(copy) => {
+            // SAFETY: `copy` is alive until the end of this arm, past the borrow.
+            let copy_ref = unsafe { OperationRef::from_raw(copy.to_raw()) };
+            write_bytecode(copy_ref, options)
+        }
+        None => write_bytecode(module.as_operation(), options),
+    }
 }
 
 /// Prints any operation as text (through one buffer: the C API's printer

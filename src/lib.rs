@@ -8,6 +8,7 @@ pub mod context;
 pub mod decode;
 pub mod emit;
 pub mod error;
+pub mod interop;
 pub mod kernel;
 pub mod lower;
 pub mod params;
