@@ -75,3 +75,46 @@ MlirOperation tcc_properties_as_attributes(MlirOperation op,
   return wrap(copy);
 }
 }
+
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Location.h"
+#include "mlir/Parser/Parser.h"
+
+extern "C" {
+
+/// Parses MLIR text into a module (wrapping several top-level ops in one, as
+/// `mlirModuleCreateParse` does), naming the buffer `name` in the locations
+/// the parser gives ops without one (`mlirModuleCreateParse` names every
+/// buffer `-`). `source` must be followed by a NUL byte in memory (MLIR's
+/// lexer stops at it). Diagnostics go to the context's handlers; null on
+/// failure.
+MlirModule tcc_parse_module_named(MlirContext ctx, MlirStringRef source,
+                                  MlirStringRef name) {
+  mlir::ParserConfig config(unwrap(ctx));
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config,
+                                              unwrap(name));
+  if (!module)
+    return MlirModule{nullptr};
+  return MlirModule{module.release().getOperation()};
+}
+
+/// Replaces, in `op` and everything nested in it (ops, block arguments), every
+/// file location whose file is `file` by `loc(unknown)`.
+void tcc_forget_file_locations(MlirOperation op, MlirStringRef file) {
+  mlir::Operation *root = unwrap(op);
+  llvm::StringRef name = unwrap(file);
+  mlir::MLIRContext *ctx = root->getContext();
+  mlir::AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](mlir::FileLineColLoc loc) -> std::optional<mlir::Attribute> {
+        if (loc.getFilename() == name)
+          return mlir::UnknownLoc::get(ctx);
+        return std::nullopt;
+      });
+  replacer.recursivelyReplaceElementsIn(root, /*replaceAttrs=*/false,
+                                        /*replaceLocs=*/true,
+                                        /*replaceTypes=*/false);
+}
+}

@@ -24,11 +24,24 @@
 
 use melior::Context;
 use melior::ir::operation::{Operation, OperationLike};
-use melior::ir::OperationRef;
+use melior::ir::{Module, OperationRef};
+use mlir_sys::MlirStringRef;
 
+use crate::context::{Diagnostic, capture};
 use crate::kernel::KernelError;
 
+/// The name `opt` and the pipelines give standard input in diagnostics.
+/// Locations in this file are not carried into lowered bodies (see
+/// [`forget_file_locations`]).
+pub const STDIN_NAME: &str = "<stdin>";
+
 unsafe extern "C" {
+    fn tcc_parse_module_named(
+        ctx: mlir_sys::MlirContext,
+        source: MlirStringRef,
+        name: MlirStringRef,
+    ) -> mlir_sys::MlirModule;
+    fn tcc_forget_file_locations(op: mlir_sys::MlirOperation, file: MlirStringRef);
     fn tcc_properties_as_attributes(
         op: mlir_sys::MlirOperation,
         conflict_op: *mut mlir_sys::MlirOperation,
@@ -94,4 +107,116 @@ pub fn check_native_properties(
             ops,
         })
     }
+}
+
+fn string_ref(s: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
+}
+
+/// Reads a whole module for a pipeline (`opt`): bytecode (checked like every
+/// bytecode, see [`check_native_properties`]), or text with upstream ops in
+/// either form, `tpu` ops in generic form or in the custom syntax JAX prints
+/// (as [`crate::Kernel::from_text`] reads them, nested kernels included), and
+/// other dialects' ops in generic form. Ops without a location get
+/// `source_name` as their file, so diagnostics name the input. An op in a
+/// custom syntax this MLIR does not know (StableHLO as JAX prints it) is
+/// refused naming the op, with the one-line conversion to generic form.
+pub fn read_module<'c>(
+    ctx: &'c Context,
+    bytes: &[u8],
+    source_name: &str,
+) -> Result<Module<'c>, KernelError> {
+    if bytes.starts_with(crate::kernel::BYTECODE_MAGIC) {
+        return crate::kernel::parse_module_bytes(ctx, bytes, source_name, "bytecode");
+    }
+    if bytes.trim_ascii().is_empty() {
+        return Err(KernelError::Empty {
+            source_name: source_name.to_string(),
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| KernelError::NotMlir {
+        source_name: source_name.to_string(),
+        offset: e.valid_up_to(),
+    })?;
+    crate::kernel::check_nesting(bytes, source_name)?;
+    let text = crate::pretty::pretty_to_generic(text).map_err(|error| match error {
+        crate::pretty::PrettyError::UnknownOp { op, line, column } => KernelError::PrettyTpuOp {
+            source_name: source_name.to_string(),
+            op,
+            line,
+            column,
+        },
+        error => KernelError::PrettySyntax {
+            source_name: source_name.to_string(),
+            error,
+        },
+    })?;
+    let source = crate::kernel::nul_terminated(text.as_bytes());
+    let (module, diagnostics) = capture(ctx, || {
+        // SAFETY: the context is live; `source` (NUL-terminated, as MLIR's
+        // lexer needs) and the name outlive the call; MLIR copies what it
+        // keeps. A null module is handled below.
+        unsafe {
+            let raw = tcc_parse_module_named(
+                ctx.to_raw(),
+                MlirStringRef {
+                    data: source.as_ptr() as *const _,
+                    length: source.len() - 1,
+                },
+                string_ref(source_name),
+            );
+            Module::from_option_raw(raw)
+        }
+    });
+    match module {
+        Some(module) => Ok(module),
+        None => Err(explain_pretty(source_name, diagnostics)),
+    }
+}
+
+/// The parse error, or [`KernelError::PrettyForeignOp`] when MLIR met an op
+/// in a custom syntax it does not know.
+fn explain_pretty(source_name: &str, diagnostics: Vec<Diagnostic>) -> KernelError {
+    for d in &diagnostics {
+        if let Some(rest) = d.message.strip_prefix("custom op '")
+            && let Some((op, _)) = rest.split_once('\'')
+            && rest[op.len()..].starts_with("' is unknown")
+            && op.contains('.')
+        {
+            return KernelError::PrettyForeignOp {
+                source_name: source_name.to_string(),
+                op: op.to_string(),
+                line: d.line.unwrap_or(0),
+                column: d.column.unwrap_or(0),
+            };
+        }
+    }
+    KernelError::Parse {
+        source_name: source_name.to_string(),
+        format: "text",
+        diagnostics,
+    }
+}
+
+/// The one-line shell command that prints `input` (a module in pretty form
+/// JAX's MLIR reads) in generic form, with jaxlib.
+pub fn generic_conversion_command(input: &str) -> String {
+    let input = if input == STDIN_NAME { "module.mlir" } else { input };
+    format!(
+        "python -c \"import sys; from jax._src.interpreters import mlir; from jaxlib.mlir import ir; \
+         print(ir.Module.parse(open(sys.argv[1]).read(), context=mlir.make_ir_context())\
+         .operation.get_asm(print_generic_op_form=True))\" {input} > module.generic.mlir"
+    )
+}
+
+/// Replaces every location in `op` (and nested in it) that points into the
+/// file `file` by `loc(unknown)`: what the lowering pass does to kernels read
+/// from standard input ([`STDIN_NAME`]), whose line numbers mean nothing in
+/// a body's debug locations.
+pub fn forget_file_locations<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, file: &str) {
+    // SAFETY: `op` is a valid operation; the file name outlives the call.
+    unsafe { tcc_forget_file_locations(op.to_raw(), string_ref(file)) }
 }

@@ -192,6 +192,25 @@ pub enum KernelError {
         /// The op.
         op: String,
     },
+    /// An op in custom (pretty) syntax of a dialect whose syntax this MLIR
+    /// does not know (StableHLO as JAX prints it, for instance).
+    #[error(
+        "{source_name}:{line}:{column}: `{op}` is in pretty (custom) form, which this tool cannot read (it knows no \
+         custom syntax for `{dialect}` ops); pass the module in generic form, converted in one line with jaxlib: \
+         {conversion}",
+        dialect = op.split('.').next().unwrap_or(op),
+        conversion = crate::interop::generic_conversion_command(source_name)
+    )]
+    PrettyForeignOp {
+        /// Name of the input.
+        source_name: String,
+        /// The op, e.g. `stablehlo.constant`.
+        op: String,
+        /// 1-based line.
+        line: u32,
+        /// 1-based column.
+        column: u32,
+    },
     /// The printer produced bytes that are not UTF-8 (should not happen).
     #[error("MLIR printer failed: {0}")]
     Print(String),
@@ -852,7 +871,7 @@ fn parse_checked<'c>(
 }
 
 /// `bytes` followed by a NUL byte (the terminator MLIR's text lexer reads).
-fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
     let mut copy = Vec::with_capacity(bytes.len() + 1);
     copy.extend_from_slice(bytes);
     copy.push(0);

@@ -271,6 +271,12 @@ pub fn lower_module<'c>(
             let clone = unsafe {
                 melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(nested.to_raw()))
             };
+            // Kernels read from standard input: their line numbers mean
+            // nothing in a body's debug locations.
+            crate::interop::forget_file_locations(
+                &clone,
+                crate::interop::STDIN_NAME,
+            );
             let module = Module::from_operation(clone).ok_or_else(|| {
                 at(placeholder_error(format!(
                     "`@{kernel_name}` is not a builtin.module"
