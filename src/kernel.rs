@@ -396,7 +396,7 @@ impl<'c> Kernel<'c> {
         Self::from_module_named(ctx, module, "<module>")
     }
 
-    fn from_module_named(
+    pub(crate) fn from_module_named(
         ctx: &'c Context,
         module: Module<'c>,
         source_name: &str,
