@@ -118,3 +118,17 @@ void tcc_forget_file_locations(MlirOperation op, MlirStringRef file) {
                                         /*replaceTypes=*/false);
 }
 }
+
+#include "mlir/Bytecode/BytecodeImplementation.h"
+
+extern "C" {
+
+/// Whether this context reads attributes and types that the dialect `ns`
+/// encodes in its own bytecode encoding: the dialect is registered here
+/// (loaded on demand) and implements the bytecode interface.
+bool tcc_dialect_reads_bytecode(MlirContext ctx, MlirStringRef ns) {
+  mlir::Dialect *dialect = unwrap(ctx)->getOrLoadDialect(unwrap(ns));
+  return dialect &&
+         dialect->getRegisteredInterface<mlir::BytecodeDialectInterface>();
+}
+}

@@ -41,6 +41,7 @@ unsafe extern "C" {
         source: MlirStringRef,
         name: MlirStringRef,
     ) -> mlir_sys::MlirModule;
+    fn tcc_dialect_reads_bytecode(ctx: mlir_sys::MlirContext, ns: MlirStringRef) -> bool;
     fn tcc_forget_file_locations(op: mlir_sys::MlirOperation, file: MlirStringRef);
     fn tcc_properties_as_attributes(
         op: mlir_sys::MlirOperation,
@@ -76,7 +77,10 @@ pub fn portable_copy<'c>(op: OperationRef<'c, '_>) -> Result<Option<Operation<'c
 
 /// Refuses bytecode whose ops store properties in an encoding that only a
 /// reader with the op registered decodes, for every such op not registered
-/// in `ctx`. `bytes` is bytecode MLIR 22 reads (after [`crate::bytecode::down`]).
+/// in `ctx`; then bytecode with attributes or types in the own encoding of a
+/// dialect `ctx` cannot decode (jaxlib's `sdy` and `stablehlo` attributes):
+/// MLIR 22 would fail on those with `dialect 'sdy' does not implement the
+/// bytecode interface`, without saying what to do. `bytes` is bytecode MLIR 22 reads (after [`crate::bytecode::down`]).
 pub fn check_native_properties(
     ctx: &Context,
     bytes: &[u8],
@@ -99,14 +103,40 @@ pub fn check_native_properties(
             !ctx.is_registered_operation(name)
         })
         .collect();
-    if ops.is_empty() {
-        Ok(())
-    } else {
-        Err(KernelError::ForeignProperties {
+    if !ops.is_empty() {
+        return Err(KernelError::ForeignProperties {
             source_name: source_name.to_string(),
             ops,
-        })
+        });
     }
+    let file = crate::bytecode::Bytecode::parse(bytes).map_err(|error| KernelError::Transcode {
+        source_name: source_name.to_string(),
+        error,
+    })?;
+    let builtin = file.builtin_dialect();
+    let mut dialects: Vec<String> = Vec::new();
+    for entry in &file.entries {
+        if !entry.custom || Some(entry.dialect) == builtin {
+            continue;
+        }
+        let name = String::from_utf8_lossy(file.dialects[entry.dialect]).into_owned();
+        if dialects.contains(&name) {
+            continue;
+        }
+        // SAFETY: the context is live; the name outlives the call.
+        let readable = unsafe { tcc_dialect_reads_bytecode(ctx.to_raw(), string_ref(&name)) };
+        if !readable {
+            dialects.push(name);
+        }
+    }
+    if !dialects.is_empty() {
+        dialects.sort();
+        return Err(KernelError::ForeignEncoding {
+            source_name: source_name.to_string(),
+            dialects,
+        });
+    }
+    Ok(())
 }
 
 fn string_ref(s: &str) -> MlirStringRef {
@@ -181,6 +211,18 @@ pub fn read_module<'c>(
 /// in a custom syntax it does not know.
 fn explain_pretty(source_name: &str, diagnostics: Vec<Diagnostic>) -> KernelError {
     for d in &diagnostics {
+        // A dialect MLIR 22 does not have at all (`sdy`, `chlo`, ...).
+        if d.message.starts_with("Dialect `")
+            && let Some((_, rest)) = d.message.split_once("not found for custom op '")
+            && let Some((op, _)) = rest.split_once('\'')
+        {
+            return KernelError::PrettyForeignOp {
+                source_name: source_name.to_string(),
+                op: op.to_string(),
+                line: d.line.unwrap_or(0),
+                column: d.column.unwrap_or(0),
+            };
+        }
         if let Some(rest) = d.message.strip_prefix("custom op '")
             && let Some((op, _)) = rest.split_once('\'')
             && rest[op.len()..].starts_with("' is unknown")

@@ -182,6 +182,23 @@ pub enum KernelError {
         /// The ops whose properties cannot be decoded, sorted.
         ops: Vec<String>,
     },
+    /// Bytecode with attributes or types in a dialect's own binary encoding,
+    /// for dialects this MLIR cannot decode (`sdy`, or `stablehlo` as jaxlib
+    /// writes it).
+    #[error(
+        "{source_name}: cannot read the attributes or types of dialect{} {}: this bytecode stores them in the \
+         dialect's own encoding (written where the dialect is registered, e.g. by jaxlib), which this tool cannot \
+         decode; pass the module as text instead (JAX: `lowered.as_text()`, or `module.operation.get_asm()` / \
+         `print(module)` in jaxlib's MLIR)",
+        if dialects.len() > 1 { "s" } else { "" },
+        dialects.iter().map(|d| format!("`{d}`")).collect::<Vec<_>>().join(", ")
+    )]
+    ForeignEncoding {
+        /// Name of the input.
+        source_name: String,
+        /// The dialects, sorted.
+        dialects: Vec<String>,
+    },
     /// An unregistered op whose properties cannot become plain attributes
     /// for bytecode other MLIRs read (see [`crate::interop::portable_copy`]).
     #[error(

@@ -12,6 +12,9 @@ Usage (with the jaxref venv's python, $REFCHECK_VENV/bin/python):
       For each pair (a module we printed as text and the same module we wrote as bytecode): jaxlib
       parses both, verifies both, and prints both in generic form without locations; the two printouts
       must be identical. Exit 1 at the first pair that fails, naming it.
+  module_bytecode.py generic IN OUT [IN OUT ...]
+      Writes each module IN (e.g. JAX's pretty StableHLO text) in generic form to OUT, as the one-line
+      conversion `tpu-custom-call opt` suggests for pretty StableHLO does.
 """
 
 import io
@@ -79,9 +82,21 @@ def compare(paths):
   return 0
 
 
+def to_generic(paths):
+  from jaxlib.mlir import ir
+  for src, dst in zip(paths[0::2], paths[1::2]):
+    module = ir.Module.parse(open(src).read(), context=jax_context())
+    with open(dst, "w") as f:
+      f.write(module.operation.get_asm(print_generic_op_form=True))
+  print(f"{len(paths) // 2} modules written in generic form")
+  return 0
+
+
 def main(argv):
   if len(argv) >= 2 and argv[1] == "write" and len(argv) == 4:
     return write(argv[2], argv[3])
+  if len(argv) >= 2 and argv[1] == "generic" and len(argv) % 2 == 0:
+    return to_generic(argv[2:])
   if len(argv) >= 2 and argv[1] == "compare":
     return compare(argv[2:])
   print(__doc__, file=sys.stderr)

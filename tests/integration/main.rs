@@ -6,6 +6,7 @@ mod common;
 mod config;
 mod emit;
 mod fuzz_regressions;
+mod interop;
 mod kernel;
 mod lower;
 mod pass;
