@@ -65,7 +65,12 @@ pub fn portable_copy<'c>(op: OperationRef<'c, '_>) -> Result<Option<Operation<'c
         // SAFETY: `conflict` points to an operation inside `op`, alive as long as `op`.
         let conflict = unsafe { OperationRef::from_raw(conflict) };
         return Err(KernelError::PropertiesNotPortable {
-            op: conflict.name().as_string_ref().as_str().unwrap_or("?").to_string(),
+            op: conflict
+                .name()
+                .as_string_ref()
+                .as_str()
+                .unwrap_or("?")
+                .to_string(),
         });
     }
     if copy.ptr.is_null() {
@@ -86,12 +91,11 @@ pub fn check_native_properties(
     bytes: &[u8],
     source_name: &str,
 ) -> Result<(), KernelError> {
-    let names = crate::bytecode::native_property_ops(bytes).map_err(|error| {
-        KernelError::Transcode {
+    let names =
+        crate::bytecode::native_property_ops(bytes).map_err(|error| KernelError::Transcode {
             source_name: source_name.to_string(),
             error,
-        }
-    })?;
+        })?;
     let ops: Vec<String> = names
         .into_iter()
         .filter(|name| {
@@ -246,7 +250,11 @@ fn explain_pretty(source_name: &str, diagnostics: Vec<Diagnostic>) -> KernelErro
 /// The one-line shell command that prints `input` (a module in pretty form
 /// JAX's MLIR reads) in generic form, with jaxlib.
 pub fn generic_conversion_command(input: &str) -> String {
-    let input = if input == STDIN_NAME { "module.mlir" } else { input };
+    let input = if input == STDIN_NAME {
+        "module.mlir"
+    } else {
+        input
+    };
     format!(
         "python -c \"import sys; from jax._src.interpreters import mlir; from jaxlib.mlir import ir; \
          print(ir.Module.parse(open(sys.argv[1]).read(), context=mlir.make_ir_context())\
