@@ -57,10 +57,10 @@ def compare(paths):
   if len(paths) % 2:
     print("compare takes pairs TEXT BYTECODE", file=sys.stderr)
     return 2
+  ctx = jax_context()
   for text_path, bc_path in zip(paths[0::2], paths[1::2]):
     printed = []
     for path in (text_path, bc_path):
-      ctx = jax_context()
       with ctx:
         try:
           module = ir.Module.parse(open(path, "rb").read())
@@ -84,8 +84,9 @@ def compare(paths):
 
 def to_generic(paths):
   from jaxlib.mlir import ir
+  ctx = jax_context()
   for src, dst in zip(paths[0::2], paths[1::2]):
-    module = ir.Module.parse(open(src).read(), context=jax_context())
+    module = ir.Module.parse(open(src).read(), context=ctx)
     with open(dst, "w") as f:
       f.write(module.operation.get_asm(print_generic_op_form=True))
   print(f"{len(paths) // 2} modules written in generic form")
