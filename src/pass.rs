@@ -28,8 +28,8 @@
 //! version and debug-location mode (calls to one kernel share the body),
 //! replaces every placeholder with `stablehlo.custom_call @tpu_custom_call`,
 //! and removes the nested kernels. It is all-or-nothing: on any error the
-//! module is left unchanged and the pass fails with the error at the
-//! placeholder's location.
+//! module is left unchanged and the pass fails with every failing
+//! placeholder's error, each at its placeholder's location.
 
 use std::collections::HashMap;
 use std::sync::Once;
