@@ -172,8 +172,9 @@ pub enum KernelError {
     #[error(
         "{source_name}: cannot read the properties (inherent attributes) of {}: this bytecode stores them in the \
          op's own encoding (written where the op's dialect is registered, e.g. by jaxlib), which this tool cannot \
-         decode; pass the module as text instead (JAX: `lowered.as_text()`, or `module.operation.get_asm()` / \
-         `print(module)` in jaxlib's MLIR), or as bytecode written with `write_bytecode(f, desired_version=4)`",
+         decode; pass the module as text instead: `module.operation.get_asm(print_generic_op_form=True)` in \
+         jaxlib (generic form, read everywhere) or JAX's `lowered.as_text()` (read by `inspect`), or as bytecode written with `write_bytecode(f, desired_version=4)` \
+         (format 4 keeps them as plain attributes; it works when no attribute needs its dialect's own encoding)",
         ops.iter().map(|op| format!("`{op}`")).collect::<Vec<_>>().join(", ")
     )]
     ForeignProperties {
@@ -188,8 +189,8 @@ pub enum KernelError {
     #[error(
         "{source_name}: cannot read the attributes or types of dialect{} {}: this bytecode stores them in the \
          dialect's own encoding (written where the dialect is registered, e.g. by jaxlib), which this tool cannot \
-         decode; pass the module as text instead (JAX: `lowered.as_text()`, or `module.operation.get_asm()` / \
-         `print(module)` in jaxlib's MLIR)",
+         decode; pass the module as text instead: `module.operation.get_asm(print_generic_op_form=True)` in \
+         jaxlib (generic form, read everywhere) or JAX's `lowered.as_text()` (read by `inspect`)",
         if dialects.len() > 1 { "s" } else { "" },
         dialects.iter().map(|d| format!("`{d}`")).collect::<Vec<_>>().join(", ")
     )]

@@ -186,6 +186,11 @@ fn bad_entry(entry: &Entry<'_>, error: TranscodeError) -> TranscodeError {
 /// [`crate::interop`] refuses them.
 pub fn native_property_ops(bytes: &[u8]) -> Result<Vec<String>, TranscodeError> {
     let file = Bytecode::parse(bytes)?;
+    if file.version < container::NATIVE_PROPERTIES {
+        // No native properties before version 5 (and no IR walk for Mosaic
+        // bodies, written at version 0).
+        return Ok(Vec::new());
+    }
     let indices = ir::native_property_ops(&file)?;
     let mut names: Vec<String> = indices
         .into_iter()
