@@ -12,6 +12,9 @@ Usage (with the jaxref venv's python, $REFCHECK_VENV/bin/python):
       For each pair (a module we printed as text and the same module we wrote as bytecode): jaxlib
       parses both, verifies both, and prints both in generic form without locations; the two printouts
       must be identical. Exit 1 at the first pair that fails, naming it.
+  module_bytecode.py native SRC OUT_BYTECODE OUT_GENERIC
+      Parses SRC in JAX's context and writes it with `write_bytecode(f)` (native properties of the
+      registered ops) to OUT_BYTECODE, and jaxlib's generic printout (no locations) to OUT_GENERIC.
   module_bytecode.py generic IN OUT [IN OUT ...]
       Writes each module IN (e.g. JAX's pretty StableHLO text) in generic form to OUT, as the one-line
       conversion `tpu-custom-call opt` suggests for pretty StableHLO does.
@@ -93,9 +96,24 @@ def to_generic(paths):
   return 0
 
 
+def native(src, out_bc, out_generic):
+  from jaxlib.mlir import ir
+  with jax_context():
+    module = ir.Module.parse(open(src).read())
+    f = io.BytesIO()
+    module.operation.write_bytecode(f)
+    with open(out_bc, "wb") as g:
+      g.write(f.getvalue())
+    with open(out_generic, "w") as g:
+      g.write(generic(module))
+  return 0
+
+
 def main(argv):
   if len(argv) >= 2 and argv[1] == "write" and len(argv) == 4:
     return write(argv[2], argv[3])
+  if len(argv) == 5 and argv[1] == "native":
+    return native(argv[2], argv[3], argv[4])
   if len(argv) >= 2 and argv[1] == "generic" and len(argv) % 2 == 0:
     return to_generic(argv[2:])
   if len(argv) >= 2 and argv[1] == "compare":

@@ -267,6 +267,32 @@ fn jaxlib_module_bytecode_is_decoded_like_text_or_refused() {
     }
 }
 
+/// (4) jaxlib's format-6 bytecode of upstream ops (func, arith, scf, vector,
+/// memref: registered in MLIR 22 too, properties in their native encoding)
+/// is read as exactly the module jaxlib prints.
+#[test]
+fn jaxlib_native_properties_of_upstream_ops_decode_as_jaxlib_prints_them() {
+    let ctx = Context::new();
+    let bytes = std::fs::read(jaxlib_modules_dir().join("upstream.mlirbc")).unwrap();
+    assert!(
+        !tpu_custom_call::bytecode::native_property_ops(&bytes)
+            .unwrap()
+            .is_empty()
+    );
+    let module = tpu_custom_call::interop::read_module(&ctx, &bytes, "upstream.mlirbc").unwrap();
+    let ours = kernel::print_module(
+        &module,
+        PrintOptions {
+            generic: true,
+            debug_info: false,
+        },
+    )
+    .unwrap();
+    let jax =
+        std::fs::read_to_string(jaxlib_modules_dir().join("upstream.jaxlib.generic.mlir")).unwrap();
+    assert_eq!(ours, jax);
+}
+
 /// The fixtures are what jaxlib writes today (venv only).
 #[test]
 fn jaxlib_module_bytecode_fixtures_are_what_jaxlib_writes() {
@@ -287,6 +313,22 @@ fn jaxlib_module_bytecode_fixtures_are_what_jaxlib_writes() {
         ],
     );
     assert!(ok, "{out}");
+    let src = jaxlib_modules_dir().join("upstream.mlir");
+    let (bc, generic) = (
+        dir.join("upstream.mlirbc"),
+        dir.join("upstream.jaxlib.generic.mlir"),
+    );
+    let (ok, out) = run_python(
+        &python,
+        &[
+            module_bytecode.as_os_str(),
+            std::ffi::OsStr::new("native"),
+            src.as_os_str(),
+            bc.as_os_str(),
+            generic.as_os_str(),
+        ],
+    );
+    assert!(ok, "{out}");
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -299,7 +341,7 @@ fn jaxlib_module_bytecode_fixtures_are_what_jaxlib_writes() {
         );
         n += 1;
     }
-    assert_eq!(n, 2 * golden_cases().len());
+    assert_eq!(n, 2 * golden_cases().len() + 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
