@@ -82,6 +82,27 @@ fn our_modules() -> Vec<(String, Vec<u8>, Vec<u8>)> {
         let bytes = kernel::module_bytecode(&module, &BytecodeOptions::default()).unwrap();
         modules.push((call.name(), text.into_bytes(), bytes));
     }
+    // `emit --emit bytecode` itself, once.
+    let call = &golden_calls()[0];
+    let emit = |format: &str| {
+        let (code, out, stderr) = run_cli(&[
+            "emit",
+            call.kernel_path().to_str().unwrap(),
+            "--signature",
+            &call.signature(),
+            "--params",
+            call.params_path().to_str().unwrap(),
+            "--emit",
+            format,
+        ]);
+        assert_eq!(code, 0, "{stderr}");
+        out
+    };
+    modules.push((
+        format!("emit {}", call.name()),
+        emit("text"),
+        emit("bytecode"),
+    ));
     for fixture in ["three_calls", "three_calls_pretty"] {
         let input = fixtures_dir().join(format!("pipeline/{fixture}.mlir"));
         let opt = |emit: &str| {
@@ -111,7 +132,7 @@ fn our_modules() -> Vec<(String, Vec<u8>, Vec<u8>)> {
 #[test]
 fn jaxlib_reads_our_bytecode_as_our_text() {
     let modules = our_modules();
-    assert!(modules.len() >= 40, "{} modules", modules.len());
+    assert!(modules.len() >= 42, "{} modules", modules.len());
     let ctx = Context::new();
     for (name, text, bytes) in &modules {
         for op in tpu_custom_call::bytecode::native_property_ops(bytes).unwrap() {
@@ -128,6 +149,19 @@ fn jaxlib_reads_our_bytecode_as_our_text() {
             "{name}: bytecode decodes as the text"
         );
     }
+    // An op whose properties repeat one of its attributes cannot be made
+    // portable: refused rather than written with one of the two lost.
+    let module = tpu_custom_call::interop::read_module(
+        &ctx,
+        b"\"stablehlo.foo\"() <{a = 1 : i32}> {a = 2 : i32} : () -> ()\n",
+        "conflict",
+    )
+    .unwrap();
+    let err = kernel::module_bytecode(&module, &BytecodeOptions::default()).unwrap_err();
+    assert!(
+        matches!(&err, tpu_custom_call::KernelError::PropertiesNotPortable { op } if op == "stablehlo.foo"),
+        "{err}"
+    );
     let Some(python) = jaxref_python("jaxlib_reads_our_bytecode_as_our_text") else {
         return;
     };
