@@ -573,14 +573,14 @@ fn load_kernel<'c>(
     // SAFETY: the nested module op is valid; the clone is owned.
     let clone =
         unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(nested.to_raw())) };
-    // Kernels read from standard input: their line numbers mean nothing in a
-    // body's debug locations.
-    crate::interop::forget_file_locations(&clone, crate::interop::STDIN_NAME);
     let module = Module::from_operation(clone)
         .ok_or_else(|| placeholder_error(format!("`@{kernel_name}` is not a builtin.module")))?;
-    Ok(Kernel::from_module_named(
-        ctx,
-        module,
-        &format!("kernel `@{kernel_name}`"),
-    )?)
+    let mut kernel = Kernel::from_module_named(ctx, module, &format!("kernel `@{kernel_name}`"))?;
+    // Kernels read from standard input: their line numbers (kept for the
+    // verifier's messages above) mean nothing in a body's debug locations.
+    crate::interop::forget_file_locations(
+        &kernel.module_mut().as_operation(),
+        crate::interop::STDIN_NAME,
+    );
+    Ok(kernel)
 }
