@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the LLVM/MLIR 22 toolchain tpu-custom-call builds against (Debian
 # packages), only when something is missing: a second run does nothing.
+#   llvm-22: llvm-config, which mlir-sys asks for include/lib dirs and link flags
 #   llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev: MLIR 22 static libraries,
 #     headers and tools (mlir-sys links MLIR statically)
 #   libclang1-22: libclang for bindgen (mlir-sys generates its bindings at build time)
+#   libclang-common-22-dev: clang's resource headers (stdbool.h ...) bindgen's libclang needs
 #   libzstd-dev libz3-dev libxml2-dev zlib1g-dev: what libLLVM links against
 # Then libtpu.so (the real TPU compiler, for `tpu-custom-call compile`): the libtpu==0.0.50.1 wheel from
 # PyPI through pip, of which only libtpu.so is kept, in ~/.cache/tpu-custom-call/libtpu/0.0.50.1/.
@@ -47,7 +49,7 @@ PY
   rm -rf "$tmp"
   echo "install-deps: libtpu $LIBTPU_VERSION in $LIBTPU_DIR/libtpu.so"
 }
-PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang1-22 libclang-common-22-dev
+PACKAGES=(llvm-22 llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang1-22 libclang-common-22-dev
           libzstd-dev libz3-dev libxml2-dev zlib1g-dev)
 missing=()
 for pkg in "${PACKAGES[@]}"; do

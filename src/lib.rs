@@ -10,6 +10,7 @@ pub mod decode;
 pub mod diff;
 pub mod emit;
 pub mod error;
+pub mod interop;
 pub mod kernel;
 pub mod lower;
 pub mod params;

@@ -8,6 +8,7 @@ mod config;
 mod diff;
 mod emit;
 mod fuzz_regressions;
+mod interop;
 mod kernel;
 mod lower;
 mod pass;
