@@ -371,30 +371,13 @@ pub fn memref<'c>(
     .into()
 }
 
-/// A memref with an explicit layout attribute (for example [`TiledLayout`]).
-pub fn memref_with_layout<'c>(
-    ctx: &'c MlirContext,
-    shape: &[i64],
-    element: Type<'c>,
-    layout: Attribute<'c>,
-    space: MemorySpace,
-    core_type: Option<CoreType>,
-) -> Type<'c> {
-    let shape: Vec<i64> = shape
-        .iter()
-        .map(|&d| if d < 0 { i64::MIN } else { d })
-        .collect();
-    MemRefType::new(
-        element,
-        &shape,
-        Some(layout),
-        Some(memory_space(ctx, space, core_type)),
-    )
-    .into()
-}
-
 /// `#tpu.tiled<(t0,t1)(…),[s0,s1,…]>`: a list of tiles and one stride per
 /// memref dimension (`None` prints `?`, a dynamic stride).
+///
+/// The attribute is the one jaxlib prints; this crate's pass-through `tpu`
+/// dialect cannot make it the layout of a memref type (MLIR requires a layout
+/// interface the pass-through attribute lacks), so the text path rejects such
+/// memrefs as well.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TiledLayout {
     /// The tiles, outermost first.

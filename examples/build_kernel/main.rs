@@ -1,0 +1,70 @@
+//! Builds a Pallas kernel in memory with the `tpu` builders (no text parsed),
+//! lowers it into `stablehlo.custom_call @tpu_custom_call` with the golden's
+//! parameters and debug locations stripped, and prints the StableHLO module.
+//!
+//! ```sh
+//! cargo run --example build_kernel -- add
+//! cargo run --example build_kernel -- matmul
+//! cargo run --example build_kernel -- matmul --kernel   # the kernel, not lowered
+//! ```
+
+mod kernels;
+
+use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::melior::ir::Type;
+use tpu_custom_call::melior::ir::r#type::RankedTensorType;
+use tpu_custom_call::{Context, DebugLocations, Kernel, Params, PrintOptions, kernel};
+
+fn tensor<'c>(shape: &[u64], element: Type<'c>) -> Type<'c> {
+    RankedTensorType::new(shape, element, None).into()
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let which = std::env::args().nth(1).unwrap_or_else(|| "add".to_string());
+    let ctx = Context::new();
+    let (f32_type, bf16) = (Type::float32(&ctx), Type::bfloat16(&ctx));
+    let (module, params, operands, results) = match which.as_str() {
+        "add" => (
+            kernels::add(&ctx)?,
+            "add_basic.json",
+            vec![tensor(&[8, 128], f32_type); 2],
+            vec![tensor(&[8, 128], f32_type)],
+        ),
+        "matmul" => (
+            kernels::matmul(&ctx)?,
+            "matmul_grid.json",
+            vec![tensor(&[256, 512], bf16), tensor(&[512, 384], bf16)],
+            vec![tensor(&[256, 384], f32_type)],
+        ),
+        other => return Err(format!("unknown kernel `{other}`: give `add` or `matmul`").into()),
+    };
+    let path = format!(
+        "{}/mlir-fixtures/params/{params}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut params = Params::from_json(&std::fs::read(&path)?)?;
+    params.debug_locations = Some(DebugLocations::Strip);
+    let kernel = Kernel::from_module(&ctx, module)?;
+    if std::env::args().any(|a| a == "--kernel") {
+        // The built kernel itself, generic form, as `tpu-custom-call kernel --generic`.
+        let options = PrintOptions {
+            generic: true,
+            debug_info: false,
+        };
+        print!("{}", kernel.print(options)?);
+        return Ok(());
+    }
+    let stablehlo = lower::emit_module(
+        &ctx,
+        &kernel,
+        &params,
+        &operands,
+        &results,
+        &LowerOptions::default(),
+    )?;
+    print!(
+        "{}",
+        kernel::print_module(&stablehlo, PrintOptions::default())?
+    );
+    Ok(())
+}
