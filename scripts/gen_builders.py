@@ -221,7 +221,7 @@ out = [
     "//! infers them; it sets the properties (`operandSegmentSizes` included) exactly",
     "//! as jaxlib's builder does.",
     "",
-    "#![allow(clippy::too_many_arguments)]",
+    "#![allow(clippy::too_many_arguments, clippy::vec_init_then_push)]",
     "#![allow(unused_mut)]",
     "",
     "use melior::Context as MlirContext;",

@@ -15,7 +15,7 @@
 //! use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
 //! use tpu_custom_call::mosaic::pallas::{Arg, KernelSpec};
 //! use tpu_custom_call::mosaic::{BuildError, ops};
-//! use tpu_custom_call::melior::ir::{Type, r#type::MemRefType};
+//! use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
 //!
 //! let ctx = tpu_custom_call::Context::new();
 //! let f32 = Type::float32(&ctx);
@@ -28,6 +28,7 @@
 //!     Ok::<(), BuildError>(())
 //! })?;
 //! assert!(module.as_operation().verify());
+//! assert!(module.as_operation().to_string().contains("scratch_operands = 0 : i64"));
 //! # Ok::<(), BuildError>(())
 //! ```
 

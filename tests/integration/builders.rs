@@ -373,6 +373,7 @@ fn every_tpu_op_built_with_its_builder_is_what_jaxlib_makes() {
                     )
                 };
             }
+            // SAFETY: the op is live, has no uses left and is not used again.
             unsafe { mlir_sys::mlirOperationDestroy(raw) };
         }
         assert!(kernel.operation().verify(), "{file}: verify");
