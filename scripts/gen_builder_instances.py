@@ -19,10 +19,30 @@ import re
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TABLE = "data/mosaic/tpu-ops.json"
-if not os.path.exists(os.path.join(ROOT, TABLE)):
-    TABLE = "data/mosaic/mosaic-ops.json"
-ops = json.load(open(os.path.join(ROOT, TABLE)))
-defaults = json.load(open(os.path.join(ROOT, "data/mosaic/tpu-op-defaults.json")))
+
+
+def load_table():
+    """The op table the verifier uses, as {op: {class, operands: [(name, kind)],
+    segmented, results: [(name, kind)], infer, req_attrs: [(name, kind)],
+    opt_attrs: [(name, kind)], regions}} plus {op: {attr: default text}}."""
+    table = json.load(open(os.path.join(ROOT, TABLE)))["ops"]
+    ops, defaults = {}, {}
+    for name, op in table.items():
+        ops[name] = {
+            "class": op["class"],
+            "operands": [(o["name"], o["kind"]) for o in op["operands"]],
+            "segmented": op["attributed_sized_operands"],
+            "results": [(r["name"], r["kind"]) for r in op["results"]],
+            "infer": op["infers_result_types"],
+            "req_attrs": [(a["name"], a["kind"]) for a in op["attributes"] if a["required"]],
+            "opt_attrs": [(a["name"], a["kind"]) for a in op["attributes"] if not a["required"]],
+            "regions": op["regions"],
+        }
+        defaults[name] = {a["name"]: a["default"] for a in op["attributes"] if a["default"] is not None}
+    return ops, defaults
+
+
+ops, defaults = load_table()
 RUST_KEYWORDS = {"yield", "in", "type", "fn", "mod", "ref", "move", "match", "loop", "use", "as"}
 
 
@@ -123,31 +143,26 @@ def gen_call(name, line):
             k, v = entry.split(" = ", 1)
             props[k] = v
     op = ops[name]
-    segments = op["segments"]
     args = []
     # Operands.
-    if segments is not None:
+    if op["segmented"]:
         sizes = ints(props["operandSegmentSizes"].split(":", 1)[1])
     else:
-        fixed = sum(1 for o, mode in op["operands"] if mode != "extend" and o not in op["opt_operands"])
+        fixed = sum(1 for o, kind in op["operands"] if kind == "single")
         extra = n_operands - fixed
-        n_variadic = sum(1 for o, mode in op["operands"] if mode == "extend")
+        n_variadic = sum(1 for o, kind in op["operands"] if kind == "variadic")
         if n_variadic > 1:  # SameVariadicOperandSize: an equal split
             extra //= n_variadic
         sizes = []
-        for o, mode in op["operands"]:
-            if mode == "extend":
+        for o, kind in op["operands"]:
+            if kind == "variadic":
                 sizes.append(extra)
-            elif o in op["opt_operands"]:
+            elif kind == "optional":
                 sizes.append(1 if extra > 0 else 0)
             else:
                 sizes.append(1)
-        sizes = sizes
     index = 0
-    for (oname, mode), size in zip(op["operands"], sizes):
-        kind = ("single" if segments[op["operands"].index([oname, mode])] == 1 else
-                "optional" if segments[op["operands"].index([oname, mode])] == 0 else "variadic") if segments is not None else (
-                "variadic" if mode == "extend" else "optional" if oname in op["opt_operands"] else "single")
+    for (oname, kind), size in zip(op["operands"], sizes):
         vals = [f"operand({index + i})" for i in range(size)]
         index += size
         if kind == "single":
@@ -158,10 +173,10 @@ def gen_call(name, line):
             args.append("&[" + ", ".join(vals) + "]")
     assert index == n_operands, (name, line)
     # Results.
-    if not op["results_infer"]:
+    if not op["infer"]:
         ri = 0
         for rname, mode in op["results"]:
-            if mode == "extend":
+            if mode == "variadic":
                 args.append(f"&(({ri})..old.result_count()).map(result).collect::<Vec<_>>()")
             else:
                 args.append(f"result({ri})")
@@ -176,7 +191,7 @@ def gen_call(name, line):
             args.append("None")
         else:
             args.append(f"Some({literal(kind, props[aname])})")
-    if op["regions"][0]:
+    if op["regions"]:
         args.append("take_region(old)")
     args.append("location")
     short = name[4:]
