@@ -1,9 +1,9 @@
-//! The add and matmul kernels of the JAX goldens, built op by op with the
+//! The add, matmul and scalar-prefetch kernels of the JAX goldens, built op by op with the
 //! crate's builders (no text is parsed). Shared by the `build_kernel` example
 //! and its test.
 
 use tpu_custom_call::melior::Context as MlirContext;
-use tpu_custom_call::melior::dialect::{arith, scf};
+use tpu_custom_call::melior::dialect::{arith, memref, scf};
 use tpu_custom_call::melior::ir::attribute::{
     DenseElementsAttribute, FloatAttribute, IntegerAttribute,
 };
@@ -12,7 +12,7 @@ use tpu_custom_call::melior::ir::{
     Block, BlockLike, Location, Module, Region, RegionLike, Type, Value,
 };
 use tpu_custom_call::mosaic::attrs::{self, DimensionSemantics, DotDimensionNumbers, MemorySpace};
-use tpu_custom_call::mosaic::pallas::{Arg, IndexMap, KernelSpec, Window};
+use tpu_custom_call::mosaic::pallas::{Arg, IndexExpr, IndexMap, KernelSpec, Window};
 use tpu_custom_call::mosaic::upstream::{vector_broadcast, vector_load};
 use tpu_custom_call::mosaic::{BuildError, ops};
 
@@ -242,6 +242,77 @@ pub fn matmul(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
                 let acc = get(ctx, block, acc_vector, acc_ref);
                 swap(ctx, block, acc_vector, o_ref, acc);
             });
+            Ok(())
+        })
+}
+
+/// `kernel` of the `scalar_prefetch` golden: `o_ref[...] = x_ref[...] * 2` on
+/// 8x128 blocks over the grid (4,), where x's block index is read from the
+/// scalar-prefetch ref (`lambda i, idx: (idx[i], 0)`).
+pub fn scalar_prefetch(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
+    let f32_type = Type::float32(ctx);
+    let i32_type: Type = IntegerType::new(ctx, 32).into();
+    let block = attrs::memref(ctx, &[8, 128], f32_type, MemorySpace::Vmem, None);
+    let idx = attrs::memref(ctx, &[4], i32_type, MemorySpace::Smem, None);
+    let vector = Type::vector(&[8, 128], f32_type);
+    // lambda i, idx: (idx[i], 0)
+    let from_prefetch = IndexMap::Custom {
+        rank: 2,
+        body: Box::new(move |ctx, block| {
+            let unknown = Location::unknown(ctx);
+            let i: Value = block.argument(0).expect("grid index").into();
+            let idx: Value = block.argument(1).expect("prefetch ref").into();
+            let i = block
+                .append_operation(arith::index_cast(i, Type::index(ctx), unknown))
+                .result(0)
+                .expect("one result")
+                .into();
+            let row = block
+                .append_operation(memref::load(idx, &[i], unknown))
+                .result(0)
+                .expect("one result")
+                .into();
+            vec![row, int32(ctx, block, 0)]
+        }),
+    };
+    KernelSpec::new("kernel")
+        .grid(&[4], &[DimensionSemantics::Parallel])
+        .scalar_prefetch(Arg::new(idx).named("idx_ref"))
+        .input(
+            Arg::new(block)
+                .named("x_ref")
+                .window(Window::blocked(&[8, 128], from_prefetch)),
+        )
+        .output(Arg::new(block).named("o_ref").window(Window::blocked(
+            &[8, 128],
+            IndexMap::Exprs(vec![IndexExpr::Grid(0), IndexExpr::Const(0)]),
+        )))
+        .build(ctx, |k| {
+            let unknown = Location::unknown(ctx);
+            let x = get(ctx, k.block, vector, k.inputs[0]);
+            let two = k
+                .block
+                .append_operation(arith::constant(
+                    ctx,
+                    FloatAttribute::new(ctx, f32_type, 2.0).into(),
+                    unknown,
+                ))
+                .result(0)
+                .expect("one result")
+                .into();
+            let twos = k
+                .block
+                .append_operation(vector_broadcast(vector, two, unknown))
+                .result(0)
+                .expect("one result")
+                .into();
+            let product = k
+                .block
+                .append_operation(arith::mulf(x, twos, unknown))
+                .result(0)
+                .expect("one result")
+                .into();
+            swap(ctx, k.block, vector, k.outputs[0], product);
             Ok(())
         })
 }

@@ -5,6 +5,7 @@
 //! ```sh
 //! cargo run --example build_kernel -- add
 //! cargo run --example build_kernel -- matmul
+//! cargo run --example build_kernel -- scalar_prefetch
 //! cargo run --example build_kernel -- matmul --kernel   # the kernel, not lowered
 //! ```
 
@@ -36,7 +37,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             vec![tensor(&[256, 512], bf16), tensor(&[512, 384], bf16)],
             vec![tensor(&[256, 384], f32_type)],
         ),
-        other => return Err(format!("unknown kernel `{other}`: give `add` or `matmul`").into()),
+        "scalar_prefetch" => (
+            kernels::scalar_prefetch(&ctx)?,
+            "scalar_prefetch.json",
+            vec![
+                tensor(&[4], Type::parse(&ctx, "i32").ok_or("i32")?),
+                tensor(&[64, 128], f32_type),
+            ],
+            vec![tensor(&[32, 128], f32_type)],
+        ),
+        other => {
+            return Err(format!(
+                "unknown kernel `{other}`: give `add`, `matmul` or `scalar_prefetch`"
+            )
+            .into());
+        }
     };
     let path = format!(
         "{}/mlir-fixtures/params/{params}",

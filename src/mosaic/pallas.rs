@@ -9,7 +9,8 @@
 //! `scratch_operands`, `tpu.core_type`. Each blocked window gets
 //! `{transform_indices = @transform_<n>, window_bounds = array<i64: …>}` and a
 //! `func.func @transform_<n>(grid indices…, prefetch refs…) -> (i32, …)` after
-//! the kernel.
+//! the kernel, whose body is the index map's ops, then the unused
+//! `arith.constant 0 : i32` Pallas always appends, then the return.
 //!
 //! ```
 //! use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
@@ -48,7 +49,7 @@ use super::attrs::{self, CoreType, DimensionSemantics};
 
 /// A custom index map: given the transform function's block (arguments: grid
 /// indices, then scalar-prefetch refs), append its body ops but not the
-/// `func.return`, and return the block indices.
+/// `func.return`, and return the block indices (`i32`).
 pub type IndexMapFn<'c> =
     Box<dyn for<'a> Fn(&'c MlirContext, &'a Block<'c>) -> Vec<Value<'c, 'a>> + 'c>;
 
@@ -64,11 +65,9 @@ pub enum IndexExpr {
 /// How a window's block index is computed from the grid indices.
 pub enum IndexMap<'c> {
     /// Each block index is a grid index or a constant, as Pallas lowers
-    /// `lambda i, j, k: (i, k)`: the body is `arith.constant 0 : i32` (Pallas
-    /// always materialises it), one constant per other value used, then the
-    /// return.
+    /// `lambda i, j: (i, 0)`: one `arith.constant` per constant, in order.
     Exprs(Vec<IndexExpr>),
-    /// Any body.
+    /// Any body (for example one reading a scalar-prefetch ref).
     Custom {
         /// Number of block indices returned (the window's rank).
         rank: usize,
@@ -513,47 +512,28 @@ fn index_map_function<'c>(
     let unknown = Location::unknown(ctx);
     let block_args: Vec<(Type<'c>, Location<'c>)> = inputs.iter().map(|&t| (t, unknown)).collect();
     let block = Block::new(&block_args);
-    let results = match index_map {
-        IndexMap::Exprs(exprs) => {
-            let constant = |value: i32| {
-                block
-                    .append_operation(arith::constant(
-                        ctx,
-                        IntegerAttribute::new(i32_type, value.into()).into(),
-                        unknown,
-                    ))
-                    .result(0)
-                    .map(Value::from)
-            };
-            let mut constants: Vec<(i32, Value<'c, '_>)> = Vec::new();
-            if let Ok(zero) = constant(0) {
-                constants.push((0, zero));
-            }
-            let mut results = Vec::new();
-            for expr in exprs {
-                match *expr {
-                    IndexExpr::Grid(g) => {
-                        if let Ok(arg) = block.argument(g) {
-                            results.push(Value::from(arg));
-                        }
-                    }
-                    IndexExpr::Const(c) => {
-                        let found = constants.iter().find(|(v, _)| *v == c).map(|(_, v)| *v);
-                        let value = match found {
-                            Some(value) => Some(value),
-                            None => constant(c).ok(),
-                        };
-                        if let Some(value) = value {
-                            constants.push((c, value));
-                            results.push(value);
-                        }
-                    }
-                }
-            }
-            results
-        }
+    let constant = |value: i32| {
+        block
+            .append_operation(arith::constant(
+                ctx,
+                IntegerAttribute::new(i32_type, value.into()).into(),
+                unknown,
+            ))
+            .result(0)
+            .map(Value::from)
+    };
+    let results: Vec<Value<'c, '_>> = match index_map {
+        IndexMap::Exprs(exprs) => exprs
+            .iter()
+            .filter_map(|expr| match *expr {
+                IndexExpr::Grid(g) => block.argument(g).ok().map(Value::from),
+                IndexExpr::Const(c) => constant(c).ok(),
+            })
+            .collect(),
         IndexMap::Custom { body, .. } => body(ctx, &block),
     };
+    // Pallas ends every index map with an unused `arith.constant 0 : i32`.
+    let _ = constant(0);
     let rank = results.len();
     block.append_operation(func::r#return(&results, unknown));
     drop(results);

@@ -197,14 +197,16 @@ fn backend_config(module: &str) -> &str {
 }
 
 #[test]
-fn built_add_and_matmul_lower_byte_for_byte_like_the_text_path() {
+fn built_golden_kernels_lower_byte_for_byte_like_the_text_path() {
     let cases = [
         (
+            "mlir-fixtures/kernels/add.mlir",
             "add",
             "add_basic.json",
             ("tensor<8x128xf32>;tensor<8x128xf32>", "tensor<8x128xf32>"),
         ),
         (
+            "mlir-fixtures/kernels/matmul.mlir",
             "matmul",
             "matmul_grid.json",
             (
@@ -212,19 +214,23 @@ fn built_add_and_matmul_lower_byte_for_byte_like_the_text_path() {
                 "tensor<256x384xf32>",
             ),
         ),
+        (
+            "tests/data/jax-goldens/scalar_prefetch/kernel_pre_serde.generic.mlir",
+            "scalar_prefetch",
+            "scalar_prefetch.json",
+            ("tensor<4xi32>;tensor<64x128xf32>", "tensor<32x128xf32>"),
+        ),
     ];
-    for (name, params, signature) in cases {
+    for (kernel_path, name, params, signature) in cases {
         let ctx = Context::new();
         let built = match name {
             "add" => kernels::add(&ctx),
-            _ => kernels::matmul(&ctx),
+            "matmul" => kernels::matmul(&ctx),
+            _ => kernels::scalar_prefetch(&ctx),
         }
         .unwrap();
         let built = Kernel::from_module(&ctx, built).unwrap();
-        let path = format!(
-            "{}/mlir-fixtures/kernels/{name}.mlir",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let path = format!("{}/{kernel_path}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();
         let parsed = Kernel::from_text(&ctx, &text, name).unwrap();
         let generic = PrintOptions {
