@@ -16,6 +16,7 @@ import glob
 import json
 import os
 import re
+import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TABLE = "data/mosaic/tpu-ops.json"
@@ -246,5 +247,7 @@ out.append("pub const CASES: &[(&str, &[Rebuild])] = &[")
 for fname, fns in cases:
     out.append(f'    ("{fname}", &[{", ".join(fns)}]),')
 out.append("];")
-open(os.path.join(ROOT, "tests/integration/builders_all_ops.rs"), "w").write("\n".join(out) + "\n")
+# `--out PATH` writes elsewhere (the up-to-date test compares the output).
+path = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else os.path.join(ROOT, "tests/integration/builders_all_ops.rs")
+open(path, "w").write("\n".join(out) + "\n")
 print(f"wrote tests/integration/builders_all_ops.rs: {sum(len(f) for _, f in cases)} op instances in {len(cases)} fixtures")

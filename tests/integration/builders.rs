@@ -417,3 +417,52 @@ fn every_tpu_op_built_with_its_builder_is_what_jaxlib_makes() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// `src/mosaic/ops.rs` and `builders_all_ops.rs` are what their generators make
+/// from the op table today (python3 and rustfmt needed; skipped otherwise).
+#[test]
+fn generated_builders_are_up_to_date_with_the_op_table() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tools = ["python3", "rustfmt"].iter().all(|tool| {
+        std::process::Command::new(tool)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    if !tools {
+        println!(
+            "SKIPPED generated_builders_are_up_to_date_with_the_op_table: needs python3 and rustfmt"
+        );
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tcc-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (script, generated) in [
+        ("scripts/gen_builders.py", "src/mosaic/ops.rs"),
+        (
+            "scripts/gen_builder_instances.py",
+            "tests/integration/builders_all_ops.rs",
+        ),
+    ] {
+        let out = dir.join("generated.rs");
+        let status = std::process::Command::new("python3")
+            .arg(root.join(script))
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(status.status.success(), "{script} failed: {status:?}");
+        let status = std::process::Command::new("rustfmt")
+            .args(["--edition", "2024"])
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(status.success(), "rustfmt of {script}'s output failed");
+        assert!(
+            std::fs::read_to_string(&out).unwrap()
+                == std::fs::read_to_string(root.join(generated)).unwrap(),
+            "{generated} is out of date: run `python3 {script} && cargo fmt`"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
