@@ -421,13 +421,17 @@ impl<'c> KernelSpec<'c> {
                         index_map,
                     } => {
                         let name = format!("transform_{}", transforms.len());
-                        transforms.push(index_map_function(
-                            ctx,
-                            &name,
-                            &map_inputs,
-                            index_map,
-                            i32_type,
-                        ));
+                        let (function, rank) =
+                            index_map_function(ctx, &name, &map_inputs, index_map, i32_type);
+                        if rank != block_shape.len() {
+                            return Err(self
+                                .error(format!(
+                                    "the custom index map of {name} returned {rank} indices but window_bounds {block_shape:?} has rank {}: return one index per window dimension",
+                                    block_shape.len()
+                                ))
+                                .into());
+                        }
+                        transforms.push(function);
                         DictionaryAttribute::new(
                             ctx,
                             &[
@@ -501,14 +505,15 @@ impl<'c> KernelSpec<'c> {
     }
 }
 
-/// `func.func @name(grid indices…, prefetch refs…) -> (i32 × rank)`.
+/// `func.func @name(grid indices…, prefetch refs…) -> (i32 × rank)` and the
+/// number of indices it returns.
 fn index_map_function<'c>(
     ctx: &'c MlirContext,
     name: &str,
     inputs: &[Type<'c>],
     index_map: &IndexMap<'c>,
     i32_type: Type<'c>,
-) -> melior::ir::Operation<'c> {
+) -> (melior::ir::Operation<'c>, usize) {
     let unknown = Location::unknown(ctx);
     let block_args: Vec<(Type<'c>, Location<'c>)> = inputs.iter().map(|&t| (t, unknown)).collect();
     let block = Block::new(&block_args);
@@ -539,12 +544,13 @@ fn index_map_function<'c>(
     drop(results);
     let region = Region::new();
     region.append_block(block);
-    func::func(
+    let function = func::func(
         ctx,
         StringAttribute::new(ctx, name),
         TypeAttribute::new(FunctionType::new(ctx, inputs, &vec![i32_type; rank]).into()),
         region,
         &[],
         unknown,
-    )
+    );
+    (function, rank)
 }

@@ -291,6 +291,17 @@ fn kernel_spec_errors_name_the_problem() {
         build(out_of_grid),
         "kernel `k`: output 0: index map uses grid index 1 but the grid [2] has 1 dimensions"
     );
+    let custom = IndexMap::Custom {
+        rank: 2,
+        body: Box::new(|_, block| vec![block.argument(0).unwrap().into()]),
+    };
+    let short_map = KernelSpec::new("k")
+        .grid(&[2], &[])
+        .input(Arg::new(block).window(Window::blocked(&[8, 128], custom)));
+    assert_eq!(
+        build(short_map),
+        "kernel `k`: the custom index map of transform_0 returned 1 indices but window_bounds [8, 128] has rank 2: return one index per window dimension"
+    );
     // A default grid gets `arbitrary` semantics, as Pallas gives.
     let module = KernelSpec::new("k")
         .grid(&[2], &[])
