@@ -316,3 +316,45 @@ pub fn scalar_prefetch(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
             Ok(())
         })
 }
+
+/// A synthetic kernel of about `ops` ops, built in memory (for the
+/// serialization benchmark): `v = x + v; o_ref[...] = v`, repeated.
+pub fn synthetic(ctx: &MlirContext, ops: usize) -> Result<Module<'_>, BuildError> {
+    let f32_type = Type::float32(ctx);
+    let vmem = attrs::memref(ctx, &[8, 128], f32_type, MemorySpace::Vmem, None);
+    let vector = Type::vector(&[8, 128], f32_type);
+    KernelSpec::new("synthetic")
+        .input(Arg::new(vmem).named("x_ref"))
+        .output(Arg::new(vmem).named("o_ref"))
+        .build(ctx, |k| {
+            let unknown = Location::unknown(ctx);
+            let c0 = index(ctx, k.block, 0);
+            let load = vector_load(vector, k.inputs[0], &[c0, c0], unknown);
+            let x: Value = k
+                .block
+                .append_operation(load)
+                .result(0)
+                .expect("one result")
+                .into();
+            let mut v = x;
+            for _ in 0..ops.saturating_sub(3) / 2 {
+                v = k
+                    .block
+                    .append_operation(arith::addf(x, v, unknown))
+                    .result(0)
+                    .expect("one result")
+                    .into();
+                k.block.append_operation(ops::vector_store(
+                    ctx,
+                    v,
+                    k.outputs[0],
+                    &[c0, c0],
+                    None,
+                    &[],
+                    None,
+                    unknown,
+                ));
+            }
+            Ok(())
+        })
+}
