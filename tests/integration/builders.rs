@@ -480,3 +480,19 @@ fn generated_builders_are_up_to_date_with_the_op_table() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The benchmark's synthetic kernel builds, verifies and lowers.
+#[test]
+fn synthetic_benchmark_kernel_lowers() {
+    let ctx = Context::new();
+    let kernel = Kernel::from_module(&ctx, kernels::synthetic(&ctx, 101).unwrap()).unwrap();
+    let count = kernel
+        .print(PrintOptions::default())
+        .unwrap()
+        .matches("tpu.vector_store")
+        .count();
+    assert_eq!(count, 49);
+    let params = Params::from_json(br#"{"kernel_name": "synthetic"}"#).unwrap();
+    let types = ["tensor<8x128xf32>".to_string()];
+    lower::lower(&kernel, &params, &types, &types, &LowerOptions::default()).unwrap();
+}
