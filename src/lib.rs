@@ -13,6 +13,7 @@ pub mod error;
 pub mod interop;
 pub mod kernel;
 pub mod lower;
+pub mod mosaic;
 pub mod params;
 pub mod pass;
 pub mod pretty;

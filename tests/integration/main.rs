@@ -1,5 +1,7 @@
 //! The one integration-test binary (every test binary links all of MLIR).
 
+mod builders;
+mod builders_all_ops;
 mod bytecode;
 mod cli;
 mod common;
