@@ -7,6 +7,7 @@ use crate::config::ConfigError;
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
+use crate::libtpu::LibtpuError;
 use crate::params::ParamsError;
 use crate::pretty::PrettyError;
 use crate::serde::SerdeError;
@@ -34,6 +35,9 @@ pub enum Error {
     /// Building, validating, writing or reading a backend config.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A call libtpu (the TPU compiler) would refuse at compile time.
+    #[error(transparent)]
+    Libtpu(#[from] LibtpuError),
     /// Reading a PARAMS.json document.
     #[error(transparent)]
     Params(#[from] ParamsError),

@@ -9,6 +9,7 @@ pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod kernel;
+pub mod libtpu;
 pub mod lower;
 pub mod params;
 pub mod pass;

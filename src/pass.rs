@@ -288,6 +288,7 @@ pub fn lower_module<'c>(
             target: options.target,
             producer: options.producer.clone(),
             encodings: Encodings::Llvm22,
+            jax_rules_only: false,
         };
         let lowered = lower::lower_with_cache(
             kernel,

@@ -68,6 +68,20 @@ pub fn run(args: Args) -> CliResult {
             .map(|(o, r)| (o.as_slice(), r.as_slice())),
         args.target,
     );
+    if let Some(kernel) = &kernel
+        && let Ok(facts) = tpu_custom_call::analyze(kernel)
+    {
+        let findings = tpu_custom_call::libtpu::check(
+            Some(kernel),
+            &facts,
+            &params,
+            params.collective_id,
+            args.target,
+        );
+        for warning in &findings.warnings {
+            eprintln!("warning: {warning}");
+        }
+    }
     if errors.is_empty() {
         println!("ok");
         Ok(())

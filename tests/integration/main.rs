@@ -7,6 +7,7 @@ mod config;
 mod emit;
 mod fuzz_regressions;
 mod kernel;
+mod libtpu_rules;
 mod lower;
 mod pass;
 mod pretty;
