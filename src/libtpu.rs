@@ -34,8 +34,9 @@ pub const MIN_INTERNAL_SCRATCH_BYTES: i64 = 36864;
 /// The granule libtpu rounds `internal_scratch_in_bytes` up to.
 pub const INTERNAL_SCRATCH_GRANULE: i64 = 512;
 
-/// Ops the Mosaic-SC infer-vector-layout pass of libtpu does not support: a
-/// SparseCore kernel using one needs `needs_layout_passes = false`.
+/// Ops the infer-vector-layout passes of libtpu do not support: a SparseCore
+/// kernel using one needs `needs_layout_passes = false`, a TensorCore kernel
+/// (which always runs the layout passes) cannot use them.
 pub const SC_LAYOUT_UNSUPPORTED_OPS: &[&str] = &["tpu.scan"];
 
 /// The flag names libtpu accepts in `flag_configs` (its `FlagType` enum),
@@ -150,15 +151,58 @@ pub enum LibtpuError {
         /// The target.
         chip: Chip,
     },
-    /// SparseCore outputs in per-subcore vector SMEM.
+    /// A TensorCore output placed in SMEM whose kernel argument is not in SMEM.
     #[error(
-        "output_memory_spaces[{index}] = sc_vector_smem on a SparseCore kernel: libtpu says \
+        "output_memory_spaces[{index}] = smem but the kernel's output {index} is in \
+         #tpu.memory_space<{kernel_space}>: libtpu says \"Smem outputs must have memory space set to \
+         ::mlir::tpu::MemorySpace::kSmem\"; put the kernel's output in SMEM or drop the smem memory space"
+    )]
+    SmemOutputNotInKernelSmem {
+        /// Result index.
+        index: usize,
+        /// The memory space of the kernel's output argument.
+        kernel_space: String,
+    },
+    /// SparseCore outputs in an SMEM space (`smem`, `sc_scalar_smem`,
+    /// `sc_vector_smem`): libtpu wants them in the core's own memory.
+    #[error(
+        "output_memory_spaces[{index}] = {memory_space} on a SparseCore kernel: libtpu says \
          \"non-persistent argument N must refer to core-local memory spaces, but got hbm\"; use hbm (or \
          leave the memory space out)"
     )]
-    ScVectorSmemOutput {
+    ScSmemOutput {
         /// Result index.
         index: usize,
+        /// The memory space given (`smem`, `sc_scalar_smem`, `sc_vector_smem`).
+        memory_space: String,
+    },
+    /// A TensorCore kernel using an op Mosaic's TensorCore layout inference
+    /// does not implement (TensorCore kernels always run the layout passes).
+    #[error(
+        "TensorCore kernel uses `{op}`: libtpu says \"Not implemented: Unsupported operation: {op} in \
+         infer-vector-layout pass\"; TensorCore kernels always run the layout passes, so `{op}` can only \
+         be used in a SparseCore kernel (with needs_layout_passes = false)"
+    )]
+    TcLayoutPassUnsupportedOp {
+        /// The op's name.
+        op: String,
+    },
+    /// An aliased operand and result of which only one has a memory space.
+    #[error(
+        "input_output_aliases [{operand}, {result}]: {colored} has a memory space but {uncolored} has none: \
+         libtpu says \"{libtpu}\"; give both the same memory space or neither"
+    )]
+    AliasHalfColored {
+        /// The operand.
+        operand: usize,
+        /// The result.
+        result: usize,
+        /// Which side has one (`input_memory_spaces[i]` / `output_memory_spaces[j]`).
+        colored: String,
+        /// Which side has none.
+        uncolored: String,
+        /// libtpu's message for that side.
+        libtpu: &'static str,
     },
 }
 
@@ -253,6 +297,86 @@ fn unsupported_layout_ops(kernel: &Kernel<'_>) -> Vec<&'static str> {
     found
 }
 
+/// The `#tpu.memory_space<...>` keyword of each argument of the kernel's
+/// entry function (the first `func.func` with a `tpu.core_type`), `None` for
+/// arguments without one, and the number of its scratch operands (the last
+/// arguments).
+fn entry_arg_memory_spaces(kernel: &Kernel<'_>) -> Option<(usize, Vec<Option<String>>)> {
+    entry_args(kernel).map(|(_, scratch, spaces)| (scratch, spaces))
+}
+
+/// Grid indices, scratch operands and argument memory spaces of the entry
+/// function (see [`entry_arg_memory_spaces`]).
+fn entry_args(kernel: &Kernel<'_>) -> Option<(usize, usize, Vec<Option<String>>)> {
+    fn find(op: Op) -> Option<Op> {
+        if op.with_name(|n| n == "func.func") && op.attr("tpu.core_type").is_some() {
+            return Some(op);
+        }
+        for r in 0..op.num_regions() {
+            for block in ir::region_blocks(op.region(r)) {
+                let mut child = ir::block_first_op(block);
+                while let Some(c) = child {
+                    if let Some(found) = find(c) {
+                        return Some(found);
+                    }
+                    child = c.next();
+                }
+            }
+        }
+        None
+    }
+    let func = find(Op(kernel.operation().to_raw()))?;
+    let grid = func
+        .attr("iteration_bounds")
+        .and_then(ir::as_i64_array)
+        .map_or(0, |b| b.len());
+    let scratch = func
+        .attr("scratch_operands")
+        .map(ir::attr_text)
+        .and_then(|t| t.split(':').next()?.trim().parse::<usize>().ok())
+        .unwrap_or(0);
+    let ty = ir::attr_text(func.attr("function_type")?);
+    let inputs = ty.strip_prefix('(')?;
+    // The inputs end at the `)` that closes the first `(`.
+    let (mut depth, mut end) = (0i32, None);
+    for (i, c) in inputs.char_indices() {
+        match c {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => {
+                end = Some(i);
+                break;
+            }
+            ')' | '>' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    let inputs = &inputs[..end?];
+    let mut args = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, c) in inputs.char_indices() {
+        match c {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' | '>' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(&inputs[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !inputs.trim().is_empty() {
+        args.push(&inputs[start..]);
+    }
+    let spaces = args
+        .iter()
+        .map(|arg| {
+            let rest = arg.split("#tpu.memory_space<").nth(1)?;
+            Some(rest.split('>').next()?.to_string())
+        })
+        .collect();
+    Some((grid, scratch, spaces))
+}
+
 /// Checks a call against libtpu 0.0.50.1's rules: `kernel` (when given) for
 /// the ops it uses, `facts` its analysis, `collective_id` the resolved id
 /// (JAX's resolution may assign one), `target` the chip (`None`: the rules
@@ -260,14 +384,14 @@ fn unsupported_layout_ops(kernel: &Kernel<'_>) -> Vec<&'static str> {
 ///
 /// The rules, by kernel property:
 /// - every kernel: `serialization_format` 1 (or left out), flag names from
-///   libtpu's enum;
+///   libtpu's enum, an aliased operand and result both with a memory space or
+///   neither;
 /// - TensorCore kernels: `internal_scratch_in_bytes` at least 36864 (after
-///   rounding up to 512 bytes);
+///   rounding up to 512 bytes), no `tpu.scan`, an `smem` output only where the
+///   kernel's output is in SMEM;
 /// - SparseCore kernels: no `tpu.scan` with the layout passes on, no VMEM
-///   input/output memory spaces, no `sc_vector_smem` outputs, no `O0` on
-///   v5p/v6e/v7x (with a target);
-/// - kernels without communication: no `collective_id` (libtpu wants a
-///   barrier it cannot place);
+///   input/output memory spaces, no SMEM-kind outputs, no `collective_id`
+///   without communication, no `O0` on v5p/v6e/v7x (with a target);
 /// - warnings (target only): `vmem_limit_bytes` above the chip's VMEM,
 ///   `internal_scratch_in_bytes` above it on a SparseCore kernel.
 pub fn check(
@@ -322,8 +446,14 @@ pub fn check(
             }
         }
         for (index, space) in params.output_memory_spaces.iter().flatten().enumerate() {
-            if *space == Some(MemorySpace::ScVectorSmem) {
-                errors.push(LibtpuError::ScVectorSmemOutput { index });
+            if let Some(
+                space @ (MemorySpace::Smem | MemorySpace::ScScalarSmem | MemorySpace::ScVectorSmem),
+            ) = space
+            {
+                errors.push(LibtpuError::ScSmemOutput {
+                    index,
+                    memory_space: space.param_name(),
+                });
             }
         }
         if let Some(chip) = target
@@ -331,6 +461,63 @@ pub fn check(
             && matches!(chip, Chip::V5p | Chip::V6e | Chip::V7x)
         {
             errors.push(LibtpuError::ScOptLevelO0Aborts { chip });
+        }
+    }
+    if !sc
+        && let Some(kernel) = kernel
+        && let Some(op) = unsupported_layout_ops(kernel).first()
+    {
+        errors.push(LibtpuError::TcLayoutPassUnsupportedOp { op: op.to_string() });
+    }
+    let input_space = |i: usize| {
+        params
+            .input_memory_spaces
+            .as_ref()
+            .and_then(|l| l.get(i).copied().flatten())
+    };
+    let output_space = |j: usize| {
+        params
+            .output_memory_spaces
+            .as_ref()
+            .and_then(|l| l.get(j).copied().flatten())
+    };
+    for &(operand, result) in &params.input_output_aliases {
+        let (colored, uncolored, libtpu) = match (input_space(operand), output_space(result)) {
+            (Some(_), None) => (
+                format!("input_memory_spaces[{operand}]"),
+                format!("output_memory_spaces[{result}]"),
+                "All outputs that alias with colored operands must be colored.",
+            ),
+            (None, Some(_)) => (
+                format!("output_memory_spaces[{result}]"),
+                format!("input_memory_spaces[{operand}]"),
+                "All operands that alias with colored outputs must be colored.",
+            ),
+            _ => continue,
+        };
+        errors.push(LibtpuError::AliasHalfColored {
+            operand,
+            result,
+            colored,
+            uncolored,
+            libtpu,
+        });
+    }
+    if !sc
+        && let Some(outputs) = &params.output_memory_spaces
+        && outputs.contains(&Some(MemorySpace::Smem))
+        && let Some(kernel) = kernel
+        && let Some((scratch, spaces)) = entry_arg_memory_spaces(kernel)
+        && let Some(first_output) = spaces.len().checked_sub(scratch + outputs.len())
+    {
+        for (index, space) in outputs.iter().enumerate() {
+            let arg = spaces[first_output + index].as_deref();
+            if *space == Some(MemorySpace::Smem) && arg != Some("smem") {
+                errors.push(LibtpuError::SmemOutputNotInKernelSmem {
+                    index,
+                    kernel_space: arg.unwrap_or("none").to_string(),
+                });
+            }
         }
     }
     if let Some(id) = collective_id

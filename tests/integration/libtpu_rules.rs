@@ -60,6 +60,12 @@ fn target_lowering_agrees_with_libtpu_on_97_percent_of_the_sweep() {
     let mut rest = Vec::new();
     for call in &calls {
         let name = call.name();
+        // A shape-polymorphic module: libtpu aborts on its dynamic shapes
+        // ("Check failed: !count_overflow") before any parameter is looked at;
+        // JAX refines the shapes before it compiles.
+        if name == "shape_poly_export" {
+            continue;
+        }
         let rows: Vec<&Json> = sweep["results"]
             .as_array()
             .unwrap()
