@@ -187,7 +187,8 @@ pub enum LibtpuError {
         /// The op's name.
         op: String,
     },
-    /// An aliased operand and result of which only one has a memory space.
+    /// An aliased operand and result of which only one has an HBM or VMEM
+    /// memory space (chips up to v6e; on v7x a VMEM operand aborts libtpu).
     #[error(
         "input_output_aliases [{operand}, {result}]: {colored} has a memory space but {uncolored} has none: \
          libtpu says \"{libtpu}\"; give both the same memory space or neither"
@@ -384,11 +385,11 @@ fn entry_args(kernel: &Kernel<'_>) -> Option<(usize, usize, Vec<Option<String>>)
 ///
 /// The rules, by kernel property:
 /// - every kernel: `serialization_format` 1 (or left out), flag names from
-///   libtpu's enum, an aliased operand and result both with a memory space or
-///   neither;
+///   libtpu's enum; with a target up to v6e, an aliased operand and result
+///   both with an HBM/VMEM memory space or neither (v7x: no VMEM operand);
 /// - TensorCore kernels: `internal_scratch_in_bytes` at least 36864 (after
 ///   rounding up to 512 bytes), no `tpu.scan`, an `smem` output only where the
-///   kernel's output is in SMEM;
+///   kernel's output is in SMEM or `any`;
 /// - SparseCore kernels: no `tpu.scan` with the layout passes on, no VMEM
 ///   input/output memory spaces, no SMEM-kind outputs, no `collective_id`
 ///   without communication, no `O0` on v5p/v6e/v7x (with a target);
@@ -481,14 +482,27 @@ pub fn check(
             .as_ref()
             .and_then(|l| l.get(j).copied().flatten())
     };
+    // Measured on v5e, v5p, v6e (refused) and v7x (compiled, but aborts on a
+    // VMEM operand); SMEM is no colour here (compiles everywhere).
+    let colored =
+        |space: Option<MemorySpace>| matches!(space, Some(MemorySpace::Hbm | MemorySpace::Vmem));
+    let alias_rule = |input: Option<MemorySpace>| match target {
+        Some(chip) if chip.info().generation <= 6 => true,
+        Some(Chip::V7 | Chip::V7x) => input == Some(MemorySpace::Vmem),
+        _ => false,
+    };
     for &(operand, result) in &params.input_output_aliases {
-        let (colored, uncolored, libtpu) = match (input_space(operand), output_space(result)) {
-            (Some(_), None) => (
+        let (input, output) = (input_space(operand), output_space(result));
+        if !alias_rule(input) {
+            continue;
+        }
+        let (colored, uncolored, libtpu) = match (colored(input), output.is_some()) {
+            (true, false) => (
                 format!("input_memory_spaces[{operand}]"),
                 format!("output_memory_spaces[{result}]"),
                 "All outputs that alias with colored operands must be colored.",
             ),
-            (None, Some(_)) => (
+            (false, true) if colored(output) && input.is_none() => (
                 format!("output_memory_spaces[{result}]"),
                 format!("input_memory_spaces[{operand}]"),
                 "All operands that alias with colored outputs must be colored.",
@@ -512,7 +526,7 @@ pub fn check(
     {
         for (index, space) in outputs.iter().enumerate() {
             let arg = spaces[first_output + index].as_deref();
-            if *space == Some(MemorySpace::Smem) && arg != Some("smem") {
+            if *space == Some(MemorySpace::Smem) && arg.is_some_and(|a| a != "smem" && a != "any") {
                 errors.push(LibtpuError::SmemOutputNotInKernelSmem {
                     index,
                     kernel_space: arg.unwrap_or("none").to_string(),
