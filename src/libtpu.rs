@@ -406,14 +406,8 @@ pub fn check(
     let errors = &mut found.errors;
     let sc = facts.device_type == Some(DeviceType::SparseCore);
 
-    match params.serialization_format {
-        Some(1) => {}
-        Some(format) if format >= 0 => {
-            errors.push(LibtpuError::UnsupportedSerializationFormat { format })
-        }
-        Some(_) => {} // negative: the config rules refuse it
-        None => errors.push(LibtpuError::SerializationFormatNull),
-    }
+    // libtpu's order: the config JSON is parsed first (flag names), then the
+    // body is read (format).
     for (name, _value) in params.flags.iter().flatten() {
         if !known_flag_names().any(|known| known == name) {
             errors.push(LibtpuError::UnknownFlag {
@@ -421,6 +415,14 @@ pub fn check(
                 closest: closest_flag_name(name).map(str::to_string),
             });
         }
+    }
+    match params.serialization_format {
+        Some(1) => {}
+        Some(format) if format >= 0 => {
+            errors.push(LibtpuError::UnsupportedSerializationFormat { format })
+        }
+        Some(_) => {} // negative: the config rules refuse it
+        None => errors.push(LibtpuError::SerializationFormatNull),
     }
     if !sc
         && let Some(requested) = params.internal_scratch_in_bytes

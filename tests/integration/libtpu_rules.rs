@@ -188,3 +188,88 @@ fn vmem_limit_above_the_chip_is_a_warning_on_stderr() {
     ));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The phrase of libtpu's message each rule quotes (`None`: libtpu aborts).
+fn libtpu_phrase(error: &LibtpuError) -> Option<&'static str> {
+    Some(match error {
+        LibtpuError::InternalScratchTooSmall { .. } => "needs to be at least 36864 bytes",
+        LibtpuError::ScLayoutPassUnsupportedOp { .. } => "Mosaic-SC infer-vector-layout pass",
+        LibtpuError::TcLayoutPassUnsupportedOp { .. } => "in infer-vector-layout pass",
+        LibtpuError::UnsupportedSerializationFormat { .. } => "Unsupported serialization format",
+        LibtpuError::SerializationFormatNull => "No function with tpu.core_type = tc",
+        LibtpuError::UnknownFlag { .. } => "unknown enum value",
+        LibtpuError::VmemOnSparseCore { .. } => "xla_msa_enable()",
+        LibtpuError::CustomBarrierWithoutCommunication { .. } => "Custom barrier requested",
+        LibtpuError::ScSmemOutput { .. } => "must refer to core-local memory spaces",
+        LibtpuError::SmemOutputNotInKernelSmem { .. } => "Smem outputs must have memory space",
+        LibtpuError::AliasHalfColored { libtpu, .. } => {
+            if libtpu.contains("outputs that alias") {
+                "All outputs that alias with colored operands must be colored"
+            } else {
+                "All operands that alias with colored outputs must be colored"
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// Where our first error is one of libtpu's rules and libtpu refused too,
+/// libtpu's message is the one the rule quotes (or libtpu aborted).
+#[test]
+fn libtpu_rule_messages_quote_what_libtpu_said() {
+    let sweep = sweep();
+    let variants = &sweep["variants"];
+    let (mut same, mut checked, mut other) = (0, 0, Vec::new());
+    for call in golden_calls() {
+        let name = call.name();
+        if name == "shape_poly_export" {
+            continue; // libtpu aborts on its dynamic shapes first (see above)
+        }
+        let ctx = Context::new();
+        let text = std::fs::read_to_string(call.kernel_path()).unwrap();
+        let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
+        let base: Json =
+            serde_json::from_str(&std::fs::read_to_string(call.params_path()).unwrap()).unwrap();
+        let (operands, results) = (call.operand_types(), call.result_types());
+        for row in sweep["results"].as_array().unwrap() {
+            if row["call"] != name.as_str() || !row["emit_error"].is_null() {
+                continue;
+            }
+            let variant = row["variant"].as_str().unwrap();
+            let json = patched(&base, &variants[variant], operands.len(), results.len());
+            let params = Params::from_json(json.to_string().as_bytes()).unwrap();
+            for (chip, verdict) in row["libtpu"].as_object().unwrap() {
+                let Some(message) = verdict.as_str() else {
+                    continue;
+                };
+                let ours = lower::validate_all(
+                    Some(&kernel),
+                    &params,
+                    Some((&operands, &results)),
+                    Some(chip.parse().unwrap()),
+                );
+                let Some(tpu_custom_call::Error::Libtpu(first)) = ours.first() else {
+                    continue;
+                };
+                checked += 1;
+                let quoted = libtpu_phrase(first);
+                if quoted.map_or(message.starts_with("libtpu crashed"), |q| {
+                    message.contains(q)
+                }) {
+                    same += 1;
+                } else {
+                    other.push(format!(
+                        "{name} {variant} {chip}: ours {first}; libtpu: {message}"
+                    ));
+                }
+            }
+        }
+    }
+    println!(
+        "{same} of {checked} libtpu refusals are the rule's message; the others (libtpu met another \
+         problem first):\n{}",
+        other.join("\n")
+    );
+    assert!(checked > 1000);
+    assert!(same * 100 >= checked * 95, "{same} of {checked}");
+}
