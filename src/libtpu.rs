@@ -36,7 +36,12 @@ pub const INTERNAL_SCRATCH_GRANULE: i64 = 512;
 
 /// Ops the infer-vector-layout passes of libtpu do not support: a SparseCore
 /// kernel using one needs `needs_layout_passes = false`, a TensorCore kernel
-/// (which always runs the layout passes) cannot use them.
+/// (which always runs the layout passes) cannot use them. Checked with libtpu:
+/// the SparseCore scan golden with its three `tpu.scan`s replaced by adds
+/// compiles on v7x with `needs_layout_passes = true`; the error names
+/// `tpu.scan` ("The MLIR operation involved: ... tpu.scan"). The SparseCore
+/// goldens without it (loads, stores, DMAs, arith) compile with the passes on.
+/// Other ops the goldens do not use may be missing from this list.
 pub const SC_LAYOUT_UNSUPPORTED_OPS: &[&str] = &["tpu.scan"];
 
 /// The flag names libtpu accepts in `flag_configs` (its `FlagType` enum),
