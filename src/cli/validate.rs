@@ -68,11 +68,13 @@ pub fn run(args: Args) -> CliResult {
             .map(|(o, r)| (o.as_slice(), r.as_slice())),
         args.target,
     );
-    if let Some(kernel) = &kernel
-        && let Ok(facts) = tpu_custom_call::analyze(kernel)
-    {
+    let facts = match &kernel {
+        Some(kernel) => tpu_custom_call::analyze(kernel).ok(),
+        None => Some(Default::default()),
+    };
+    if let Some(facts) = facts {
         let findings = tpu_custom_call::libtpu::check(
-            Some(kernel),
+            kernel.as_ref(),
             &facts,
             &params,
             params.collective_id,
