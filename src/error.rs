@@ -8,6 +8,7 @@ use crate::decode::DecodeError;
 use crate::diff::DiffError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
+use crate::libtpu::LibtpuError;
 use crate::params::ParamsError;
 use crate::pretty::PrettyError;
 use crate::serde::SerdeError;
@@ -35,6 +36,9 @@ pub enum Error {
     /// Building, validating, writing or reading a backend config.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A call libtpu (the TPU compiler) would refuse at compile time.
+    #[error(transparent)]
+    Libtpu(#[from] LibtpuError),
     /// Reading a PARAMS.json document.
     #[error(transparent)]
     Params(#[from] ParamsError),

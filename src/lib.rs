@@ -12,6 +12,7 @@ pub mod emit;
 pub mod error;
 pub mod interop;
 pub mod kernel;
+pub mod libtpu;
 pub mod lower;
 pub mod mosaic;
 pub mod params;

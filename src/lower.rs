@@ -15,6 +15,7 @@ use crate::config::json::{JsonValue, write_compact_json};
 use crate::emit::{self, CallAttributes, InsertionPoint};
 use crate::error::Error;
 use crate::kernel::{BytecodeOptions, Kernel};
+use crate::libtpu::{self, LibtpuWarning};
 use crate::params::Params;
 use crate::serde::{self, SerializeOptions};
 use crate::target::{Chip, TargetQuery};
@@ -33,6 +34,10 @@ pub struct LowerOptions {
     /// default, readable by every TPU toolchain) or [`Encodings::Llvm24`]
     /// (byte-identical to JAX 0.12's bodies).
     pub encodings: Encodings,
+    /// Check only JAX 0.12's rules (and this crate's own), not the rules
+    /// libtpu enforces at compile time ([`crate::libtpu`]): emits what JAX
+    /// emits even where libtpu would refuse it (JAX's goldens, sweeps).
+    pub jax_rules_only: bool,
 }
 
 /// Everything a lowering produced, before it is inserted.
@@ -44,6 +49,8 @@ pub struct Lowered {
     pub config: BackendConfig,
     /// The op's attributes (the config as JSON among them).
     pub attributes: CallAttributes,
+    /// What libtpu compiles but this crate warns about ([`crate::libtpu`]).
+    pub warnings: Vec<LibtpuWarning>,
 }
 
 /// `_compact_json_object`: sorted keys, `indent=0` newlines, `,`/`:`
@@ -188,6 +195,23 @@ pub fn lower_with_cache(
     validate::check_signature(params, operand_types, result_types)?;
     let (body, debug_locations) = serialize_body(kernel, cache_key, params, options, cache)?;
     let config = validate::lower_config(params, &facts, body, debug_locations, params.ir_version)?;
+    // libtpu's rules, after JAX's (one hook: `libtpu::check`).
+    let libtpu::Findings {
+        mut errors,
+        warnings,
+    } = libtpu::check(
+        Some(kernel),
+        &facts,
+        params,
+        config.collective_id.map(i64::from),
+        options.target,
+    );
+    if options.jax_rules_only {
+        errors.clear();
+    }
+    if let Some(first) = errors.into_iter().next() {
+        return Err(first.into());
+    }
     let backend_config = config.to_json(params.use_core_ids())?;
     let attributes = CallAttributes {
         backend_config,
@@ -205,6 +229,7 @@ pub fn lower_with_cache(
         facts,
         config,
         attributes,
+        warnings,
     })
 }
 
@@ -250,6 +275,20 @@ pub fn emit_module<'c>(
     result_types: &[Type<'c>],
     options: &LowerOptions,
 ) -> Result<Module<'c>, Error> {
+    emit_module_with_warnings(ctx, kernel, params, operand_types, result_types, options)
+        .map(|(module, _)| module)
+}
+
+/// [`emit_module`], also returning the warnings of the lowering (what libtpu
+/// compiles but is likely a mistake, see [`crate::libtpu`]).
+pub fn emit_module_with_warnings<'c>(
+    ctx: &'c melior::Context,
+    kernel: &Kernel<'c>,
+    params: &Params,
+    operand_types: &[Type<'c>],
+    result_types: &[Type<'c>],
+    options: &LowerOptions,
+) -> Result<(Module<'c>, Vec<LibtpuWarning>), Error> {
     let operand_names: Vec<String> = operand_types.iter().map(ToString::to_string).collect();
     let result_names: Vec<String> = result_types.iter().map(ToString::to_string).collect();
     let lowered = lower(kernel, params, &operand_names, &result_names, options)?;
@@ -264,7 +303,7 @@ pub fn emit_module<'c>(
     );
     let module = emit::build_module(ctx, &name, operand_types, result_types, &lowered.attributes)?;
     debug_assert!(module.as_operation().verify());
-    Ok(module)
+    Ok((module, lowered.warnings))
 }
 
 /// Every problem `lower` would meet, not just the first: kernel analysis,
@@ -326,5 +365,11 @@ pub fn validate_all(
         None => validate::validate_params(params, &facts),
     };
     errors.extend(config_errors.into_iter().map(Error::from));
+    errors.extend(
+        libtpu::check(kernel, &facts, params, params.collective_id, target)
+            .errors
+            .into_iter()
+            .map(Error::from),
+    );
     errors
 }

@@ -547,6 +547,7 @@ fn lower_placeholder<'c>(
         target: options.target,
         producer: options.producer.clone(),
         encodings: Encodings::Llvm22,
+        jax_rules_only: false,
     };
     let lowered = lower::lower_with_cache(
         kernel,

@@ -75,6 +75,10 @@ pub struct Args {
     /// Builtin attribute encodings of the body bytecode.
     #[arg(long, value_enum, default_value = "22")]
     pub bytecode_encodings: EncodingsArg,
+    /// Check only JAX 0.12's rules, not the ones libtpu enforces at compile
+    /// time: emit what JAX would emit even if libtpu refuses it.
+    #[arg(long)]
+    pub jax_rules_only: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub emit: Emit,
@@ -119,9 +123,14 @@ pub fn run(args: Args) -> CliResult {
             EncodingsArg::Llvm22 => Encodings::Llvm22,
             EncodingsArg::Llvm24 => Encodings::Llvm24,
         },
+        jax_rules_only: args.jax_rules_only,
     };
-    let module = lower::emit_module(&ctx, &kernel, &params, &operands, &results, &options)
-        .map_err(|e| e.to_string())?;
+    let (module, warnings) =
+        lower::emit_module_with_warnings(&ctx, &kernel, &params, &operands, &results, &options)
+            .map_err(|e| e.to_string())?;
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
     let out = match args.emit {
         Emit::Text => {
             let mut text = tpu_custom_call::kernel::print_module(&module, PrintOptions::default())

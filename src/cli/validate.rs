@@ -68,6 +68,22 @@ pub fn run(args: Args) -> CliResult {
             .map(|(o, r)| (o.as_slice(), r.as_slice())),
         args.target,
     );
+    let facts = match &kernel {
+        Some(kernel) => tpu_custom_call::analyze(kernel).ok(),
+        None => Some(Default::default()),
+    };
+    if let Some(facts) = facts {
+        let findings = tpu_custom_call::libtpu::check(
+            kernel.as_ref(),
+            &facts,
+            &params,
+            params.collective_id,
+            args.target,
+        );
+        for warning in &findings.warnings {
+            eprintln!("warning: {warning}");
+        }
+    }
     if errors.is_empty() {
         println!("ok");
         Ok(())

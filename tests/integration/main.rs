@@ -12,6 +12,7 @@ mod emit;
 mod fuzz_regressions;
 mod interop;
 mod kernel;
+mod libtpu_rules;
 mod lower;
 mod pass;
 mod pretty;
