@@ -4,6 +4,7 @@
 use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
 use crate::config::ConfigError;
+use crate::contract::ContractError;
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
@@ -46,6 +47,10 @@ pub enum Error {
     /// Deriving facts (communication, device type, core count) from a kernel.
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
+    /// The call does not match its kernel, or the kernel not the chip's
+    /// scoped VMEM.
+    #[error(transparent)]
+    Contract(#[from] ContractError),
     /// Reading `tpu` ops written in custom (pretty) syntax.
     #[error(transparent)]
     Pretty(#[from] PrettyError),

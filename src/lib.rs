@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod bytecode;
 pub mod config;
 pub mod context;
+pub mod contract;
 pub mod decode;
 pub mod emit;
 pub mod error;
@@ -27,6 +28,7 @@ pub use config::{
     ReadReport, Tiling,
 };
 pub use context::{Context, Diagnostic, Severity};
+pub use contract::{ContractError, ContractReport, check_call};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};

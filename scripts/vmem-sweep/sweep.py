@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The scoped-VMEM sweep: Pallas add kernels of N x 1024 f32 around each chip's limit, emitted with our CLI
+and compiled by libtpu 0.0.50.1 (scripts/jaxref/ref/tpu_compile.py). Writes tests/data/vmem-sweep/verdicts.json.
+
+Usage: sweep.py [--cli target/debug/tpu-custom-call] [--python $TPU_VENV/bin/python] [--out DIR]
+
+Three families (all kernels are the add_basic golden's kernel with its shapes scaled):
+- `add`: no grid, three whole `N x 1024 f32` VMEM operands (needs 3 * N * 4 KiB);
+- `add_grid`: grid (4,), blocks `B x 1024` of `4B x 1024` operands, index map i -> (i, 0) (needs 3 * 2 * B * 4 KiB);
+- `add_limit`: `add` with `vmem_limit_bytes` = 40, 8, 16, 64 and 100 MiB.
+Each module is emitted without `--target` (so that our own budget does not refuse it first), then compiled for
+every chip; the verdict is libtpu's (`ok`, and the first line of its error).
+"""
+import argparse, json, os, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+CHIPS = ["v4", "v5e", "v5p", "v6e", "v7x"]
+ADD_N = [1024, 1280, 1344, 1352, 1360, 1368, 1376, 1408, 2048, 2560, 2688, 2720, 2728, 2736, 2744, 2816, 3072,
+         4096, 4104, 4112, 4776, 5440, 5456, 5464, 5472, 6144]
+GRID_B = [512, 672, 680, 688, 696, 1024, 1360, 1368, 1376, 2048, 2720, 2736, 2744]
+MIB = 1024 * 1024
+LIMITS = [(40 * MIB, [3408, 3416, 3584, 4096, 4104]), (8 * MIB, [680, 688, 2048, 4096]), (16 * MIB, [1360, 1368, 4096, 4104]),
+          (64 * MIB, [5448, 5456]), (100 * MIB, [5456, 8528, 8536])]
+
+
+def memref(shape):
+    return f"memref<{shape}xf32, #tpu.memory_space<vmem>>"
+
+
+def add_kernel(n, grid=None):
+    ty = memref(f"{n}x1024")
+    attrs = "dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>"
+    args, pre, transforms = "", "", ""
+    if grid:
+        args, pre = "i32, ", "%g: i32, "
+        win = f"{{transform_indices = @transform_0, window_bounds = array<i64: {n}, 1024>}}"
+        attrs = (f"dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: {grid}>, "
+                 f"scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, "
+                 f"window_params = [{win}, {win}, {win}]")
+        transforms = """  "func.func"() <{function_type = (i32) -> (i32, i32), sym_name = "transform_0"}> ({
+  ^bb0(%i: i32):
+    %z = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    "func.return"(%i, %z) : (i32, i32) -> ()
+  }) : () -> ()
+"""
+    vec = f"vector<{n}x1024xf32>"
+    return f""""builtin.module"() <{{sym_name = "_add_kernel"}}> ({{
+  "func.func"() <{{function_type = ({args}{ty}, {ty}, {ty}) -> (), sym_name = "_add_kernel"}}> ({{
+  ^bb0({pre}%arg0: {ty}, %arg1: {ty}, %arg2: {ty}):
+    %0 = "arith.constant"() <{{value = 0 : index}}> : () -> index
+    %2 = "vector.load"(%arg0, %0, %0) : ({ty}, index, index) -> {vec}
+    %5 = "vector.load"(%arg1, %0, %0) : ({ty}, index, index) -> {vec}
+    %6 = "arith.addf"(%2, %5) <{{fastmath = #arith.fastmath<none>}}> : ({vec}, {vec}) -> {vec}
+    "tpu.vector_store"(%6, %arg2, %0, %0) <{{add = false, operandSegmentSizes = array<i32: 1, 1, 2, 0>, strides = array<i32>}}> : ({vec}, {ty}, index, index) -> ()
+    "func.return"() : () -> ()
+  }}) {{{attrs}}} : () -> ()
+{transforms}}}) : () -> ()
+"""
+
+
+def cases():
+    for n in ADD_N:
+        yield {"family": "add", "rows": n, "kernel": add_kernel(n), "operand": f"{n}x1024", "params": {}}
+    for b in GRID_B:
+        yield {"family": "add_grid", "rows": b, "kernel": add_kernel(b, grid=4), "operand": f"{4 * b}x1024",
+               "params": {}}
+    for limit, ns in LIMITS:
+        for n in ns:
+            yield {"family": "add_limit", "rows": n, "kernel": add_kernel(n), "operand": f"{n}x1024",
+                   "params": {"vmem_limit_bytes": limit}}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cli", default=os.path.join(REPO, "target/debug/tpu-custom-call"))
+    ap.add_argument("--python", default=os.path.expanduser(
+        "~/.cache/tpu-custom-call/jaxref-tpu-venv/bin/python"))
+    ap.add_argument("--out", default=os.path.join(REPO, "tests/data/vmem-sweep"))
+    a = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="vmem-sweep-")
+    rows = []
+    for i, case in enumerate(cases()):
+        kpath, ppath, mpath = (os.path.join(work, f"{i}.{ext}") for ext in ("kernel.mlir", "params.json", "mlir"))
+        open(kpath, "w").write(case["kernel"])
+        json.dump(dict(kernel_name="_add_kernel", metadata={}, **case["params"]), open(ppath, "w"))
+        t = f"tensor<{case['operand']}xf32>"
+        subprocess.run([a.cli, "emit", kpath, "--signature", f"({t}, {t}) -> {t}", "--params", ppath, "-o", mpath],
+                       check=True)
+        rows.append(dict(case, module=mpath))
+    verdicts = {}
+    for chip in CHIPS:
+        out = subprocess.run([a.python, os.path.join(REPO, "scripts/jaxref/ref/tpu_compile.py"), "--chip", chip,
+                              "--json"] + [r["module"] for r in rows], capture_output=True, text=True)
+        for line in out.stdout.splitlines():
+            res = json.loads(line)
+            verdicts[(res["path"], chip)] = res
+    result = []
+    for r in rows:
+        for chip in CHIPS:
+            res = verdicts[(r["module"], chip)]
+            err = res["error"]
+            result.append({"family": r["family"], "rows": r["rows"], "operand": r["operand"], "chip": chip,
+                           "vmem_limit_bytes": r["params"].get("vmem_limit_bytes"), "ok": res["ok"],
+                           "error": None if err is None else err.splitlines()[0][:300]})
+    os.makedirs(a.out, exist_ok=True)
+    with open(os.path.join(a.out, "verdicts.json"), "w") as f:
+        json.dump({"made_by": "scripts/vmem-sweep/sweep.py (libtpu 0.0.50.1 through scripts/jaxref/ref/tpu_compile.py)",
+                   "verdicts": result}, f, indent=1)
+        f.write("\n")
+    for v in result:
+        print(v["family"], v["rows"], v["chip"], "OK" if v["ok"] else "FAIL " + (v["error"] or "")[:160])
+
+
+if __name__ == "__main__":
+    main()
