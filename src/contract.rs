@@ -113,7 +113,7 @@ pub enum ContractError {
     #[error(
         "{place} (`{call_type}`) is argument {argument} of kernel `{function}` (blocks of {block}): \
          at grid point ({point}) the index map `{map}` gives block ({index}), which starts at \
-         {start} along dimension {dimension}, past the {extent} of the {what}; the kernel would \
+         {start} along dimension {dimension}, where the {what} has {extent}; the kernel would \
          {verb} past the {what}: the grid and index map address {needed} elements, so make the {what} \
          at least that large or shrink the grid"
     )]
@@ -881,7 +881,7 @@ fn whole_mismatch(place: Place, call: &TypeShape, kernel_ty: &TypeShape) -> Opti
         .any(|(c, k)| matches!((c, k), (Some(c), Some(k)) if k != c));
     if past {
         Some(format!(
-            "without a block window the kernel would {verb} {} elements of a {} {noun}, past its end",
+            "without a block window the kernel would {verb} {} elements of the {} {noun}, past its end",
             kernel_ty.dims_text(),
             call.dims_text()
         ))

@@ -4,6 +4,7 @@ mod bytecode;
 mod cli;
 mod common;
 mod config;
+mod contract;
 mod emit;
 mod fuzz_regressions;
 mod kernel;
