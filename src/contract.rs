@@ -90,7 +90,9 @@ pub enum ContractError {
         found: String,
     },
     /// An operand or result does not match its kernel argument.
-    #[error("{place} (`{call_type}`) is argument {argument} of kernel `{function}` (`{kernel_type}`, {role}): {problem}; {fix}")]
+    #[error(
+        "{place} (`{call_type}`) is argument {argument} of kernel `{function}` (`{kernel_type}`, {role}): {problem}; {fix}"
+    )]
     Mismatch {
         /// The kernel's main function.
         function: String,
@@ -417,7 +419,10 @@ fn functions(kernel: &Kernel<'_>) -> Vec<(String, Op)> {
     while let Some(op) = child {
         child = op.next();
         if op.name() == "func.func" {
-            let name = op.attr("sym_name").and_then(string_attr).unwrap_or_default();
+            let name = op
+                .attr("sym_name")
+                .and_then(string_attr)
+                .unwrap_or_default();
             out.push((name, op));
         }
     }
@@ -446,9 +451,14 @@ fn int_attr(op: Op, name: &str) -> usize {
 fn main_function(kernel: &Kernel<'_>) -> Option<(String, Op)> {
     let funcs = functions(kernel);
     let pallas = |op: &Op| {
-        ["dimension_semantics", "scalar_prefetch", "window_params", "iteration_bounds"]
-            .iter()
-            .any(|a| op.attr(a).is_some())
+        [
+            "dimension_semantics",
+            "scalar_prefetch",
+            "window_params",
+            "iteration_bounds",
+        ]
+        .iter()
+        .any(|a| op.attr(a).is_some())
     };
     if let Some(f) = funcs.iter().find(|(_, op)| pallas(op)) {
         return Some(f.clone());
@@ -579,7 +589,9 @@ impl IndexMap {
                     }
                     match name.as_str() {
                         "arith.divsi" => a / b,
-                        "arith.floordivsi" => a.div_euclid(b) - i64::from(b < 0 && a.rem_euclid(b) != 0),
+                        "arith.floordivsi" => {
+                            a.div_euclid(b) - i64::from(b < 0 && a.rem_euclid(b) != 0)
+                        }
                         "arith.ceildivsi" => -((-a).div_euclid(b)),
                         _ => a % b,
                     }
@@ -778,9 +790,9 @@ pub fn check_call<S: AsRef<str>>(
                     errors.push(e);
                 }
             }
-            Some(Err(why)) => report
-                .not_checked
-                .push(format!("the blocks of {place}: the index map `{map}` {why}")),
+            Some(Err(why)) => report.not_checked.push(format!(
+                "the blocks of {place}: the index map `{map}` {why}"
+            )),
             None => report
                 .not_checked
                 .push(format!("the blocks of {place}: no index map `{map}`")),
@@ -917,12 +929,11 @@ fn block_matches(bounds: &[i64], kernel: &[Option<i64>]) -> bool {
 
 /// Evaluates every index map of the kernel over its grid: block indices per
 /// grid point, or why not.
-#[allow(clippy::type_complexity)]
 fn index_maps(
     kernel: &Kernel<'_>,
     sig: &KernelSignature,
     report: &mut ContractReport,
-) -> HashMap<String, Result<Vec<(Vec<i64>, Vec<i64>)>, String>> {
+) -> HashMap<String, Result<Blocks, String>> {
     let mut out = HashMap::new();
     let Some(windows) = &sig.windows else {
         return out;
@@ -974,7 +985,10 @@ fn index_maps(
     out
 }
 
-fn walk(grid: &[i64], n: u64, map: &IndexMap) -> Result<Vec<(Vec<i64>, Vec<i64>)>, String> {
+/// Grid points with the block indices an index map gives there.
+type Blocks = Vec<(Vec<i64>, Vec<i64>)>;
+
+fn walk(grid: &[i64], n: u64, map: &IndexMap) -> Result<Blocks, String> {
     let mut out = Vec::new();
     let mut point = vec![0i64; grid.len()];
     for _ in 0..n {
@@ -1005,7 +1019,7 @@ fn outside(
     argument: usize,
     bounds: &[i64],
     map: &str,
-    indices: &[(Vec<i64>, Vec<i64>)],
+    indices: &Blocks,
 ) -> Option<ContractError> {
     let mut needed: Vec<i64> = call.dims.iter().map(|d| d.unwrap_or(0)).collect();
     let mut first: Option<(usize, usize, i64)> = None;

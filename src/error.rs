@@ -50,8 +50,14 @@ pub enum Error {
     /// The call does not match its kernel, or the kernel not the chip's
     /// scoped VMEM.
     #[error(transparent)]
-    Contract(#[from] ContractError),
+    Contract(#[from] Box<ContractError>),
     /// Reading `tpu` ops written in custom (pretty) syntax.
     #[error(transparent)]
     Pretty(#[from] PrettyError),
+}
+
+impl From<ContractError> for Error {
+    fn from(e: ContractError) -> Self {
+        Error::Contract(Box::new(e))
+    }
 }

@@ -76,8 +76,7 @@ pub fn padded_bytes(dims: &[i64], element: &str) -> Option<u64> {
         let sublanes = 8 * (4 / bytes).max(1);
         dims[n - 2] = dims[n - 2].div_ceil(sublanes) * sublanes;
     }
-    dims.iter()
-        .try_fold(bytes, |acc, &d| acc.checked_mul(d))
+    dims.iter().try_fold(bytes, |acc, &d| acc.checked_mul(d))
 }
 
 fn static_dims(ty: &TypeShape) -> Option<Vec<i64>> {
@@ -154,10 +153,7 @@ impl VmemBudget {
                 vmem / MIB
             )
         } else {
-            format!(
-                "use smaller blocks: {chip} has {} MiB of VMEM",
-                vmem / MIB
-            )
+            format!("use smaller blocks: {chip} has {} MiB of VMEM", vmem / MIB)
         };
         Some(ContractError::ScopedVmem {
             function: function.to_string(),
@@ -184,9 +180,7 @@ pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
             .internal_scratch_in_bytes
             .and_then(|v| u64::try_from(v).ok())
             .unwrap_or(0),
-        vmem_limit_bytes: params
-            .vmem_limit_bytes
-            .and_then(|v| u64::try_from(v).ok()),
+        vmem_limit_bytes: params.vmem_limit_bytes.and_then(|v| u64::try_from(v).ok()),
         ..VmemBudget::default()
     };
     for b in 0..buffers {

@@ -11,9 +11,12 @@ use tpu_custom_call::{Chip, Context, Kernel, Params};
 
 use crate::common::*;
 
-/// Every golden call: (case, kernel, params, operand types without shape
-/// operands, result types).
-fn golden_calls(ctx: &Context) -> Vec<(String, Kernel<'_>, Params, Vec<String>, Vec<String>)> {
+/// A golden call: case, kernel, params, operand types without shape
+/// operands, result types.
+type GoldenCall<'c> = (String, Kernel<'c>, Params, Vec<String>, Vec<String>);
+
+/// Every golden call.
+fn golden_calls(ctx: &Context) -> Vec<GoldenCall<'_>> {
     let mut out = Vec::new();
     for case in golden_cases() {
         let path = case.join("module.mlir");
@@ -30,7 +33,13 @@ fn golden_calls(ctx: &Context) -> Vec<(String, Kernel<'_>, Params, Vec<String>, 
                 .map_or(0, |_| results.len());
             let mut operands = call.found.operand_types.clone();
             operands.truncate(operands.len() - shape);
-            out.push((case_name(&case), call.kernel, call.params, operands, results));
+            out.push((
+                case_name(&case),
+                call.kernel,
+                call.params,
+                operands,
+                results,
+            ));
         }
     }
     assert!(out.len() >= 38, "golden calls: {}", out.len());
@@ -45,7 +54,9 @@ fn every_golden_call_passes_the_contract() {
             .unwrap_or_else(|e| panic!("{case}: {e:?}"));
         assert!(report.function.is_some(), "{case}: no main function found");
         for chip in [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x] {
-            if let Err(errors) = contract::check_call(&kernel, &operands, &results, &params, Some(chip)) {
+            if let Err(errors) =
+                contract::check_call(&kernel, &operands, &results, &params, Some(chip))
+            {
                 panic!("{case} on {chip}: {errors:?}");
             }
         }
@@ -90,7 +101,11 @@ fn wrong_signatures_of_every_golden_kernel_are_refused() {
             } else {
                 format!("result {i}")
             };
-            let original = if is_operand { &operands[i] } else { &results[i] };
+            let original = if is_operand {
+                &operands[i]
+            } else {
+                &results[i]
+            };
             let element = TypeShape::parse(original).element;
             let other = if element == "bf16" { "f32" } else { "bf16" };
             let mut mutations = vec![("dtype", retype(original, other))];
@@ -149,8 +164,13 @@ fn wrong_signatures_of_every_golden_kernel_are_refused() {
             arity += 1;
         }
     }
-    eprintln!("refused: {dtype} dtype, {halved} halved, {arity} arity; {unchecked} halved not checkable");
-    assert!(dtype >= 90 && halved >= 90 && arity >= 110, "{dtype} {halved} {arity}");
+    eprintln!(
+        "refused: {dtype} dtype, {halved} halved, {arity} arity; {unchecked} halved not checkable"
+    );
+    assert!(
+        dtype >= 90 && halved >= 90 && arity >= 110,
+        "{dtype} {halved} {arity}"
+    );
     assert!(unchecked <= 4, "{unchecked} halved operands not checked");
 }
 
@@ -194,47 +214,80 @@ fn cli_refuses_wrong_signatures_with_exit_1_naming_the_operand() {
         // No grid: the issue's 4x128-into-8x128 call.
         (
             add.clone(),
-            sig(&["tensor<4x128xf32>", "tensor<4x128xf32>"], &["tensor<4x128xf32>"]),
+            sig(
+                &["tensor<4x128xf32>", "tensor<4x128xf32>"],
+                &["tensor<4x128xf32>"],
+            ),
             "{}",
-            &["operand 0 (`tensor<4x128xf32>`)", "would read 8x128 elements", "past its end"],
+            &[
+                "operand 0 (`tensor<4x128xf32>`)",
+                "would read 8x128 elements",
+                "past its end",
+            ],
         ),
         (
             add.clone(),
             sig(&["tensor<8x128xbf16>", f8], &[f8]),
             "{}",
-            &["operand 0 (`tensor<8x128xbf16>`)", "element types differ", "element type f32"],
+            &[
+                "operand 0 (`tensor<8x128xbf16>`)",
+                "element types differ",
+                "element type f32",
+            ],
         ),
         (
             add.clone(),
             sig(&[f8], &[f8]),
             "{}",
-            &["the call has 1 operand(s) and 1 result(s)", "3 input/output buffers"],
+            &[
+                "the call has 1 operand(s) and 1 result(s)",
+                "3 input/output buffers",
+            ],
         ),
         // A grid: a halved operand is read past by the grid.
         (
             g("matmul_grid"),
-            sig(&["tensor<128x512xbf16>", "tensor<512x384xbf16>"], &["tensor<256x384xf32>"]),
+            sig(
+                &["tensor<128x512xbf16>", "tensor<512x384xbf16>"],
+                &["tensor<256x384xf32>"],
+            ),
             "{}",
-            &["operand 0 (`tensor<128x512xbf16>`)", "would read past the operand", "256x512"],
+            &[
+                "operand 0 (`tensor<128x512xbf16>`)",
+                "would read past the operand",
+                "256x512",
+            ],
         ),
         (
             g("matmul_grid"),
-            sig(&["tensor<256x512xf32>", "tensor<512x384xbf16>"], &["tensor<256x384xf32>"]),
+            sig(
+                &["tensor<256x512xf32>", "tensor<512x384xbf16>"],
+                &["tensor<256x384xf32>"],
+            ),
             "{}",
             &["operand 0 (`tensor<256x512xf32>`)", "element types differ"],
         ),
         // Scalar prefetch: the prefetch operand, and the output's blocks.
         (
             g("scalar_prefetch"),
-            sig(&["tensor<2xi32>", "tensor<64x128xf32>"], &["tensor<32x128xf32>"]),
+            sig(
+                &["tensor<2xi32>", "tensor<64x128xf32>"],
+                &["tensor<32x128xf32>"],
+            ),
             "{}",
             &["operand 0 (`tensor<2xi32>`)", "scalar prefetch 0"],
         ),
         (
             g("scalar_prefetch"),
-            sig(&["tensor<4xi32>", "tensor<64x128xf32>"], &["tensor<16x128xf32>"]),
+            sig(
+                &["tensor<4xi32>", "tensor<64x128xf32>"],
+                &["tensor<16x128xf32>"],
+            ),
             "{}",
-            &["result 0 (`tensor<16x128xf32>`)", "would write past the result"],
+            &[
+                "result 0 (`tensor<16x128xf32>`)",
+                "would write past the result",
+            ],
         ),
         // Scratch (semaphores after the buffers).
         (
@@ -258,7 +311,10 @@ fn cli_refuses_wrong_signatures_with_exit_1_naming_the_operand() {
         ),
         (
             g("sparsecore_scan_reduce"),
-            sig(&["tensor<8xf32>", "tensor<16xi32>"], &["tensor<16xf32>", "tensor<16xf32>", "tensor<16xi32>"]),
+            sig(
+                &["tensor<8xf32>", "tensor<16xi32>"],
+                &["tensor<16xf32>", "tensor<16xf32>", "tensor<16xi32>"],
+            ),
             "{}",
             &["operand 0 (`tensor<8xf32>`)", "past its end"],
         ),
@@ -267,7 +323,10 @@ fn cli_refuses_wrong_signatures_with_exit_1_naming_the_operand() {
         let (code, stderr) = emit(&kernel, &signature, params, None);
         assert_eq!(code, 1, "{kernel} {signature}: {stderr}");
         for needle in needles {
-            assert!(stderr.contains(needle), "{kernel} {signature}: no `{needle}` in {stderr}");
+            assert!(
+                stderr.contains(needle),
+                "{kernel} {signature}: no `{needle}` in {stderr}"
+            );
         }
     }
     // The right signatures pass.
@@ -275,11 +334,25 @@ fn cli_refuses_wrong_signatures_with_exit_1_naming_the_operand() {
         (add.clone(), sig(&[f8, f8], &[f8]), "{}"),
         (
             g("matmul_grid"),
-            sig(&["tensor<256x512xbf16>", "tensor<512x384xbf16>"], &["tensor<256x384xf32>"]),
+            sig(
+                &["tensor<256x512xbf16>", "tensor<512x384xbf16>"],
+                &["tensor<256x384xf32>"],
+            ),
             "{}",
         ),
-        (g("scalar_prefetch"), sig(&["tensor<4xi32>", "tensor<64x128xf32>"], &["tensor<32x128xf32>"]), "{}"),
-        (g("barrier_semaphore_tag"), sig(&[f8], &[f8]), r#"{"collective_id": 0}"#),
+        (
+            g("scalar_prefetch"),
+            sig(
+                &["tensor<4xi32>", "tensor<64x128xf32>"],
+                &["tensor<32x128xf32>"],
+            ),
+            "{}",
+        ),
+        (
+            g("barrier_semaphore_tag"),
+            sig(&[f8], &[f8]),
+            r#"{"collective_id": 0}"#,
+        ),
     ] {
         let (code, stderr) = emit(&kernel, &signature, params, Some("v5p"));
         assert_eq!(code, 0, "{kernel} {signature}: {stderr}");
@@ -289,10 +362,9 @@ fn cli_refuses_wrong_signatures_with_exit_1_naming_the_operand() {
 #[test]
 fn aliases_are_checked_against_the_kernel_buffers() {
     let ctx = Context::new();
-    let text = std::fs::read_to_string(
-        "tests/data/jax-goldens/matmul_grid/kernel_pre_serde.generic.mlir",
-    )
-    .unwrap();
+    let text =
+        std::fs::read_to_string("tests/data/jax-goldens/matmul_grid/kernel_pre_serde.generic.mlir")
+            .unwrap();
     let kernel = Kernel::from_text(&ctx, &text, "matmul").unwrap();
     // Operand 0 (bf16 blocks) aliased with the f32 result: the call's types
     // differ too, but the kernel's buffers are what this rule is about.
@@ -306,7 +378,14 @@ fn aliases_are_checked_against_the_kernel_buffers() {
     )
     .unwrap_err();
     assert!(
-        errors.iter().any(|e| matches!(e, ContractError::AliasMismatch { operand: 1, result: 0, .. })),
+        errors.iter().any(|e| matches!(
+            e,
+            ContractError::AliasMismatch {
+                operand: 1,
+                result: 0,
+                ..
+            }
+        )),
         "{errors:?}"
     );
 }
@@ -421,7 +500,7 @@ fn vmem_verdicts_of_lower_with_a_target_equal_libtpus() {
             &kernel,
             &params,
             &[operand.clone(), operand.clone()],
-            &[operand.clone()],
+            std::slice::from_ref(&operand),
             &options,
         );
         let ours_ok = ours.is_ok();
@@ -430,17 +509,32 @@ fn vmem_verdicts_of_lower_with_a_target_equal_libtpus() {
         }
         if not_modelled(v) {
             // Never stricter than libtpu.
-            assert!(ours_ok || !libtpu_ok, "{v}: we refuse what libtpu compiles: {:?}", ours.err());
+            assert!(
+                ours_ok || !libtpu_ok,
+                "{v}: we refuse what libtpu compiles: {:?}",
+                ours.err()
+            );
             continue;
         }
         compared += 1;
         refused += usize::from(!libtpu_ok);
         if ours_ok != libtpu_ok {
-            mismatches.push(format!("{v} -> ours: {:?}", ours.err().map(|e| e.to_string())));
+            mismatches.push(format!(
+                "{v} -> ours: {:?}",
+                ours.err().map(|e| e.to_string())
+            ));
         }
     }
-    assert!(mismatches.is_empty(), "{} mismatches:\n{}", mismatches.len(), mismatches.join("\n"));
-    assert!(compared >= 230 && refused >= 100, "{compared} compared, {refused} refused");
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+    assert!(
+        compared >= 230 && refused >= 100,
+        "{compared} compared, {refused} refused"
+    );
 }
 
 #[test]
@@ -476,7 +570,12 @@ fn emit_with_a_target_gives_libtpus_figures() {
     let kernel = dir.join("add2048.mlir");
     std::fs::write(&kernel, add_kernel(2048, None)).unwrap();
     let t = "tensor<2048x1024xf32>";
-    let (code, stderr) = emit(kernel.to_str().unwrap(), &sig(&[t, t], &[t]), "{}", Some("v5e"));
+    let (code, stderr) = emit(
+        kernel.to_str().unwrap(),
+        &sig(&[t, t], &[t]),
+        "{}",
+        Some("v5e"),
+    );
     assert_eq!(code, 1);
     assert!(
         stderr.contains(
@@ -514,6 +613,14 @@ fn target_checks_see_the_kernels_memory_spaces() {
     let err = with(Chip::V5e).unwrap_err().to_string();
     assert!(err.contains("cmem"), "{err}");
     with(Chip::V4).unwrap();
-    let errors = lower::validate_all(Some(&kernel), &params, Some((&[f8.clone()], &[f8])), Some(Chip::V6e));
-    assert!(errors.iter().any(|e| e.to_string().contains("cmem")), "{errors:?}");
+    let errors = lower::validate_all(
+        Some(&kernel),
+        &params,
+        Some((std::slice::from_ref(&f8), std::slice::from_ref(&f8))),
+        Some(Chip::V6e),
+    );
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("cmem")),
+        "{errors:?}"
+    );
 }
