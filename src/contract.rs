@@ -353,6 +353,8 @@ pub struct KernelSignature {
     pub scratch: usize,
     /// `window_params`, one per input and output, when present.
     pub windows: Option<Vec<Window>>,
+    /// A SparseCore kernel (`tpu.core_type` of a SparseCore subcore).
+    pub sparse_core: bool,
 }
 
 impl KernelSignature {
@@ -493,6 +495,9 @@ pub fn kernel_signature(kernel: &Kernel<'_>) -> Option<KernelSignature> {
         scalar_prefetch: int_attr(op, "scalar_prefetch"),
         scratch: int_attr(op, "scratch_operands"),
         windows,
+        sparse_core: op
+            .attr("tpu.core_type")
+            .is_some_and(|a| ir::attr_text(a).contains("<sc_")),
     })
 }
 
@@ -831,12 +836,17 @@ pub fn check_call<S: AsRef<str>>(
     if errors.is_empty() {
         let budget = vmem::budget(&sig, params);
         if let Some(chip) = chip {
-            if budget.limit(chip).is_none() {
+            if sig.sparse_core {
+                report.not_checked.push(format!(
+                    "the VMEM of SparseCore kernel `{}` (per-subcore VMEM is not budgeted)",
+                    sig.function
+                ));
+            } else if budget.limit(chip).is_none() {
                 report.not_checked.push(format!(
                     "the scoped-VMEM budget ({}) on {chip}: libtpu's limit there is not modelled{}",
                     format_bytes(budget.total()),
-                    if budget.vmem_limit_bytes.is_some() {
-                        " with an explicit vmem_limit_bytes"
+                    if chip == Chip::V7x {
+                        " with a grid or an explicit vmem_limit_bytes"
                     } else {
                         ""
                     }

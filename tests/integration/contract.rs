@@ -465,10 +465,10 @@ fn row(v: &Value) -> (String, String, String, String, bool) {
     )
 }
 
-/// libtpu on v7x does not hold a kernel to an explicit `vmem_limit_bytes`
-/// (see `contract::vmem`): there we only refuse what exceeds VMEM itself.
+/// libtpu's figure on v7x is not ours with a grid or an explicit
+/// `vmem_limit_bytes` (see `contract::vmem`): not checked there.
 fn not_modelled(v: &Value) -> bool {
-    v["chip"] == "v7x" && !v["vmem_limit_bytes"].is_null()
+    v["chip"] == "v7x" && (!v["vmem_limit_bytes"].is_null() || v["family"] == "add_grid")
 }
 
 /// `vmem_limit_bytes` above the chip's VMEM: the target table's own rule
@@ -485,7 +485,7 @@ fn over_physical(v: &Value) -> bool {
 fn vmem_verdicts_of_lower_with_a_target_equal_libtpus() {
     let ctx = Context::new();
     let rows = sweep();
-    assert!(rows.len() >= 200, "{} rows", rows.len());
+    assert!(rows.len() >= 280, "{} rows", rows.len());
     let mut mismatches = Vec::new();
     let (mut compared, mut refused) = (0, 0);
     for v in &rows {
