@@ -7,7 +7,9 @@ Usage: sweep.py [--cli target/debug/tpu-custom-call] [--python $TPU_VENV/bin/pyt
 Three families (all kernels are the add_basic golden's kernel with its shapes scaled):
 - `add`: no grid, three whole `N x 1024 f32` VMEM operands (needs 3 * N * 4 KiB);
 - `add_grid`: grid (4,), blocks `B x 1024` of `4B x 1024` operands, index map i -> (i, 0) (needs 3 * 2 * B * 4 KiB);
-- `add_limit`: `add` with `vmem_limit_bytes` = 40, 8, 16, 64 and 100 MiB.
+- `add_limit`: `add` with `vmem_limit_bytes` = 40, 8, 16, 64 and 100 MiB;
+- `add_scratch`: with a used VMEM scratch argument (`scratch_rows x 128 f32`), `add_internal`: with
+  `internal_scratch_in_bytes` (libtpu counts neither).
 Each module is emitted without `--target` (so that our own budget does not refuse it first), then compiled for
 every chip; the verdict is libtpu's (`ok`, and the first line of its error).
 """
@@ -18,7 +20,11 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 CHIPS = ["v4", "v5e", "v5p", "v6e", "v7x"]
 ADD_N = [1024, 1280, 1344, 1352, 1360, 1368, 1376, 1408, 2048, 2560, 2688, 2720, 2728, 2736, 2744, 2816, 3072,
          4096, 4104, 4112, 4776, 5440, 5456, 5464, 5472, 6144]
-GRID_B = [512, 672, 680, 688, 696, 1024, 1360, 1368, 1376, 2048, 2720, 2736, 2744]
+GRID_B = [512, 672, 680, 688, 696, 1024, 1360, 1368, 1376, 1536, 1792, 2048, 2720, 2736, 2744]
+# (family, rows, grid, scratch rows of 128 f32, internal_scratch_in_bytes)
+SCRATCH = [("add_scratch", 512, 4, 16384, None), ("add_scratch", 1360, None, 2048, None),
+           ("add_scratch", 1368, None, 2048, None), ("add_internal", 1360, None, 0, 1 << 20),
+           ("add_internal", 1368, None, 0, 1 << 20)]
 MIB = 1024 * 1024
 LIMITS = [(40 * MIB, [3408, 3416, 3584, 4096, 4104]), (8 * MIB, [680, 688, 2048, 4096]), (16 * MIB, [1360, 1368, 4096, 4104]),
           (64 * MIB, [5448, 5456]), (100 * MIB, [5456, 8528, 8536])]
@@ -28,7 +34,7 @@ def memref(shape):
     return f"memref<{shape}xf32, #tpu.memory_space<vmem>>"
 
 
-def add_kernel(n, grid=None):
+def add_kernel(n, grid=None, scratch_rows=0):
     ty = memref(f"{n}x1024")
     attrs = "dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>"
     args, pre, transforms = "", "", ""
@@ -45,15 +51,23 @@ def add_kernel(n, grid=None):
   }) : () -> ()
 """
     vec = f"vector<{n}x1024xf32>"
+    scratch_ty, scratch_arg, scratch_use = "", "", ""
+    if scratch_rows:
+        st = memref(f"{scratch_rows}x128")
+        scratch_ty, scratch_arg = f", {st}", f", %scr: {st}"
+        attrs = attrs.replace("scratch_operands = 0", "scratch_operands = 1")
+        scratch_use = f"""    %s = "vector.load"(%arg0, %0, %0) : ({ty}, index, index) -> vector<8x128xf32>
+    "tpu.vector_store"(%s, %scr, %0, %0) <{{add = false, operandSegmentSizes = array<i32: 1, 1, 2, 0>, strides = array<i32>}}> : (vector<8x128xf32>, {st}, index, index) -> ()
+"""
     return f""""builtin.module"() <{{sym_name = "_add_kernel"}}> ({{
-  "func.func"() <{{function_type = ({args}{ty}, {ty}, {ty}) -> (), sym_name = "_add_kernel"}}> ({{
-  ^bb0({pre}%arg0: {ty}, %arg1: {ty}, %arg2: {ty}):
+  "func.func"() <{{function_type = ({args}{ty}, {ty}, {ty}{scratch_ty}) -> (), sym_name = "_add_kernel"}}> ({{
+  ^bb0({pre}%arg0: {ty}, %arg1: {ty}, %arg2: {ty}{scratch_arg}):
     %0 = "arith.constant"() <{{value = 0 : index}}> : () -> index
     %2 = "vector.load"(%arg0, %0, %0) : ({ty}, index, index) -> {vec}
     %5 = "vector.load"(%arg1, %0, %0) : ({ty}, index, index) -> {vec}
     %6 = "arith.addf"(%2, %5) <{{fastmath = #arith.fastmath<none>}}> : ({vec}, {vec}) -> {vec}
     "tpu.vector_store"(%6, %arg2, %0, %0) <{{add = false, operandSegmentSizes = array<i32: 1, 1, 2, 0>, strides = array<i32>}}> : ({vec}, {ty}, index, index) -> ()
-    "func.return"() : () -> ()
+{scratch_use}    "func.return"() : () -> ()
   }}) {{{attrs}}} : () -> ()
 {transforms}}}) : () -> ()
 """
@@ -65,6 +79,11 @@ def cases():
     for b in GRID_B:
         yield {"family": "add_grid", "rows": b, "kernel": add_kernel(b, grid=4), "operand": f"{4 * b}x1024",
                "params": {}}
+    for family, n, grid, scratch, internal in SCRATCH:
+        params = {} if internal is None else {"internal_scratch_in_bytes": internal}
+        yield {"family": family, "rows": n, "grid": grid, "scratch_rows": scratch,
+               "kernel": add_kernel(n, grid=grid, scratch_rows=scratch),
+               "operand": f"{(grid or 1) * n}x1024", "params": params}
     for limit, ns in LIMITS:
         for n in ns:
             yield {"family": "add_limit", "rows": n, "kernel": add_kernel(n), "operand": f"{n}x1024",
@@ -101,6 +120,9 @@ def main():
             res = verdicts[(r["module"], chip)]
             err = res["error"]
             result.append({"family": r["family"], "rows": r["rows"], "operand": r["operand"], "chip": chip,
+                           "grid": r.get("grid", 4 if r["family"] == "add_grid" else None),
+                           "scratch_rows": r.get("scratch_rows", 0),
+                           "internal_scratch_in_bytes": r["params"].get("internal_scratch_in_bytes"),
                            "vmem_limit_bytes": r["params"].get("vmem_limit_bytes"), "ok": res["ok"],
                            "error": None if err is None else err.splitlines()[0][:300]})
     os.makedirs(a.out, exist_ok=True)

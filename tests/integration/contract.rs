@@ -394,6 +394,11 @@ fn aliases_are_checked_against_the_kernel_buffers() {
 
 /// The sweep's kernel (`sweep.py`'s `add_kernel`).
 fn add_kernel(n: i64, grid: Option<i64>) -> String {
+    add_kernel_with_scratch(n, grid, 0)
+}
+
+/// The sweep's kernel with a used VMEM scratch of `scratch_rows x 128 f32`.
+fn add_kernel_with_scratch(n: i64, grid: Option<i64>, scratch_rows: i64) -> String {
     let ty = format!("memref<{n}x1024xf32, #tpu.memory_space<vmem>>");
     let vec = format!("vector<{n}x1024xf32>");
     let (args, pre, attrs, transforms) = match grid {
@@ -423,16 +428,29 @@ fn add_kernel(n: i64, grid: Option<i64>) -> String {
             )
         }
     };
+    let (mut attrs, mut scratch_ty, mut scratch_arg, mut scratch_use) =
+        (attrs, String::new(), String::new(), String::new());
+    if scratch_rows > 0 {
+        let st = format!("memref<{scratch_rows}x128xf32, #tpu.memory_space<vmem>>");
+        scratch_ty = format!(", {st}");
+        scratch_arg = format!(", %scr: {st}");
+        attrs = attrs.replace("scratch_operands = 0", "scratch_operands = 1");
+        scratch_use = format!(
+            "    %s = \"vector.load\"(%arg0, %0, %0) : ({ty}, index, index) -> vector<8x128xf32>\n    \
+             \"tpu.vector_store\"(%s, %scr, %0, %0) <{{add = false, operandSegmentSizes = array<i32: 1, 1, 2, 0>, \
+             strides = array<i32>}}> : (vector<8x128xf32>, {st}, index, index) -> ()\n"
+        );
+    }
     format!(
         r#""builtin.module"() <{{sym_name = "_add_kernel"}}> ({{
-  "func.func"() <{{function_type = ({args}{ty}, {ty}, {ty}) -> (), sym_name = "_add_kernel"}}> ({{
-  ^bb0({pre}%arg0: {ty}, %arg1: {ty}, %arg2: {ty}):
+  "func.func"() <{{function_type = ({args}{ty}, {ty}, {ty}{scratch_ty}) -> (), sym_name = "_add_kernel"}}> ({{
+  ^bb0({pre}%arg0: {ty}, %arg1: {ty}, %arg2: {ty}{scratch_arg}):
     %0 = "arith.constant"() <{{value = 0 : index}}> : () -> index
     %2 = "vector.load"(%arg0, %0, %0) : ({ty}, index, index) -> {vec}
     %5 = "vector.load"(%arg1, %0, %0) : ({ty}, index, index) -> {vec}
     %6 = "arith.addf"(%2, %5) <{{fastmath = #arith.fastmath<none>}}> : ({vec}, {vec}) -> {vec}
     "tpu.vector_store"(%6, %arg2, %0, %0) <{{add = false, operandSegmentSizes = array<i32: 1, 1, 2, 0>, strides = array<i32>}}> : ({vec}, {ty}, index, index) -> ()
-    "func.return"() : () -> ()
+{scratch_use}    "func.return"() : () -> ()
   }}) {{{attrs}}} : () -> ()
 {transforms}}}) : () -> ()
 "#
@@ -449,13 +467,16 @@ fn sweep() -> Vec<Value> {
 /// One row: kernel text, operand type, params JSON, chip, libtpu's verdict.
 fn row(v: &Value) -> (String, String, String, String, bool) {
     let rows = v["rows"].as_i64().unwrap();
-    let grid = (v["family"] == "add_grid").then_some(4);
-    let kernel = add_kernel(rows, grid);
+    let grid = v["grid"].as_i64();
+    let kernel = add_kernel_with_scratch(rows, grid, v["scratch_rows"].as_i64().unwrap_or(0));
     let operand = format!("tensor<{}xf32>", v["operand"].as_str().unwrap());
-    let params = match v["vmem_limit_bytes"].as_i64() {
-        Some(l) => format!(r#"{{"kernel_name": "_add_kernel", "vmem_limit_bytes": {l}}}"#),
-        None => r#"{"kernel_name": "_add_kernel"}"#.to_string(),
-    };
+    let mut params = serde_json::json!({"kernel_name": "_add_kernel"});
+    for key in ["vmem_limit_bytes", "internal_scratch_in_bytes"] {
+        if let Some(value) = v[key].as_i64() {
+            params[key] = value.into();
+        }
+    }
+    let params = params.to_string();
     (
         kernel,
         operand,
@@ -468,7 +489,7 @@ fn row(v: &Value) -> (String, String, String, String, bool) {
 /// libtpu's figure on v7x is not ours with a grid or an explicit
 /// `vmem_limit_bytes` (see `contract::vmem`): not checked there.
 fn not_modelled(v: &Value) -> bool {
-    v["chip"] == "v7x" && (!v["vmem_limit_bytes"].is_null() || v["family"] == "add_grid")
+    v["chip"] == "v7x" && (!v["vmem_limit_bytes"].is_null() || !v["grid"].is_null())
 }
 
 /// `vmem_limit_bytes` above the chip's VMEM: the target table's own rule
@@ -622,5 +643,35 @@ fn target_checks_see_the_kernels_memory_spaces() {
     assert!(
         errors.iter().any(|e| e.to_string().contains("cmem")),
         "{errors:?}"
+    );
+}
+
+#[test]
+fn the_lower_pass_refuses_a_call_that_does_not_match_its_kernel() {
+    let text = std::fs::read_to_string(fixtures_dir().join("pipeline/three_calls.mlir")).unwrap();
+    let bad = text.replace(
+        r#""tpu_custom_call.call"(%1) {kernel = @_copy_add1_kernel"#,
+        r#""tpu_custom_call.call"(%1, %y) {kernel = @_copy_add1_kernel"#,
+    );
+    let bad = bad.replace(
+        r#"vmem_limit_bytes = 67108864 : i64} : (tensor<8x128xf32>) -> tensor<8x128xf32>"#,
+        r#"vmem_limit_bytes = 67108864 : i64} : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>"#,
+    );
+    assert_ne!(bad, text);
+    let (code, stdout, stderr) = run_cli_stdin(
+        &[
+            "opt",
+            "-",
+            "--pass-pipeline",
+            "builtin.module(tpu-custom-call-lower)",
+        ],
+        Some(bad.as_bytes()),
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(
+        stderr
+            .contains("the call has 2 operand(s) and 1 result(s), but kernel `_copy_add1_kernel`"),
+        "{stderr}"
     );
 }
