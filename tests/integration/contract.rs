@@ -675,3 +675,49 @@ fn the_lower_pass_refuses_a_call_that_does_not_match_its_kernel() {
         "{stderr}"
     );
 }
+
+/// A TensorCore kernel with a `core_parallel` grid dimension of 2: libtpu
+/// 0.0.50.1 compiles it for v5p (megacore) only; on v5e, v6e and v7x it says
+/// "Core-parallel dimension 0 has iteration bound: 2, which is greater than
+/// the number of active cores: 1." (measured with tpu_compile.py). The target
+/// checks see the cores per device now and agree.
+#[test]
+fn core_parallel_tensor_core_kernels_need_megacore() {
+    let dir = std::env::temp_dir().join(format!("tcc-megacore-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kernel = add_kernel(8, Some(2))
+        .replace("x1024", "x128")
+        .replace("8, 1024>", "8, 128>")
+        .replace(
+            "#tpu.dimension_semantics<parallel>",
+            "#tpu.dimension_semantics<core_parallel>",
+        );
+    let path = dir.join("core_parallel.mlir");
+    std::fs::write(&path, kernel).unwrap();
+    let t = "tensor<16x128xf32>";
+    for (chip, ok) in [
+        ("v5p", true),
+        ("v5e", false),
+        ("v6e", false),
+        ("v7x", false),
+    ] {
+        let (code, stderr) = emit(
+            path.to_str().unwrap(),
+            &sig(&[t, t], &[t]),
+            r#"{"kernel_name": "_add_kernel"}"#,
+            Some(chip),
+        );
+        assert_eq!(code, if ok { 0 } else { 1 }, "{chip}: {stderr}");
+    }
+    let (code, stderr) = emit(
+        path.to_str().unwrap(),
+        &sig(&[t, t], &[t]),
+        r#"{"kernel_name": "_add_kernel"}"#,
+        Some("v7x"),
+    );
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("num_tensor_cores_per_logical_device=1, but got 2"),
+        "{stderr}"
+    );
+}
