@@ -541,10 +541,9 @@ pub fn tensor_cores_per_device(facts: &crate::analysis::KernelFacts) -> Option<u
     facts.active_core_count.filter(|&n| n > 1)
 }
 
-/// Evaluates an index-map function: `None` when it uses an op or value not
-/// folded here (scalar prefetch reads among them), with that op's name.
+/// An index-map function, evaluated by [`IndexMap::eval`]: an error names the
+/// op or value not folded here (scalar prefetch reads among them).
 struct IndexMap {
-    name: String,
     op: Op,
 }
 
@@ -621,6 +620,7 @@ impl IndexMap {
                         _ => return Err("an unsigned `arith.cmpi`".to_string()),
                     })
                 }
+                "memref.load" => return Err("`memref.load` (a scalar prefetch read)".to_string()),
                 other => return Err(format!("`{other}`")),
             };
             if op.num_results() == 1 {
@@ -982,10 +982,7 @@ fn index_maps(
             (_, None) => Err("is not a function of the kernel".to_string()),
             (Err(why), _) => Err(why.clone()),
             (Ok(n), Some(&op)) => {
-                let map = IndexMap {
-                    name: name.to_string(),
-                    op,
-                };
+                let map = IndexMap { op };
                 walk(&sig.grid, *n, &map)
             }
         };
@@ -1004,7 +1001,7 @@ fn walk(grid: &[i64], n: u64, map: &IndexMap) -> Result<Blocks, String> {
     for _ in 0..n {
         let indices = map
             .eval(&point)
-            .map_err(|why| format!("(`{}`) is not folded: it uses {why}", map.name))?;
+            .map_err(|why| format!("is not folded: it uses {why}"))?;
         out.push((point.clone(), indices));
         for d in (0..grid.len()).rev() {
             point[d] += 1;

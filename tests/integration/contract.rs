@@ -721,3 +721,23 @@ fn core_parallel_tensor_core_kernels_need_megacore() {
         "{stderr}"
     );
 }
+
+#[test]
+fn inspect_warns_of_decoded_calls_that_do_not_match_their_kernel() {
+    let text = std::fs::read_to_string(goldens_dir().join("add_basic/module.mlir")).unwrap();
+    let bad = text.replace("tensor<8x128xf32>", "tensor<4x128xf32>");
+    assert_ne!(bad, text);
+    let (code, stdout, stderr) = run_cli_stdin(&["inspect", "-"], Some(bad.as_bytes()));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stdout.is_empty());
+    assert!(
+        stderr.contains("warning: ")
+            && stderr.contains("operand 0 (`tensor<4x128xf32>`)")
+            && stderr.contains("past its end"),
+        "{stderr}"
+    );
+    // The golden itself: no warning.
+    let (code, _, stderr) = run_cli_stdin(&["inspect", "-"], Some(text.as_bytes()));
+    assert_eq!(code, 0);
+    assert!(!stderr.contains("warning"), "{stderr}");
+}
