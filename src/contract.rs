@@ -841,6 +841,12 @@ pub fn check_call<S: AsRef<str>>(
                     "the VMEM of SparseCore kernel `{}` (per-subcore VMEM is not budgeted)",
                     sig.function
                 ));
+            } else if !budget.unmodelled.is_empty() {
+                report.not_checked.push(format!(
+                    "the scoped-VMEM budget on {chip}: libtpu's size of kernel argument(s) {:?} \
+                     (narrower than 128 lanes, or of an unknown element type) is not modelled",
+                    budget.unmodelled
+                ));
             } else if budget.limit(chip).is_none() {
                 report.not_checked.push(format!(
                     "the scoped-VMEM budget ({}) on {chip}: libtpu's limit there is not modelled{}",

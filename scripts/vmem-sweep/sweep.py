@@ -2,7 +2,10 @@
 """The scoped-VMEM sweep: Pallas add kernels of N x 1024 f32 around each chip's limit, emitted with our CLI
 and compiled by libtpu 0.0.50.1 (scripts/jaxref/ref/tpu_compile.py). Writes tests/data/vmem-sweep/verdicts.json.
 
-Usage: sweep.py [--cli target/debug/tpu-custom-call] [--python $TPU_VENV/bin/python] [--out DIR]
+Usage: sweep.py [--cli target/debug/tpu-custom-call] [--python $TPU_VENV/bin/python] [--out DIR] [--shapes]
+
+With --shapes: the padding sweep instead (`shapes.json`, v5e only): no-grid add kernels of other shapes and
+element types (`rows x cols dtype`), to see how libtpu pads buffers to tiles.
 
 Three families (all kernels are the add_basic golden's kernel with its shapes scaled):
 - `add`: no grid, three whole `N x 1024 f32` VMEM operands (needs 3 * N * 4 KiB);
@@ -90,13 +93,53 @@ def cases():
                    "params": {"vmem_limit_bytes": limit}}
 
 
+# (rows, cols, dtype) of the padding sweep, around v5e's 16 MiB.
+SHAPES = [(1365, 1024, "f32"), (1360, 1024, "f32"), (2728, 1024, "bf16"), (2730, 1024, "bf16"),
+          (2736, 1024, "bf16"), (1365, 1000, "f32"), (1360, 1000, "f32"), (2728, 1000, "bf16"),
+          (2, 698880, "f32"), (2, 699051, "f32"), (4, 349440, "f32"), (4, 349526, "f32"), (8, 174763, "f32"),
+          (13984, 100, "f32"), (20000, 100, "f32"), (40000, 100, "f32")]
+
+
+def shapes(a):
+    work = tempfile.mkdtemp(prefix="vmem-shapes-")
+    ppath = os.path.join(work, "params.json")
+    json.dump({"kernel_name": "_add_kernel"}, open(ppath, "w"))
+    paths = []
+    for i, (n, c, dt) in enumerate(SHAPES):
+        kpath, mpath = os.path.join(work, f"{i}.kernel.mlir"), os.path.join(work, f"{i}.mlir")
+        open(kpath, "w").write(add_kernel(n).replace(f"{n}x1024xf32", f"{n}x{c}x{dt}"))
+        t = f"tensor<{n}x{c}x{dt}>"
+        subprocess.run([a.cli, "emit", kpath, "--signature", f"({t}, {t}) -> {t}", "--params", ppath, "-o", mpath],
+                       check=True)
+        paths.append(mpath)
+    out = subprocess.run([a.python, os.path.join(REPO, "scripts/jaxref/ref/tpu_compile.py"), "--chip", "v5e",
+                          "--json"] + paths, capture_output=True, text=True)
+    result = []
+    for (n, c, dt), line in zip(SHAPES, out.stdout.splitlines()):
+        res = json.loads(line)
+        err = res["error"]
+        scoped = [l for l in (err or "").splitlines() if "Scoped allocation" in l]
+        result.append({"rows": n, "cols": c, "dtype": dt, "chip": "v5e", "ok": res["ok"],
+                       "error": None if err is None else (scoped[0][scoped[0].index("Scoped allocation"):][:120]
+                                                          if scoped else err.splitlines()[0][:300])})
+    with open(os.path.join(a.out, "shapes.json"), "w") as f:
+        json.dump({"made_by": "scripts/vmem-sweep/sweep.py --shapes (libtpu 0.0.50.1 through "
+                              "scripts/jaxref/ref/tpu_compile.py)", "verdicts": result}, f, indent=1)
+        f.write("\n")
+    for v in result:
+        print(v)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cli", default=os.path.join(REPO, "target/debug/tpu-custom-call"))
     ap.add_argument("--python", default=os.path.expanduser(
         "~/.cache/tpu-custom-call/jaxref-tpu-venv/bin/python"))
     ap.add_argument("--out", default=os.path.join(REPO, "tests/data/vmem-sweep"))
+    ap.add_argument("--shapes", action="store_true")
     a = ap.parse_args()
+    if a.shapes:
+        return shapes(a)
     work = tempfile.mkdtemp(prefix="vmem-sweep-")
     rows = []
     for i, case in enumerate(cases()):

@@ -741,3 +741,47 @@ fn inspect_warns_of_decoded_calls_that_do_not_match_their_kernel() {
     assert_eq!(code, 0);
     assert!(!stderr.contains("warning"), "{stderr}");
 }
+
+/// libtpu's padding of buffers to tiles (`tests/data/vmem-sweep/shapes.json`,
+/// `sweep.py --shapes`, v5e): our verdicts equal libtpu's, and buffers
+/// narrower than 128 lanes are left unchecked (libtpu compiles them).
+#[test]
+fn vmem_padding_verdicts_equal_libtpus() {
+    let ctx = Context::new();
+    let path = data_dir().join("vmem-sweep/shapes.json");
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let rows = data["verdicts"].as_array().unwrap();
+    assert!(rows.len() >= 16);
+    for v in rows {
+        let (n, c) = (v["rows"].as_i64().unwrap(), v["cols"].as_i64().unwrap());
+        let dt = v["dtype"].as_str().unwrap();
+        let text = add_kernel(n, None).replace(&format!("{n}x1024xf32"), &format!("{n}x{c}x{dt}"));
+        let kernel = Kernel::from_text(&ctx, &text, "shapes").unwrap();
+        let t = format!("tensor<{n}x{c}x{dt}>");
+        let ours = lower::lower(
+            &kernel,
+            &Params::default(),
+            &[t.clone(), t.clone()],
+            std::slice::from_ref(&t),
+            &LowerOptions {
+                target: Some(Chip::V5e),
+                ..LowerOptions::default()
+            },
+        );
+        assert_eq!(
+            ours.is_ok(),
+            v["ok"].as_bool().unwrap(),
+            "{v}: {:?}",
+            ours.err()
+        );
+        if let (Err(e), Some(libtpu)) = (&ours, v["error"].as_str()) {
+            // The same figure as libtpu's "Scoped allocation with size X".
+            let size = libtpu.split_whitespace().nth(4).unwrap();
+            assert!(
+                e.to_string()
+                    .contains(&format!("needs {size} of scoped VMEM")),
+                "{e} vs {libtpu}"
+            );
+        }
+    }
+}
