@@ -506,10 +506,23 @@ pub fn kernel_signature(kernel: &Kernel<'_>) -> Option<KernelSignature> {
 pub fn kernel_memory_spaces(kernel: &Kernel<'_>) -> Vec<TpuMemorySpace> {
     let mut out: Vec<TpuMemorySpace> = Vec::new();
     let mut note = |ty: mlir_sys::MlirType| {
-        let shape = TypeShape::parse(&ir::type_text(ty));
-        if let Some(space) = shape
-            .memory_space
-            .and_then(|kw| kw.parse::<TpuMemorySpace>().ok())
+        // SAFETY: the type belongs to the kernel module, alive for the call;
+        // the memory space is read only from a memref type.
+        let space = unsafe {
+            if !mlir_sys::mlirTypeIsAMemRef(ty) {
+                return;
+            }
+            mlir_sys::mlirMemRefTypeGetMemorySpace(ty)
+        };
+        if space.ptr.is_null() {
+            return;
+        }
+        let text = ir::attr_text(space);
+        let keyword = text
+            .strip_prefix("#tpu.memory_space<")
+            .and_then(|rest| rest.strip_suffix('>'))
+            .map(|kw| kw.split(',').next().unwrap_or(kw).trim().to_string());
+        if let Some(space) = keyword.and_then(|kw| kw.parse::<TpuMemorySpace>().ok())
             && !out.contains(&space)
         {
             out.push(space);
