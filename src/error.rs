@@ -4,6 +4,7 @@
 use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
 use crate::config::ConfigError;
+use crate::contract::ContractError;
 use crate::decode::DecodeError;
 use crate::diff::DiffError;
 use crate::emit::EmitError;
@@ -51,10 +52,20 @@ pub enum Error {
     /// Deriving facts (communication, device type, core count) from a kernel.
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
+    /// The call does not match its kernel, or the kernel not the chip's
+    /// scoped VMEM.
+    #[error(transparent)]
+    Contract(#[from] Box<ContractError>),
     /// Reading `tpu` ops written in custom (pretty) syntax.
     #[error(transparent)]
     Pretty(#[from] PrettyError),
     /// Comparing two modules' calls (bad options).
     #[error(transparent)]
     Diff(#[from] DiffError),
+}
+
+impl From<ContractError> for Error {
+    fn from(e: ContractError) -> Self {
+        Error::Contract(Box::new(e))
+    }
 }

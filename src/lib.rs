@@ -6,6 +6,7 @@ pub mod bytecode;
 pub mod compile;
 pub mod config;
 pub mod context;
+pub mod contract;
 pub mod decode;
 pub mod diff;
 pub mod emit;
@@ -33,6 +34,7 @@ pub use config::{
     ReadReport, Tiling,
 };
 pub use context::{Context, Diagnostic, Severity};
+pub use contract::{ContractError, ContractReport, check_call};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};

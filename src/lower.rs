@@ -71,6 +71,8 @@ fn target_query(kernel: &Kernel<'_>, facts: &KernelFacts, params: &Params) -> Ta
             .filter_map(|n| u64::try_from(n).ok())
             .max();
     }
+    query.kernel_memory_spaces = crate::contract::kernel_memory_spaces(kernel);
+    query.tensor_cores_per_device = crate::contract::tensor_cores_per_device(facts);
     query.vmem_limit_bytes = params.vmem_limit_bytes;
     query.internal_scratch_in_bytes = params.internal_scratch_in_bytes;
     query.memory_spaces = params
@@ -193,6 +195,12 @@ pub fn lower_with_cache(
         chip.check(&target_query(kernel, &facts, params))?;
     }
     validate::check_signature(params, operand_types, result_types)?;
+    if let Some(e) = contract_errors(kernel, params, operand_types, result_types, options.target)
+        .into_iter()
+        .next()
+    {
+        return Err(e);
+    }
     let (body, debug_locations) = serialize_body(kernel, cache_key, params, options, cache)?;
     let config = validate::lower_config(params, &facts, body, debug_locations, params.ir_version)?;
     // libtpu's rules, after JAX's (one hook: `libtpu::check`).
@@ -306,6 +314,22 @@ pub fn emit_module_with_warnings<'c>(
     Ok((module, lowered.warnings))
 }
 
+/// The call contract ([`crate::contract::check_call`]): the hook `lower` and
+/// [`validate_all`] share. Empty when the call matches its kernel (and fits
+/// the chip's scoped VMEM).
+fn contract_errors(
+    kernel: &Kernel<'_>,
+    params: &Params,
+    operand_types: &[String],
+    result_types: &[String],
+    target: Option<Chip>,
+) -> Vec<Error> {
+    match crate::contract::check_call(kernel, operand_types, result_types, params, target) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.into_iter().map(Error::from).collect(),
+    }
+}
+
 /// Every problem `lower` would meet, not just the first: kernel analysis,
 /// target checks, parameter rules and, when the call signature is given, the
 /// signature rules. Empty when the call would lower.
@@ -359,6 +383,9 @@ pub fn validate_all(
             );
         }
         _ => {}
+    }
+    if let (Some(kernel), Some((operands, results))) = (kernel, signature) {
+        errors.extend(contract_errors(kernel, params, operands, results, target));
     }
     let config_errors = match signature {
         Some((operands, results)) => validate::validate_all(params, &facts, operands, results),

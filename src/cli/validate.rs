@@ -85,6 +85,20 @@ pub fn run(args: Args) -> CliResult {
         }
     }
     if errors.is_empty() {
+        // What the call contract could not check, as notes.
+        if let (Some(kernel), Some((operands, results))) = (&kernel, &signature)
+            && let Ok(contract) = tpu_custom_call::contract::check_call(
+                kernel,
+                operands,
+                results,
+                &params,
+                args.target,
+            )
+        {
+            for note in contract.not_checked {
+                eprintln!("note: not checked: {note}");
+            }
+        }
         println!("ok");
         Ok(())
     } else {

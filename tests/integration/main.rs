@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod compile;
 mod config;
+mod contract;
 mod diff;
 mod emit;
 mod fuzz_regressions;
