@@ -58,6 +58,7 @@ fn jax_options() -> LowerOptions {
     LowerOptions {
         producer: Some("MLIR24.0.0git".to_string()),
         encodings: Encodings::Llvm24,
+        jax_rules_only: true,
         ..LowerOptions::default()
     }
 }
@@ -191,11 +192,25 @@ fn every_golden_module_equals_our_emission() {
         let ours = [
             (
                 "ours (LLVM 22 encodings)",
-                emit_calls(&calls, &LowerOptions::default(), false),
+                emit_calls(
+                    &calls,
+                    &LowerOptions {
+                        jax_rules_only: true,
+                        ..LowerOptions::default()
+                    },
+                    false,
+                ),
             ),
             (
                 "ours (bytecode module)",
-                emit_calls(&calls, &LowerOptions::default(), true),
+                emit_calls(
+                    &calls,
+                    &LowerOptions {
+                        jax_rules_only: true,
+                        ..LowerOptions::default()
+                    },
+                    true,
+                ),
             ),
             (
                 "ours (JAX's encodings)",
@@ -250,7 +265,16 @@ fn reported(base: &[u8], changed: &[u8], options: &DiffOptions) -> Vec<String> {
 fn single_changes_are_reported_as_exactly_that_field() {
     let jax = golden_module("add_basic");
     let add = || CallSpec::of("add_basic", 0);
-    let emit = |spec: CallSpec| emit_calls(&[spec], &LowerOptions::default(), false);
+    let emit = |spec: CallSpec| {
+        emit_calls(
+            &[spec],
+            &LowerOptions {
+                jax_rules_only: true,
+                ..LowerOptions::default()
+            },
+            false,
+        )
+    };
     let mut checked = 0;
     let mut check = |what: &str, changed: Vec<u8>, options: &DiffOptions, expected: &[&str]| {
         let fields = reported(&jax, &changed, options);
@@ -508,7 +532,16 @@ fn calls_are_paired_by_order_and_by_name() {
     let add = || CallSpec::of("add_basic", 0);
     let matmul = || CallSpec::of("matmul_grid", 0);
     let named = || CallSpec::of("kernel_name_metadata", 0);
-    let emit = |calls: Vec<CallSpec>| emit_calls(&calls, &LowerOptions::default(), false);
+    let emit = |calls: Vec<CallSpec>| {
+        emit_calls(
+            &calls,
+            &LowerOptions {
+                jax_rules_only: true,
+                ..LowerOptions::default()
+            },
+            false,
+        )
+    };
     let by_name = DiffOptions {
         match_by: MatchBy::Name,
         ..DiffOptions::default()
@@ -624,13 +657,19 @@ fn test_helpers_assert_with_the_report() {
     let jax = golden_module("add_basic");
     let ours = emit_calls(
         &[CallSpec::of("add_basic", 0)],
-        &LowerOptions::default(),
+        &LowerOptions {
+            jax_rules_only: true,
+            ..LowerOptions::default()
+        },
         false,
     );
     testing::assert_calls_eq(&jax, &ours);
     let changed = emit_calls(
         &[CallSpec::of("add_basic", 0).with_params(r#"{"vmem_limit_bytes": 1000}"#)],
-        &LowerOptions::default(),
+        &LowerOptions {
+            jax_rules_only: true,
+            ..LowerOptions::default()
+        },
         false,
     );
     let panic = std::panic::catch_unwind(|| testing::assert_calls_eq(&jax, &changed)).unwrap_err();
@@ -655,7 +694,10 @@ fn test_helpers_assert_with_the_report() {
         &CallSpec::of("add_basic", 0).params,
         &[f32x, f32x],
         &[f32x],
-        &LowerOptions::default(),
+        &LowerOptions {
+            jax_rules_only: true,
+            ..LowerOptions::default()
+        },
     )
     .unwrap();
     testing::assert_module_calls_eq(&jax, &module);
@@ -740,7 +782,10 @@ fn cli_diff_exit_codes_and_output() {
         &ours,
         emit_calls(
             &[CallSpec::of("add_basic", 0)],
-            &LowerOptions::default(),
+            &LowerOptions {
+                jax_rules_only: true,
+                ..LowerOptions::default()
+            },
             true,
         ),
     )
@@ -750,7 +795,10 @@ fn cli_diff_exit_codes_and_output() {
         &changed,
         emit_calls(
             &[CallSpec::of("add_basic", 0).with_params(r#"{"vmem_limit_bytes": 1000}"#)],
-            &LowerOptions::default(),
+            &LowerOptions {
+                jax_rules_only: true,
+                ..LowerOptions::default()
+            },
             false,
         ),
     )

@@ -75,7 +75,10 @@ fn our_modules() -> Vec<(String, Vec<u8>, Vec<u8>)> {
             &call.params(),
             &types(call.operand_types()),
             &types(call.result_types()),
-            &LowerOptions::default(),
+            &LowerOptions {
+                jax_rules_only: true,
+                ..LowerOptions::default()
+            },
         )
         .unwrap_or_else(|e| panic!("{}: {e}", call.name()));
         let text = kernel::print_module(&module, PrintOptions::default()).unwrap();
