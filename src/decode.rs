@@ -825,11 +825,20 @@ pub fn verify_call(
             .iter()
             .map(|k| format!("backend_config has an unknown key at {}", k.path)),
     );
+    let parse_all = |texts: &[String]| -> Option<Vec<melior::ir::Type<'_>>> {
+        texts
+            .iter()
+            .map(|t| capture(ctx, || melior::ir::Type::parse(ctx, t)).0)
+            .collect()
+    };
+    let signature = parse_all(real_operands)
+        .zip(parse_all(&result_types))
+        .map(|(operands, results)| crate::validate::Signature::new(operands, results));
     problems.extend(
-        crate::lower::validate_all(
+        crate::validate::problems(
             Some(&decoded.kernel),
+            signature.as_ref(),
             &decoded.params,
-            Some((real_operands, &result_types)),
             target,
         )
         .into_iter()

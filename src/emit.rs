@@ -48,45 +48,29 @@ pub enum EmitError {
         /// Number of shape operands given.
         given: usize,
     },
-    /// An alias names an operand or result that does not exist.
+    /// An emitter was given another number of operands than the call was
+    /// validated with.
     #[error(
-        "input_output_aliases: pair [{operand}, {result}] is out of range: the call has {operands} operand(s) and {results} result(s)"
+        "{given} operand(s) given but the call was validated with {validated}: pass one value per operand of the signature"
     )]
-    AliasOutOfRange {
-        /// The operand index.
-        operand: i64,
-        /// The result index.
-        result: i64,
-        /// Number of operands.
-        operands: usize,
-        /// Number of results.
-        results: usize,
+    OperandCount {
+        /// Operands given.
+        given: usize,
+        /// Operands of the validated signature.
+        validated: usize,
     },
-    /// Two aliases name the same result.
+    /// An operand given to an emitter has another type than the validated
+    /// signature's.
     #[error(
-        "input_output_aliases: result {result} is aliased twice (operands {first} and {second})"
+        "operand #{index} has type `{given}` but the call was validated with `{validated}`: pass values of the signature's types"
     )]
-    AliasedTwice {
-        /// The result index.
-        result: i64,
-        /// The first operand aliased to it.
-        first: i64,
-        /// The second operand aliased to it.
-        second: i64,
-    },
-    /// An operand and the result it aliases have different types.
-    #[error(
-        "input_output_aliases: operand {operand} has type `{operand_type}` but result {result} has type `{result_type}`: aliased buffers must have the same type"
-    )]
-    AliasTypeMismatch {
-        /// The operand index.
-        operand: i64,
-        /// The result index.
-        result: i64,
-        /// The operand type.
-        operand_type: String,
-        /// The result type.
-        result_type: String,
+    OperandType {
+        /// Position of the operand.
+        index: usize,
+        /// The value's type.
+        given: String,
+        /// The signature's type.
+        validated: String,
     },
     /// A value given as operand does not belong to the context.
     #[error("MLIR rejected the {what}: {message}")]
@@ -228,53 +212,13 @@ fn tensor_ranks(types: &[Type<'_>], what: &'static str) -> Result<Vec<(usize, bo
         .collect()
 }
 
-/// Checks the alias pairs against the operand and result types.
-fn check_aliases(
-    aliases: &[(i64, i64)],
-    operand_types: &[Type<'_>],
-    result_types: &[Type<'_>],
-) -> Result<(), EmitError> {
-    let mut seen: Vec<(i64, i64)> = Vec::new();
-    for &(operand, result) in aliases {
-        let in_range = |i: i64, n: usize| usize::try_from(i).is_ok_and(|i| i < n);
-        if !in_range(operand, operand_types.len()) || !in_range(result, result_types.len()) {
-            return Err(EmitError::AliasOutOfRange {
-                operand,
-                result,
-                operands: operand_types.len(),
-                results: result_types.len(),
-            });
-        }
-        if let Some(&(first, _)) = seen.iter().find(|(_, r)| *r == result) {
-            return Err(EmitError::AliasedTwice {
-                result,
-                first,
-                second: operand,
-            });
-        }
-        seen.push((operand, result));
-        let (operand_type, result_type) = (
-            operand_types[operand as usize],
-            result_types[result as usize],
-        );
-        if operand_type != result_type {
-            return Err(EmitError::AliasTypeMismatch {
-                operand,
-                result,
-                operand_type: operand_type.to_string(),
-                result_type: result_type.to_string(),
-            });
-        }
-    }
-    Ok(())
-}
-
 /// Builds the `stablehlo.custom_call` op (detached) with JAX's attributes.
 ///
 /// `operands` are the call's operands; `shape_operands` the result-shape
 /// tensors JAX appends when a result shape is dynamic (one per result, empty
-/// otherwise).
-pub fn build_custom_call<'c>(
+/// otherwise). Only validated calls reach it (through
+/// [`crate::lower::Lowerer`]): the alias pairs are not checked again.
+pub(crate) fn build_custom_call<'c>(
     ctx: &'c Context,
     location: Location<'c>,
     operands: &[Value<'c, '_>],
@@ -293,7 +237,6 @@ pub fn build_custom_call<'c>(
             given: shape_operands.len(),
         });
     }
-    check_aliases(&attributes.aliases, &operand_types, result_types)?;
 
     let mlir = ctx;
     let named = |name: &str, attr: Attribute<'c>| (Identifier::new(mlir, name), attr);
@@ -486,7 +429,7 @@ pub fn insert<'c, 'a>(
 ///
 /// `build_op` receives the function's arguments (operands, then one shape
 /// tensor per result when results are dynamic) and returns the op.
-pub fn build_module<'c>(
+pub(crate) fn build_module<'c>(
     ctx: &'c Context,
     module_name: &str,
     operand_types: &[Type<'c>],

@@ -29,10 +29,11 @@ pub use config::{
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
+pub use lower::{LowerOptions, Lowerer};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};
 pub use serde::{SerdeError, SerializeOptions, Serialized, deserialize, serialize};
 pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
 pub use validate::{
-    AutoAssignMode, CollectiveIds, check_signature, lower_config, lower_config_in_module,
-    validate_all,
+    AutoAssignMode, CollectiveIds, Signature, ValidatedCall, lower_config, lower_config_in_module,
+    problems, validate,
 };

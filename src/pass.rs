@@ -41,12 +41,12 @@ use mlir_sys::{MlirOperation, MlirStringRef};
 
 use crate::bytecode::Encodings;
 use crate::decode::{all_attributes, dictionary_entries};
-use crate::emit;
 use crate::error::Error;
 use crate::kernel::{Kernel, string_attr_value};
-use crate::lower::{self, LowerOptions};
+use crate::lower::{LowerOptions, Lowerer};
 use crate::params::Params;
 use crate::target::Chip;
+use crate::validate::{self, Signature};
 
 /// Name of the placeholder op.
 pub const PLACEHOLDER: &str = "tpu_custom_call.call";
@@ -247,7 +247,10 @@ pub fn lower_module<'c>(
     let mut stats = LowerStats::default();
     // Loaded kernels (standalone clones) and serialized bodies, shared.
     let mut loaded: HashMap<String, Kernel<'c>> = HashMap::new();
-    let mut cache = lower::BodyCache::default();
+    let mut lowerer = Lowerer::new(LowerOptions {
+        producer: options.producer.clone(),
+        encodings: Encodings::Llvm22,
+    });
     let mut built = Vec::new();
     for raw in &placeholders {
         // SAFETY: collected from the live module above; nothing was mutated.
@@ -282,35 +285,17 @@ pub fn lower_module<'c>(
         let kernel = &loaded[&kernel_name];
         let operands: Vec<Value<'c, '_>> = op.operands().collect();
         let result_types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
-        let operand_names: Vec<String> = operands.iter().map(|v| v.r#type().to_string()).collect();
-        let result_names: Vec<String> = result_types.iter().map(ToString::to_string).collect();
-        let lower_options = LowerOptions {
-            target: options.target,
-            producer: options.producer.clone(),
-            encodings: Encodings::Llvm22,
-        };
-        let lowered = lower::lower_with_cache(
-            kernel,
-            &params,
-            &operand_names,
-            &result_names,
-            &lower_options,
-            Some(&kernel_name),
-            Some(&mut cache),
-        )
-        .map_err(at)?;
-        let new_op = emit::build_custom_call(
-            ctx,
-            location,
-            &operands,
-            &[],
-            &result_types,
-            &lowered.attributes,
-        )
-        .map_err(|e| at(e.into()))?;
+        let operand_types: Vec<Type<'c>> = operands.iter().map(|v| v.r#type()).collect();
+        let signature = Signature::new(operand_types, result_types);
+        let call = validate::validate(kernel, signature, &params, options.target)
+            .map_err(|errors| at(first_error(errors)))?
+            .cached_as(kernel_name.as_str());
+        let new_op = lowerer
+            .build_call(&call, location, &operands, &[])
+            .map_err(at)?;
         built.push((*raw, new_op));
     }
-    stats.serializations = cache.serializations;
+    stats.serializations = lowerer.serializations();
     // Everything is built: now change the module.
     for (raw, new_op) in built {
         // SAFETY: the placeholder is still live (nothing erased it yet).
@@ -336,6 +321,14 @@ pub fn lower_module<'c>(
         }
     }
     Ok(stats)
+}
+
+/// The first of a failed validation's errors (the pass reports one error).
+fn first_error(errors: Vec<Error>) -> Error {
+    errors
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| Error::Pass("validation failed without an error".to_string()))
 }
 
 unsafe extern "C" {

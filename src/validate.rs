@@ -1,12 +1,26 @@
-//! Every rule a call's parameters must pass before anything is emitted, in
-//! one place: JAX 0.12's own checks (with its messages) and ours.
+//! Every rule a call must pass before anything is emitted, in one place, and
+//! the witness that it passed.
 //!
-//! - [`lower_config`] mirrors JAX's `_lowered_to_custom_call_config`: it runs
-//!   the parameter rules against the kernel's facts and builds the
-//!   [`BackendConfig`] (the first problem is the error).
-//! - [`check_signature`] runs the rules that need the call's operand and
-//!   result types (aliases, per-operand lists).
-//! - [`validate_all`] reports every problem of both kinds, for `validate`.
+//! [`validate`] is the one entry: it takes the kernel, the call's signature
+//! (MLIR types), the parameters and an optional target chip, runs every check
+//! and either returns every problem or a [`ValidatedCall`] — the only thing
+//! the emitters ([`crate::lower::Lowerer`]) accept, as naga's back ends accept
+//! only a validated module. The checks, in order (each a hook of its own):
+//!
+//! 1. [`check_kernel`]: the kernel is well formed and its facts are known
+//!    (analysis today; the `tpu` dialect verifier hooks in here);
+//! 2. `check_target`: the kernel and parameters fit the chip;
+//! 3. `check_params`: JAX 0.12's parameter rules (with its messages) and ours
+//!    (libtpu's parameter rules hook in here);
+//! 4. `check_signature`: the rules that need the call's types (aliases,
+//!    per-operand lists) — the alias rules live only here;
+//! 5. `check_contract`: the kernel's arguments against the call's operands
+//!    and results, the VMEM budget (the call contract hooks in here).
+//!
+//! [`problems`] runs the same checks when the kernel or the signature is not
+//! at hand (the `validate` subcommand); it yields no witness.
+//! [`lower_config`] mirrors JAX's `_lowered_to_custom_call_config`: it builds
+//! the [`BackendConfig`] data (no IR) after the parameter rules.
 //!
 //! Collective ids are resolved as JAX does without a lowering context (the
 //! decision table of the spec, section 4.4, with the `no` auto-assign mode
@@ -14,9 +28,279 @@
 //! `collective_id`; a kernel without one accepts a `collective_id` only with
 //! `allow_collective_id_without_custom_barrier`.
 
-use crate::analysis::KernelFacts;
+use melior::ir::Type;
+
+use crate::analysis::{self, KernelFacts};
 use crate::config::{BackendConfig, ConfigError, CostEstimate, DeviceType, MemorySpace, Tiling};
+use crate::error::Error;
+use crate::kernel::Kernel;
 use crate::params::{DEFAULT_IR_VERSION, Params};
+use crate::serde::{HIGHEST_IR_VERSION, LOWEST_IR_VERSION, SerdeError};
+use crate::target::{Chip, TargetQuery};
+
+/// A call's signature: its operand and result types (ranked tensors for a
+/// call that emits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature<'c> {
+    operands: Vec<Type<'c>>,
+    results: Vec<Type<'c>>,
+}
+
+impl<'c> Signature<'c> {
+    /// The signature `(operands) -> results`.
+    pub fn new(operands: impl Into<Vec<Type<'c>>>, results: impl Into<Vec<Type<'c>>>) -> Self {
+        Signature {
+            operands: operands.into(),
+            results: results.into(),
+        }
+    }
+
+    /// The operand types.
+    pub fn operands(&self) -> &[Type<'c>] {
+        &self.operands
+    }
+
+    /// The result types.
+    pub fn results(&self) -> &[Type<'c>] {
+        &self.results
+    }
+}
+
+/// The witness that a call passed every check of [`validate`]: the kernel,
+/// its facts, the signature, the parameters and the target, as checked.
+/// Its fields are private: the only way to get one is [`validate`], and the
+/// emitters ([`crate::lower::Lowerer`]) take nothing else.
+#[derive(Debug)]
+pub struct ValidatedCall<'k, 'c> {
+    kernel: &'k Kernel<'c>,
+    facts: KernelFacts,
+    signature: Signature<'c>,
+    params: Params,
+    target: Option<Chip>,
+    cache_key: Option<String>,
+}
+
+impl<'k, 'c> ValidatedCall<'k, 'c> {
+    /// The kernel.
+    pub fn kernel(&self) -> &'k Kernel<'c> {
+        self.kernel
+    }
+
+    /// What the analysis found in the kernel.
+    pub fn facts(&self) -> &KernelFacts {
+        &self.facts
+    }
+
+    /// The call's signature.
+    pub fn signature(&self) -> &Signature<'c> {
+        &self.signature
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The chip the call was checked against, if any.
+    pub fn target(&self) -> Option<Chip> {
+        self.target
+    }
+
+    /// The same call, whose serialized body a [`crate::lower::Lowerer`] may
+    /// share with every other call carrying the same `key` (the name of one
+    /// kernel: calls of one kernel serialize it once).
+    pub fn cached_as(mut self, key: impl Into<String>) -> Self {
+        self.cache_key = Some(key.into());
+        self
+    }
+
+    pub(crate) fn cache_key(&self) -> Option<&str> {
+        self.cache_key.as_deref()
+    }
+}
+
+/// Validates one call: every check below, every problem collected. On
+/// success the witness the emitters require.
+///
+/// `signature` holds the call's operand and result types; `target` is the
+/// chip to check against (`None` behaves like JAX on a host without a TPU).
+pub fn validate<'k, 'c>(
+    kernel: &'k Kernel<'c>,
+    signature: Signature<'c>,
+    params: &Params,
+    target: Option<Chip>,
+) -> Result<ValidatedCall<'k, 'c>, Vec<Error>> {
+    let mut errors = Vec::new();
+    let facts = run_checks(Some(kernel), Some(&signature), params, target, &mut errors);
+    if errors.is_empty() {
+        Ok(ValidatedCall {
+            kernel,
+            facts,
+            signature,
+            params: params.clone(),
+            target,
+            cache_key: None,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+/// Every problem [`validate`] would report when only some of the call is at
+/// hand: without a kernel the kernel checks are skipped (its facts taken as
+/// a plain TensorCore kernel's), without a signature the signature and
+/// contract checks. Empty when nothing is wrong. Yields no witness.
+pub fn problems(
+    kernel: Option<&Kernel<'_>>,
+    signature: Option<&Signature<'_>>,
+    params: &Params,
+    target: Option<Chip>,
+) -> Vec<Error> {
+    let mut errors = Vec::new();
+    run_checks(kernel, signature, params, target, &mut errors);
+    errors
+}
+
+/// The checks, in order; returns the kernel's facts (default without one).
+fn run_checks(
+    kernel: Option<&Kernel<'_>>,
+    signature: Option<&Signature<'_>>,
+    params: &Params,
+    target: Option<Chip>,
+    errors: &mut Vec<Error>,
+) -> KernelFacts {
+    let facts = match kernel {
+        Some(kernel) => check_kernel(kernel, errors),
+        None => KernelFacts::default(),
+    };
+    if let Some(chip) = target {
+        check_target(chip, kernel, &facts, params, errors);
+    }
+    check_params(params, &facts, target, errors);
+    if let Some(signature) = signature {
+        let mut config_errors = Vec::new();
+        signature_rules(
+            params,
+            signature.operands(),
+            signature.results(),
+            &mut config_errors,
+        );
+        errors.extend(config_errors.into_iter().map(Error::from));
+        if let Some(kernel) = kernel {
+            check_contract(kernel, &facts, signature, params, target, errors);
+        }
+    }
+    facts
+}
+
+/// Hook: the kernel itself. Derives its facts (communication, device type,
+/// core count); the `tpu` dialect verifier belongs here too, so that every
+/// kernel that enters is verified.
+pub fn check_kernel(kernel: &Kernel<'_>, errors: &mut Vec<Error>) -> KernelFacts {
+    match analysis::analyze(kernel) {
+        Ok(facts) => facts,
+        Err(e) => {
+            errors.push(e.into());
+            KernelFacts::default()
+        }
+    }
+}
+
+/// Hook: the call contract — the kernel's arguments against the call's
+/// operands and results, grids and windows, the scoped-VMEM budget. No rule
+/// yet beyond the signature rules.
+pub fn check_contract(
+    _kernel: &Kernel<'_>,
+    _facts: &KernelFacts,
+    _signature: &Signature<'_>,
+    _params: &Params,
+    _target: Option<Chip>,
+    _errors: &mut Vec<Error>,
+) {
+}
+
+/// The chip checks (what JAX only checks on a live TPU).
+fn check_target(
+    chip: Chip,
+    kernel: Option<&Kernel<'_>>,
+    facts: &KernelFacts,
+    params: &Params,
+    errors: &mut Vec<Error>,
+) {
+    let query = match kernel {
+        Some(kernel) => target_query(kernel, facts, params),
+        None => TargetQuery {
+            vmem_limit_bytes: params.vmem_limit_bytes,
+            internal_scratch_in_bytes: params.internal_scratch_in_bytes,
+            ..TargetQuery::default()
+        },
+    };
+    errors.extend(chip.check_all(&query).into_iter().map(Error::from));
+}
+
+/// The parameter rules: the serde version, then JAX's and ours. libtpu's
+/// parameter rules (what the TPU compiler refuses for `target`) belong here.
+fn check_params(
+    params: &Params,
+    facts: &KernelFacts,
+    _target: Option<Chip>,
+    errors: &mut Vec<Error>,
+) {
+    // The serde version must be one `serialize` writes (JAX's message above 18).
+    match params.ir_version {
+        Some(requested) if requested > HIGHEST_IR_VERSION => {
+            errors.push(
+                SerdeError::VersionTooNew {
+                    requested,
+                    highest: HIGHEST_IR_VERSION,
+                }
+                .into(),
+            );
+        }
+        Some(requested) if requested < LOWEST_IR_VERSION => {
+            errors.push(
+                SerdeError::VersionTooOld {
+                    requested,
+                    lowest: LOWEST_IR_VERSION,
+                }
+                .into(),
+            );
+        }
+        _ => {}
+    }
+    let mut config_errors = Vec::new();
+    param_rules(
+        params,
+        params.collective_id,
+        facts,
+        params.ir_version,
+        &mut config_errors,
+    );
+    errors.extend(config_errors.into_iter().map(Error::from));
+}
+
+/// Builds the query the target checks need from the kernel and parameters.
+fn target_query(kernel: &Kernel<'_>, facts: &KernelFacts, params: &Params) -> TargetQuery {
+    let mut query = TargetQuery::from_facts(facts);
+    if let Ok(dims) = analysis::parallel_dims(kernel) {
+        query.subcore_count = dims
+            .iter()
+            .filter_map(|d| d.subcores)
+            .filter_map(|n| u64::try_from(n).ok())
+            .max();
+    }
+    query.vmem_limit_bytes = params.vmem_limit_bytes;
+    query.internal_scratch_in_bytes = params.internal_scratch_in_bytes;
+    query.memory_spaces = params
+        .input_memory_spaces
+        .iter()
+        .chain(params.output_memory_spaces.iter())
+        .flatten()
+        .flatten()
+        .copied()
+        .collect();
+    query
+}
 
 fn is_sparse_core(facts: &KernelFacts) -> bool {
     facts.device_type == Some(DeviceType::SparseCore)
@@ -149,12 +433,14 @@ fn param_rules(
     }
 }
 
-/// The rules that need the call's operand and result types (MLIR-printed,
-/// e.g. `tensor<8x128xf32>`).
-fn signature_rules<S: AsRef<str>>(
+/// The rules that need the call's operand and result types: alias indices in
+/// range, no result aliased twice, aliased operand and result of the same
+/// type and memory space, and `allow_input_fusion` / memory-space lists with
+/// one entry per operand or result. The only place the alias rules live.
+fn signature_rules(
     params: &Params,
-    operand_types: &[S],
-    result_types: &[S],
+    operand_types: &[Type<'_>],
+    result_types: &[Type<'_>],
     errors: &mut Vec<ConfigError>,
 ) {
     let (operands, results) = (operand_types.len(), result_types.len());
@@ -180,10 +466,7 @@ fn signature_rules<S: AsRef<str>>(
             });
         }
         aliased[result] = Some(operand);
-        let (ot, rt) = (
-            operand_types[operand].as_ref(),
-            result_types[result].as_ref(),
-        );
+        let (ot, rt) = (operand_types[operand], result_types[result]);
         if ot != rt {
             errors.push(ConfigError::AliasTypeMismatch {
                 operand,
@@ -245,41 +528,6 @@ fn signature_rules<S: AsRef<str>>(
         results,
         false,
     );
-}
-
-/// Checks what needs the call signature: alias indices in range, no result
-/// aliased twice, aliased operand and result of the same type and memory
-/// space, and `allow_input_fusion` / memory-space lists with one entry per
-/// operand or result. The first problem is the error.
-pub fn check_signature<S: AsRef<str>>(
-    params: &Params,
-    operand_types: &[S],
-    result_types: &[S],
-) -> Result<(), ConfigError> {
-    let mut errors = Vec::new();
-    signature_rules(params, operand_types, result_types, &mut errors);
-    errors.into_iter().next().map_or(Ok(()), Err)
-}
-
-/// Every problem with `params` for a kernel with `facts` called with these
-/// operand and result types, in the order [`lower_config`] and
-/// [`check_signature`] would meet them (empty: valid).
-pub fn validate_all<S: AsRef<str>>(
-    params: &Params,
-    facts: &KernelFacts,
-    operand_types: &[S],
-    result_types: &[S],
-) -> Vec<ConfigError> {
-    let mut errors = Vec::new();
-    param_rules(
-        params,
-        params.collective_id,
-        facts,
-        params.ir_version,
-        &mut errors,
-    );
-    signature_rules(params, operand_types, result_types, &mut errors);
-    errors
 }
 
 /// Builds the backend config of a call, as JAX 0.12's
@@ -609,18 +857,4 @@ impl CollectiveIds {
         }
         Ok(id)
     }
-}
-
-/// Every problem with `params` alone for a kernel with `facts` (no call
-/// signature at hand: the alias and per-operand list rules are skipped).
-pub fn validate_params(params: &Params, facts: &KernelFacts) -> Vec<ConfigError> {
-    let mut errors = Vec::new();
-    param_rules(
-        params,
-        params.collective_id,
-        facts,
-        params.ir_version,
-        &mut errors,
-    );
-    errors
 }

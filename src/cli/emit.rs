@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use tpu_custom_call::bytecode::Encodings;
-use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::params::{DebugLocations, Params};
 use tpu_custom_call::target::Chip;
+use tpu_custom_call::validate::{self, Signature};
 use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
 
 use super::{CliResult, read_input, source_name, write_output};
@@ -104,15 +105,22 @@ pub fn run(args: Args) -> CliResult {
     let kernel =
         Kernel::load(&ctx, &bytes, &source_name(&args.kernel)).map_err(|e| e.to_string())?;
     let (operands, results) = super::parse_signature(&ctx, &args.signature)?;
+    let call = validate::validate(
+        &kernel,
+        Signature::new(operands, results),
+        &params,
+        args.target,
+    )
+    .map_err(|errors| errors.first().map(ToString::to_string).unwrap_or_default())?;
     let options = LowerOptions {
-        target: args.target,
         producer: args.producer.clone(),
         encodings: match args.bytecode_encodings {
             EncodingsArg::Llvm22 => Encodings::Llvm22,
             EncodingsArg::Llvm24 => Encodings::Llvm24,
         },
     };
-    let module = lower::emit_module(&ctx, &kernel, &params, &operands, &results, &options)
+    let module = Lowerer::new(options)
+        .emit_module(&ctx, &call)
         .map_err(|e| e.to_string())?;
     let out = match args.emit {
         Emit::Text => {

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use tpu_custom_call::lower;
 use tpu_custom_call::target::Chip;
+use tpu_custom_call::validate::{self, Signature};
 use tpu_custom_call::{Context, Kernel, Params};
 
 use super::{CliResult, read_input, source_name};
@@ -53,21 +53,11 @@ pub fn run(args: Args) -> CliResult {
     let signature = match &args.signature {
         Some(text) => {
             let (operands, results) = super::parse_signature(&ctx, text)?;
-            Some((
-                operands.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                results.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            ))
+            Some(Signature::new(operands, results))
         }
         None => None,
     };
-    let errors = lower::validate_all(
-        kernel.as_ref(),
-        &params,
-        signature
-            .as_ref()
-            .map(|(o, r)| (o.as_slice(), r.as_slice())),
-        args.target,
-    );
+    let errors = validate::problems(kernel.as_ref(), signature.as_ref(), &params, args.target);
     if errors.is_empty() {
         println!("ok");
         Ok(())
