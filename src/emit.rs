@@ -19,6 +19,7 @@ use melior::ir::{
 use melior::Context;
 
 use crate::context::capture;
+use crate::stablehlo::{CALL_TARGET, CUSTOM_CALL, EXPORT_MARKER, layout_text};
 
 /// Errors while building the op.
 #[derive(Debug, thiserror::Error)]
@@ -164,18 +165,6 @@ fn one_i32(ctx: &Context) -> Attribute<'_> {
     IntegerAttribute::new(IntegerType::new(ctx, 32).into(), 1).into()
 }
 
-/// The printed row-major layout of a rank-`rank` array.
-pub(crate) fn layout_text(rank: usize) -> String {
-    match rank {
-        0 => "dense<> : tensor<0xindex>".to_string(),
-        1 => "dense<0> : tensor<1xindex>".to_string(),
-        _ => {
-            let dims: Vec<String> = (0..rank).rev().map(|d| d.to_string()).collect();
-            format!("dense<[{}]> : tensor<{rank}xindex>", dims.join(", "))
-        }
-    }
-}
-
 fn parse_attribute<'c>(
     ctx: &'c Context,
     text: &str,
@@ -217,7 +206,7 @@ fn tensor_ranks(types: &[Type<'_>], what: &'static str) -> Result<Vec<(usize, bo
 /// `operands` are the call's operands; `shape_operands` the result-shape
 /// tensors JAX appends when a result shape is dynamic (one per result, empty
 /// otherwise). Only validated calls reach it (through
-/// [`crate::lower::Lowerer`]): the alias pairs are not checked again.
+/// `lower::Lowerer`): the alias pairs are not checked again.
 pub(crate) fn build_custom_call<'c>(
     ctx: &'c Context,
     location: Location<'c>,
@@ -280,7 +269,7 @@ pub(crate) fn build_custom_call<'c>(
     ));
     properties.push(named(
         "call_target_name",
-        StringAttribute::new(mlir, "tpu_custom_call").into(),
+        StringAttribute::new(mlir, CALL_TARGET).into(),
     ));
     if keep_defaults {
         properties.push(named(
@@ -358,7 +347,7 @@ pub(crate) fn build_custom_call<'c>(
     }
 
     let all_operands: Vec<Value<'c, '_>> = operands.iter().chain(shape_operands).copied().collect();
-    let op = OperationBuilder::new("stablehlo.custom_call", location)
+    let op = OperationBuilder::new(CUSTOM_CALL, location)
         .add_operands(&all_operands)
         .add_results(result_types)
         .add_attributes(&discardable)
@@ -524,10 +513,7 @@ fn set_module_attributes(
     set("mhlo.num_replicas", one_i32(ctx));
     if export {
         // As `jax.export` marks its modules (no symbolic shapes here).
-        set(
-            crate::decode::EXPORT_MARKER,
-            BoolAttribute::new(mlir, false).into(),
-        );
+        set(EXPORT_MARKER, BoolAttribute::new(mlir, false).into());
     }
     Ok(())
 }

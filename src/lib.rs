@@ -10,10 +10,12 @@ pub mod emit;
 pub mod error;
 pub mod kernel;
 pub mod lower;
+pub mod mosaic;
 pub mod params;
 pub mod pass;
 pub mod pretty;
 pub mod serde;
+pub mod stablehlo;
 pub mod target;
 pub mod validate;
 

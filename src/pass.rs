@@ -431,7 +431,7 @@ pub fn verify_module<'c>(
 ) -> Vec<(Location<'c>, String)> {
     let mut ops = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("stablehlo.custom_call") {
+        if op.name().as_string_ref().as_str() == Ok(crate::stablehlo::CUSTOM_CALL) {
             ops.push(op.to_raw());
         }
         WalkResult::Advance
@@ -448,7 +448,7 @@ pub fn verify_module<'c>(
             }
         };
         for call in found {
-            for message in crate::decode::verify_call(ctx, call, target) {
+            for message in validate::verify_call(ctx, call, target) {
                 problems.push((op.location(), format!("tpu_custom_call: {message}")));
             }
         }

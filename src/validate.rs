@@ -4,7 +4,7 @@
 //! [`validate`] is the one entry: it takes the kernel, the call's signature
 //! (MLIR types), the parameters and an optional target chip, runs every check
 //! and either returns every problem or a [`ValidatedCall`] — the only thing
-//! the emitters ([`crate::lower::Lowerer`]) accept, as naga's back ends accept
+//! the emitters (`lower::Lowerer`) accept, as naga's back ends accept
 //! only a validated module. The checks, in order (each a hook of its own):
 //!
 //! 1. [`check_kernel`]: the kernel is well formed and its facts are known
@@ -30,8 +30,12 @@
 
 use melior::ir::Type;
 
+use melior::Context;
+
 use crate::analysis::{self, KernelFacts};
 use crate::config::{BackendConfig, ConfigError, CostEstimate, DeviceType, MemorySpace, Tiling};
+use crate::context::capture;
+use crate::decode::{self, DecodeError, FoundCall};
 use crate::error::Error;
 use crate::kernel::Kernel;
 use crate::params::{DEFAULT_IR_VERSION, Params};
@@ -69,7 +73,7 @@ impl<'c> Signature<'c> {
 /// The witness that a call passed every check of [`validate`]: the kernel,
 /// its facts, the signature, the parameters and the target, as checked.
 /// Its fields are private: the only way to get one is [`validate`], and the
-/// emitters ([`crate::lower::Lowerer`]) take nothing else.
+/// emitters (`lower::Lowerer`) take nothing else.
 #[derive(Debug)]
 pub struct ValidatedCall<'k, 'c> {
     kernel: &'k Kernel<'c>,
@@ -106,7 +110,7 @@ impl<'k, 'c> ValidatedCall<'k, 'c> {
         self.target
     }
 
-    /// The same call, whose serialized body a [`crate::lower::Lowerer`] may
+    /// The same call, whose serialized body a `lower::Lowerer` may
     /// share with every other call carrying the same `key` (the name of one
     /// kernel: calls of one kernel serialize it once).
     pub fn cached_as(mut self, key: impl Into<String>) -> Self {
@@ -857,4 +861,78 @@ impl CollectiveIds {
         }
         Ok(id)
     }
+}
+
+/// Every problem with one call: its config must read, its body must decode
+/// and deserialize, its kernel must analyse, and its parameters must pass
+/// every rule for its signature (and target, if given), and its layouts must
+/// be the row-major ones JAX writes. Empty when valid.
+pub fn verify_call(ctx: &Context, found: FoundCall, target: Option<Chip>) -> Vec<Error> {
+    let operand_types = found.operand_types.clone();
+    let result_types = found.result_types.clone();
+    let shape_operands = found
+        .attribute("indices_of_shape_operands")
+        .map_or(0, |_| result_types.len());
+    let real_operands = &operand_types[..operand_types.len().saturating_sub(shape_operands)];
+    let mut errors: Vec<Error> = Vec::new();
+    for (attribute, types) in [
+        ("operand_layouts", &operand_types),
+        ("result_layouts", &result_types),
+    ] {
+        let expected = expected_layouts(ctx, types);
+        match (found.attribute(attribute), expected) {
+            (Some(actual), Some(expected)) if actual != expected => {
+                errors.push(
+                    DecodeError::LayoutMismatch {
+                        attribute,
+                        actual: actual.to_string(),
+                        expected,
+                    }
+                    .into(),
+                );
+            }
+            _ => {}
+        }
+    }
+    let decoded = match decode::decode_call(ctx, found) {
+        Ok(decoded) => decoded,
+        Err(e) => {
+            errors.push(e.into());
+            return errors;
+        }
+    };
+    errors.extend(decoded.report.unknown_keys.iter().map(|k| {
+        Error::from(DecodeError::UnknownConfigKey {
+            path: k.path.to_string(),
+        })
+    }));
+    let parse_all = |texts: &[String]| -> Option<Vec<melior::ir::Type<'_>>> {
+        texts
+            .iter()
+            .map(|t| capture(ctx, || melior::ir::Type::parse(ctx, t)).0)
+            .collect()
+    };
+    let signature = parse_all(real_operands)
+        .zip(parse_all(&result_types))
+        .map(|(operands, results)| Signature::new(operands, results));
+    errors.extend(problems(
+        Some(&decoded.kernel),
+        signature.as_ref(),
+        &decoded.params,
+        target,
+    ));
+    errors
+}
+
+/// The layouts attribute JAX writes for these types (row-major, shape
+/// operands `[0]`), printed; `None` if a type is not a ranked tensor.
+fn expected_layouts(ctx: &Context, types: &[String]) -> Option<String> {
+    let mut layouts = Vec::new();
+    for text in types {
+        let (ty, _) = capture(ctx, || melior::ir::Type::parse(ctx, text));
+        let tensor = melior::ir::r#type::RankedTensorType::try_from(ty?).ok()?;
+        let rank = melior::ir::r#type::ShapedTypeLike::rank(&tensor);
+        layouts.push(crate::stablehlo::layout_text(rank));
+    }
+    Some(format!("[{}]", layouts.join(", ")))
 }

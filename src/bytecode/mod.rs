@@ -30,8 +30,8 @@ use builtin::Down;
 /// How deep attributes and types may nest in bytecode: the longest chain of
 /// builtin entries referencing each other, plus the bracket nesting of
 /// textual entries. Same limit, same reasons as
-/// [`crate::kernel::MAX_TEXT_NESTING`] (see [`TranscodeError::TooDeep`]).
-pub const MAX_REFERENCE_DEPTH: usize = crate::kernel::MAX_TEXT_NESTING;
+/// [`crate::mosaic::MAX_TEXT_NESTING`] (see [`TranscodeError::TooDeep`]).
+pub const MAX_REFERENCE_DEPTH: usize = crate::mosaic::MAX_TEXT_NESTING;
 
 /// Which MLIR's builtin bytecode encodings to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

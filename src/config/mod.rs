@@ -13,7 +13,7 @@
 //! except the single-core SparseCore case, `None` entries of memory-space
 //! lists...). [`BackendConfig::canonical`] gives the value the JSON can
 //! express, and `from_json(to_json(x)) == x.canonical()`; configs built by
-//! [`crate::validate::lower_config`] only differ from their canonical form in
+//! `validate::lower_config` only differ from their canonical form in
 //! `ir_version` and `active_core_count`.
 
 mod error;
