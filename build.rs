@@ -17,6 +17,7 @@ fn main() {
             include.display()
         );
     }
+    println!("cargo:rerun-if-changed=cpp/tcc.h");
     println!("cargo:rerun-if-changed=cpp/passthrough.cpp");
     println!("cargo:rerun-if-changed=cpp/passes.cpp");
     println!("cargo:rerun-if-changed=cpp/serde.cpp");
@@ -27,6 +28,7 @@ fn main() {
         .file("cpp/passes.cpp")
         .file("cpp/serde.cpp")
         .include(&include)
+        .include("cpp")
         .flag("-std=c++17")
         .flag("-fno-rtti")
         .flag("-fno-exceptions")

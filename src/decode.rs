@@ -16,6 +16,7 @@ use melior::Context;
 use crate::config::json::{JsonValue, parse_json};
 use crate::config::{BackendConfig, CostEstimate, ReadReport};
 use crate::context::{Diagnostic, capture, join_diagnostics};
+use crate::ffi::tcc_operation_get_properties;
 use crate::kernel::{BYTECODE_MAGIC, Kernel, KernelError, PrintOptions, string_attr_value};
 use crate::params::{DebugLocations, Params, ParamsCostEstimate, SideEffect};
 use crate::stablehlo::{CALL_TARGET, CUSTOM_CALL};
@@ -168,10 +169,6 @@ impl FoundCall {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
-}
-
-unsafe extern "C" {
-    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
 }
 
 /// Entries of a dictionary attribute.

@@ -19,6 +19,7 @@ use melior::ir::{
 use melior::Context;
 
 use crate::context::capture;
+use crate::ffi::tcc_operation_set_properties;
 use crate::stablehlo::{CALL_TARGET, CUSTOM_CALL, EXPORT_MARKER, layout_text};
 
 /// Errors while building the op.
@@ -122,13 +123,6 @@ pub fn sanitize_name(name: &str) -> String {
             }
         })
         .collect()
-}
-
-unsafe extern "C" {
-    fn tcc_operation_set_properties(
-        op: mlir_sys::MlirOperation,
-        attr: mlir_sys::MlirAttribute,
-    ) -> bool;
 }
 
 /// Where the op goes in the caller's IR.

@@ -2,8 +2,6 @@
 //! text (generic or pretty, with or without locations) and bytecode (chosen
 //! format version, settable producer string) out.
 
-use std::ffi::c_void;
-
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{AttributeLike, Module, OperationRef};
@@ -12,6 +10,11 @@ use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
 use melior::Context;
 
 use crate::context::{Diagnostic, capture, join_diagnostics};
+use crate::ffi::{
+    collect_bytes, tcc_current_bytecode_version, tcc_default_producer,
+    tcc_operation_get_properties, tcc_operation_is_registered, tcc_print_operation,
+    tcc_write_bytecode,
+};
 pub use crate::mosaic::vocab::{MAX_TEXT_NESTING, MEMORY_SPACES};
 use crate::mosaic::vocab::{find_unknown_memory_space, text_nesting};
 
@@ -207,28 +210,6 @@ impl BytecodeOptions {
             producer: None,
         }
     }
-}
-
-unsafe extern "C" {
-    fn tcc_write_bytecode(
-        op: mlir_sys::MlirOperation,
-        producer: MlirStringRef,
-        version: i64,
-        callback: mlir_sys::MlirStringCallback,
-        user_data: *mut c_void,
-    ) -> bool;
-    fn tcc_current_bytecode_version() -> i64;
-    fn tcc_print_operation(
-        op: mlir_sys::MlirOperation,
-        generic: bool,
-        debug_info: bool,
-        assume_verified: bool,
-        callback: mlir_sys::MlirStringCallback,
-        user_data: *mut c_void,
-    );
-    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
-    fn tcc_operation_is_registered(op: mlir_sys::MlirOperation) -> bool;
-    fn tcc_default_producer() -> *const std::ffi::c_char;
 }
 
 /// The newest bytecode format version this MLIR writes.
@@ -610,34 +591,18 @@ pub(crate) fn print_operation(
     op: OperationRef<'_, '_>,
     options: PrintOptions,
 ) -> Result<String, KernelError> {
-    let mut bytes: Vec<u8> = Vec::new();
-    // SAFETY: `op` is valid; `collect_chunk` only appends to `bytes`.
-    unsafe {
+    // SAFETY: `op` is live; the collecting buffer is `collect_bytes`'s own.
+    let ((), bytes) = collect_bytes(|callback, data| unsafe {
         tcc_print_operation(
             op.to_raw(),
             options.generic,
             options.debug_info,
             false,
-            Some(collect_chunk),
-            &mut bytes as *mut Vec<u8> as *mut c_void,
-        );
-    }
+            callback,
+            data,
+        )
+    });
     String::from_utf8(bytes).map_err(|e| KernelError::Print(e.to_string()))
-}
-
-/// Appends a chunk handed over by the C++ side to the `Vec<u8>` in `user_data`.
-pub(crate) unsafe extern "C" fn collect_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
-    // SAFETY: `user_data` is a live `Vec<u8>` owned by the caller of the C++
-    // function; `chunk` is valid for the duration of the callback.
-    unsafe {
-        let out = &mut *(user_data as *mut Vec<u8>);
-        if !chunk.data.is_null() {
-            out.extend_from_slice(std::slice::from_raw_parts(
-                chunk.data as *const u8,
-                chunk.length,
-            ));
-        }
-    }
 }
 
 /// Writes any operation as bytecode with a producer string.
@@ -656,27 +621,28 @@ pub(crate) fn write_bytecode(
         return Err(KernelError::PropertiesNeedVersion5 { version, op });
     }
     let producer = options.producer.as_deref().unwrap_or(default_producer());
-    let mut bytes: Vec<u8> = Vec::new();
-    // SAFETY: `op` is valid; the producer bytes outlive the call;
-    // `collect_chunk` only appends to `bytes`.
-    let ok = unsafe {
-        tcc_write_bytecode(
-            op.to_raw(),
-            MlirStringRef {
-                data: producer.as_ptr() as *const _,
-                length: producer.len(),
-            },
-            version,
-            Some(collect_chunk),
-            &mut bytes as *mut Vec<u8> as *mut c_void,
-        )
-    };
+    // SAFETY: the op's context outlives this call.
+    let ctx = unsafe { op.context().to_ref() };
+    // The writer's diagnostics go to the context's handlers: collect them.
+    let ((ok, bytes), diagnostics) = capture(ctx, || {
+        // SAFETY: `op` is live; the producer bytes outlive the call; the
+        // collecting buffer is `collect_bytes`'s own.
+        collect_bytes(|callback, data| unsafe {
+            tcc_write_bytecode(
+                op.to_raw(),
+                crate::ffi::sref(producer),
+                version,
+                callback,
+                data,
+            )
+        })
+    });
     if ok {
         Ok(bytes)
     } else {
         Err(KernelError::WriteBytecode {
             version,
-            diagnostics: Vec::new(),
+            diagnostics,
         })
     }
 }

@@ -8,6 +8,7 @@ pub mod context;
 pub mod decode;
 pub mod emit;
 pub mod error;
+mod ffi;
 pub mod kernel;
 pub mod lower;
 pub mod mosaic;

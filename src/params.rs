@@ -92,8 +92,9 @@ pub struct ParamsCostEstimate {
     pub remote_bytes_transferred: i64,
 }
 
-/// JAX's forward-compatibility serde version (export mode and CPU hosts).
-pub const DEFAULT_IR_VERSION: u32 = 15;
+/// JAX's forward-compatibility serde version (export mode and CPU hosts):
+/// the serde layer's default, declared there.
+pub use crate::serde::DEFAULT_IR_VERSION;
 
 /// The parameters of one call. `Default` is JAX 0.12 cross-lowering a Pallas
 /// kernel with default `CompilerParams`.

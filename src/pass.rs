@@ -42,6 +42,7 @@ use mlir_sys::{MlirOperation, MlirStringRef};
 use crate::bytecode::Encodings;
 use crate::decode::{all_attributes, dictionary_entries};
 use crate::error::Error;
+use crate::ffi::{self, tcc_create_lower_pass, tcc_create_verify_pass, tcc_register_passes};
 use crate::kernel::{Kernel, string_attr_value};
 use crate::lower::{LowerOptions, Lowerer};
 use crate::params::Params;
@@ -65,38 +66,48 @@ pub struct PassOptions {
 }
 
 impl PassOptions {
-    /// Reads the `key=value` lines the C++ pass hands over.
-    fn parse(text: &str) -> Result<Self, String> {
-        let mut options = PassOptions::default();
-        for line in text.lines().filter(|l| !l.is_empty()) {
-            let (key, value) = line.split_once('=').unwrap_or((line, ""));
-            match key {
-                "ir-version" => {
-                    options.ir_version = Some(
-                        value
-                            .parse()
-                            .map_err(|_| format!("ir-version={value} is not a version number"))?,
-                    )
-                }
-                "debug-locations" => {
-                    options.debug_locations =
-                        Some(crate::params::DebugLocations::parse(value).ok_or_else(|| {
-                            format!("debug-locations={value}: expected unzip, inline or strip")
-                        })?)
-                }
-                "target" => {
-                    options.target = Some(
-                        value
-                            .parse()
-                            .map_err(|e: crate::target::TargetError| e.to_string())?,
-                    )
-                }
-                "producer" => options.producer = Some(value.to_string()),
-                other => return Err(format!("unknown option `{other}`")),
-            }
+    /// The options the C++ pass hands over, value by value (empty strings
+    /// and a negative `ir_version`: not given). A value is never parsed as
+    /// more than itself: a newline in `producer` stays in the producer.
+    fn from_raw(raw: &ffi::LowerPassOptions) -> Result<Self, String> {
+        // SAFETY: the C++ pass hands strings that outlive the pass run.
+        let text = |s| String::from_utf8_lossy(unsafe { ffi::bytes(s) }).into_owned();
+        let (debug_locations, target, producer) = (
+            text(raw.debug_locations),
+            text(raw.target),
+            text(raw.producer),
+        );
+        let mut options = PassOptions {
+            ir_version: None,
+            debug_locations: None,
+            target: parse_target(&target)?,
+            producer: (!producer.is_empty()).then_some(producer),
+        };
+        if raw.ir_version >= 0 {
+            options.ir_version =
+                Some(u32::try_from(raw.ir_version).map_err(|_| {
+                    format!("ir-version={} is not a version number", raw.ir_version)
+                })?);
+        }
+        if !debug_locations.is_empty() {
+            options.debug_locations = Some(
+                crate::params::DebugLocations::parse(&debug_locations).ok_or_else(|| {
+                    format!("debug-locations={debug_locations}: expected unzip, inline or strip")
+                })?,
+            );
         }
         Ok(options)
     }
+}
+
+/// The `target` option (empty: none).
+fn parse_target(text: &str) -> Result<Option<Chip>, String> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse()
+        .map(Some)
+        .map_err(|e: crate::target::TargetError| e.to_string())
 }
 
 /// What a lowering pass run did.
@@ -331,12 +342,6 @@ fn first_error(errors: Vec<Error>) -> Error {
         .unwrap_or_else(|| Error::Pass("validation failed without an error".to_string()))
 }
 
-unsafe extern "C" {
-    fn tcc_register_passes();
-    fn tcc_create_lower_pass() -> mlir_sys::MlirPass;
-    fn tcc_create_verify_pass() -> mlir_sys::MlirPass;
-}
-
 /// Registers `tpu-custom-call-lower` and `tpu-custom-call-verify` with MLIR's
 /// pass registry (so pipeline strings find them) along with MLIR's own
 /// transform passes (`canonicalize`, `cse`, ...). Idempotent.
@@ -368,25 +373,42 @@ fn emit_error(location: Location<'_>, message: &str) {
     unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr()) };
 }
 
-/// Called by the C++ passes (cpp/passes.cpp).
-#[unsafe(no_mangle)]
-extern "C" fn tcc_rust_run_pass(kind: i32, op: MlirOperation, options: MlirStringRef) -> bool {
-    // SAFETY: the pass manager hands a live module op and a valid string.
-    let (module, options) = unsafe {
-        (
-            OperationRef::from_raw(op),
-            String::from_utf8_lossy(std::slice::from_raw_parts(
-                options.data as *const u8,
-                options.length,
-            ))
-            .into_owned(),
-        )
-    };
+/// Runs `f` on the module a C++ pass hands over, as one pass run: a panic
+/// is reported on the module, not unwound into C++.
+fn run_pass(
+    op: MlirOperation,
+    f: impl FnOnce(&'static melior::Context, OperationRef<'static, 'static>) -> bool,
+) -> bool {
+    // SAFETY: the pass manager hands a live module op for the pass run.
+    let module = unsafe { OperationRef::from_raw(op) };
     let ctx_ref = module.context();
-    // SAFETY: the context outlives the pass run.
+    // SAFETY: the context outlives the pass run (and every use below).
     let ctx = unsafe { ctx_ref.to_ref() };
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let options = match PassOptions::parse(&options) {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ctx, module))).unwrap_or_else(|_| {
+        emit_error(
+            module.location(),
+            "tpu-custom-call pass: internal error (panic)",
+        );
+        false
+    })
+}
+
+/// `tpu-custom-call-lower`, called by the C++ pass (cpp/passes.cpp).
+#[unsafe(no_mangle)]
+extern "C" fn tcc_rust_run_lower_pass(
+    op: MlirOperation,
+    options: *const ffi::LowerPassOptions,
+) -> bool {
+    run_pass(op, |ctx, module| {
+        // SAFETY: the C++ pass hands a pointer to options that live for the run.
+        let Some(raw) = (unsafe { options.as_ref() }) else {
+            emit_error(
+                module.location(),
+                "tpu-custom-call pass options: none given",
+            );
+            return false;
+        };
+        let options = match PassOptions::from_raw(raw) {
             Ok(o) => o,
             Err(message) => {
                 emit_error(
@@ -396,29 +418,37 @@ extern "C" fn tcc_rust_run_pass(kind: i32, op: MlirOperation, options: MlirStrin
                 return false;
             }
         };
-        match kind {
-            0 => match lower_module(ctx, module, &options) {
-                Ok(_) => true,
-                Err(e) => {
-                    emit_error(e.location, &e.error.to_string());
-                    false
-                }
-            },
-            _ => {
-                let problems = verify_module(ctx, module, options.target);
-                for (location, message) in &problems {
-                    emit_error(*location, message);
-                }
-                problems.is_empty()
+        match lower_module(ctx, module, &options) {
+            Ok(_) => true,
+            Err(e) => {
+                emit_error(e.location, &e.error.to_string());
+                false
             }
         }
-    }));
-    result.unwrap_or_else(|_| {
-        emit_error(
-            module.location(),
-            "tpu-custom-call pass: internal error (panic)",
-        );
-        false
+    })
+}
+
+/// `tpu-custom-call-verify`, called by the C++ pass (cpp/passes.cpp).
+#[unsafe(no_mangle)]
+extern "C" fn tcc_rust_run_verify_pass(op: MlirOperation, target: MlirStringRef) -> bool {
+    run_pass(op, |ctx, module| {
+        // SAFETY: the C++ pass hands a string that lives for the run.
+        let target = String::from_utf8_lossy(unsafe { ffi::bytes(target) }).into_owned();
+        let target = match parse_target(&target) {
+            Ok(t) => t,
+            Err(message) => {
+                emit_error(
+                    module.location(),
+                    &format!("tpu-custom-call pass options: {message}"),
+                );
+                return false;
+            }
+        };
+        let problems = verify_module(ctx, module, target);
+        for (location, message) in &problems {
+            emit_error(*location, message);
+        }
+        problems.is_empty()
     })
 }
 

@@ -10,27 +10,11 @@ use std::ffi::c_void;
 
 use mlir_sys::*;
 
-unsafe extern "C" {
-    // cpp/passthrough.cpp: the op's properties as one attribute, or null.
-    fn tcc_operation_get_properties(op: MlirOperation) -> MlirAttribute;
-    // cpp/passthrough.cpp: whether the op is known to a loaded dialect.
-    fn tcc_operation_is_registered(op: MlirOperation) -> bool;
-    // cpp/passthrough.cpp: the text of a pass-through `tpu` attribute, or null.
-    fn tcc_tpu_attr_text(attr: MlirAttribute) -> MlirStringRef;
-    // cpp/passthrough.cpp: the pass-through `tpu` attribute `#tpu.<text>`.
-    fn tcc_tpu_attr_get(ctx: MlirContext, text: MlirStringRef) -> MlirAttribute;
-    // cpp/serde.cpp: the mangled copy of a kernel module.
-    fn tcc_serde_mangle(
-        kernel: MlirOperation,
-        version: i64,
-        rule_names: *const MlirStringRef,
-        num_rule_names: isize,
-        found: unsafe extern "C" fn(MlirOperation, isize, *mut c_void),
-        user_data: *mut c_void,
-    ) -> MlirOperation;
-    // cpp/serde.cpp: replaces every location slot by `loc(unknown)`.
-    fn tcc_serde_take_locations(module: MlirOperation, collect: bool) -> MlirAttribute;
-}
+pub(crate) use crate::ffi::sref;
+use crate::ffi::{
+    tcc_operation_get_properties, tcc_operation_is_registered, tcc_serde_mangle,
+    tcc_serde_take_locations, tcc_tpu_attr_get, tcc_tpu_attr_text,
+};
 
 /// The mangled copy of the kernel module `kernel` (every op but
 /// `builtin.module` renamed `stable_mosaic.<name>`, inherent attributes made
@@ -90,14 +74,6 @@ pub(crate) fn tpu_attr(ctx: MlirContext, text: &str) -> MlirAttribute {
     unsafe { tcc_tpu_attr_get(ctx, sref(text)) }
 }
 
-/// A borrowed string reference for the C API.
-pub(crate) fn sref(s: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: s.as_ptr() as *const _,
-        length: s.len(),
-    }
-}
-
 /// Copies an `MlirStringRef` into a Rust string.
 pub(crate) fn to_string(s: MlirStringRef) -> String {
     if s.data.is_null() || s.length == 0 {
@@ -110,11 +86,7 @@ pub(crate) fn to_string(s: MlirStringRef) -> String {
 }
 
 fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
-    let mut bytes: Vec<u8> = Vec::new();
-    f(
-        Some(crate::kernel::collect_chunk),
-        &mut bytes as *mut Vec<u8> as *mut c_void,
-    );
+    let ((), bytes) = crate::ffi::collect_bytes(f);
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
