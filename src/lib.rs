@@ -16,6 +16,7 @@ pub mod params;
 pub mod pass;
 pub mod pretty;
 pub mod serde;
+pub mod spelling;
 pub mod stablehlo;
 pub mod target;
 pub mod validate;

@@ -53,6 +53,19 @@ impl SideEffect {
     }
 }
 
+crate::spelling::spelled!(
+    SideEffect,
+    "side-effect kind",
+    name,
+    ["pure", "dataflow_side_effecting", "side_effecting"]
+);
+crate::spelling::spelled!(
+    DebugLocations,
+    "debug-locations mode",
+    name,
+    ["unzip", "inline", "strip"]
+);
+
 /// What to do with the kernel's debug locations (the serializer's enum).
 pub use crate::serde::DebugLocations;
 

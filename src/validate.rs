@@ -684,6 +684,35 @@ pub enum AutoAssignMode {
     Override,
 }
 
+impl AutoAssignMode {
+    /// JAX's spelling of the mode (`no`, `yes`, `override`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            AutoAssignMode::No => "no",
+            AutoAssignMode::Yes => "yes",
+            AutoAssignMode::Override => "override",
+        }
+    }
+
+    /// Parses JAX's spelling, exactly.
+    pub fn parse(s: &str) -> Option<Self> {
+        [
+            AutoAssignMode::No,
+            AutoAssignMode::Yes,
+            AutoAssignMode::Override,
+        ]
+        .into_iter()
+        .find(|m| m.name() == s)
+    }
+}
+
+crate::spelling::spelled!(
+    AutoAssignMode,
+    "collective-id auto-assign mode",
+    name,
+    ["no", "yes", "override"]
+);
+
 /// What an automatic collective id is shared by: a barrier tag, or an
 /// identical kernel body; with the `skip_device_barrier` setting.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

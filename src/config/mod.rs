@@ -51,6 +51,14 @@ impl DeviceType {
         }
     }
 
+    /// Parses JAX's name (`tensorcore`) or the protobuf enum name
+    /// (`DEVICE_TYPE_SPARSECORE`).
+    pub fn parse(name: &str) -> Option<Self> {
+        [DeviceType::TensorCore, DeviceType::SparseCore]
+            .into_iter()
+            .find(|d| d.jax_name() == name || d.proto_name() == name)
+    }
+
     /// Parses a protobuf enum name (`DEVICE_TYPE_SPARSECORE`).
     pub fn from_proto_name(name: &str) -> Option<Self> {
         [DeviceType::TensorCore, DeviceType::SparseCore]
@@ -169,6 +177,20 @@ impl std::fmt::Display for MemorySpace {
         f.write_str(&self.param_name())
     }
 }
+
+crate::spelling::spelled!(
+    DeviceType,
+    "device type",
+    jax_name,
+    ["tensorcore", "sparsecore"]
+);
+crate::spelling::spelled!(Tiling, "tiling", param_name, ["compact", "sparse_core"]);
+crate::spelling::spelled!(
+    OptLevel,
+    "SparseCore opt level",
+    name,
+    ["O0", "O1", "O2", "O3"]
+);
 
 /// SparseCore tiling (JAX's `tpu_custom_call.Tiling`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1802,3 +1802,58 @@ fn real_jaxlib_accepts_configs_we_write() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// Every spelled enum prints its canonical spelling and parses it back; an
+/// unknown spelling names the kind and the spellings to use.
+#[test]
+fn spelled_enums_round_trip_through_display_and_from_str() {
+    use tpu_custom_call::{AutoAssignMode, DebugLocations, SideEffect};
+    fn round_trip<T>(values: &[T]) -> Vec<String>
+    where
+        T: std::fmt::Display + std::str::FromStr + PartialEq + std::fmt::Debug,
+    {
+        values
+            .iter()
+            .filter(|v| v.to_string().parse::<T>().ok().as_ref() != Some(*v))
+            .map(|v| format!("{v:?} does not round-trip"))
+            .collect()
+    }
+    let mut failures = Vec::new();
+    failures.extend(round_trip(&[
+        DeviceType::TensorCore,
+        DeviceType::SparseCore,
+    ]));
+    failures.extend(round_trip(&[Tiling::Compact, Tiling::SparseCore]));
+    failures.extend(round_trip(&[
+        OptLevel::O0,
+        OptLevel::O1,
+        OptLevel::O2,
+        OptLevel::O3,
+    ]));
+    failures.extend(round_trip(&[
+        SideEffect::Pure,
+        SideEffect::DataflowSideEffecting,
+        SideEffect::SideEffecting,
+    ]));
+    failures.extend(round_trip(&[
+        DebugLocations::Unzip,
+        DebugLocations::Inline,
+        DebugLocations::Strip,
+    ]));
+    failures.extend(round_trip(&[
+        AutoAssignMode::No,
+        AutoAssignMode::Yes,
+        AutoAssignMode::Override,
+    ]));
+    failures.extend(round_trip(&[
+        MemorySpace::Hbm,
+        MemorySpace::Vmem,
+        MemorySpace::Smem,
+    ]));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let e = "zip".parse::<DebugLocations>().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "`zip` is not a debug-locations mode: use one of unzip, inline, strip"
+    );
+}
