@@ -174,3 +174,14 @@ fn the_cycle_count_sees_a_cycle() {
         .insert("kernel".into());
     assert_eq!(cycles(&edges), [["bytecode", "kernel", "mosaic"]]);
 }
+
+/// A golden mismatch prints a diff of the lines that differ, not both files.
+#[test]
+fn golden_mismatch_prints_a_diff() {
+    let expected = "a\nb\nc\nd\ne\nf\ng\n";
+    let actual = "a\nb\nc\nD\ne\nf\ng\n";
+    assert_eq!(
+        crate::common::line_diff(expected, actual),
+        "@@ -1,7 +1,7 @@\n a\n b\n c\n-d\n+D\n e\n f\n g\n"
+    );
+}

@@ -102,7 +102,8 @@ pub fn run_cli_stdin(args: &[&str], stdin: Option<&[u8]>) -> (i32, Vec<u8>, Stri
 }
 
 /// Compares `actual` with the golden file at `path`; with `BLESS=1` rewrites
-/// it instead. Returns a description of the mismatch, if any.
+/// it instead. Returns a description of the mismatch, if any: a line diff and
+/// how to bless.
 pub fn check_golden(path: &Path, actual: &str) -> Option<String> {
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
         std::fs::write(path, actual).unwrap();
@@ -113,7 +114,49 @@ pub fn check_golden(path: &Path, actual: &str) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{} differs (run with BLESS=1 to accept):\n--- expected\n{expected}\n+++ actual\n{actual}",
-        path.display()
+        "{} differs (run with BLESS=1 to accept):\n{}",
+        path.display(),
+        line_diff(&expected, actual)
     ))
+}
+
+/// A unified-style diff of two texts: the lines between their common prefix
+/// and suffix, `-` expected and `+` actual, with three lines of context.
+pub fn line_diff(expected: &str, actual: &str) -> String {
+    let (old, new): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let context = 3;
+    let start = prefix.saturating_sub(context);
+    let after = old.len() - suffix;
+    let old_end = (after + context).min(old.len());
+    let new_end = (new.len() - suffix + context).min(new.len());
+    let mut out = format!(
+        "@@ -{},{} +{},{} @@\n",
+        start + 1,
+        old_end - start,
+        start + 1,
+        new_end - start
+    );
+    for line in &old[start..prefix] {
+        out.push_str(&format!(" {line}\n"));
+    }
+    for line in &old[prefix..old.len() - suffix] {
+        out.push_str(&format!("-{line}\n"));
+    }
+    for line in &new[prefix..new.len() - suffix] {
+        out.push_str(&format!("+{line}\n"));
+    }
+    for line in &old[after..old_end] {
+        out.push_str(&format!(" {line}\n"));
+    }
+    if expected.ends_with('\n') != actual.ends_with('\n') {
+        out.push_str("(the texts differ in their final newline)\n");
+    }
+    out
 }

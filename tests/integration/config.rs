@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use tpu_custom_call::analysis::KernelFacts;
-use tpu_custom_call::config::json::{JsonValue, parse_json, python_float_repr, write_compact_json};
+use tpu_custom_call::config::json::{
+    JsonSyntaxError, JsonValue, parse_json, python_float_repr, write_compact_json,
+};
 use tpu_custom_call::params::ParamsCostEstimate;
 use tpu_custom_call::{
     BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, Params,
@@ -675,7 +677,11 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
             "pad {pad}"
         );
         let raw_control = format!("[\"{a}\u{1}\"]");
-        assert!(parse_json(raw_control.as_bytes()).is_err(), "pad {pad}");
+        let raw = parse_json(raw_control.as_bytes());
+        assert!(
+            matches!(raw, Err(JsonSyntaxError::Malformed { .. })),
+            "pad {pad}: {raw:?}"
+        );
     }
     // ensure_ascii escaping, as json.dumps does.
     let mut out = String::new();

@@ -37,6 +37,7 @@ fn parse_types<'c>(ctx: &'c Context, types: &Json) -> Vec<melior::ir::Type<'c>> 
 #[test]
 fn emitted_attributes_equal_jax_for_every_golden_call() {
     let mut checked = 0;
+    let mut failures = Vec::new();
     for case in golden_cases() {
         let name = case_name(&case);
         for call in golden_calls(&case) {
@@ -58,21 +59,33 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
             };
             let real_operands = &operand_types[..operand_types.len() - n_shapes];
             let signature = Signature::new(real_operands, result_types.clone());
-            let validated = validate::validate(&kernel, signature, &golden.params(), None)
-                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
-            let module = Lowerer::new(LowerOptions {
+            let validated = match validate::validate(&kernel, signature, &golden.params(), None) {
+                Ok(validated) => validated,
+                Err(errors) => {
+                    failures.push(format!("{name}: {errors:?}"));
+                    continue;
+                }
+            };
+            let module = match Lowerer::new(LowerOptions {
                 producer: Some("MLIR24.0.0git".to_string()),
                 encodings: Encodings::Llvm24,
             })
             .emit_module(&ctx, &validated)
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(
-                melior::ir::operation::OperationLike::verify(&module.as_operation()),
-                "{name}: verify"
-            );
+            {
+                Ok(module) => module,
+                Err(e) => {
+                    failures.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
+                failures.push(format!("{name}: the module does not verify"));
+            }
             let found = decode::find_in_operation(module.as_operation()).unwrap();
-            assert_eq!(found.len(), 1);
-            let ours = &found[0];
+            let [ours] = found.as_slice() else {
+                failures.push(format!("{name}: {} calls found, not 1", found.len()));
+                continue;
+            };
             let names: Vec<&str> = ours.attributes.iter().map(|(n, _)| n.as_str()).collect();
             let jax_names: Vec<&str> = call["attribute_names"]
                 .as_array()
@@ -80,12 +93,18 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 .iter()
                 .map(|n| n.as_str().unwrap())
                 .collect();
-            assert_eq!(names, jax_names, "{name}: attribute names");
+            if names != jax_names {
+                failures.push(format!(
+                    "{name}: attribute names {names:?}, JAX: {jax_names:?}"
+                ));
+            }
             for (attr, value) in &ours.attributes {
-                if attr == "backend_config" {
-                    continue;
+                if attr != "backend_config" && Some(value.as_str()) != printed(attr) {
+                    failures.push(format!(
+                        "{name}: {attr} = {value}, JAX: {:?}",
+                        printed(attr)
+                    ));
                 }
-                assert_eq!(Some(value.as_str()), printed(attr), "{name}: {attr}");
             }
             let types: Vec<String> = call["operand_types"]
                 .as_array()
@@ -93,11 +112,17 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 .iter()
                 .map(|t| t.as_str().unwrap().to_string())
                 .collect();
-            assert_eq!(ours.operand_types, types, "{name}: operand types");
+            if ours.operand_types != types {
+                failures.push(format!(
+                    "{name}: operand types {:?}, JAX: {types:?}",
+                    ours.operand_types
+                ));
+            }
             checked += 1;
         }
     }
     assert!(checked >= 39, "checked {checked} calls");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
