@@ -64,7 +64,7 @@ pub enum DecodeError {
     },
     /// The call's backend config cannot be read.
     #[error(transparent)]
-    Config(Box<crate::config::ConfigError>),
+    Config(Box<crate::config::ReadError>),
     /// The call's body cannot be transcoded for this MLIR.
     #[error(transparent)]
     Transcode(Box<crate::bytecode::TranscodeError>),
@@ -105,8 +105,8 @@ pub enum DecodeError {
     },
 }
 
-impl From<crate::config::ConfigError> for DecodeError {
-    fn from(e: crate::config::ConfigError) -> Self {
+impl From<crate::config::ReadError> for DecodeError {
+    fn from(e: crate::config::ReadError) -> Self {
         DecodeError::Config(Box::new(e))
     }
 }

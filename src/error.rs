@@ -3,7 +3,7 @@
 
 use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
-use crate::config::ConfigError;
+use crate::config::{ConfigError, ReadError};
 use crate::decode::DecodeError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
@@ -34,6 +34,9 @@ pub enum Error {
     /// Building, validating, writing or reading a backend config.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// Reading a backend_config JSON document.
+    #[error(transparent)]
+    ConfigRead(#[from] ReadError),
     /// Reading a PARAMS.json document.
     #[error(transparent)]
     Params(#[from] ParamsError),

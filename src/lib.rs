@@ -28,7 +28,7 @@ pub use analysis::{AnalysisError, analyze};
 pub use bytecode::{Encodings, TranscodeError};
 pub use config::{
     BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
-    ReadReport, Tiling,
+    ReadError, ReadReport, Tiling,
 };
 pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;

@@ -21,7 +21,7 @@ pub mod json;
 mod read;
 mod write;
 
-pub use error::ConfigError;
+pub use error::{ConfigError, ReadError};
 pub use read::{ReadReport, UnknownKey};
 pub(crate) use write::check_flag;
 
