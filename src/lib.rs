@@ -34,7 +34,7 @@ pub use context::{Context, Diagnostic, Severity};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use lower::{LowerOptions, Lowerer};
-pub use params::{DebugLocations, Params, ParamsError, SideEffect};
+pub use params::{DebugLocations, ParamKey, Params, ParamsError, SideEffect};
 pub use serde::{SerdeError, SerializeOptions, Serialized, deserialize, serialize};
 pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
 pub use validate::{
