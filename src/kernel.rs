@@ -621,8 +621,11 @@ pub(crate) fn write_bytecode(
         return Err(KernelError::PropertiesNeedVersion5 { version, op });
     }
     let producer = options.producer.as_deref().unwrap_or(default_producer());
-    // SAFETY: the op's context outlives this call.
-    let ctx = unsafe { op.context().to_ref() };
+    // `to_ref` borrows the `ContextRef`: keep it in a binding for as long as
+    // the reference is used.
+    let ctx_ref = op.context();
+    // SAFETY: the op's context outlives this call; `ctx_ref` outlives `ctx`.
+    let ctx = unsafe { ctx_ref.to_ref() };
     // The writer's diagnostics go to the context's handlers: collect them.
     let ((ok, bytes), diagnostics) = capture(ctx, || {
         // SAFETY: `op` is live; the producer bytes outlive the call; the
