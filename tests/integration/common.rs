@@ -160,3 +160,46 @@ pub fn line_diff(expected: &str, actual: &str) -> String {
     }
     out
 }
+
+/// The failures of a loop over cases, reported together at the end rather
+/// than at the first (so one run shows every case that fails).
+#[derive(Debug, Default)]
+pub struct Failures(Vec<String>);
+
+impl Failures {
+    /// No failure yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records `message()` unless `ok`.
+    pub fn check(&mut self, ok: bool, message: impl FnOnce() -> String) {
+        if !ok {
+            self.0.push(message());
+        }
+    }
+
+    /// Records a mismatch of `actual` and `expected`, under `what`.
+    pub fn eq<T: PartialEq + std::fmt::Debug>(
+        &mut self,
+        what: impl std::fmt::Display,
+        actual: T,
+        expected: T,
+    ) {
+        if actual != expected {
+            self.0.push(format!(
+                "{what}:\n  actual:   {actual:?}\n  expected: {expected:?}"
+            ));
+        }
+    }
+
+    /// Panics with every failure recorded, if any.
+    pub fn assert_none(self) {
+        assert!(
+            self.0.is_empty(),
+            "{} failure(s):\n{}",
+            self.0.len(),
+            self.0.join("\n")
+        );
+    }
+}

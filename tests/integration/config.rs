@@ -263,33 +263,36 @@ fn every_golden_call_signature_passes_the_signature_checks() {
 
 #[test]
 fn every_golden_backend_config_reads_back_and_rewrites_identically() {
+    let mut failures = common::Failures::new();
     for call in golden_calls() {
-        let (read, report) = BackendConfig::from_json(&call.config_bytes)
-            .unwrap_or_else(|e| panic!("{}: {e}", call.name()));
-        assert!(
-            report.unknown_keys.is_empty(),
-            "{}: {:?}",
-            call.name(),
-            report.unknown_keys
+        let name = call.name();
+        let (read, report) = match BackendConfig::from_json(&call.config_bytes) {
+            Ok(read) => read,
+            Err(e) => {
+                failures.check(false, || format!("{name}: {e}"));
+                continue;
+            }
+        };
+        failures.eq(
+            format!("{name}: unknown keys"),
+            report.unknown_keys.len(),
+            0,
         );
         let again = read.to_json(report.use_core_ids_or_default()).unwrap();
-        assert!(
-            again.as_bytes() == call.config_bytes.as_slice(),
-            "{}: rewrote\n{}",
-            call.name(),
-            show(again.as_bytes())
-        );
+        failures.check(again.as_bytes() == call.config_bytes.as_slice(), || {
+            format!("{name}: rewrote\n{}", show(again.as_bytes()))
+        });
 
         // read(write(x)) == x for the config built from the params: it only
         // differs from its canonical form in the fields the JSON cannot carry.
         let built = lowered(&call);
-        assert_eq!(read, built.canonical(), "{}", call.name());
+        failures.eq(format!("{name}: read vs built"), &read, &built.canonical());
         let mut visible = built.clone();
         visible.ir_version = None;
         if !(visible.is_sparse_core() && visible.active_core_count == Some(1)) {
             visible.active_core_count = None;
         }
-        assert_eq!(visible, built.canonical(), "{}", call.name());
+        failures.eq(format!("{name}: visible"), &visible, &built.canonical());
         let (reread, _) = BackendConfig::from_json(
             built
                 .to_json(call.params().use_core_ids())
@@ -297,12 +300,17 @@ fn every_golden_backend_config_reads_back_and_rewrites_identically() {
                 .as_bytes(),
         )
         .unwrap();
-        assert_eq!(reread, visible, "{}", call.name());
+        failures.eq(format!("{name}: reread"), &reread, &visible);
 
         // use_core_ids is recovered where the JSON shows it.
         let expected = call.custom_call["use_core_ids"].as_bool();
-        assert_eq!(report.use_core_ids, expected, "{}", call.name());
+        failures.eq(
+            format!("{name}: use_core_ids"),
+            report.use_core_ids,
+            expected,
+        );
     }
+    failures.assert_none();
 }
 
 #[test]
