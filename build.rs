@@ -17,6 +17,7 @@ fn main() {
             include.display()
         );
     }
+    println!("cargo:rerun-if-changed=cpp/tcc.h");
     println!("cargo:rerun-if-changed=cpp/passthrough.cpp");
     println!("cargo:rerun-if-changed=cpp/passes.cpp");
     println!("cargo:rerun-if-changed=cpp/serde.cpp");
@@ -29,6 +30,7 @@ fn main() {
         .file("cpp/serde.cpp")
         .file("cpp/interop.cpp")
         .include(&include)
+        .include("cpp")
         .flag("-std=c++17")
         .flag("-fno-rtti")
         .flag("-fno-exceptions")

@@ -12,9 +12,10 @@ mod common;
 use common::{kernel_op_count, synthetic_kernel};
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::time::Duration;
-use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::melior::ir::{Module, Type};
 use tpu_custom_call::pass::{self, PassOptions};
+use tpu_custom_call::validate::{self, Signature};
 use tpu_custom_call::{BytecodeOptions, Context, Kernel, Params, PrintOptions, decode, kernel};
 
 fn fixture(path: &str) -> String {
@@ -37,15 +38,16 @@ fn whole_emit(
     let parse = |t: &&str| Type::parse(ctx, t).unwrap();
     let operand_types: Vec<Type> = operands.iter().map(parse).collect();
     let result_types: Vec<Type> = results.iter().map(parse).collect();
-    let module = lower::emit_module(
-        ctx,
+    let call = validate::validate(
         &kernel,
+        Signature::new(operand_types, result_types),
         params,
-        &operand_types,
-        &result_types,
-        &LowerOptions::default(),
+        None,
     )
     .unwrap();
+    let module = Lowerer::new(LowerOptions::default())
+        .emit_module(ctx, &call)
+        .unwrap();
     kernel::print_module(&module, PrintOptions::default()).unwrap()
 }
 

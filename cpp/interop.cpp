@@ -11,6 +11,7 @@
 // properties. So the copy we write keeps every unregistered op's properties
 // as plain attributes.
 
+#include "tcc.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Attributes.h"

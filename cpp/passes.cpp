@@ -4,8 +4,9 @@
 //
 // The C API can create external passes but cannot register them by name or
 // give them options; this file fills that gap and nothing more: each pass's
-// runOnOperation hands the module and its option values to a Rust function
-// (`tcc_rust_run_pass`, in src/pass.rs), where the work happens.
+// runOnOperation hands the module and its option values, as data, to its Rust
+// function (`tcc_rust_run_lower_pass` / `tcc_rust_run_verify_pass`, in
+// src/pass.rs), where the work happens.
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
@@ -14,15 +15,9 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir-c/IR.h"
+#include "tcc.h"
 
 #include <string>
-
-extern "C" {
-/// Implemented in Rust: runs pass `kind` (0 = lower, 1 = verify) on `op` with
-/// options as `key=value` lines. Returns false when the pass fails (it has
-/// emitted its diagnostics on the op).
-bool tcc_rust_run_pass(int kind, MlirOperation op, MlirStringRef options);
-}
 
 namespace tcc {
 namespace {
@@ -30,13 +25,16 @@ namespace {
 template <typename Derived>
 struct RustPass
     : public mlir::PassWrapper<Derived, mlir::OperationPass<mlir::ModuleOp>> {
-  void runWithOptions(int kind, const std::string &options) {
+  MlirOperation module() {
     mlir::Operation *op = this->getOperation();
-    if (!tcc_rust_run_pass(kind, wrap(op),
-                           mlirStringRefCreate(options.data(), options.size())))
-      this->signalPassFailure();
+    return wrap(op);
   }
 };
+
+/// A string option as data (no copy: the option outlives the call).
+MlirStringRef toRef(const std::string &text) {
+  return mlirStringRefCreate(text.data(), text.size());
+}
 
 struct LowerPass : public RustPass<LowerPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerPass)
@@ -69,16 +67,11 @@ struct LowerPass : public RustPass<LowerPass> {
       llvm::cl::init("")};
 
   void runOnOperation() final {
-    std::string options;
-    if (irVersion >= 0)
-      options += "ir-version=" + std::to_string(irVersion) + "\n";
-    if (!debugLocations.empty())
-      options += "debug-locations=" + debugLocations + "\n";
-    if (!target.empty())
-      options += "target=" + target + "\n";
-    if (!producer.empty())
-      options += "producer=" + producer + "\n";
-    runWithOptions(0, options);
+    TccLowerPassOptions options{static_cast<int64_t>(irVersion),
+                                toRef(debugLocations), toRef(target),
+                                toRef(producer)};
+    if (!tcc_rust_run_lower_pass(module(), &options))
+      this->signalPassFailure();
   }
 };
 
@@ -105,12 +98,9 @@ struct VerifyPass : public RustPass<VerifyPass> {
       llvm::cl::init(false)};
 
   void runOnOperation() final {
-    std::string options;
-    if (!target.empty())
-      options += "target=" + target + "\n";
-    if (compile)
-      options += "compile=1\n";
-    runWithOptions(1, options);
+    TccVerifyPassOptions options{toRef(target), static_cast<bool>(compile)};
+    if (!tcc_rust_run_verify_pass(module(), &options))
+      this->signalPassFailure();
   }
 };
 

@@ -18,6 +18,7 @@
 // The file is compiled with -fno-rtti to match the LLVM build; every class has
 // an explicit TypeID.
 
+#include "tcc.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Bytecode/Encoding.h"
 #include "mlir/CAPI/IR.h"

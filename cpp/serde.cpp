@@ -6,6 +6,7 @@
 // Decisions stay in Rust: which ops get a downgrade rule (the names are passed
 // in, the matching mangled ops handed back), what the rules do, the errors.
 
+#include "tcc.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

@@ -18,9 +18,10 @@
 mod common;
 
 use std::time::{Duration, Instant};
-use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
+use tpu_custom_call::validate::{self, Signature};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, kernel};
 
 type Failure = Box<dyn std::error::Error>;
@@ -43,14 +44,9 @@ fn signature<'c>(ctx: &'c Context, text: &str) -> Result<(Vec<Type<'c>>, Vec<Typ
 fn whole_emit(ctx: &Context, text: &str, sig: &str, params: &Params) -> Result<String, Failure> {
     let kernel = Kernel::from_text(ctx, text, "kernel")?;
     let (operands, results) = signature(ctx, sig)?;
-    let module = lower::emit_module(
-        ctx,
-        &kernel,
-        params,
-        &operands,
-        &results,
-        &LowerOptions::default(),
-    )?;
+    let call = validate::validate(&kernel, Signature::new(operands, results), params, None)
+        .map_err(|errors| errors[0].to_string())?;
+    let module = Lowerer::new(LowerOptions::default()).emit_module(ctx, &call)?;
     Ok(kernel::print_module(&module, PrintOptions::default())?)
 }
 

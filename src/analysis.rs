@@ -108,7 +108,7 @@ const DYNAMIC: i64 = i64::MIN;
 
 /// Derives every fact JAX computes from the kernel, with JAX's errors.
 pub fn analyze(kernel: &Kernel<'_>) -> Result<KernelFacts, AnalysisError> {
-    let top = Op(kernel.operation().to_raw());
+    let top = Op::of(kernel.operation());
     let (has_communication, has_custom_barrier) = communication(top);
     Ok(KernelFacts {
         has_communication,
@@ -121,7 +121,7 @@ pub fn analyze(kernel: &Kernel<'_>) -> Result<KernelFacts, AnalysisError> {
 /// JAX's `tpu.private_has_communication`: `(has_communication,
 /// has_custom_barrier)`.
 pub fn has_communication(kernel: &Kernel<'_>) -> (bool, bool) {
-    communication(Op(kernel.operation().to_raw()))
+    communication(Op::of(kernel.operation()))
 }
 
 fn communication(top: Op) -> (bool, bool) {

@@ -14,12 +14,9 @@ use std::rc::Rc;
 use melior::dialect::{DialectHandle, DialectRegistry};
 use melior::ir::Location;
 use melior::{Context as MlirContext, diagnostic::DiagnosticSeverity};
-use mlir_sys::{MlirDialectHandle, MlirLocation};
+use mlir_sys::MlirLocation;
 
-unsafe extern "C" {
-    fn mlirGetDialectHandle__tcc_tpu__() -> MlirDialectHandle;
-    fn mlirGetDialectHandle__tcc_stablehlo__() -> MlirDialectHandle;
-}
+use crate::ffi::{mlirGetDialectHandle__tcc_stablehlo__, mlirGetDialectHandle__tcc_tpu__};
 
 /// How serious a [`Diagnostic`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -414,7 +414,7 @@ fn symbol_ref(a: MlirAttribute) -> Option<String> {
 }
 
 /// Top-level `func.func`s of the kernel with their names.
-fn functions(kernel: &Kernel<'_>) -> Vec<(String, Op)> {
+fn functions<'k>(kernel: &'k Kernel<'_>) -> Vec<(String, Op<'k>)> {
     let body = kernel.module().body();
     let mut out = Vec::new();
     let mut child = ir::block_first_op(melior::ir::BlockLike::to_raw(&body));
@@ -450,7 +450,7 @@ fn int_attr(op: Op, name: &str) -> usize {
 
 /// The main function of a kernel: the first function with Pallas attributes,
 /// else the one named like the module.
-fn main_function(kernel: &Kernel<'_>) -> Option<(String, Op)> {
+fn main_function<'k>(kernel: &'k Kernel<'_>) -> Option<(String, Op<'k>)> {
     let funcs = functions(kernel);
     let pallas = |op: &Op| {
         [
@@ -529,7 +529,7 @@ pub fn kernel_memory_spaces(kernel: &Kernel<'_>) -> Vec<TpuMemorySpace> {
         }
     };
     let mut ops = Vec::new();
-    ir::collect_post_order(Op(kernel.operation().to_raw()), &mut ops);
+    ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
     for op in ops {
         for r in 0..op.num_results() {
             note(ir::value_type(op.result(r)));
@@ -556,11 +556,11 @@ pub fn tensor_cores_per_device(facts: &crate::analysis::KernelFacts) -> Option<u
 
 /// An index-map function, evaluated by [`IndexMap::eval`]: an error names the
 /// op or value not folded here (scalar prefetch reads among them).
-struct IndexMap {
-    op: Op,
+struct IndexMap<'a> {
+    op: Op<'a>,
 }
 
-impl IndexMap {
+impl IndexMap<'_> {
     fn eval(&self, args: &[i64]) -> Result<Vec<i64>, String> {
         let params = entry_args(self.op);
         let mut values: HashMap<usize, i64> = HashMap::new();
@@ -1014,7 +1014,7 @@ fn index_maps(
 /// Grid points with the block indices an index map gives there.
 type Blocks = Vec<(Vec<i64>, Vec<i64>)>;
 
-fn walk(grid: &[i64], n: u64, map: &IndexMap) -> Result<Blocks, String> {
+fn walk(grid: &[i64], n: u64, map: &IndexMap<'_>) -> Result<Blocks, String> {
     let mut out = Vec::new();
     let mut point = vec![0i64; grid.len()];
     for _ in 0..n {

@@ -8,8 +8,6 @@
 //! attribute dictionary and function type are parsed with MLIR's own attribute
 //! and type parsers.
 
-use std::fmt::Write as _;
-
 use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
 use melior::ir::{Attribute, AttributeLike, OperationRef};
 
@@ -18,8 +16,11 @@ use melior::Context;
 use crate::config::json::{JsonValue, parse_json};
 use crate::config::{BackendConfig, CostEstimate, ReadReport};
 use crate::context::{Diagnostic, capture, join_diagnostics};
+use crate::ffi::tcc_operation_get_properties;
 use crate::kernel::{BYTECODE_MAGIC, Kernel, KernelError, PrintOptions, string_attr_value};
 use crate::params::{DebugLocations, Params, ParamsCostEstimate, SideEffect};
+use crate::stablehlo::{CALL_TARGET, CUSTOM_CALL};
+pub use crate::stablehlo::{EXPORT_MARKER, PRETTY_DEFAULTS};
 
 /// Errors while finding and reading calls.
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +62,37 @@ pub enum DecodeError {
         /// MLIR's diagnostics.
         diagnostics: Vec<Diagnostic>,
     },
+    /// The call's backend config cannot be read.
+    #[error(transparent)]
+    Config(Box<crate::config::ReadError>),
+    /// The call's body cannot be transcoded for this MLIR.
+    #[error(transparent)]
+    Transcode(Box<crate::bytecode::TranscodeError>),
+    /// The call's body cannot be deserialized.
+    #[error(transparent)]
+    Serde(Box<crate::serde::SerdeError>),
+    /// The call's kernel cannot be analysed.
+    #[error(transparent)]
+    Analysis(Box<crate::analysis::AnalysisError>),
+    /// The call's parameters cannot be read back.
+    #[error(transparent)]
+    Params(Box<crate::params::ParamsError>),
+    /// A layouts attribute is not the row-major layouts of its types.
+    #[error("`{attribute}` = {actual}, but the row-major layouts of these types are {expected}")]
+    LayoutMismatch {
+        /// `operand_layouts` or `result_layouts`.
+        attribute: &'static str,
+        /// The attribute as printed.
+        actual: String,
+        /// The row-major layouts, printed.
+        expected: String,
+    },
+    /// The backend config has a key JAX 0.12 does not write.
+    #[error("backend_config has an unknown key at {path}")]
+    UnknownConfigKey {
+        /// Where (JSON path).
+        path: String,
+    },
     /// An attribute of a call has the wrong kind or value.
     #[error("tpu_custom_call #{index}: attribute `{name}` {message}")]
     BadAttribute {
@@ -71,6 +103,36 @@ pub enum DecodeError {
         /// What is wrong.
         message: String,
     },
+}
+
+impl From<crate::config::ReadError> for DecodeError {
+    fn from(e: crate::config::ReadError) -> Self {
+        DecodeError::Config(Box::new(e))
+    }
+}
+
+impl From<crate::bytecode::TranscodeError> for DecodeError {
+    fn from(e: crate::bytecode::TranscodeError) -> Self {
+        DecodeError::Transcode(Box::new(e))
+    }
+}
+
+impl From<crate::serde::SerdeError> for DecodeError {
+    fn from(e: crate::serde::SerdeError) -> Self {
+        DecodeError::Serde(Box::new(e))
+    }
+}
+
+impl From<crate::analysis::AnalysisError> for DecodeError {
+    fn from(e: crate::analysis::AnalysisError) -> Self {
+        DecodeError::Analysis(Box::new(e))
+    }
+}
+
+impl From<crate::params::ParamsError> for DecodeError {
+    fn from(e: crate::params::ParamsError) -> Self {
+        DecodeError::Params(Box::new(e))
+    }
 }
 
 /// One `tpu_custom_call` found in a module, with its attributes as MLIR
@@ -107,10 +169,6 @@ impl FoundCall {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
-}
-
-unsafe extern "C" {
-    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
 }
 
 /// Entries of a dictionary attribute.
@@ -219,17 +277,13 @@ fn read_call(
 
 /// Whether `op` is a `stablehlo.custom_call` targeting `tpu_custom_call`.
 fn is_tpu_custom_call(op: OperationRef<'_, '_>) -> bool {
-    if op.name().as_string_ref().as_str() != Ok("stablehlo.custom_call") {
+    if op.name().as_string_ref().as_str() != Ok(CUSTOM_CALL) {
         return false;
     }
     all_attributes(op).into_iter().any(|(n, a)| {
-        n == "call_target_name" && string_attr_value(a).as_deref() == Some("tpu_custom_call")
+        n == "call_target_name" && string_attr_value(a).as_deref() == Some(CALL_TARGET)
     })
 }
-
-/// The attribute JAX's export puts on the module (`Exported.mlir_module()`),
-/// and `emit` too in forward-compatible mode.
-pub const EXPORT_MARKER: &str = "jax.uses_shape_polymorphism";
 
 /// Whether `op` sits in a module marked as a JAX export.
 fn in_jax_export(op: OperationRef<'_, '_>) -> bool {
@@ -400,16 +454,6 @@ fn find_in_pretty_text(
     Ok(calls)
 }
 
-/// Inherent attributes the StableHLO pretty printer leaves out when they have
-/// these values (`call_target_name` is printed as `@name` instead).
-pub const PRETTY_DEFAULTS: [(&str, &str); 5] = [
-    ("api_version", "1 : i32"),
-    ("call_target_name", "\"tpu_custom_call\""),
-    ("called_computations", "[]"),
-    ("has_side_effect", "false"),
-    ("output_operand_aliases", "[]"),
-];
-
 /// Drops a trailing ` loc(...)` from a type text.
 fn strip_location(text: &str) -> &str {
     match text.rfind(" loc(") {
@@ -489,14 +533,6 @@ impl std::fmt::Debug for DecodedCall<'_> {
     }
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 impl DecodedCall<'_> {
     /// `"tensorcore"` or `"sparsecore"`.
     pub fn device_type_name(&self) -> &'static str {
@@ -505,84 +541,6 @@ impl DecodedCall<'_> {
         } else {
             "tensorcore"
         }
-    }
-
-    /// The JSON object `inspect --json` prints for this call.
-    pub fn to_json(&self) -> serde_json::Value {
-        let params: serde_json::Value =
-            serde_json::from_str(&self.params.to_json()).unwrap_or(serde_json::Value::Null);
-        serde_json::json!({
-            "index": self.found.index,
-            "line": self.found.line,
-            "kernel_name": self.found.kernel_name,
-            "ir_version": self.ir_version,
-            "device_type": self.device_type_name(),
-            "body_bytes": self.config.body.len(),
-            "body_sha256": sha256_hex(&self.config.body),
-            "debug_locations_bytes": self.config.debug_locations.as_ref().map(Vec::len),
-            "operand_types": self.found.operand_types,
-            "result_types": self.found.result_types,
-            "operand_layouts": self.found.attribute("operand_layouts"),
-            "result_layouts": self.found.attribute("result_layouts"),
-            "output_operand_aliases": self.found.attribute("output_operand_aliases"),
-            "has_side_effect": self.found.attribute("has_side_effect"),
-            "unknown_config_keys": self.report.unknown_keys.iter().map(|k| k.path.to_string()).collect::<Vec<_>>(),
-            "params": params,
-        })
-    }
-
-    /// The human-readable block `inspect` prints for this call.
-    pub fn summary(&self) -> String {
-        let mut out = String::new();
-        let c = &self.config;
-        let line = self
-            .found
-            .line
-            .map(|l| format!(" (line {l})"))
-            .unwrap_or_default();
-        let _ = writeln!(out, "tpu_custom_call #{}{line}", self.found.index);
-        let _ = writeln!(
-            out,
-            "  kernel_name:      {}",
-            self.found.kernel_name.as_deref().unwrap_or("(none)")
-        );
-        let _ = writeln!(
-            out,
-            "  signature:        ({}) -> ({})",
-            self.found.operand_types.join(", "),
-            self.found.result_types.join(", ")
-        );
-        let _ = writeln!(out, "  device_type:      {}", self.device_type_name());
-        let _ = writeln!(out, "  ir_version:       {}", self.ir_version);
-        let _ = writeln!(
-            out,
-            "  body:             {} bytes, sha256 {}",
-            c.body.len(),
-            sha256_hex(&c.body)
-        );
-        match &c.debug_locations {
-            Some(d) => {
-                let _ = writeln!(out, "  debug_locations:  {} bytes", d.len());
-            }
-            None => {
-                let _ = writeln!(out, "  debug_locations:  (none)");
-            }
-        }
-        for (name, value) in &self.found.attributes {
-            if name != "backend_config" && name != "kernel_name" {
-                let _ = writeln!(out, "  {name:<17} {value}", name = format!("{name}:"));
-            }
-        }
-        let params = self.params.to_json();
-        let _ = writeln!(
-            out,
-            "  params:           {}",
-            params.trim_end().replace('\n', "\n                    ")
-        );
-        for key in &self.report.unknown_keys {
-            let _ = writeln!(out, "  unknown config key: {}", key.path);
-        }
-        out
     }
 }
 
@@ -593,7 +551,7 @@ pub fn decode_module<'c>(
     ctx: &'c Context,
     bytes: &[u8],
     source_name: &str,
-) -> Result<Vec<DecodedCall<'c>>, crate::Error> {
+) -> Result<Vec<DecodedCall<'c>>, DecodeError> {
     let found = find_calls(ctx, bytes, source_name)?;
     found
         .into_iter()
@@ -602,10 +560,7 @@ pub fn decode_module<'c>(
 }
 
 /// Decodes one found call.
-pub fn decode_call<'c>(
-    ctx: &'c Context,
-    found: FoundCall,
-) -> Result<DecodedCall<'c>, crate::Error> {
+pub fn decode_call<'c>(ctx: &'c Context, found: FoundCall) -> Result<DecodedCall<'c>, DecodeError> {
     let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
     let body = crate::bytecode::down(&config.body)?;
     let debug = config
@@ -669,7 +624,7 @@ fn call_params(
     report: &ReadReport,
     ir_version: i64,
     kernel: &Kernel<'_>,
-) -> Result<Params, crate::Error> {
+) -> Result<Params, DecodeError> {
     let bad = |name: &str, message: String| DecodeError::BadAttribute {
         index: found.index,
         name: name.to_string(),
@@ -690,8 +645,7 @@ fn call_params(
                 return Err(bad(
                     "mhlo.frontend_attributes",
                     format!("kernel_metadata is not a JSON object: {text}"),
-                )
-                .into());
+                ));
             }
         },
     };
@@ -721,8 +675,7 @@ fn call_params(
                 "aliases operand {operand} with result {result}, but the call has {operands} operand(s) \
                  and {results} result(s)"
             ),
-        )
-        .into());
+        ));
     }
     let facts = crate::analysis::analyze(kernel)?;
     let forward_compatible = found.exported || report.use_core_ids == Some(false);
@@ -781,72 +734,4 @@ fn call_params(
         ir_version: u32::try_from(ir_version).ok(),
         debug_locations: (debug_locations != default_mode).then_some(debug_locations),
     })
-}
-
-/// Every problem with one call: its config must read, its body must decode
-/// and deserialize, its kernel must analyse, and its parameters must pass
-/// every rule for its signature (and target, if given). Empty when valid.
-pub fn verify_call(
-    ctx: &Context,
-    found: FoundCall,
-    target: Option<crate::target::Chip>,
-) -> Vec<String> {
-    let operand_types = found.operand_types.clone();
-    let result_types = found.result_types.clone();
-    let shape_operands = found
-        .attribute("indices_of_shape_operands")
-        .map_or(0, |_| result_types.len());
-    let real_operands = &operand_types[..operand_types.len().saturating_sub(shape_operands)];
-    let mut layout_problems = Vec::new();
-    for (attr, types) in [
-        ("operand_layouts", &operand_types),
-        ("result_layouts", &result_types),
-    ] {
-        let expected = expected_layouts(ctx, types);
-        match (found.attribute(attr), expected) {
-            (Some(actual), Some(expected)) if actual != expected => layout_problems.push(format!(
-                "`{attr}` = {actual}, but the row-major layouts of these types are {expected}"
-            )),
-            _ => {}
-        }
-    }
-    let decoded = match decode_call(ctx, found) {
-        Ok(decoded) => decoded,
-        Err(e) => {
-            layout_problems.push(e.to_string());
-            return layout_problems;
-        }
-    };
-    let mut problems: Vec<String> = layout_problems;
-    problems.extend(
-        decoded
-            .report
-            .unknown_keys
-            .iter()
-            .map(|k| format!("backend_config has an unknown key at {}", k.path)),
-    );
-    problems.extend(
-        crate::lower::validate_all(
-            Some(&decoded.kernel),
-            &decoded.params,
-            Some((real_operands, &result_types)),
-            target,
-        )
-        .into_iter()
-        .map(|e| e.to_string()),
-    );
-    problems
-}
-
-/// The layouts attribute JAX writes for these types (row-major, shape
-/// operands `[0]`), printed; `None` if a type is not a ranked tensor.
-fn expected_layouts(ctx: &Context, types: &[String]) -> Option<String> {
-    let mut layouts = Vec::new();
-    for text in types {
-        let (ty, _) = capture(ctx, || melior::ir::Type::parse(ctx, text));
-        let tensor = melior::ir::r#type::RankedTensorType::try_from(ty?).ok()?;
-        let rank = melior::ir::r#type::ShapedTypeLike::rank(&tensor);
-        layouts.push(crate::emit::layout_text(rank));
-    }
-    Some(format!("[{}]", layouts.join(", ")))
 }

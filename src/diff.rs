@@ -61,6 +61,12 @@ pub enum DiffError {
         /// The known field closest to it.
         closest: Option<String>,
     },
+    /// A module could not be read or its calls decoded.
+    #[error(transparent)]
+    Decode(#[from] crate::decode::DecodeError),
+    /// A decoded kernel could not be printed.
+    #[error(transparent)]
+    Kernel(#[from] crate::kernel::KernelError),
 }
 
 /// How calls of the two modules are paired.
@@ -436,7 +442,7 @@ pub fn diff_modules(
     a: (&[u8], &str),
     b: (&[u8], &str),
     options: &DiffOptions,
-) -> Result<DiffReport, crate::Error> {
+) -> Result<DiffReport, DiffError> {
     check_options(options)?;
     let a_calls = decode::decode_module(ctx, a.0, a.1)?;
     let b_calls = decode::decode_module(ctx, b.0, b.1)?;
@@ -450,7 +456,7 @@ pub fn diff_calls(
     b: &[DecodedCall<'_>],
     b_name: &str,
     options: &DiffOptions,
-) -> Result<DiffReport, crate::Error> {
+) -> Result<DiffReport, DiffError> {
     check_options(options)?;
     let (pairs, unpaired) = pair_calls(a, b, options.match_by);
     let mut reports = Vec::with_capacity(pairs.len());
@@ -562,7 +568,7 @@ fn diff_pair(
     b: &DecodedCall<'_>,
     b_name: &str,
     options: &DiffOptions,
-) -> Result<Vec<Difference>, crate::Error> {
+) -> Result<Vec<Difference>, DiffError> {
     let mut out = Vec::new();
     diff_types(
         &mut out,
@@ -870,7 +876,7 @@ fn without_version(text: String) -> String {
     out
 }
 
-fn print_kernel(call: &DecodedCall<'_>, debug_info: bool) -> Result<String, crate::Error> {
+fn print_kernel(call: &DecodedCall<'_>, debug_info: bool) -> Result<String, DiffError> {
     Ok(without_version(call.kernel.print(PrintOptions {
         generic: true,
         debug_info,
@@ -883,7 +889,7 @@ fn kernel_diff(
     (a, a_label): (&DecodedCall<'_>, String),
     (b, b_label): (&DecodedCall<'_>, String),
     debug_info: bool,
-) -> Result<String, crate::Error> {
+) -> Result<String, DiffError> {
     // The pretty form is for reading only: if it cannot be printed, the
     // generic form is shown.
     let pretty = |call: &DecodedCall<'_>| call.kernel.print_pretty(debug_info).ok();
@@ -902,7 +908,7 @@ fn diff_kernels(
     options: &DiffOptions,
     (a, a_name): (&DecodedCall<'_>, &str),
     (b, b_name): (&DecodedCall<'_>, &str),
-) -> Result<(), crate::Error> {
+) -> Result<(), DiffError> {
     let labels = || {
         (
             format!("{a_name} #{}", a.found.index),

@@ -19,6 +19,8 @@ use melior::ir::{
 use melior::Context;
 
 use crate::context::capture;
+use crate::ffi::tcc_operation_set_properties;
+use crate::stablehlo::{CALL_TARGET, CUSTOM_CALL, EXPORT_MARKER, layout_text};
 
 /// Errors while building the op.
 #[derive(Debug, thiserror::Error)]
@@ -48,45 +50,29 @@ pub enum EmitError {
         /// Number of shape operands given.
         given: usize,
     },
-    /// An alias names an operand or result that does not exist.
+    /// An emitter was given another number of operands than the call was
+    /// validated with.
     #[error(
-        "input_output_aliases: pair [{operand}, {result}] is out of range: the call has {operands} operand(s) and {results} result(s)"
+        "{given} operand(s) given but the call was validated with {validated}: pass one value per operand of the signature"
     )]
-    AliasOutOfRange {
-        /// The operand index.
-        operand: i64,
-        /// The result index.
-        result: i64,
-        /// Number of operands.
-        operands: usize,
-        /// Number of results.
-        results: usize,
+    OperandCount {
+        /// Operands given.
+        given: usize,
+        /// Operands of the validated signature.
+        validated: usize,
     },
-    /// Two aliases name the same result.
+    /// An operand given to an emitter has another type than the validated
+    /// signature's.
     #[error(
-        "input_output_aliases: result {result} is aliased twice (operands {first} and {second})"
+        "operand #{index} has type `{given}` but the call was validated with `{validated}`: pass values of the signature's types"
     )]
-    AliasedTwice {
-        /// The result index.
-        result: i64,
-        /// The first operand aliased to it.
-        first: i64,
-        /// The second operand aliased to it.
-        second: i64,
-    },
-    /// An operand and the result it aliases have different types.
-    #[error(
-        "input_output_aliases: operand {operand} has type `{operand_type}` but result {result} has type `{result_type}`: aliased buffers must have the same type"
-    )]
-    AliasTypeMismatch {
-        /// The operand index.
-        operand: i64,
-        /// The result index.
-        result: i64,
-        /// The operand type.
-        operand_type: String,
-        /// The result type.
-        result_type: String,
+    OperandType {
+        /// Position of the operand.
+        index: usize,
+        /// The value's type.
+        given: String,
+        /// The signature's type.
+        validated: String,
     },
     /// A value given as operand does not belong to the context.
     #[error("MLIR rejected the {what}: {message}")]
@@ -139,13 +125,6 @@ pub fn sanitize_name(name: &str) -> String {
         .collect()
 }
 
-unsafe extern "C" {
-    fn tcc_operation_set_properties(
-        op: mlir_sys::MlirOperation,
-        attr: mlir_sys::MlirAttribute,
-    ) -> bool;
-}
-
 /// Where the op goes in the caller's IR.
 #[derive(Clone, Copy, Debug)]
 pub enum InsertionPoint<'c, 'a> {
@@ -178,18 +157,6 @@ fn layout_attribute<'c>(ctx: &'c Context, rank: usize) -> Result<Attribute<'c>, 
 /// `1 : i32`.
 fn one_i32(ctx: &Context) -> Attribute<'_> {
     IntegerAttribute::new(IntegerType::new(ctx, 32).into(), 1).into()
-}
-
-/// The printed row-major layout of a rank-`rank` array.
-pub(crate) fn layout_text(rank: usize) -> String {
-    match rank {
-        0 => "dense<> : tensor<0xindex>".to_string(),
-        1 => "dense<0> : tensor<1xindex>".to_string(),
-        _ => {
-            let dims: Vec<String> = (0..rank).rev().map(|d| d.to_string()).collect();
-            format!("dense<[{}]> : tensor<{rank}xindex>", dims.join(", "))
-        }
-    }
 }
 
 fn parse_attribute<'c>(
@@ -228,53 +195,13 @@ fn tensor_ranks(types: &[Type<'_>], what: &'static str) -> Result<Vec<(usize, bo
         .collect()
 }
 
-/// Checks the alias pairs against the operand and result types.
-fn check_aliases(
-    aliases: &[(i64, i64)],
-    operand_types: &[Type<'_>],
-    result_types: &[Type<'_>],
-) -> Result<(), EmitError> {
-    let mut seen: Vec<(i64, i64)> = Vec::new();
-    for &(operand, result) in aliases {
-        let in_range = |i: i64, n: usize| usize::try_from(i).is_ok_and(|i| i < n);
-        if !in_range(operand, operand_types.len()) || !in_range(result, result_types.len()) {
-            return Err(EmitError::AliasOutOfRange {
-                operand,
-                result,
-                operands: operand_types.len(),
-                results: result_types.len(),
-            });
-        }
-        if let Some(&(first, _)) = seen.iter().find(|(_, r)| *r == result) {
-            return Err(EmitError::AliasedTwice {
-                result,
-                first,
-                second: operand,
-            });
-        }
-        seen.push((operand, result));
-        let (operand_type, result_type) = (
-            operand_types[operand as usize],
-            result_types[result as usize],
-        );
-        if operand_type != result_type {
-            return Err(EmitError::AliasTypeMismatch {
-                operand,
-                result,
-                operand_type: operand_type.to_string(),
-                result_type: result_type.to_string(),
-            });
-        }
-    }
-    Ok(())
-}
-
 /// Builds the `stablehlo.custom_call` op (detached) with JAX's attributes.
 ///
 /// `operands` are the call's operands; `shape_operands` the result-shape
 /// tensors JAX appends when a result shape is dynamic (one per result, empty
-/// otherwise).
-pub fn build_custom_call<'c>(
+/// otherwise). Only validated calls reach it (through
+/// `lower::Lowerer`): the alias pairs are not checked again.
+pub(crate) fn build_custom_call<'c>(
     ctx: &'c Context,
     location: Location<'c>,
     operands: &[Value<'c, '_>],
@@ -293,7 +220,6 @@ pub fn build_custom_call<'c>(
             given: shape_operands.len(),
         });
     }
-    check_aliases(&attributes.aliases, &operand_types, result_types)?;
 
     let mlir = ctx;
     let named = |name: &str, attr: Attribute<'c>| (Identifier::new(mlir, name), attr);
@@ -337,7 +263,7 @@ pub fn build_custom_call<'c>(
     ));
     properties.push(named(
         "call_target_name",
-        StringAttribute::new(mlir, "tpu_custom_call").into(),
+        StringAttribute::new(mlir, CALL_TARGET).into(),
     ));
     if keep_defaults {
         properties.push(named(
@@ -415,7 +341,7 @@ pub fn build_custom_call<'c>(
     }
 
     let all_operands: Vec<Value<'c, '_>> = operands.iter().chain(shape_operands).copied().collect();
-    let op = OperationBuilder::new("stablehlo.custom_call", location)
+    let op = OperationBuilder::new(CUSTOM_CALL, location)
         .add_operands(&all_operands)
         .add_results(result_types)
         .add_attributes(&discardable)
@@ -486,7 +412,7 @@ pub fn insert<'c, 'a>(
 ///
 /// `build_op` receives the function's arguments (operands, then one shape
 /// tensor per result when results are dynamic) and returns the op.
-pub fn build_module<'c>(
+pub(crate) fn build_module<'c>(
     ctx: &'c Context,
     module_name: &str,
     operand_types: &[Type<'c>],
@@ -581,10 +507,7 @@ fn set_module_attributes(
     set("mhlo.num_replicas", one_i32(ctx));
     if export {
         // As `jax.export` marks its modules (no symbolic shapes here).
-        set(
-            crate::decode::EXPORT_MARKER,
-            BoolAttribute::new(mlir, false).into(),
-        );
+        set(EXPORT_MARKER, BoolAttribute::new(mlir, false).into());
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
-use crate::config::ConfigError;
+use crate::config::{ConfigError, ReadError};
 use crate::contract::ContractError;
 use crate::decode::DecodeError;
 use crate::diff::DiffError;
@@ -40,6 +40,9 @@ pub enum Error {
     /// A call libtpu (the TPU compiler) would refuse at compile time.
     #[error(transparent)]
     Libtpu(#[from] LibtpuError),
+    /// Reading a backend_config JSON document.
+    #[error(transparent)]
+    ConfigRead(#[from] ReadError),
     /// Reading a PARAMS.json document.
     #[error(transparent)]
     Params(#[from] ParamsError),

@@ -2,9 +2,7 @@
 //! text (generic or pretty, with or without locations) and bytecode (chosen
 //! format version, settable producer string) out.
 
-use std::collections::HashMap;
-use std::ffi::c_void;
-use std::hash::{BuildHasherDefault, Hasher};
+pub mod interop;
 
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
@@ -14,9 +12,16 @@ use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
 use melior::Context;
 
 use crate::context::{Diagnostic, capture, join_diagnostics};
+use crate::ffi::{
+    collect_bytes, tcc_current_bytecode_version, tcc_default_producer,
+    tcc_operation_get_properties, tcc_operation_is_registered, tcc_print_operation,
+    tcc_write_bytecode,
+};
+pub use crate::mosaic::vocab::{MAX_TEXT_NESTING, MEMORY_SPACES};
+use crate::mosaic::vocab::{find_unknown_memory_space, text_nesting};
 
 /// The four bytes every MLIR bytecode file starts with.
-pub const BYTECODE_MAGIC: &[u8; 4] = b"ML\xefR";
+pub const BYTECODE_MAGIC: &[u8; 4] = crate::bytecode::MAGIC;
 
 /// Errors while loading, printing or writing a kernel module.
 #[derive(Debug, thiserror::Error)]
@@ -273,28 +278,6 @@ impl BytecodeOptions {
     }
 }
 
-unsafe extern "C" {
-    fn tcc_write_bytecode(
-        op: mlir_sys::MlirOperation,
-        producer: MlirStringRef,
-        version: i64,
-        callback: mlir_sys::MlirStringCallback,
-        user_data: *mut c_void,
-    ) -> bool;
-    fn tcc_current_bytecode_version() -> i64;
-    fn tcc_print_operation(
-        op: mlir_sys::MlirOperation,
-        generic: bool,
-        debug_info: bool,
-        assume_verified: bool,
-        callback: mlir_sys::MlirStringCallback,
-        user_data: *mut c_void,
-    );
-    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
-    fn tcc_operation_is_registered(op: mlir_sys::MlirOperation) -> bool;
-    fn tcc_default_producer() -> *const std::ffi::c_char;
-}
-
 /// The newest bytecode format version this MLIR writes.
 pub fn current_bytecode_version() -> i64 {
     // SAFETY: returns a constant.
@@ -522,292 +505,6 @@ pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<Strin
     }
 }
 
-/// How deep brackets (`(`, `[`, `{`, `<`) may nest in MLIR text, counting
-/// what an alias reference (`#map`, `!t0`) stands for as nested at the point
-/// of use. MLIR 22's parser, printer and verifier recurse per level and
-/// overflow the stack (an abort), measured with `tpu-custom-call kernel`:
-/// 100,000 nested `[` or 3,000 nested regions on an 8 MiB stack; 30,000
-/// nested `tuple<`, `memref<2x`, `tensor<2x` on 8 MiB and 4,000 nested `tuple<`
-/// on 2 MiB; a chain of 100,000 aliases `#a1 = [#a0]` on 8 MiB and of 10,000
-/// on 2 MiB (each alias is shallow, the attribute it builds is not). The
-/// limit leaves room on a 2 MiB thread (Rust's default for spawned threads);
-/// the JAX goldens nest at most 15 deep. Bytecode has the same limit on the
-/// depth of attribute and type references
-/// ([`crate::bytecode::MAX_REFERENCE_DEPTH`]).
-pub const MAX_TEXT_NESTING: usize = 200;
-
-/// The memory spaces of Mosaic's `#tpu.memory_space<...>` attribute, as
-/// jaxlib 0.12 parses them (checked with `scripts/jaxref/memory_spaces.py`;
-/// any other value is a parse error there).
-pub const MEMORY_SPACES: [&str; 8] = [
-    "any",
-    "vmem",
-    "smem",
-    "hbm",
-    "cmem",
-    "semaphore_mem",
-    "vmem_shared",
-    "host",
-];
-
-/// An unknown memory space found in text.
-pub(crate) struct UnknownMemorySpaceAt {
-    /// Byte offset of the `#`.
-    pub offset: usize,
-    /// The value between `<` and `>`.
-    pub value: String,
-}
-
-/// The first `#tpu.memory_space<X>` (or `<X, core type>`) outside string
-/// literals whose `X` is not one of [`MEMORY_SPACES`].
-pub(crate) fn find_unknown_memory_space(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
-    // Fast path (this runs on every kernel text): when every occurrence,
-    // strings included, names a known space, there is nothing to find.
-    let all_known = memchr::memmem::find_iter(text, MEMORY_SPACE_PREFIX)
-        .all(|at| is_known_memory_space(memory_space_value(text, at)));
-    if all_known {
-        return None;
-    }
-    find_unknown_memory_space_outside_strings(text)
-}
-
-const MEMORY_SPACE_PREFIX: &[u8] = b"#tpu.memory_space<";
-
-/// The text between `<` and `>` of the `#tpu.memory_space<...>` at `at`.
-fn memory_space_value(text: &[u8], at: usize) -> &[u8] {
-    let value = &text[at + MEMORY_SPACE_PREFIX.len()..];
-    &value[..memchr::memchr(b'>', value).unwrap_or(value.len())]
-}
-
-/// Whether a memory-space value names one of [`MEMORY_SPACES`]
-/// (`<vmem, sc_vector_subcore>`: the space, then a core type).
-fn is_known_memory_space(value: &[u8]) -> bool {
-    let space = value.split(|&b| b == b',').next().unwrap_or_default();
-    MEMORY_SPACES
-        .iter()
-        .any(|m| m.as_bytes() == space.trim_ascii())
-}
-
-/// [`find_unknown_memory_space`] by a full scan that skips string literals.
-fn find_unknown_memory_space_outside_strings(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
-    let mut i = 0;
-    while i < text.len() {
-        match text[i] {
-            b'"' => {
-                i += 1;
-                while i < text.len() && text[i] != b'"' {
-                    i += if text[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'#' if text[i..].starts_with(MEMORY_SPACE_PREFIX) => {
-                let value = memory_space_value(text, i);
-                if !is_known_memory_space(value) {
-                    return Some(UnknownMemorySpaceAt {
-                        offset: i,
-                        value: String::from_utf8_lossy(value).into_owned(),
-                    });
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-/// Where text first nests deeper than a limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TooDeepAt {
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column.
-    pub column: u32,
-}
-
-/// Finds the first place where `text` nests deeper than `limit` (brackets
-/// outside string literals and comments, `->` not closing anything, alias
-/// references counting their definition's depth); `Ok(max depth)` otherwise.
-pub(crate) fn text_nesting(text: &[u8], limit: usize) -> Result<usize, TooDeepAt> {
-    // What each byte is to the scan; most bytes are `OTHER` and cost one
-    // table lookup (this runs on every kernel text).
-    const OTHER: u8 = 0;
-    const OPEN: u8 = 1;
-    const CLOSE: u8 = 2;
-    const ANGLE_CLOSE: u8 = 3;
-    const QUOTE: u8 = 4;
-    const SLASH: u8 = 5;
-    const REFERENCE: u8 = 6;
-    const NEWLINE: u8 = 7;
-    static CLASS: [u8; 256] = {
-        let mut table = [OTHER; 256];
-        table[b'(' as usize] = OPEN;
-        table[b'[' as usize] = OPEN;
-        table[b'{' as usize] = OPEN;
-        table[b'<' as usize] = OPEN;
-        table[b')' as usize] = CLOSE;
-        table[b']' as usize] = CLOSE;
-        table[b'}' as usize] = CLOSE;
-        table[b'>' as usize] = ANGLE_CLOSE;
-        table[b'"' as usize] = QUOTE;
-        table[b'/' as usize] = SLASH;
-        table[b'#' as usize] = REFERENCE;
-        table[b'!' as usize] = REFERENCE;
-        table[b'\n' as usize] = NEWLINE;
-        table
-    };
-    let is_id = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-');
-    let too_deep = |offset: usize| {
-        let before = &text[..offset.min(text.len())];
-        let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |n| n + 1);
-        TooDeepAt {
-            line,
-            column: (offset - line_start + 1) as u32,
-        }
-    };
-    let mut aliases: HashMap<&[u8], usize, BuildHasherDefault<AliasHasher>> = HashMap::default();
-    // The alias being defined (`#name = ...` at depth 0) and its depth so far.
-    let mut defining: Option<(&[u8], usize)> = None;
-    let (mut depth, mut max) = (0usize, 0usize);
-    let mut i = 0;
-    while let Some(&b) = text.get(i) {
-        let reached = match CLASS[b as usize] {
-            OTHER => {
-                i += 1;
-                while let Some(&b) = text.get(i) {
-                    if CLASS[b as usize] != OTHER {
-                        break;
-                    }
-                    i += 1;
-                }
-                continue;
-            }
-            OPEN => {
-                depth += 1;
-                depth
-            }
-            CLOSE => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-                continue;
-            }
-            ANGLE_CLOSE => {
-                // The `>` of `->` closes nothing.
-                if i == 0 || text[i - 1] != b'-' {
-                    depth = depth.saturating_sub(1);
-                }
-                i += 1;
-                continue;
-            }
-            QUOTE => {
-                // A string literal: skip to the closing quote (escapes kept).
-                i += 1;
-                loop {
-                    let Some(n) = text
-                        .get(i..)
-                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
-                    else {
-                        i = text.len();
-                        break;
-                    };
-                    i += n + 1;
-                    if text[i - 1] == b'"' {
-                        break;
-                    }
-                    i += 1;
-                }
-                continue;
-            }
-            SLASH => {
-                if text.get(i + 1) == Some(&b'/') {
-                    i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
-                } else {
-                    i += 1;
-                }
-                continue;
-            }
-            NEWLINE => {
-                if depth == 0
-                    && let Some((name, d)) = defining.take()
-                {
-                    aliases.insert(name, d);
-                }
-                i += 1;
-                continue;
-            }
-            _ => {
-                // `#name` or `!name`: an alias definition or use.
-                let start = i;
-                let mut end = i + 1;
-                while end < text.len() && is_id(text[end]) {
-                    end += 1;
-                }
-                let name = &text[start..end];
-                let mut reached = depth;
-                // Aliases have no `.` (`#tpu.foo` is a dialect attribute) and
-                // no `<` after them.
-                if end > start + 1 && !name.contains(&b'.') && text.get(end) != Some(&b'<') {
-                    let rest = text[end..].iter().position(|&c| c != b' ');
-                    let is_definition = depth == 0
-                        && rest.is_some_and(|r| {
-                            text[end + r] == b'=' && text.get(end + r + 1) != Some(&b'=')
-                        });
-                    if is_definition {
-                        if let Some((name, d)) = defining.take() {
-                            aliases.insert(name, d);
-                        }
-                        defining = Some((name, 0));
-                    } else {
-                        reached = depth + aliases.get(name).copied().unwrap_or(0);
-                    }
-                }
-                if reached > limit {
-                    return Err(too_deep(start));
-                }
-                max = max.max(reached);
-                if let Some((_, d)) = &mut defining {
-                    *d = (*d).max(reached);
-                }
-                i = end;
-                continue;
-            }
-        };
-        if reached > limit {
-            return Err(too_deep(i));
-        }
-        max = max.max(reached);
-        if let Some((_, d)) = &mut defining {
-            *d = (*d).max(reached);
-        }
-        i += 1;
-    }
-    Ok(max)
-}
-
-/// A small multiplicative hasher for alias names (FxHash's scheme): the
-/// nesting scan looks up every `#loc` reference, and SipHash made that the
-/// scan's main cost. Nothing here is adversarial: a collision only costs time.
-#[derive(Default)]
-struct AliasHasher(u64);
-
-impl Hasher for AliasHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 /// Rejects text that nests deeper than [`MAX_TEXT_NESTING`] (aliases counted
 /// where used), before any MLIR parser sees it: for text parsed piecewise
 /// (a function type given on the command line, one statement of a pretty
@@ -971,34 +668,18 @@ pub(crate) fn print_operation(
     op: OperationRef<'_, '_>,
     options: PrintOptions,
 ) -> Result<String, KernelError> {
-    let mut bytes: Vec<u8> = Vec::new();
-    // SAFETY: `op` is valid; `collect_chunk` only appends to `bytes`.
-    unsafe {
+    // SAFETY: `op` is live; the collecting buffer is `collect_bytes`'s own.
+    let ((), bytes) = collect_bytes(|callback, data| unsafe {
         tcc_print_operation(
             op.to_raw(),
             options.generic,
             options.debug_info,
             false,
-            Some(collect_chunk),
-            &mut bytes as *mut Vec<u8> as *mut c_void,
-        );
-    }
+            callback,
+            data,
+        )
+    });
     String::from_utf8(bytes).map_err(|e| KernelError::Print(e.to_string()))
-}
-
-/// Appends a chunk handed over by the C++ side to the `Vec<u8>` in `user_data`.
-pub(crate) unsafe extern "C" fn collect_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
-    // SAFETY: `user_data` is a live `Vec<u8>` owned by the caller of the C++
-    // function; `chunk` is valid for the duration of the callback.
-    unsafe {
-        let out = &mut *(user_data as *mut Vec<u8>);
-        if !chunk.data.is_null() {
-            out.extend_from_slice(std::slice::from_raw_parts(
-                chunk.data as *const u8,
-                chunk.length,
-            ));
-        }
-    }
 }
 
 /// Writes any operation as bytecode with a producer string.
@@ -1017,27 +698,31 @@ pub(crate) fn write_bytecode(
         return Err(KernelError::PropertiesNeedVersion5 { version, op });
     }
     let producer = options.producer.as_deref().unwrap_or(default_producer());
-    let mut bytes: Vec<u8> = Vec::new();
-    // SAFETY: `op` is valid; the producer bytes outlive the call;
-    // `collect_chunk` only appends to `bytes`.
-    let ok = unsafe {
-        tcc_write_bytecode(
-            op.to_raw(),
-            MlirStringRef {
-                data: producer.as_ptr() as *const _,
-                length: producer.len(),
-            },
-            version,
-            Some(collect_chunk),
-            &mut bytes as *mut Vec<u8> as *mut c_void,
-        )
-    };
+    // `to_ref` borrows the `ContextRef`: keep it in a binding for as long as
+    // the reference is used.
+    let ctx_ref = op.context();
+    // SAFETY: the op's context outlives this call; `ctx_ref` outlives `ctx`.
+    let ctx = unsafe { ctx_ref.to_ref() };
+    // The writer's diagnostics go to the context's handlers: collect them.
+    let ((ok, bytes), diagnostics) = capture(ctx, || {
+        // SAFETY: `op` is live; the producer bytes outlive the call; the
+        // collecting buffer is `collect_bytes`'s own.
+        collect_bytes(|callback, data| unsafe {
+            tcc_write_bytecode(
+                op.to_raw(),
+                crate::ffi::sref(producer),
+                version,
+                callback,
+                data,
+            )
+        })
+    });
     if ok {
         Ok(bytes)
     } else {
         Err(KernelError::WriteBytecode {
             version,
-            diagnostics: Vec::new(),
+            diagnostics,
         })
     }
 }

@@ -11,7 +11,7 @@ pub mod decode;
 pub mod diff;
 pub mod emit;
 pub mod error;
-pub mod interop;
+mod ffi;
 pub mod kernel;
 pub mod libtpu;
 pub mod lower;
@@ -20,6 +20,8 @@ pub mod params;
 pub mod pass;
 pub mod pretty;
 pub mod serde;
+pub mod spelling;
+pub mod stablehlo;
 pub mod target;
 pub mod testing;
 pub mod validate;
@@ -31,16 +33,18 @@ pub use analysis::{AnalysisError, analyze};
 pub use bytecode::{Encodings, TranscodeError};
 pub use config::{
     BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
-    ReadReport, Tiling,
+    ReadError, ReadReport, Tiling,
 };
 pub use context::{Context, Diagnostic, Severity};
 pub use contract::{ContractError, ContractReport, check_call};
 pub use error::Error;
+pub use kernel::interop;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
-pub use params::{DebugLocations, Params, ParamsError, SideEffect};
+pub use lower::{LowerOptions, Lowerer};
+pub use params::{DebugLocations, ParamKey, Params, ParamsError, SideEffect};
 pub use serde::{SerdeError, SerializeOptions, Serialized, deserialize, serialize};
 pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
 pub use validate::{
-    AutoAssignMode, CollectiveIds, check_signature, lower_config, lower_config_in_module,
-    validate_all,
+    AutoAssignMode, CollectiveIds, Signature, ValidateOptions, ValidatedCall, lower_config,
+    lower_config_in_module, problems, validate, validate_with,
 };

@@ -11,7 +11,8 @@
 //! to change. Where this crate used to be stricter than libtpu without a wrong
 //! result at run time, the finding is a [`LibtpuWarning`] instead.
 //!
-//! The one entry is [`check`]; [`crate::lower`] calls it after JAX's rules.
+//! The one entry is [`check`]; validation (`validate::validate`, step
+//! `check_libtpu`) calls it after JAX's rules.
 
 use std::fmt;
 
@@ -299,7 +300,7 @@ fn unsupported_layout_ops(kernel: &Kernel<'_>) -> Vec<&'static str> {
         }
     }
     let mut found = Vec::new();
-    visit(Op(kernel.operation().to_raw()), &mut found);
+    visit(Op::of(kernel.operation()), &mut found);
     found
 }
 
@@ -331,7 +332,7 @@ fn entry_args(kernel: &Kernel<'_>) -> Option<(usize, usize, Vec<Option<String>>)
         }
         None
     }
-    let func = find(Op(kernel.operation().to_raw()))?;
+    let func = find(Op::of(kernel.operation()))?;
     let grid = func
         .attr("iteration_bounds")
         .and_then(ir::as_i64_array)

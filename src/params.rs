@@ -53,6 +53,19 @@ impl SideEffect {
     }
 }
 
+crate::spelling::spelled!(
+    SideEffect,
+    "side-effect kind",
+    name,
+    ["pure", "dataflow_side_effecting", "side_effecting"]
+);
+crate::spelling::spelled!(
+    DebugLocations,
+    "debug-locations mode",
+    name,
+    ["unzip", "inline", "strip"]
+);
+
 /// What to do with the kernel's debug locations (the serializer's enum).
 pub use crate::serde::DebugLocations;
 
@@ -92,8 +105,9 @@ pub struct ParamsCostEstimate {
     pub remote_bytes_transferred: i64,
 }
 
-/// JAX's forward-compatibility serde version (export mode and CPU hosts).
-pub const DEFAULT_IR_VERSION: u32 = 15;
+/// JAX's forward-compatibility serde version (export mode and CPU hosts):
+/// the serde layer's default, declared there.
+pub use crate::serde::DEFAULT_IR_VERSION;
 
 /// The parameters of one call. `Default` is JAX 0.12 cross-lowering a Pallas
 /// kernel with default `CompilerParams`.
@@ -191,35 +205,182 @@ impl Default for Params {
     }
 }
 
-/// Every PARAMS.json key, in canonical order.
-pub const PARAM_KEYS: [&str; 26] = [
-    "kernel_name",
-    "metadata",
-    "cost_estimate",
-    "vmem_limit_bytes",
-    "flags",
-    "allow_input_fusion",
-    "input_output_aliases",
-    "internal_scratch_in_bytes",
-    "collective_id",
-    "allow_collective_id_without_custom_barrier",
-    "has_side_effects",
-    "serialization_format",
-    "output_memory_spaces",
-    "input_memory_spaces",
-    "disable_bounds_checks",
-    "disable_semaphore_checks",
-    "skip_device_barrier",
-    "shape_invariant_numerics",
-    "needs_layout_passes",
-    "needs_hlo_passes",
-    "tiling",
-    "use_tc_tiling_on_sc",
-    "opt_level",
-    "forward_compatible",
-    "ir_version",
-    "debug_locations",
-];
+/// The PARAMS.json schema's keys, declared once, in canonical order: the
+/// reader ([`Params::from_json`]) and the writer ([`Params::to_json`]) match
+/// on this enum exhaustively, so a key cannot be read without being written
+/// (or the other way round), and the unknown-key check and its suggestion
+/// come from [`ParamKey::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamKey {
+    /// `kernel_name`.
+    KernelName,
+    /// `metadata`.
+    Metadata,
+    /// `cost_estimate`.
+    CostEstimate,
+    /// `vmem_limit_bytes`.
+    VmemLimitBytes,
+    /// `flags`.
+    Flags,
+    /// `allow_input_fusion`.
+    AllowInputFusion,
+    /// `input_output_aliases`.
+    InputOutputAliases,
+    /// `internal_scratch_in_bytes`.
+    InternalScratchInBytes,
+    /// `collective_id`.
+    CollectiveId,
+    /// `allow_collective_id_without_custom_barrier`.
+    AllowCollectiveIdWithoutCustomBarrier,
+    /// `has_side_effects`.
+    HasSideEffects,
+    /// `serialization_format`.
+    SerializationFormat,
+    /// `output_memory_spaces`.
+    OutputMemorySpaces,
+    /// `input_memory_spaces`.
+    InputMemorySpaces,
+    /// `disable_bounds_checks`.
+    DisableBoundsChecks,
+    /// `disable_semaphore_checks`.
+    DisableSemaphoreChecks,
+    /// `skip_device_barrier`.
+    SkipDeviceBarrier,
+    /// `shape_invariant_numerics`.
+    ShapeInvariantNumerics,
+    /// `needs_layout_passes`.
+    NeedsLayoutPasses,
+    /// `needs_hlo_passes`.
+    NeedsHloPasses,
+    /// `tiling`.
+    Tiling,
+    /// `use_tc_tiling_on_sc`.
+    UseTcTilingOnSc,
+    /// `opt_level`.
+    OptLevel,
+    /// `forward_compatible`.
+    ForwardCompatible,
+    /// `ir_version`.
+    IrVersion,
+    /// `debug_locations`.
+    DebugLocations,
+}
+
+impl ParamKey {
+    /// Every key, in canonical order.
+    pub const ALL: [ParamKey; 26] = [
+        ParamKey::KernelName,
+        ParamKey::Metadata,
+        ParamKey::CostEstimate,
+        ParamKey::VmemLimitBytes,
+        ParamKey::Flags,
+        ParamKey::AllowInputFusion,
+        ParamKey::InputOutputAliases,
+        ParamKey::InternalScratchInBytes,
+        ParamKey::CollectiveId,
+        ParamKey::AllowCollectiveIdWithoutCustomBarrier,
+        ParamKey::HasSideEffects,
+        ParamKey::SerializationFormat,
+        ParamKey::OutputMemorySpaces,
+        ParamKey::InputMemorySpaces,
+        ParamKey::DisableBoundsChecks,
+        ParamKey::DisableSemaphoreChecks,
+        ParamKey::SkipDeviceBarrier,
+        ParamKey::ShapeInvariantNumerics,
+        ParamKey::NeedsLayoutPasses,
+        ParamKey::NeedsHloPasses,
+        ParamKey::Tiling,
+        ParamKey::UseTcTilingOnSc,
+        ParamKey::OptLevel,
+        ParamKey::ForwardCompatible,
+        ParamKey::IrVersion,
+        ParamKey::DebugLocations,
+    ];
+
+    /// The key as written in PARAMS.json.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ParamKey::KernelName => "kernel_name",
+            ParamKey::Metadata => "metadata",
+            ParamKey::CostEstimate => "cost_estimate",
+            ParamKey::VmemLimitBytes => "vmem_limit_bytes",
+            ParamKey::Flags => "flags",
+            ParamKey::AllowInputFusion => "allow_input_fusion",
+            ParamKey::InputOutputAliases => "input_output_aliases",
+            ParamKey::InternalScratchInBytes => "internal_scratch_in_bytes",
+            ParamKey::CollectiveId => "collective_id",
+            ParamKey::AllowCollectiveIdWithoutCustomBarrier => {
+                "allow_collective_id_without_custom_barrier"
+            }
+            ParamKey::HasSideEffects => "has_side_effects",
+            ParamKey::SerializationFormat => "serialization_format",
+            ParamKey::OutputMemorySpaces => "output_memory_spaces",
+            ParamKey::InputMemorySpaces => "input_memory_spaces",
+            ParamKey::DisableBoundsChecks => "disable_bounds_checks",
+            ParamKey::DisableSemaphoreChecks => "disable_semaphore_checks",
+            ParamKey::SkipDeviceBarrier => "skip_device_barrier",
+            ParamKey::ShapeInvariantNumerics => "shape_invariant_numerics",
+            ParamKey::NeedsLayoutPasses => "needs_layout_passes",
+            ParamKey::NeedsHloPasses => "needs_hlo_passes",
+            ParamKey::Tiling => "tiling",
+            ParamKey::UseTcTilingOnSc => "use_tc_tiling_on_sc",
+            ParamKey::OptLevel => "opt_level",
+            ParamKey::ForwardCompatible => "forward_compatible",
+            ParamKey::IrVersion => "ir_version",
+            ParamKey::DebugLocations => "debug_locations",
+        }
+    }
+
+    /// Parses a key, exactly.
+    pub fn parse(key: &str) -> Option<Self> {
+        ParamKey::ALL.into_iter().find(|k| k.name() == key)
+    }
+}
+
+crate::spelling::spelled!(
+    ParamKey,
+    "PARAMS.json key",
+    name,
+    [
+        "kernel_name",
+        "metadata",
+        "cost_estimate",
+        "vmem_limit_bytes",
+        "flags",
+        "allow_input_fusion",
+        "input_output_aliases",
+        "internal_scratch_in_bytes",
+        "collective_id",
+        "allow_collective_id_without_custom_barrier",
+        "has_side_effects",
+        "serialization_format",
+        "output_memory_spaces",
+        "input_memory_spaces",
+        "disable_bounds_checks",
+        "disable_semaphore_checks",
+        "skip_device_barrier",
+        "shape_invariant_numerics",
+        "needs_layout_passes",
+        "needs_hlo_passes",
+        "tiling",
+        "use_tc_tiling_on_sc",
+        "opt_level",
+        "forward_compatible",
+        "ir_version",
+        "debug_locations",
+    ]
+);
+
+/// Every PARAMS.json key, in canonical order (the names of [`ParamKey::ALL`]).
+pub const PARAM_KEYS: [&str; 26] = {
+    let mut names = [""; 26];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = ParamKey::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
 /// What is wrong with a PARAMS.json document.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -591,15 +752,21 @@ impl Params {
 
     fn set(&mut self, key: &str, v: &JsonValue) -> Result<(), ParamsError> {
         let null = matches!(v, JsonValue::Null);
-        match key {
-            "kernel_name" => {
+        let Some(param) = ParamKey::parse(key) else {
+            return Err(ParamsError::UnknownKey {
+                key: key.to_string(),
+                suggestion: closest_key(key).to_string(),
+            });
+        };
+        match param {
+            ParamKey::KernelName => {
                 self.kernel_name = if null {
                     None
                 } else {
                     Some(get_str(key, v)?.to_string())
                 }
             }
-            "metadata" => {
+            ParamKey::Metadata => {
                 self.metadata = if null {
                     None
                 } else {
@@ -607,14 +774,14 @@ impl Params {
                     Some(get_object(key, v)?.to_vec())
                 }
             }
-            "cost_estimate" => {
+            ParamKey::CostEstimate => {
                 self.cost_estimate = if null {
                     None
                 } else {
                     Some(cost_estimate(key, v)?)
                 }
             }
-            "vmem_limit_bytes" => {
+            ParamKey::VmemLimitBytes => {
                 self.vmem_limit_bytes = match v {
                     JsonValue::Null => None,
                     JsonValue::Bool(_) => Some(get_int(key, v)?),
@@ -626,8 +793,8 @@ impl Params {
                     }
                 }
             }
-            "flags" => self.flags = flags(key, v)?,
-            "allow_input_fusion" => {
+            ParamKey::Flags => self.flags = flags(key, v)?,
+            ParamKey::AllowInputFusion => {
                 self.allow_input_fusion = if null {
                     None
                 } else {
@@ -641,7 +808,7 @@ impl Params {
                     )
                 }
             }
-            "input_output_aliases" => {
+            ParamKey::InputOutputAliases => {
                 let mut pairs = Vec::new();
                 if let JsonValue::Object(members) = v {
                     // Pallas's spelling: `{"operand": result}`.
@@ -681,16 +848,16 @@ impl Params {
                 }
                 self.input_output_aliases = pairs;
             }
-            "internal_scratch_in_bytes" => {
+            ParamKey::InternalScratchInBytes => {
                 self.internal_scratch_in_bytes = if null { None } else { Some(get_int(key, v)?) }
             }
-            "collective_id" => {
+            ParamKey::CollectiveId => {
                 self.collective_id = if null { None } else { Some(get_int(key, v)?) }
             }
-            "allow_collective_id_without_custom_barrier" => {
+            ParamKey::AllowCollectiveIdWithoutCustomBarrier => {
                 self.allow_collective_id_without_custom_barrier = get_bool(key, v)?
             }
-            "has_side_effects" => {
+            ParamKey::HasSideEffects => {
                 let kind = match v {
                     JsonValue::Bool(false) => Some(SideEffect::Pure),
                     JsonValue::Bool(true) => Some(SideEffect::SideEffecting),
@@ -709,18 +876,18 @@ impl Params {
                     }
                 }
             }
-            "serialization_format" => {
+            ParamKey::SerializationFormat => {
                 self.serialization_format = if null { None } else { Some(get_int(key, v)?) }
             }
-            "output_memory_spaces" => self.output_memory_spaces = memory_spaces(key, v)?,
-            "input_memory_spaces" => self.input_memory_spaces = memory_spaces(key, v)?,
-            "disable_bounds_checks" => self.disable_bounds_checks = get_bool(key, v)?,
-            "disable_semaphore_checks" => self.disable_semaphore_checks = get_bool(key, v)?,
-            "skip_device_barrier" => self.skip_device_barrier = get_bool(key, v)?,
-            "shape_invariant_numerics" => self.shape_invariant_numerics = get_bool(key, v)?,
-            "needs_layout_passes" => self.needs_layout_passes = get_bool(key, v)?,
-            "needs_hlo_passes" => self.needs_hlo_passes = get_bool(key, v)?,
-            "tiling" => {
+            ParamKey::OutputMemorySpaces => self.output_memory_spaces = memory_spaces(key, v)?,
+            ParamKey::InputMemorySpaces => self.input_memory_spaces = memory_spaces(key, v)?,
+            ParamKey::DisableBoundsChecks => self.disable_bounds_checks = get_bool(key, v)?,
+            ParamKey::DisableSemaphoreChecks => self.disable_semaphore_checks = get_bool(key, v)?,
+            ParamKey::SkipDeviceBarrier => self.skip_device_barrier = get_bool(key, v)?,
+            ParamKey::ShapeInvariantNumerics => self.shape_invariant_numerics = get_bool(key, v)?,
+            ParamKey::NeedsLayoutPasses => self.needs_layout_passes = get_bool(key, v)?,
+            ParamKey::NeedsHloPasses => self.needs_hlo_passes = get_bool(key, v)?,
+            ParamKey::Tiling => {
                 self.tiling = if null {
                     None
                 } else {
@@ -737,10 +904,10 @@ impl Params {
                     })?)
                 }
             }
-            "use_tc_tiling_on_sc" => {
+            ParamKey::UseTcTilingOnSc => {
                 self.use_tc_tiling_on_sc = if null { None } else { Some(get_bool(key, v)?) }
             }
-            "opt_level" => {
+            ParamKey::OptLevel => {
                 self.opt_level = if null {
                     None
                 } else {
@@ -757,8 +924,8 @@ impl Params {
                     })?)
                 }
             }
-            "forward_compatible" => self.forward_compatible = get_bool(key, v)?,
-            "ir_version" => {
+            ParamKey::ForwardCompatible => self.forward_compatible = get_bool(key, v)?,
+            ParamKey::IrVersion => {
                 self.ir_version = if null {
                     None
                 } else {
@@ -775,7 +942,7 @@ impl Params {
                     })?)
                 }
             }
-            "debug_locations" => {
+            ParamKey::DebugLocations => {
                 self.debug_locations = if null {
                     None
                 } else {
@@ -791,12 +958,6 @@ impl Params {
                         )
                     })?)
                 }
-            }
-            _ => {
-                return Err(ParamsError::UnknownKey {
-                    key: key.to_string(),
-                    suggestion: closest_key(key).to_string(),
-                });
             }
         }
         Ok(())
@@ -834,11 +995,14 @@ impl Params {
             ),
         };
         if let Some(name) = &self.kernel_name {
-            m.insert("kernel_name".into(), Value::String(name.clone()));
+            m.insert(
+                ParamKey::KernelName.name().into(),
+                Value::String(name.clone()),
+            );
         }
         if let Some(meta) = &self.metadata {
             m.insert(
-                "metadata".into(),
+                ParamKey::Metadata.name().into(),
                 to_serde(&JsonValue::Object(meta.clone())),
             );
         }
@@ -851,10 +1015,10 @@ impl Params {
                 "remote_bytes_transferred".into(),
                 int(c.remote_bytes_transferred),
             );
-            m.insert("cost_estimate".into(), Value::Object(o));
+            m.insert(ParamKey::CostEstimate.name().into(), Value::Object(o));
         }
         if let Some(v) = self.vmem_limit_bytes {
-            m.insert("vmem_limit_bytes".into(), int(v));
+            m.insert(ParamKey::VmemLimitBytes.name().into(), int(v));
         }
         if let Some(flags) = &self.flags {
             let mut o = Map::new();
@@ -868,17 +1032,17 @@ impl Params {
                 };
                 o.insert(name.clone(), v);
             }
-            m.insert("flags".into(), Value::Object(o));
+            m.insert(ParamKey::Flags.name().into(), Value::Object(o));
         }
         if let Some(list) = &self.allow_input_fusion {
             m.insert(
-                "allow_input_fusion".into(),
+                ParamKey::AllowInputFusion.name().into(),
                 Value::Array(list.iter().map(|b| Value::Bool(*b)).collect()),
             );
         }
         if !self.input_output_aliases.is_empty() {
             m.insert(
-                "input_output_aliases".into(),
+                ParamKey::InputOutputAliases.name().into(),
                 Value::Array(
                     self.input_output_aliases
                         .iter()
@@ -888,69 +1052,71 @@ impl Params {
             );
         }
         if let Some(v) = self.internal_scratch_in_bytes {
-            m.insert("internal_scratch_in_bytes".into(), int(v));
+            m.insert(ParamKey::InternalScratchInBytes.name().into(), int(v));
         }
         if let Some(v) = self.collective_id {
-            m.insert("collective_id".into(), int(v));
+            m.insert(ParamKey::CollectiveId.name().into(), int(v));
         }
         if self.allow_collective_id_without_custom_barrier {
             m.insert(
-                "allow_collective_id_without_custom_barrier".into(),
+                ParamKey::AllowCollectiveIdWithoutCustomBarrier
+                    .name()
+                    .into(),
                 Value::Bool(true),
             );
         }
         if self.has_side_effects != d.has_side_effects {
             m.insert(
-                "has_side_effects".into(),
+                ParamKey::HasSideEffects.name().into(),
                 Value::String(self.has_side_effects.name().into()),
             );
         }
         if self.serialization_format != d.serialization_format {
             m.insert(
-                "serialization_format".into(),
+                ParamKey::SerializationFormat.name().into(),
                 self.serialization_format.map_or(Value::Null, int),
             );
         }
         if self.output_memory_spaces.is_some() {
             m.insert(
-                "output_memory_spaces".into(),
+                ParamKey::OutputMemorySpaces.name().into(),
                 spaces(&self.output_memory_spaces),
             );
         }
         if self.input_memory_spaces.is_some() {
             m.insert(
-                "input_memory_spaces".into(),
+                ParamKey::InputMemorySpaces.name().into(),
                 spaces(&self.input_memory_spaces),
             );
         }
         for (key, value, default) in [
             (
-                "disable_bounds_checks",
+                ParamKey::DisableBoundsChecks.name(),
                 self.disable_bounds_checks,
                 d.disable_bounds_checks,
             ),
             (
-                "disable_semaphore_checks",
+                ParamKey::DisableSemaphoreChecks.name(),
                 self.disable_semaphore_checks,
                 d.disable_semaphore_checks,
             ),
             (
-                "skip_device_barrier",
+                ParamKey::SkipDeviceBarrier.name(),
                 self.skip_device_barrier,
                 d.skip_device_barrier,
             ),
             (
-                "shape_invariant_numerics",
+                ParamKey::ShapeInvariantNumerics.name(),
                 self.shape_invariant_numerics,
                 d.shape_invariant_numerics,
             ),
             (
-                "needs_layout_passes",
+                ParamKey::NeedsLayoutPasses.name(),
                 self.needs_layout_passes,
                 d.needs_layout_passes,
             ),
             (
-                "needs_hlo_passes",
+                ParamKey::NeedsHloPasses.name(),
                 self.needs_hlo_passes,
                 d.needs_hlo_passes,
             ),
@@ -960,25 +1126,34 @@ impl Params {
             }
         }
         if let Some(t) = self.tiling {
-            m.insert("tiling".into(), Value::String(t.param_name().into()));
+            m.insert(
+                ParamKey::Tiling.name().into(),
+                Value::String(t.param_name().into()),
+            );
         }
         if let Some(b) = self.use_tc_tiling_on_sc {
-            m.insert("use_tc_tiling_on_sc".into(), Value::Bool(b));
+            m.insert(ParamKey::UseTcTilingOnSc.name().into(), Value::Bool(b));
         }
         if let Some(o) = self.opt_level {
-            m.insert("opt_level".into(), Value::String(o.name().into()));
+            m.insert(
+                ParamKey::OptLevel.name().into(),
+                Value::String(o.name().into()),
+            );
         }
         if self.forward_compatible {
-            m.insert("forward_compatible".into(), Value::Bool(true));
+            m.insert(ParamKey::ForwardCompatible.name().into(), Value::Bool(true));
         }
         if self.ir_version != d.ir_version {
             m.insert(
-                "ir_version".into(),
+                ParamKey::IrVersion.name().into(),
                 self.ir_version.map_or(Value::Null, Value::from),
             );
         }
         if let Some(dl) = self.debug_locations {
-            m.insert("debug_locations".into(), Value::String(dl.name().into()));
+            m.insert(
+                ParamKey::DebugLocations.name().into(),
+                Value::String(dl.name().into()),
+            );
         }
         let mut text =
             serde_json::to_string_pretty(&Value::Object(m)).unwrap_or_else(|_| "{}".to_string());

@@ -37,16 +37,17 @@ use std::sync::Once;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
 use melior::ir::{Attribute, AttributeLike, Location, Module, Type, Value, ValueLike};
-use mlir_sys::{MlirOperation, MlirStringRef};
+use mlir_sys::MlirOperation;
 
 use crate::bytecode::Encodings;
 use crate::decode::{all_attributes, dictionary_entries};
-use crate::emit;
 use crate::error::Error;
+use crate::ffi::{self, tcc_create_lower_pass, tcc_create_verify_pass, tcc_register_passes};
 use crate::kernel::{Kernel, string_attr_value};
-use crate::lower::{self, LowerOptions};
+use crate::lower::{LowerOptions, Lowerer};
 use crate::params::Params;
 use crate::target::Chip;
+use crate::validate::{self, Signature};
 
 /// Name of the placeholder op.
 pub const PLACEHOLDER: &str = "tpu_custom_call.call";
@@ -62,45 +63,51 @@ pub struct PassOptions {
     pub target: Option<Chip>,
     /// `producer`: producer string of the bodies.
     pub producer: Option<String>,
-    /// `compile` (verify pass): also compile the module with libtpu for
-    /// `target` ([`crate::compile`]).
-    pub compile: bool,
 }
 
 impl PassOptions {
-    /// Reads the `key=value` lines the C++ pass hands over.
-    fn parse(text: &str) -> Result<Self, String> {
-        let mut options = PassOptions::default();
-        for line in text.lines().filter(|l| !l.is_empty()) {
-            let (key, value) = line.split_once('=').unwrap_or((line, ""));
-            match key {
-                "ir-version" => {
-                    options.ir_version = Some(
-                        value
-                            .parse()
-                            .map_err(|_| format!("ir-version={value} is not a version number"))?,
-                    )
-                }
-                "debug-locations" => {
-                    options.debug_locations =
-                        Some(crate::params::DebugLocations::parse(value).ok_or_else(|| {
-                            format!("debug-locations={value}: expected unzip, inline or strip")
-                        })?)
-                }
-                "target" => {
-                    options.target = Some(
-                        value
-                            .parse()
-                            .map_err(|e: crate::target::TargetError| e.to_string())?,
-                    )
-                }
-                "producer" => options.producer = Some(value.to_string()),
-                "compile" => options.compile = value == "1",
-                other => return Err(format!("unknown option `{other}`")),
-            }
+    /// The options the C++ pass hands over, value by value (empty strings
+    /// and a negative `ir_version`: not given). A value is never parsed as
+    /// more than itself: a newline in `producer` stays in the producer.
+    fn from_raw(raw: &ffi::LowerPassOptions) -> Result<Self, String> {
+        // SAFETY: the C++ pass hands strings that outlive the pass run.
+        let text = |s| String::from_utf8_lossy(unsafe { ffi::bytes(s) }).into_owned();
+        let (debug_locations, target, producer) = (
+            text(raw.debug_locations),
+            text(raw.target),
+            text(raw.producer),
+        );
+        let mut options = PassOptions {
+            ir_version: None,
+            debug_locations: None,
+            target: parse_target(&target)?,
+            producer: (!producer.is_empty()).then_some(producer),
+        };
+        if raw.ir_version >= 0 {
+            options.ir_version =
+                Some(u32::try_from(raw.ir_version).map_err(|_| {
+                    format!("ir-version={} is not a version number", raw.ir_version)
+                })?);
+        }
+        if !debug_locations.is_empty() {
+            options.debug_locations = Some(
+                crate::params::DebugLocations::parse(&debug_locations).ok_or_else(|| {
+                    format!("debug-locations={debug_locations}: expected unzip, inline or strip")
+                })?,
+            );
         }
         Ok(options)
     }
+}
+
+/// The `target` option (empty: none).
+fn parse_target(text: &str) -> Result<Option<Chip>, String> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse()
+        .map(Some)
+        .map_err(|e: crate::target::TargetError| e.to_string())
 }
 
 /// What a lowering pass run did.
@@ -321,7 +328,10 @@ pub fn lower_module_all<'c>(
     let mut stats = LowerStats::default();
     // Loaded kernels (standalone clones) and serialized bodies, shared.
     let mut loaded: HashMap<String, Kernel<'c>> = HashMap::new();
-    let mut cache = lower::BodyCache::default();
+    let mut lowerer = Lowerer::new(LowerOptions {
+        producer: options.producer.clone(),
+        encodings: Encodings::Llvm22,
+    });
     let mut built = Vec::new();
     let mut errors = Vec::new();
     // Kernels that failed to load: reported at their first placeholder only.
@@ -337,17 +347,19 @@ pub fn lower_module_all<'c>(
             &kernels,
             &mut loaded,
             &mut failed_kernels,
-            &mut cache,
+            &mut lowerer,
         ) {
             Ok(Some(new_op)) => built.push((*raw, new_op)),
             Ok(None) => {}
-            Err(error) => errors.push(PassError { location, error }),
+            Err(found) => {
+                errors.extend(found.into_iter().map(|error| PassError { location, error }))
+            }
         }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    stats.serializations = cache.serializations;
+    stats.serializations = lowerer.serializations();
     // Everything is built: now change the module.
     for (raw, new_op) in built {
         // SAFETY: the placeholder is still live (nothing erased it yet).
@@ -373,12 +385,6 @@ pub fn lower_module_all<'c>(
         }
     }
     Ok(stats)
-}
-
-unsafe extern "C" {
-    fn tcc_register_passes();
-    fn tcc_create_lower_pass() -> mlir_sys::MlirPass;
-    fn tcc_create_verify_pass() -> mlir_sys::MlirPass;
 }
 
 /// Registers `tpu-custom-call-lower` and `tpu-custom-call-verify` with MLIR's
@@ -412,25 +418,42 @@ fn emit_error(location: Location<'_>, message: &str) {
     unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr()) };
 }
 
-/// Called by the C++ passes (cpp/passes.cpp).
-#[unsafe(no_mangle)]
-extern "C" fn tcc_rust_run_pass(kind: i32, op: MlirOperation, options: MlirStringRef) -> bool {
-    // SAFETY: the pass manager hands a live module op and a valid string.
-    let (module, options) = unsafe {
-        (
-            OperationRef::from_raw(op),
-            String::from_utf8_lossy(std::slice::from_raw_parts(
-                options.data as *const u8,
-                options.length,
-            ))
-            .into_owned(),
-        )
-    };
+/// Runs `f` on the module a C++ pass hands over, as one pass run: a panic
+/// is reported on the module, not unwound into C++.
+fn run_pass(
+    op: MlirOperation,
+    f: impl FnOnce(&'static melior::Context, OperationRef<'static, 'static>) -> bool,
+) -> bool {
+    // SAFETY: the pass manager hands a live module op for the pass run.
+    let module = unsafe { OperationRef::from_raw(op) };
     let ctx_ref = module.context();
-    // SAFETY: the context outlives the pass run.
+    // SAFETY: the context outlives the pass run (and every use below).
     let ctx = unsafe { ctx_ref.to_ref() };
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let options = match PassOptions::parse(&options) {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(ctx, module))).unwrap_or_else(|_| {
+        emit_error(
+            module.location(),
+            "tpu-custom-call pass: internal error (panic)",
+        );
+        false
+    })
+}
+
+/// `tpu-custom-call-lower`, called by the C++ pass (cpp/passes.cpp).
+#[unsafe(no_mangle)]
+extern "C" fn tcc_rust_run_lower_pass(
+    op: MlirOperation,
+    options: *const ffi::LowerPassOptions,
+) -> bool {
+    run_pass(op, |ctx, module| {
+        // SAFETY: the C++ pass hands a pointer to options that live for the run.
+        let Some(raw) = (unsafe { options.as_ref() }) else {
+            emit_error(
+                module.location(),
+                "tpu-custom-call pass options: none given",
+            );
+            return false;
+        };
+        let options = match PassOptions::from_raw(raw) {
             Ok(o) => o,
             Err(message) => {
                 emit_error(
@@ -440,37 +463,56 @@ extern "C" fn tcc_rust_run_pass(kind: i32, op: MlirOperation, options: MlirStrin
                 return false;
             }
         };
-        match kind {
-            0 => match lower_module_all(ctx, module, &options) {
-                Ok(_) => true,
-                Err(errors) => {
-                    for e in errors {
-                        emit_error(e.location, &e.error.to_string());
-                    }
-                    false
+        match lower_module_all(ctx, module, &options) {
+            Ok(_) => true,
+            Err(errors) => {
+                for e in errors {
+                    emit_error(e.location, &e.error.to_string());
                 }
-            },
-            _ => {
-                let mut problems = verify_module(ctx, module, options.target);
-                if problems.is_empty()
-                    && options.compile
-                    && let Some(message) = crate::compile::check_operation(module, options.target)
-                {
-                    problems.push((module.location(), message));
-                }
-                for (location, message) in &problems {
-                    emit_error(*location, message);
-                }
-                problems.is_empty()
+                false
             }
         }
-    }));
-    result.unwrap_or_else(|_| {
-        emit_error(
-            module.location(),
-            "tpu-custom-call pass: internal error (panic)",
-        );
-        false
+    })
+}
+
+/// `tpu-custom-call-verify`, called by the C++ pass (cpp/passes.cpp).
+#[unsafe(no_mangle)]
+extern "C" fn tcc_rust_run_verify_pass(
+    op: MlirOperation,
+    options: *const ffi::VerifyPassOptions,
+) -> bool {
+    run_pass(op, |ctx, module| {
+        // SAFETY: the C++ pass hands a pointer to options that live for the run.
+        let Some(raw) = (unsafe { options.as_ref() }) else {
+            emit_error(
+                module.location(),
+                "tpu-custom-call pass options: none given",
+            );
+            return false;
+        };
+        // SAFETY: the C++ pass hands a string that lives for the run.
+        let target = String::from_utf8_lossy(unsafe { ffi::bytes(raw.target) }).into_owned();
+        let target = match parse_target(&target) {
+            Ok(t) => t,
+            Err(message) => {
+                emit_error(
+                    module.location(),
+                    &format!("tpu-custom-call pass options: {message}"),
+                );
+                return false;
+            }
+        };
+        let mut problems = verify_module(ctx, module, target);
+        if problems.is_empty()
+            && raw.compile
+            && let Some(message) = crate::compile::check_operation(module, target)
+        {
+            problems.push((module.location(), message));
+        }
+        for (location, message) in &problems {
+            emit_error(*location, message);
+        }
+        problems.is_empty()
     })
 }
 
@@ -483,7 +525,7 @@ pub fn verify_module<'c>(
 ) -> Vec<(Location<'c>, String)> {
     let mut ops = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("stablehlo.custom_call") {
+        if op.name().as_string_ref().as_str() == Ok(crate::stablehlo::CUSTOM_CALL) {
             ops.push(op.to_raw());
         }
         WalkResult::Advance
@@ -500,7 +542,7 @@ pub fn verify_module<'c>(
             }
         };
         for call in found {
-            for message in crate::decode::verify_call(ctx, call, target) {
+            for message in validate::verify_call(ctx, call, target) {
                 problems.push((op.location(), format!("tpu_custom_call: {message}")));
             }
         }
@@ -509,9 +551,9 @@ pub fn verify_module<'c>(
 }
 
 /// Lowers one placeholder into its custom call (not inserted), loading its
-/// kernel into `loaded` on first use. `Ok(None)`: the kernel failed to load
+/// kernel into `loaded` on first use: validated (every problem of the call
+/// collected), then built by `lowerer`. `Ok(None)`: the kernel failed to load
 /// at an earlier placeholder (reported there).
-#[allow(clippy::too_many_arguments)]
 fn lower_placeholder<'c>(
     ctx: &'c melior::Context,
     op: OperationRef<'c, '_>,
@@ -519,10 +561,10 @@ fn lower_placeholder<'c>(
     kernels: &HashMap<String, OperationRef<'c, '_>>,
     loaded: &mut HashMap<String, Kernel<'c>>,
     failed_kernels: &mut std::collections::HashSet<String>,
-    cache: &mut lower::BodyCache,
-) -> Result<Option<melior::ir::Operation<'c>>, Error> {
+    lowerer: &mut Lowerer,
+) -> Result<Option<melior::ir::Operation<'c>>, Vec<Error>> {
     let location = op.location();
-    let (kernel_name, mut params) = placeholder_params(op)?;
+    let (kernel_name, mut params) = placeholder_params(op).map_err(|e| vec![e])?;
     if let Some(v) = options.ir_version {
         params.ir_version = Some(v);
     }
@@ -533,39 +575,22 @@ fn lower_placeholder<'c>(
         return Ok(None);
     }
     if !loaded.contains_key(&kernel_name) {
-        let kernel = load_kernel(ctx, kernels, &kernel_name).inspect_err(|_| {
+        let kernel = load_kernel(ctx, kernels, &kernel_name).map_err(|e| {
             failed_kernels.insert(kernel_name.clone());
+            vec![e]
         })?;
         loaded.insert(kernel_name.clone(), kernel);
     }
     let kernel = &loaded[&kernel_name];
     let operands: Vec<Value<'c, '_>> = op.operands().collect();
     let result_types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
-    let operand_names: Vec<String> = operands.iter().map(|v| v.r#type().to_string()).collect();
-    let result_names: Vec<String> = result_types.iter().map(ToString::to_string).collect();
-    let lower_options = LowerOptions {
-        target: options.target,
-        producer: options.producer.clone(),
-        encodings: Encodings::Llvm22,
-        jax_rules_only: false,
-    };
-    let lowered = lower::lower_with_cache(
-        kernel,
-        &params,
-        &operand_names,
-        &result_names,
-        &lower_options,
-        Some(&kernel_name),
-        Some(cache),
-    )?;
-    let new_op = emit::build_custom_call(
-        ctx,
-        location,
-        &operands,
-        &[],
-        &result_types,
-        &lowered.attributes,
-    )?;
+    let operand_types: Vec<Type<'c>> = operands.iter().map(|v| v.r#type()).collect();
+    let signature = Signature::new(operand_types, result_types);
+    let call = validate::validate(kernel, signature, &params, options.target)?
+        .cached_as(kernel_name.as_str());
+    let new_op = lowerer
+        .build_call(&call, location, &operands, &[])
+        .map_err(|e| vec![e])?;
     Ok(Some(new_op))
 }
 

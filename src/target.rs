@@ -491,7 +491,7 @@ impl Chip {
             ),
         ] {
             // libtpu compiles a limit above the VMEM (and ignores the scratch
-            // size of SparseCore kernels): warnings of `crate::libtpu` instead.
+            // size of SparseCore kernels): warnings of the `libtpu` module instead.
             let relaxed = field == VmemField::VmemLimitBytes
                 || query.device_type == Some(DeviceType::SparseCore);
             if let Some(bytes) = value.and_then(|v| u64::try_from(v).ok())
@@ -597,55 +597,7 @@ impl ChipInfo {
     }
 }
 
-/// A memory space of the Mosaic `tpu` dialect (`#tpu.memory_space<...>`), as
-/// kernel memrefs carry it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TpuMemorySpace {
-    /// `any` (the compiler picks).
-    Any,
-    /// `vmem`.
-    Vmem,
-    /// `smem`.
-    Smem,
-    /// `hbm`.
-    Hbm,
-    /// `cmem` (only chips with CMEM: v4, v4i).
-    Cmem,
-    /// `semaphore_mem`.
-    SemaphoreMem,
-    /// `vmem_shared`, SparseCore shared VMEM (Pallas `VMEM_SHARED`).
-    VmemShared,
-    /// `host`.
-    Host,
-}
-
-impl TpuMemorySpace {
-    /// Every space, in the dialect's enum order.
-    pub const ALL: [TpuMemorySpace; 8] = [
-        TpuMemorySpace::Any,
-        TpuMemorySpace::Vmem,
-        TpuMemorySpace::Smem,
-        TpuMemorySpace::Hbm,
-        TpuMemorySpace::Cmem,
-        TpuMemorySpace::SemaphoreMem,
-        TpuMemorySpace::VmemShared,
-        TpuMemorySpace::Host,
-    ];
-
-    /// The keyword inside `#tpu.memory_space<...>`.
-    pub const fn keyword(self) -> &'static str {
-        match self {
-            TpuMemorySpace::Any => "any",
-            TpuMemorySpace::Vmem => "vmem",
-            TpuMemorySpace::Smem => "smem",
-            TpuMemorySpace::Hbm => "hbm",
-            TpuMemorySpace::Cmem => "cmem",
-            TpuMemorySpace::SemaphoreMem => "semaphore_mem",
-            TpuMemorySpace::VmemShared => "vmem_shared",
-            TpuMemorySpace::Host => "host",
-        }
-    }
-}
+pub use crate::mosaic::vocab::TpuMemorySpace;
 
 impl fmt::Display for TpuMemorySpace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -23,7 +23,7 @@ pub fn calls_diff(
     expected: impl AsRef<[u8]>,
     actual: impl AsRef<[u8]>,
     options: &DiffOptions,
-) -> Result<DiffReport, crate::Error> {
+) -> Result<DiffReport, crate::diff::DiffError> {
     let ctx = Context::new();
     diff::diff_modules(
         &ctx,

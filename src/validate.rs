@@ -1,12 +1,29 @@
-//! Every rule a call's parameters must pass before anything is emitted, in
-//! one place: JAX 0.12's own checks (with its messages) and ours.
+//! Every rule a call must pass before anything is emitted, in one place, and
+//! the witness that it passed.
 //!
-//! - [`lower_config`] mirrors JAX's `_lowered_to_custom_call_config`: it runs
-//!   the parameter rules against the kernel's facts and builds the
-//!   [`BackendConfig`] (the first problem is the error).
-//! - [`check_signature`] runs the rules that need the call's operand and
-//!   result types (aliases, per-operand lists).
-//! - [`validate_all`] reports every problem of both kinds, for `validate`.
+//! [`validate`] is the one entry: it takes the kernel, the call's signature
+//! (MLIR types), the parameters and an optional target chip, runs every check
+//! and either returns every problem or a [`ValidatedCall`] — the only thing
+//! the emitters (`lower::Lowerer`) accept, as naga's back ends accept
+//! only a validated module. The checks, in order (each a hook of its own):
+//!
+//! 1. [`check_kernel`]: the kernel is well formed and its facts are known
+//!    (analysis today; the `tpu` dialect verifier hooks in here);
+//! 2. `check_target`: the kernel and parameters fit the chip;
+//! 3. `check_params`: JAX 0.12's parameter rules (with its messages) and ours;
+//!    then `check_libtpu`: libtpu's parameter rules ([`crate::libtpu`];
+//!    skipped with [`ValidateOptions::jax_rules_only`], warnings kept);
+//! 4. `signature_rules`: the rules that need the call's types (aliases,
+//!    per-operand lists) — the alias rules live only here;
+//! 5. [`check_contract`]: the kernel's arguments against the call's operands
+//!    and results, grids and windows, the scoped-VMEM budget
+//!    ([`crate::contract`]).
+//!
+//! [`report`] (and [`problems`], its errors) runs the same checks when the
+//! kernel or the signature is not at hand (the `validate` subcommand); it
+//! yields no witness.
+//! [`lower_config`] mirrors JAX's `_lowered_to_custom_call_config`: it builds
+//! the [`BackendConfig`] data (no IR) after the parameter rules.
 //!
 //! Collective ids are resolved as JAX does without a lowering context (the
 //! decision table of the spec, section 4.4, with the `no` auto-assign mode
@@ -14,9 +31,436 @@
 //! `collective_id`; a kernel without one accepts a `collective_id` only with
 //! `allow_collective_id_without_custom_barrier`.
 
-use crate::analysis::KernelFacts;
+use melior::ir::Type;
+
+use melior::Context;
+
+use crate::analysis::{self, KernelFacts};
 use crate::config::{BackendConfig, ConfigError, CostEstimate, DeviceType, MemorySpace, Tiling};
+use crate::context::capture;
+use crate::contract::{self, ContractReport};
+use crate::decode::{self, DecodeError, FoundCall};
+use crate::error::Error;
+use crate::kernel::Kernel;
+use crate::libtpu::{self, LibtpuWarning};
 use crate::params::{DEFAULT_IR_VERSION, Params};
+use crate::serde::{HIGHEST_IR_VERSION, LOWEST_IR_VERSION, SerdeError};
+use crate::target::{Chip, TargetQuery};
+
+/// A call's signature: its operand and result types (ranked tensors for a
+/// call that emits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature<'c> {
+    operands: Vec<Type<'c>>,
+    results: Vec<Type<'c>>,
+}
+
+impl<'c> Signature<'c> {
+    /// The signature `(operands) -> results`.
+    pub fn new(operands: impl Into<Vec<Type<'c>>>, results: impl Into<Vec<Type<'c>>>) -> Self {
+        Signature {
+            operands: operands.into(),
+            results: results.into(),
+        }
+    }
+
+    /// The operand types.
+    pub fn operands(&self) -> &[Type<'c>] {
+        &self.operands
+    }
+
+    /// The result types.
+    pub fn results(&self) -> &[Type<'c>] {
+        &self.results
+    }
+}
+
+/// How strict [`validate_with`] is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ValidateOptions {
+    /// Check only JAX 0.12's rules (and this crate's own), not the rules
+    /// libtpu enforces at compile time ([`crate::libtpu`]): accepts what JAX
+    /// emits even where libtpu would refuse it (JAX's goldens, sweeps).
+    /// libtpu's warnings are still collected.
+    pub jax_rules_only: bool,
+}
+
+impl ValidateOptions {
+    /// Every rule: JAX's, ours and libtpu's (the default).
+    pub fn all_rules() -> Self {
+        ValidateOptions::default()
+    }
+
+    /// JAX 0.12's rules and ours, not libtpu's.
+    pub fn jax_rules_only() -> Self {
+        ValidateOptions {
+            jax_rules_only: true,
+        }
+    }
+}
+
+/// The witness that a call passed every check of [`validate`]: the kernel,
+/// its facts, the signature, the parameters and the target, as checked, with
+/// what the checks found that does not stop the call (libtpu's warnings,
+/// what the call contract could not check).
+/// Its fields are private: the only way to get one is [`validate`], and the
+/// emitters (`lower::Lowerer`) take nothing else.
+#[derive(Debug)]
+pub struct ValidatedCall<'k, 'c> {
+    kernel: &'k Kernel<'c>,
+    facts: KernelFacts,
+    signature: Signature<'c>,
+    params: Params,
+    target: Option<Chip>,
+    cache_key: Option<String>,
+    warnings: Vec<LibtpuWarning>,
+    contract: Option<ContractReport>,
+}
+
+impl<'k, 'c> ValidatedCall<'k, 'c> {
+    /// The kernel.
+    pub fn kernel(&self) -> &'k Kernel<'c> {
+        self.kernel
+    }
+
+    /// What the analysis found in the kernel.
+    pub fn facts(&self) -> &KernelFacts {
+        &self.facts
+    }
+
+    /// The call's signature.
+    pub fn signature(&self) -> &Signature<'c> {
+        &self.signature
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The chip the call was checked against, if any.
+    pub fn target(&self) -> Option<Chip> {
+        self.target
+    }
+
+    /// What libtpu compiles but is likely a mistake ([`crate::libtpu`]).
+    pub fn warnings(&self) -> &[LibtpuWarning] {
+        &self.warnings
+    }
+
+    /// What the call contract found ([`crate::contract::check_call`]): the
+    /// VMEM budget and what it could not check.
+    pub fn contract(&self) -> Option<&ContractReport> {
+        self.contract.as_ref()
+    }
+
+    /// The same call, whose serialized body a `lower::Lowerer` may
+    /// share with every other call carrying the same `key` (the name of one
+    /// kernel: calls of one kernel serialize it once).
+    pub fn cached_as(mut self, key: impl Into<String>) -> Self {
+        self.cache_key = Some(key.into());
+        self
+    }
+
+    pub(crate) fn cache_key(&self) -> Option<&str> {
+        self.cache_key.as_deref()
+    }
+}
+
+/// Validates one call with every rule ([`validate_with`] and the default
+/// [`ValidateOptions`]).
+pub fn validate<'k, 'c>(
+    kernel: &'k Kernel<'c>,
+    signature: Signature<'c>,
+    params: &Params,
+    target: Option<Chip>,
+) -> Result<ValidatedCall<'k, 'c>, Vec<Error>> {
+    validate_with(
+        kernel,
+        signature,
+        params,
+        target,
+        &ValidateOptions::default(),
+    )
+}
+
+/// Validates one call: every check below, every problem collected. On
+/// success the witness the emitters require.
+///
+/// `signature` holds the call's operand and result types; `target` is the
+/// chip to check against (`None` behaves like JAX on a host without a TPU).
+pub fn validate_with<'k, 'c>(
+    kernel: &'k Kernel<'c>,
+    signature: Signature<'c>,
+    params: &Params,
+    target: Option<Chip>,
+    options: &ValidateOptions,
+) -> Result<ValidatedCall<'k, 'c>, Vec<Error>> {
+    let mut report = Report::default();
+    let facts = run_checks(
+        Some(kernel),
+        Some(&signature),
+        params,
+        target,
+        options,
+        &mut report,
+    );
+    if report.errors.is_empty() {
+        Ok(ValidatedCall {
+            kernel,
+            facts,
+            signature,
+            params: params.clone(),
+            target,
+            cache_key: None,
+            warnings: report.warnings,
+            contract: report.contract,
+        })
+    } else {
+        Err(report.errors)
+    }
+}
+
+/// Everything the checks found about a call, whether or not it passes.
+#[derive(Debug, Default)]
+#[non_exhaustive]
+pub struct Report {
+    /// Every problem, in check order (empty: the call passes).
+    pub errors: Vec<Error>,
+    /// What libtpu compiles but is likely a mistake.
+    pub warnings: Vec<LibtpuWarning>,
+    /// The call contract's findings when it ran and passed (kernel and
+    /// signature at hand).
+    pub contract: Option<ContractReport>,
+}
+
+/// Every finding of [`validate_with`] when only some of the call is at hand:
+/// without a kernel the kernel checks are skipped (its facts taken as a
+/// plain TensorCore kernel's), without a signature the signature and
+/// contract checks. Yields no witness.
+pub fn report(
+    kernel: Option<&Kernel<'_>>,
+    signature: Option<&Signature<'_>>,
+    params: &Params,
+    target: Option<Chip>,
+    options: &ValidateOptions,
+) -> Report {
+    let mut report = Report::default();
+    run_checks(kernel, signature, params, target, options, &mut report);
+    report
+}
+
+/// Every problem [`validate`] would report when only some of the call is at
+/// hand (see [`report`]). Empty when nothing is wrong. Yields no witness.
+pub fn problems(
+    kernel: Option<&Kernel<'_>>,
+    signature: Option<&Signature<'_>>,
+    params: &Params,
+    target: Option<Chip>,
+) -> Vec<Error> {
+    report(
+        kernel,
+        signature,
+        params,
+        target,
+        &ValidateOptions::default(),
+    )
+    .errors
+}
+
+/// The checks, in order; returns the kernel's facts (default without one).
+fn run_checks(
+    kernel: Option<&Kernel<'_>>,
+    signature: Option<&Signature<'_>>,
+    params: &Params,
+    target: Option<Chip>,
+    options: &ValidateOptions,
+    report: &mut Report,
+) -> KernelFacts {
+    let errors = &mut report.errors;
+    let facts = match kernel {
+        Some(kernel) => check_kernel(kernel, errors),
+        None => KernelFacts::default(),
+    };
+    if let Some(chip) = target {
+        check_target(chip, kernel, &facts, params, errors);
+    }
+    check_params(params, &facts, target, errors);
+    check_libtpu(
+        kernel,
+        &facts,
+        params,
+        target,
+        options,
+        errors,
+        &mut report.warnings,
+    );
+    if let Some(signature) = signature {
+        let mut config_errors = Vec::new();
+        signature_rules(
+            params,
+            signature.operands(),
+            signature.results(),
+            &mut config_errors,
+        );
+        errors.extend(config_errors.into_iter().map(Error::from));
+        if let Some(kernel) = kernel {
+            report.contract = check_contract(kernel, &facts, signature, params, target, errors);
+        }
+    }
+    facts
+}
+
+/// Hook: the kernel itself. Derives its facts (communication, device type,
+/// core count).
+///
+/// HOOK for the `tpu` dialect verifier (issue 17): call it here, pushing
+/// its errors into `errors`, so that every kernel that enters any emitter
+/// (`emit`, `lower`, the passes) and `validate`/`verify` is verified.
+pub fn check_kernel(kernel: &Kernel<'_>, errors: &mut Vec<Error>) -> KernelFacts {
+    match analysis::analyze(kernel) {
+        Ok(facts) => facts,
+        Err(e) => {
+            errors.push(e.into());
+            KernelFacts::default()
+        }
+    }
+}
+
+/// Hook: the call contract ([`crate::contract::check_call`]) — the kernel's
+/// arguments against the call's operands and results, grids and windows,
+/// the scoped-VMEM budget of `target`. Every contract error is pushed; on
+/// success its report (what it could not check).
+pub fn check_contract(
+    kernel: &Kernel<'_>,
+    _facts: &KernelFacts,
+    signature: &Signature<'_>,
+    params: &Params,
+    target: Option<Chip>,
+    errors: &mut Vec<Error>,
+) -> Option<ContractReport> {
+    let names =
+        |types: &[Type<'_>]| -> Vec<String> { types.iter().map(ToString::to_string).collect() };
+    match contract::check_call(
+        kernel,
+        &names(signature.operands()),
+        &names(signature.results()),
+        params,
+        target,
+    ) {
+        Ok(report) => Some(report),
+        Err(found) => {
+            errors.extend(found.into_iter().map(Error::from));
+            None
+        }
+    }
+}
+
+/// libtpu's parameter rules ([`crate::libtpu::check`]), after JAX's: errors
+/// unless `options.jax_rules_only`, warnings always.
+fn check_libtpu(
+    kernel: Option<&Kernel<'_>>,
+    facts: &KernelFacts,
+    params: &Params,
+    target: Option<Chip>,
+    options: &ValidateOptions,
+    errors: &mut Vec<Error>,
+    warnings: &mut Vec<LibtpuWarning>,
+) {
+    // Without a lowering context the resolved collective id is the given one
+    // (`lower_config` writes `params.collective_id`).
+    let found = libtpu::check(kernel, facts, params, params.collective_id, target);
+    if !options.jax_rules_only {
+        errors.extend(found.errors.into_iter().map(Error::from));
+    }
+    warnings.extend(found.warnings);
+}
+
+/// The chip checks (what JAX only checks on a live TPU).
+fn check_target(
+    chip: Chip,
+    kernel: Option<&Kernel<'_>>,
+    facts: &KernelFacts,
+    params: &Params,
+    errors: &mut Vec<Error>,
+) {
+    let query = match kernel {
+        Some(kernel) => target_query(kernel, facts, params),
+        None => TargetQuery {
+            vmem_limit_bytes: params.vmem_limit_bytes,
+            internal_scratch_in_bytes: params.internal_scratch_in_bytes,
+            ..TargetQuery::default()
+        },
+    };
+    errors.extend(chip.check_all(&query).into_iter().map(Error::from));
+}
+
+/// The parameter rules: the serde version, then JAX's and ours (libtpu's
+/// follow in `check_libtpu`).
+fn check_params(
+    params: &Params,
+    facts: &KernelFacts,
+    _target: Option<Chip>,
+    errors: &mut Vec<Error>,
+) {
+    // The serde version must be one `serialize` writes (JAX's message above 18).
+    match params.ir_version {
+        Some(requested) if requested > HIGHEST_IR_VERSION => {
+            errors.push(
+                SerdeError::VersionTooNew {
+                    requested,
+                    highest: HIGHEST_IR_VERSION,
+                }
+                .into(),
+            );
+        }
+        Some(requested) if requested < LOWEST_IR_VERSION => {
+            errors.push(
+                SerdeError::VersionTooOld {
+                    requested,
+                    lowest: LOWEST_IR_VERSION,
+                }
+                .into(),
+            );
+        }
+        _ => {}
+    }
+    let mut config_errors = Vec::new();
+    param_rules(
+        params,
+        params.collective_id,
+        facts,
+        params.ir_version,
+        &mut config_errors,
+    );
+    errors.extend(config_errors.into_iter().map(Error::from));
+}
+
+/// Builds the query the target checks need from the kernel and parameters.
+fn target_query(kernel: &Kernel<'_>, facts: &KernelFacts, params: &Params) -> TargetQuery {
+    let mut query = TargetQuery::from_facts(facts);
+    if let Ok(dims) = analysis::parallel_dims(kernel) {
+        query.subcore_count = dims
+            .iter()
+            .filter_map(|d| d.subcores)
+            .filter_map(|n| u64::try_from(n).ok())
+            .max();
+    }
+    query.kernel_memory_spaces = contract::kernel_memory_spaces(kernel);
+    query.tensor_cores_per_device = contract::tensor_cores_per_device(facts);
+    query.vmem_limit_bytes = params.vmem_limit_bytes;
+    query.internal_scratch_in_bytes = params.internal_scratch_in_bytes;
+    query.memory_spaces = params
+        .input_memory_spaces
+        .iter()
+        .chain(params.output_memory_spaces.iter())
+        .flatten()
+        .flatten()
+        .copied()
+        .collect();
+    query
+}
 
 fn is_sparse_core(facts: &KernelFacts) -> bool {
     facts.device_type == Some(DeviceType::SparseCore)
@@ -149,12 +593,14 @@ fn param_rules(
     }
 }
 
-/// The rules that need the call's operand and result types (MLIR-printed,
-/// e.g. `tensor<8x128xf32>`).
-fn signature_rules<S: AsRef<str>>(
+/// The rules that need the call's operand and result types: alias indices in
+/// range, no result aliased twice, aliased operand and result of the same
+/// type and memory space, and `allow_input_fusion` / memory-space lists with
+/// one entry per operand or result. The only place the alias rules live.
+fn signature_rules(
     params: &Params,
-    operand_types: &[S],
-    result_types: &[S],
+    operand_types: &[Type<'_>],
+    result_types: &[Type<'_>],
     errors: &mut Vec<ConfigError>,
 ) {
     let (operands, results) = (operand_types.len(), result_types.len());
@@ -180,10 +626,7 @@ fn signature_rules<S: AsRef<str>>(
             });
         }
         aliased[result] = Some(operand);
-        let (ot, rt) = (
-            operand_types[operand].as_ref(),
-            result_types[result].as_ref(),
-        );
+        let (ot, rt) = (operand_types[operand], result_types[result]);
         if ot != rt {
             errors.push(ConfigError::AliasTypeMismatch {
                 operand,
@@ -245,41 +688,6 @@ fn signature_rules<S: AsRef<str>>(
         results,
         false,
     );
-}
-
-/// Checks what needs the call signature: alias indices in range, no result
-/// aliased twice, aliased operand and result of the same type and memory
-/// space, and `allow_input_fusion` / memory-space lists with one entry per
-/// operand or result. The first problem is the error.
-pub fn check_signature<S: AsRef<str>>(
-    params: &Params,
-    operand_types: &[S],
-    result_types: &[S],
-) -> Result<(), ConfigError> {
-    let mut errors = Vec::new();
-    signature_rules(params, operand_types, result_types, &mut errors);
-    errors.into_iter().next().map_or(Ok(()), Err)
-}
-
-/// Every problem with `params` for a kernel with `facts` called with these
-/// operand and result types, in the order [`lower_config`] and
-/// [`check_signature`] would meet them (empty: valid).
-pub fn validate_all<S: AsRef<str>>(
-    params: &Params,
-    facts: &KernelFacts,
-    operand_types: &[S],
-    result_types: &[S],
-) -> Vec<ConfigError> {
-    let mut errors = Vec::new();
-    param_rules(
-        params,
-        params.collective_id,
-        facts,
-        params.ir_version,
-        &mut errors,
-    );
-    signature_rules(params, operand_types, result_types, &mut errors);
-    errors
 }
 
 /// Builds the backend config of a call, as JAX 0.12's
@@ -431,6 +839,35 @@ pub enum AutoAssignMode {
     /// `override`: every given id is ignored and all are assigned.
     Override,
 }
+
+impl AutoAssignMode {
+    /// JAX's spelling of the mode (`no`, `yes`, `override`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            AutoAssignMode::No => "no",
+            AutoAssignMode::Yes => "yes",
+            AutoAssignMode::Override => "override",
+        }
+    }
+
+    /// Parses JAX's spelling, exactly.
+    pub fn parse(s: &str) -> Option<Self> {
+        [
+            AutoAssignMode::No,
+            AutoAssignMode::Yes,
+            AutoAssignMode::Override,
+        ]
+        .into_iter()
+        .find(|m| m.name() == s)
+    }
+}
+
+crate::spelling::spelled!(
+    AutoAssignMode,
+    "collective-id auto-assign mode",
+    name,
+    ["no", "yes", "override"]
+);
 
 /// What an automatic collective id is shared by: a barrier tag, or an
 /// identical kernel body; with the `skip_device_barrier` setting.
@@ -611,16 +1048,76 @@ impl CollectiveIds {
     }
 }
 
-/// Every problem with `params` alone for a kernel with `facts` (no call
-/// signature at hand: the alias and per-operand list rules are skipped).
-pub fn validate_params(params: &Params, facts: &KernelFacts) -> Vec<ConfigError> {
-    let mut errors = Vec::new();
-    param_rules(
-        params,
-        params.collective_id,
-        facts,
-        params.ir_version,
-        &mut errors,
-    );
+/// Every problem with one call: its config must read, its body must decode
+/// and deserialize, its kernel must analyse, and its parameters must pass
+/// every rule for its signature (and target, if given), and its layouts must
+/// be the row-major ones JAX writes. Empty when valid.
+pub fn verify_call(ctx: &Context, found: FoundCall, target: Option<Chip>) -> Vec<Error> {
+    let operand_types = found.operand_types.clone();
+    let result_types = found.result_types.clone();
+    let shape_operands = found
+        .attribute("indices_of_shape_operands")
+        .map_or(0, |_| result_types.len());
+    let real_operands = &operand_types[..operand_types.len().saturating_sub(shape_operands)];
+    let mut errors: Vec<Error> = Vec::new();
+    for (attribute, types) in [
+        ("operand_layouts", &operand_types),
+        ("result_layouts", &result_types),
+    ] {
+        let expected = expected_layouts(ctx, types);
+        match (found.attribute(attribute), expected) {
+            (Some(actual), Some(expected)) if actual != expected => {
+                errors.push(
+                    DecodeError::LayoutMismatch {
+                        attribute,
+                        actual: actual.to_string(),
+                        expected,
+                    }
+                    .into(),
+                );
+            }
+            _ => {}
+        }
+    }
+    let decoded = match decode::decode_call(ctx, found) {
+        Ok(decoded) => decoded,
+        Err(e) => {
+            errors.push(e.into());
+            return errors;
+        }
+    };
+    errors.extend(decoded.report.unknown_keys.iter().map(|k| {
+        Error::from(DecodeError::UnknownConfigKey {
+            path: k.path.to_string(),
+        })
+    }));
+    let parse_all = |texts: &[String]| -> Option<Vec<melior::ir::Type<'_>>> {
+        texts
+            .iter()
+            .map(|t| capture(ctx, || melior::ir::Type::parse(ctx, t)).0)
+            .collect()
+    };
+    let signature = parse_all(real_operands)
+        .zip(parse_all(&result_types))
+        .map(|(operands, results)| Signature::new(operands, results));
+    errors.extend(problems(
+        Some(&decoded.kernel),
+        signature.as_ref(),
+        &decoded.params,
+        target,
+    ));
     errors
+}
+
+/// The layouts attribute JAX writes for these types (row-major, shape
+/// operands `[0]`), printed; `None` if a type is not a ranked tensor.
+fn expected_layouts(ctx: &Context, types: &[String]) -> Option<String> {
+    let mut layouts = Vec::new();
+    for text in types {
+        let (ty, _) = capture(ctx, || melior::ir::Type::parse(ctx, text));
+        let tensor = melior::ir::r#type::RankedTensorType::try_from(ty?).ok()?;
+        let rank = melior::ir::r#type::ShapedTypeLike::rank(&tensor);
+        layouts.push(crate::stablehlo::layout_text(rank));
+    }
+    Some(format!("[{}]", layouts.join(", ")))
 }

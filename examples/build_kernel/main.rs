@@ -12,9 +12,10 @@
 
 mod kernels;
 
-use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::RankedTensorType;
+use tpu_custom_call::validate::{self, Signature};
 use tpu_custom_call::{Context, DebugLocations, Kernel, Params, PrintOptions, kernel};
 
 fn tensor<'c>(shape: &[u64], element: Type<'c>) -> Type<'c> {
@@ -43,14 +44,19 @@ fn bench(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
         )?;
     }
     let params = Params::from_json(br#"{"kernel_name": "synthetic", "metadata": {}}"#)?;
-    let types = ["tensor<8x128xf32>".to_string()];
-    let options = LowerOptions::default();
-    lower::lower(&kernel, &params, &types, &types, &options)?; // warm-up
+    let f32x = Type::parse(&ctx, "tensor<8x128xf32>").ok_or("tensor<8x128xf32>")?;
+    // Validation and lowering, as `emit` does them.
+    let lower_once = || -> Result<_, Box<dyn std::error::Error>> {
+        let call = validate::validate(&kernel, Signature::new([f32x], [f32x]), &params, None)
+            .map_err(|errors| errors[0].to_string())?;
+        Ok(Lowerer::new(LowerOptions::default()).lower(&call)?)
+    };
+    lower_once()?; // warm-up
     let mut samples = Vec::new();
     let start = std::time::Instant::now();
     while samples.len() < 5 || (start.elapsed().as_secs_f64() < 3.0 && samples.len() < 1000) {
         let t = std::time::Instant::now();
-        std::hint::black_box(lower::lower(&kernel, &params, &types, &types, &options)?);
+        std::hint::black_box(lower_once()?);
         samples.push(t.elapsed().as_secs_f64() * 1e3);
     }
     samples.sort_by(f64::total_cmp);
@@ -115,14 +121,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         print!("{}", kernel.print(options)?);
         return Ok(());
     }
-    let stablehlo = lower::emit_module(
-        &ctx,
-        &kernel,
-        &params,
-        &operands,
-        &results,
-        &LowerOptions::default(),
-    )?;
+    let call = validate::validate(&kernel, Signature::new(operands, results), &params, None)
+        .map_err(|errors| errors[0].to_string())?;
+    let stablehlo = Lowerer::new(LowerOptions::default()).emit_module(&ctx, &call)?;
     print!(
         "{}",
         kernel::print_module(&stablehlo, PrintOptions::default())?

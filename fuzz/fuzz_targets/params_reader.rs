@@ -1,14 +1,14 @@
 //! PARAMS.json reader and validation: arbitrary bytes ->
 //! `Params::from_json_all` / `Params::from_json`, then
-//! `validate::validate_params` against TensorCore and SparseCore kernel
-//! facts. Parameters that read must write (`to_json`) and read back equal
+//! `lower_config` (the parameter rules) against TensorCore and SparseCore
+//! kernel facts, and `validate::problems` without a kernel. Parameters that read must write (`to_json`) and read back equal
 //! (metadata numbers by value: `to_json` writes them through serde_json,
 //! which respells them, `1.0e0` as `1.0`, and rounds them to `f64`).
 
 use libfuzzer_sys::fuzz_target;
 use tpu_custom_call::analysis::KernelFacts;
 use tpu_custom_call::config::json::JsonValue;
-use tpu_custom_call::{DeviceType, Params, validate};
+use tpu_custom_call::{DeviceType, Params, lower_config, validate};
 
 fuzz_target!(|data: &[u8]| {
     let all = Params::from_json_all(data);
@@ -35,9 +35,12 @@ fuzz_target!(|data: &[u8]| {
         },
     ];
     for facts in &facts {
-        for error in validate::validate_params(&params, facts) {
+        if let Err(error) = lower_config(&params, facts, Vec::new(), None, params.ir_version) {
             let _ = error.to_string();
         }
+    }
+    for error in validate::problems(None, None, &params, None) {
+        let _ = error.to_string();
     }
     let json = params.to_json();
     let again = Params::from_json(json.as_bytes())

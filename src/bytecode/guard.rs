@@ -194,7 +194,7 @@ pub(crate) fn check_acyclic(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
             edges[node].retain(|&to| to < n);
         } else if !entry.custom {
             let text = entry.data.strip_suffix(&[0]).unwrap_or(entry.data);
-            own[node] = crate::kernel::text_nesting(text, limit)
+            own[node] = crate::mosaic::vocab::text_nesting(text, limit)
                 .map_err(|_| too_deep(entry))?
                 .max(1);
         }
@@ -569,7 +569,7 @@ pub(crate) fn check_typed_builtins(file: &Bytecode<'_>) -> Result<(), TranscodeE
 }
 
 /// Rejects a textual `tpu` entry holding a `#tpu.memory_space<...>` that
-/// Mosaic does not know ([`crate::kernel::MEMORY_SPACES`]): our pass-through
+/// Mosaic does not know ([`crate::mosaic::MEMORY_SPACES`]): our pass-through
 /// dialect would read it verbatim, jaxlib and the TPU compiler cannot.
 pub(crate) fn check_memory_spaces(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
     let Some(tpu) = file.dialects.iter().position(|d| *d == b"tpu") else {
@@ -579,7 +579,7 @@ pub(crate) fn check_memory_spaces(file: &Bytecode<'_>) -> Result<(), TranscodeEr
         if entry.dialect != tpu || entry.custom {
             continue;
         }
-        if let Some(at) = crate::kernel::find_unknown_memory_space(entry.data) {
+        if let Some(at) = crate::mosaic::vocab::find_unknown_memory_space(entry.data) {
             return Err(TranscodeError::Malformed {
                 section: Section::AttrType,
                 offset: entry.offset,
@@ -588,7 +588,7 @@ pub(crate) fn check_memory_spaces(file: &Bytecode<'_>) -> Result<(), TranscodeEr
                     entry.kind,
                     entry.index,
                     at.value,
-                    crate::kernel::MEMORY_SPACES.join(", ")
+                    crate::mosaic::MEMORY_SPACES.join(", ")
                 ),
             });
         }

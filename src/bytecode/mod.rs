@@ -30,8 +30,8 @@ use builtin::Down;
 /// How deep attributes and types may nest in bytecode: the longest chain of
 /// builtin entries referencing each other, plus the bracket nesting of
 /// textual entries. Same limit, same reasons as
-/// [`crate::kernel::MAX_TEXT_NESTING`] (see [`TranscodeError::TooDeep`]).
-pub const MAX_REFERENCE_DEPTH: usize = crate::kernel::MAX_TEXT_NESTING;
+/// [`crate::mosaic::MAX_TEXT_NESTING`] (see [`TranscodeError::TooDeep`]).
+pub const MAX_REFERENCE_DEPTH: usize = crate::mosaic::MAX_TEXT_NESTING;
 
 /// Which MLIR's builtin bytecode encodings to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -183,7 +183,7 @@ fn bad_entry(entry: &Entry<'_>, error: TranscodeError) -> TranscodeError {
 /// or newer), sorted and without repeats. A reader where such an op is not
 /// registered cannot decode those properties (MLIR 22 would read the first of
 /// them as the whole property dictionary and drop the rest):
-/// [`crate::interop`] refuses them.
+/// the `interop` module refuses them.
 pub fn native_property_ops(bytes: &[u8]) -> Result<Vec<String>, TranscodeError> {
     let file = Bytecode::parse(bytes)?;
     if file.version < container::NATIVE_PROPERTIES {

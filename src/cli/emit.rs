@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use tpu_custom_call::bytecode::Encodings;
-use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::params::{DebugLocations, Params};
 use tpu_custom_call::target::Chip;
+use tpu_custom_call::validate::{self, Signature, ValidateOptions};
 use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
 
 use super::{CliResult, read_input, source_name, write_output};
@@ -116,21 +117,32 @@ pub fn run(args: Args) -> CliResult {
     let kernel =
         Kernel::load(&ctx, &bytes, &source_name(&args.kernel)).map_err(|e| e.to_string())?;
     let (operands, results) = super::parse_signature(&ctx, &args.signature)?;
+    let rules = if args.jax_rules_only {
+        ValidateOptions::jax_rules_only()
+    } else {
+        ValidateOptions::all_rules()
+    };
+    let call = validate::validate_with(
+        &kernel,
+        Signature::new(operands, results),
+        &params,
+        args.target,
+        &rules,
+    )
+    .map_err(|errors| errors.first().map(ToString::to_string).unwrap_or_default())?;
     let options = LowerOptions {
-        target: args.target,
         producer: args.producer.clone(),
         encodings: match args.bytecode_encodings {
             EncodingsArg::Llvm22 => Encodings::Llvm22,
             EncodingsArg::Llvm24 => Encodings::Llvm24,
         },
-        jax_rules_only: args.jax_rules_only,
     };
-    let (module, warnings) =
-        lower::emit_module_with_warnings(&ctx, &kernel, &params, &operands, &results, &options)
-            .map_err(|e| e.to_string())?;
-    for warning in &warnings {
+    for warning in call.warnings() {
         eprintln!("warning: {warning}");
     }
+    let module = Lowerer::new(options)
+        .emit_module(&ctx, &call)
+        .map_err(|e| e.to_string())?;
     let out = match args.emit {
         Emit::Text => {
             let mut text = tpu_custom_call::kernel::print_module(&module, PrintOptions::default())

@@ -76,14 +76,14 @@ pub fn run(args: Args) -> CliResult {
         }
         texts.join("// -----\n")
     } else if args.json {
-        let array: Vec<serde_json::Value> = calls.iter().map(DecodedCall::to_json).collect();
+        let array: Vec<serde_json::Value> = calls.iter().map(to_json).collect();
         let mut text = serde_json::to_string_pretty(&array).map_err(|e| e.to_string())?;
         text.push('\n');
         text
     } else {
         let mut text = String::new();
         for call in &calls {
-            let _ = writeln!(text, "{}", call.summary());
+            let _ = writeln!(text, "{}", summary(call));
         }
         if calls.is_empty() {
             let _ = writeln!(text, "{name}: no tpu_custom_call");
@@ -91,4 +91,90 @@ pub fn run(args: Args) -> CliResult {
         text
     };
     write_output(args.output.as_ref(), out.as_bytes())
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The JSON object `inspect --json` prints for this call.
+fn to_json(call: &DecodedCall<'_>) -> serde_json::Value {
+    let params: serde_json::Value =
+        serde_json::from_str(&call.params.to_json()).unwrap_or(serde_json::Value::Null);
+    serde_json::json!({
+        "index": call.found.index,
+        "line": call.found.line,
+        "kernel_name": call.found.kernel_name,
+        "ir_version": call.ir_version,
+        "device_type": call.device_type_name(),
+        "body_bytes": call.config.body.len(),
+        "body_sha256": sha256_hex(&call.config.body),
+        "debug_locations_bytes": call.config.debug_locations.as_ref().map(Vec::len),
+        "operand_types": call.found.operand_types,
+        "result_types": call.found.result_types,
+        "operand_layouts": call.found.attribute("operand_layouts"),
+        "result_layouts": call.found.attribute("result_layouts"),
+        "output_operand_aliases": call.found.attribute("output_operand_aliases"),
+        "has_side_effect": call.found.attribute("has_side_effect"),
+        "unknown_config_keys": call.report.unknown_keys.iter().map(|k| k.path.to_string()).collect::<Vec<_>>(),
+        "params": params,
+    })
+}
+
+/// The human-readable block `inspect` prints for this call.
+fn summary(call: &DecodedCall<'_>) -> String {
+    let mut out = String::new();
+    let c = &call.config;
+    let line = call
+        .found
+        .line
+        .map(|l| format!(" (line {l})"))
+        .unwrap_or_default();
+    let _ = writeln!(out, "tpu_custom_call #{}{line}", call.found.index);
+    let _ = writeln!(
+        out,
+        "  kernel_name:      {}",
+        call.found.kernel_name.as_deref().unwrap_or("(none)")
+    );
+    let _ = writeln!(
+        out,
+        "  signature:        ({}) -> ({})",
+        call.found.operand_types.join(", "),
+        call.found.result_types.join(", ")
+    );
+    let _ = writeln!(out, "  device_type:      {}", call.device_type_name());
+    let _ = writeln!(out, "  ir_version:       {}", call.ir_version);
+    let _ = writeln!(
+        out,
+        "  body:             {} bytes, sha256 {}",
+        c.body.len(),
+        sha256_hex(&c.body)
+    );
+    match &c.debug_locations {
+        Some(d) => {
+            let _ = writeln!(out, "  debug_locations:  {} bytes", d.len());
+        }
+        None => {
+            let _ = writeln!(out, "  debug_locations:  (none)");
+        }
+    }
+    for (name, value) in &call.found.attributes {
+        if name != "backend_config" && name != "kernel_name" {
+            let _ = writeln!(out, "  {name:<17} {value}", name = format!("{name}:"));
+        }
+    }
+    let params = call.params.to_json();
+    let _ = writeln!(
+        out,
+        "  params:           {}",
+        params.trim_end().replace('\n', "\n                    ")
+    );
+    for key in &call.report.unknown_keys {
+        let _ = writeln!(out, "  unknown config key: {}", key.path);
+    }
+    out
 }

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use tpu_custom_call::lower;
 use tpu_custom_call::target::Chip;
+use tpu_custom_call::validate::{self, Signature, ValidateOptions};
 use tpu_custom_call::{Context, Kernel, Params};
 
 use super::{CliResult, read_input, source_name};
@@ -53,48 +53,24 @@ pub fn run(args: Args) -> CliResult {
     let signature = match &args.signature {
         Some(text) => {
             let (operands, results) = super::parse_signature(&ctx, text)?;
-            Some((
-                operands.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                results.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            ))
+            Some(Signature::new(operands, results))
         }
         None => None,
     };
-    let errors = lower::validate_all(
+    let found = validate::report(
         kernel.as_ref(),
+        signature.as_ref(),
         &params,
-        signature
-            .as_ref()
-            .map(|(o, r)| (o.as_slice(), r.as_slice())),
         args.target,
+        &ValidateOptions::all_rules(),
     );
-    let facts = match &kernel {
-        Some(kernel) => tpu_custom_call::analyze(kernel).ok(),
-        None => Some(Default::default()),
-    };
-    if let Some(facts) = facts {
-        let findings = tpu_custom_call::libtpu::check(
-            kernel.as_ref(),
-            &facts,
-            &params,
-            params.collective_id,
-            args.target,
-        );
-        for warning in &findings.warnings {
-            eprintln!("warning: {warning}");
-        }
+    for warning in &found.warnings {
+        eprintln!("warning: {warning}");
     }
+    let errors = found.errors;
     if errors.is_empty() {
         // What the call contract could not check, as notes.
-        if let (Some(kernel), Some((operands, results))) = (&kernel, &signature)
-            && let Ok(contract) = tpu_custom_call::contract::check_call(
-                kernel,
-                operands,
-                results,
-                &params,
-                args.target,
-            )
-        {
+        if let Some(contract) = found.contract {
             for note in contract.not_checked {
                 eprintln!("note: not checked: {note}");
             }

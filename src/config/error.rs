@@ -4,8 +4,8 @@
 use super::MemorySpace;
 use super::json::JsonPath;
 
-/// Everything that can be wrong with a backend config, its parameters, or a
-/// backend_config JSON document.
+/// Everything that can be wrong with a backend config or its parameters
+/// (reading a backend_config document is [`ReadError`]).
 ///
 /// Variants documented "JAX" display JAX 0.12's message verbatim; the others
 /// are our own rules (JAX accepts the value but the result is invalid JSON or
@@ -324,7 +324,21 @@ pub enum ConfigError {
         bytes: usize,
     },
 
-    // ----- reading a backend_config -----
+    /// A config the writer cannot express (text that is not ASCII).
+    #[error("backend_config value at {path} is not supported: {message}")]
+    Unsupported {
+        /// Where.
+        path: JsonPath,
+        /// What is unsupported and what is accepted.
+        message: String,
+    },
+}
+
+/// What can be wrong with a backend_config JSON document being read
+/// ([`super::BackendConfig::from_json`]), each with its JSON path.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
     /// Not JSON.
     #[error("backend_config is not valid JSON at {path}: {message}")]
     Json {

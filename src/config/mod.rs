@@ -13,7 +13,7 @@
 //! except the single-core SparseCore case, `None` entries of memory-space
 //! lists...). [`BackendConfig::canonical`] gives the value the JSON can
 //! express, and `from_json(to_json(x)) == x.canonical()`; configs built by
-//! [`crate::validate::lower_config`] only differ from their canonical form in
+//! `validate::lower_config` only differ from their canonical form in
 //! `ir_version` and `active_core_count`.
 
 mod error;
@@ -21,7 +21,7 @@ pub mod json;
 mod read;
 mod write;
 
-pub use error::ConfigError;
+pub use error::{ConfigError, ReadError};
 pub use read::{ReadReport, UnknownKey};
 pub(crate) use write::check_flag;
 
@@ -49,6 +49,14 @@ impl DeviceType {
             DeviceType::TensorCore => "DEVICE_TYPE_TENSORCORE",
             DeviceType::SparseCore => "DEVICE_TYPE_SPARSECORE",
         }
+    }
+
+    /// Parses JAX's name (`tensorcore`) or the protobuf enum name
+    /// (`DEVICE_TYPE_SPARSECORE`).
+    pub fn parse(name: &str) -> Option<Self> {
+        [DeviceType::TensorCore, DeviceType::SparseCore]
+            .into_iter()
+            .find(|d| d.jax_name() == name || d.proto_name() == name)
     }
 
     /// Parses a protobuf enum name (`DEVICE_TYPE_SPARSECORE`).
@@ -169,6 +177,20 @@ impl std::fmt::Display for MemorySpace {
         f.write_str(&self.param_name())
     }
 }
+
+crate::spelling::spelled!(
+    DeviceType,
+    "device type",
+    jax_name,
+    ["tensorcore", "sparsecore"]
+);
+crate::spelling::spelled!(Tiling, "tiling", param_name, ["compact", "sparse_core"]);
+crate::spelling::spelled!(
+    OptLevel,
+    "SparseCore opt level",
+    name,
+    ["O0", "O1", "O2", "O3"]
+);
 
 /// SparseCore tiling (JAX's `tpu_custom_call.Tiling`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

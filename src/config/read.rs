@@ -5,10 +5,9 @@ use base64::Engine as _;
 use base64::engine::DecodePaddingMode;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD};
 
+use super::ReadError;
 use super::json::{JsonPath, JsonSyntaxError, JsonValue, parse_json};
-use super::{
-    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, Tiling,
-};
+use super::{BackendConfig, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, Tiling};
 
 /// A key the reader does not know, kept with its value.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,7 +59,7 @@ struct Obj {
 }
 
 impl Obj {
-    fn new(value: JsonValue, path: JsonPath) -> Result<Obj, ConfigError> {
+    fn new(value: JsonValue, path: JsonPath) -> Result<Obj, ReadError> {
         let JsonValue::Object(members) = value else {
             return Err(wrong(&path, "an object", &value));
         };
@@ -68,7 +67,7 @@ impl Obj {
         for (key, value) in members {
             let canonical = snake_case(&key);
             if out.iter().any(|(c, _, _)| *c == canonical) {
-                return Err(ConfigError::DuplicateKey {
+                return Err(ReadError::DuplicateKey {
                     path,
                     key: canonical,
                 });
@@ -84,8 +83,8 @@ impl Obj {
         Some((value, self.path.key(&written)))
     }
 
-    fn require(&mut self, name: &str) -> Result<(JsonValue, JsonPath), ConfigError> {
-        self.take(name).ok_or_else(|| ConfigError::MissingKey {
+    fn require(&mut self, name: &str) -> Result<(JsonValue, JsonPath), ReadError> {
+        self.take(name).ok_or_else(|| ReadError::MissingKey {
             path: self.path.clone(),
             key: name.to_string(),
         })
@@ -100,7 +99,7 @@ impl Obj {
         }
     }
 
-    fn bool(&mut self, name: &str, default: bool) -> Result<bool, ConfigError> {
+    fn bool(&mut self, name: &str, default: bool) -> Result<bool, ReadError> {
         match self.take(name) {
             None => Ok(default),
             Some((JsonValue::Bool(b), _)) => Ok(b),
@@ -108,13 +107,13 @@ impl Obj {
         }
     }
 
-    fn u64(&mut self, name: &str) -> Result<Option<u64>, ConfigError> {
+    fn u64(&mut self, name: &str) -> Result<Option<u64>, ReadError> {
         self.take(name).map(|(v, p)| uint(&v, &p)).transpose()
     }
 }
 
-fn wrong(path: &JsonPath, expected: &str, found: &JsonValue) -> ConfigError {
-    ConfigError::WrongType {
+fn wrong(path: &JsonPath, expected: &str, found: &JsonValue) -> ReadError {
+    ReadError::WrongType {
         path: path.clone(),
         expected: expected.to_string(),
         found: match found {
@@ -126,7 +125,7 @@ fn wrong(path: &JsonPath, expected: &str, found: &JsonValue) -> ConfigError {
 }
 
 /// An integer, as a number or (protobuf int64) as a string of digits.
-fn int(value: &JsonValue, path: &JsonPath) -> Result<i128, ConfigError> {
+fn int(value: &JsonValue, path: &JsonPath) -> Result<i128, ReadError> {
     let text = match value {
         JsonValue::Number(n) if n.is_integer() => n.as_str(),
         JsonValue::String(s) => s.as_str(),
@@ -136,27 +135,27 @@ fn int(value: &JsonValue, path: &JsonPath) -> Result<i128, ConfigError> {
         .map_err(|_| wrong(path, "an integer", value))
 }
 
-fn uint(value: &JsonValue, path: &JsonPath) -> Result<u64, ConfigError> {
+fn uint(value: &JsonValue, path: &JsonPath) -> Result<u64, ReadError> {
     u64::try_from(int(value, path)?)
         .map_err(|_| wrong(path, "a non-negative 64-bit integer", value))
 }
 
-fn string(value: JsonValue, path: &JsonPath) -> Result<String, ConfigError> {
+fn string(value: JsonValue, path: &JsonPath) -> Result<String, ReadError> {
     match value {
         JsonValue::String(s) => Ok(s),
         other => Err(wrong(path, "a string", &other)),
     }
 }
 
-fn array(value: JsonValue, path: &JsonPath) -> Result<Vec<JsonValue>, ConfigError> {
+fn array(value: JsonValue, path: &JsonPath) -> Result<Vec<JsonValue>, ReadError> {
     match value {
         JsonValue::Array(items) => Ok(items),
         other => Err(wrong(path, "an array", &other)),
     }
 }
 
-fn unsupported(path: &JsonPath, message: impl Into<String>) -> ConfigError {
-    ConfigError::Unsupported {
+fn unsupported(path: &JsonPath, message: impl Into<String>) -> ReadError {
+    ReadError::Unsupported {
         path: path.clone(),
         message: message.into(),
     }
@@ -164,7 +163,7 @@ fn unsupported(path: &JsonPath, message: impl Into<String>) -> ConfigError {
 
 /// Standard base64 with padding (what JAX writes); protobuf JSON readers also
 /// accept URL-safe and unpadded text, so do we.
-fn base64(value: JsonValue, path: &JsonPath) -> Result<Vec<u8>, ConfigError> {
+fn base64(value: JsonValue, path: &JsonPath) -> Result<Vec<u8>, ReadError> {
     let text = string(value, path)?;
     match STANDARD.decode(text.as_bytes()) {
         Ok(bytes) => Ok(bytes),
@@ -175,7 +174,7 @@ fn base64(value: JsonValue, path: &JsonPath) -> Result<Vec<u8>, ConfigError> {
             let std = GeneralPurpose::new(&base64::alphabet::STANDARD, lenient);
             std.decode(text.as_bytes())
                 .or_else(|_| url.decode(text.as_bytes()))
-                .map_err(|_| ConfigError::Base64 {
+                .map_err(|_| ReadError::Base64 {
                     path: path.clone(),
                     message: first.to_string(),
                 })
@@ -184,7 +183,7 @@ fn base64(value: JsonValue, path: &JsonPath) -> Result<Vec<u8>, ConfigError> {
 }
 
 /// `["0"]`: the single core of a one-core SparseCore kernel.
-fn core_zero(value: JsonValue, path: &JsonPath) -> Result<(), ConfigError> {
+fn core_zero(value: JsonValue, path: &JsonPath) -> Result<(), ReadError> {
     let items = array(value, path)?;
     let ok = items.len() == 1 && int(&items[0], &path.index(0)).ok() == Some(0);
     if ok {
@@ -197,7 +196,7 @@ fn core_zero(value: JsonValue, path: &JsonPath) -> Result<(), ConfigError> {
     }
 }
 
-fn color(obj: &mut Obj) -> Result<MemorySpace, ConfigError> {
+fn color(obj: &mut Obj) -> Result<MemorySpace, ReadError> {
     let (value, path) = obj.require("color")?;
     let c = uint(&value, &path)?;
     MemorySpace::from_color(c).ok_or_else(|| {
@@ -208,7 +207,7 @@ fn color(obj: &mut Obj) -> Result<MemorySpace, ConfigError> {
     })
 }
 
-fn index(value: &JsonValue, path: &JsonPath) -> Result<usize, ConfigError> {
+fn index(value: &JsonValue, path: &JsonPath) -> Result<usize, ReadError> {
     let v = uint(value, path)?;
     usize::try_from(v)
         .ok()
@@ -221,7 +220,7 @@ fn place(
     i: usize,
     ms: MemorySpace,
     path: &JsonPath,
-) -> Result<(), ConfigError> {
+) -> Result<(), ReadError> {
     if list.len() <= i {
         list.resize(i + 1, None);
     }
@@ -236,7 +235,7 @@ fn output_colors(
     value: JsonValue,
     path: &JsonPath,
     report: &mut ReadReport,
-) -> Result<Option<Vec<Option<MemorySpace>>>, ConfigError> {
+) -> Result<Option<Vec<Option<MemorySpace>>>, ReadError> {
     let items = array(value, path)?;
     let mut list = Vec::new();
     let mut tuple = None;
@@ -286,7 +285,7 @@ fn input_colors(
     value: JsonValue,
     path: &JsonPath,
     report: &mut ReadReport,
-) -> Result<Option<Vec<Option<MemorySpace>>>, ConfigError> {
+) -> Result<Option<Vec<Option<MemorySpace>>>, ReadError> {
     let items = array(value, path)?;
     let mut list = Vec::new();
     for (i, item) in items.into_iter().enumerate() {
@@ -304,7 +303,7 @@ fn flags(
     value: JsonValue,
     path: &JsonPath,
     report: &mut ReadReport,
-) -> Result<Vec<(String, FlagValue)>, ConfigError> {
+) -> Result<Vec<(String, FlagValue)>, ReadError> {
     let items = array(value, path)?;
     let mut out: Vec<(String, FlagValue)> = Vec::with_capacity(items.len());
     for (i, item) in items.into_iter().enumerate() {
@@ -368,10 +367,10 @@ impl BackendConfig {
     /// [`ReadReport::use_core_ids_or_default`] gives `b` back byte for byte.
     /// `ir_version` is `None` (it lives in the body) and `active_core_count`
     /// is `Some(1)` only when the JSON says so.
-    pub fn from_json(bytes: &[u8]) -> Result<(BackendConfig, ReadReport), ConfigError> {
+    pub fn from_json(bytes: &[u8]) -> Result<(BackendConfig, ReadReport), ReadError> {
         let root = parse_json(bytes).map_err(|e| match e {
-            JsonSyntaxError::Malformed { path, message, .. } => ConfigError::Json { path, message },
-            JsonSyntaxError::DuplicateKey { path, key } => ConfigError::DuplicateKey { path, key },
+            JsonSyntaxError::Malformed { path, message, .. } => ReadError::Json { path, message },
+            JsonSyntaxError::DuplicateKey { path, key } => ReadError::DuplicateKey { path, key },
         })?;
         let mut report = ReadReport::default();
         let mut top = Obj::new(root, JsonPath::root())?;

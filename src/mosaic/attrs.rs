@@ -33,13 +33,8 @@ use melior::ir::attribute::{
 };
 use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::{Attribute, Type};
-use mlir_sys::{MlirAttribute, MlirContext as RawContext, MlirStringRef, MlirType};
 
-unsafe extern "C" {
-    fn mlirGetDialectHandle__tcc_tpu__() -> mlir_sys::MlirDialectHandle;
-    fn tcc_tpu_attr_get(ctx: RawContext, text: MlirStringRef) -> MlirAttribute;
-    fn tcc_tpu_type_get(ctx: RawContext, text: MlirStringRef) -> MlirType;
-}
+use crate::ffi::{mlirGetDialectHandle__tcc_tpu__, tcc_tpu_attr_get, tcc_tpu_type_get};
 
 /// Loads the pass-through `tpu` dialect into `ctx` (a no-op when it is loaded,
 /// as it is in a [`crate::Context`] or after [`crate::context::prepare`]).

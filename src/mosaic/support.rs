@@ -10,14 +10,11 @@ use melior::ir::r#type::IntegerType;
 use melior::ir::{
     Attribute, Identifier, Location, Operation, Region, Type, TypeLike, Value, ValueLike,
 };
-use mlir_sys::{MlirAttribute, MlirOperation};
 
 use super::BuildError;
 use super::attrs;
 
-unsafe extern "C" {
-    fn tcc_operation_set_properties(op: MlirOperation, attr: MlirAttribute) -> bool;
-}
+use crate::ffi::tcc_operation_set_properties;
 
 /// A variadic segment's size, as `operandSegmentSizes` holds it.
 pub(crate) fn count(values: &[Value<'_, '_>]) -> i32 {

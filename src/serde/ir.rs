@@ -7,45 +7,33 @@
 //! such a module (never null unless documented).
 
 use std::ffi::c_void;
+use std::marker::PhantomData;
 
 use mlir_sys::*;
 
-unsafe extern "C" {
-    // cpp/passthrough.cpp: the op's properties as one attribute, or null.
-    fn tcc_operation_get_properties(op: MlirOperation) -> MlirAttribute;
-    // cpp/passthrough.cpp: whether the op is known to a loaded dialect.
-    fn tcc_operation_is_registered(op: MlirOperation) -> bool;
-    // cpp/passthrough.cpp: the text of a pass-through `tpu` attribute, or null.
-    fn tcc_tpu_attr_text(attr: MlirAttribute) -> MlirStringRef;
-    // cpp/passthrough.cpp: the pass-through `tpu` attribute `#tpu.<text>`.
-    fn tcc_tpu_attr_get(ctx: MlirContext, text: MlirStringRef) -> MlirAttribute;
-    // cpp/serde.cpp: the mangled copy of a kernel module.
-    fn tcc_serde_mangle(
-        kernel: MlirOperation,
-        version: i64,
-        rule_names: *const MlirStringRef,
-        num_rule_names: isize,
-        found: unsafe extern "C" fn(MlirOperation, isize, *mut c_void),
-        user_data: *mut c_void,
-    ) -> MlirOperation;
-    // cpp/serde.cpp: replaces every location slot by `loc(unknown)`.
-    fn tcc_serde_take_locations(module: MlirOperation, collect: bool) -> MlirAttribute;
-}
+pub(crate) use crate::ffi::sref;
+use crate::ffi::{
+    tcc_operation_get_properties, tcc_operation_is_registered, tcc_serde_mangle,
+    tcc_serde_take_locations, tcc_tpu_attr_get, tcc_tpu_attr_text,
+};
 
 /// The mangled copy of the kernel module `kernel` (every op but
 /// `builtin.module` renamed `stable_mosaic.<name>`, inherent attributes made
 /// plain, `stable_mosaic.version = version` on the top module), built in one
 /// pass in C++ (`cpp/serde.cpp`), with the copies of the ops named in
 /// `rule_names`, in post-order, each with the index of its name.
+///
+/// The module belongs to the kernel's context (`'c`); the ops are inside it
+/// and valid while it lives (the caller keeps it for as long as it uses them).
 pub(crate) fn mangled_copy<'c>(
-    kernel: MlirOperation,
+    kernel: melior::ir::OperationRef<'c, '_>,
     version: u32,
     rule_names: &[&str],
-) -> (melior::ir::Module<'c>, Vec<(Op, usize)>) {
+) -> (melior::ir::Module<'c>, Vec<(Op<'c>, usize)>) {
     unsafe extern "C" fn found(op: MlirOperation, index: isize, user_data: *mut c_void) {
         // SAFETY: `user_data` is the `Vec` below, alive for the whole call.
         let out = unsafe { &mut *(user_data as *mut Vec<(Op, usize)>) };
-        out.push((Op(op), index as usize));
+        out.push((unsafe { Op::from_raw(op) }, index as usize));
     }
     let names: Vec<MlirStringRef> = rule_names.iter().map(|n| sref(n)).collect();
     let mut ops: Vec<(Op, usize)> = Vec::new();
@@ -54,7 +42,7 @@ pub(crate) fn mangled_copy<'c>(
     // detached `builtin.module` that the returned `Module` owns.
     let module = unsafe {
         let copy = tcc_serde_mangle(
-            kernel,
+            kernel.to_raw(),
             i64::from(version),
             names.as_ptr(),
             names.len() as isize,
@@ -90,14 +78,6 @@ pub(crate) fn tpu_attr(ctx: MlirContext, text: &str) -> MlirAttribute {
     unsafe { tcc_tpu_attr_get(ctx, sref(text)) }
 }
 
-/// A borrowed string reference for the C API.
-pub(crate) fn sref(s: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: s.as_ptr() as *const _,
-        length: s.len(),
-    }
-}
-
 /// Copies an `MlirStringRef` into a Rust string.
 pub(crate) fn to_string(s: MlirStringRef) -> String {
     if s.data.is_null() || s.length == 0 {
@@ -110,11 +90,7 @@ pub(crate) fn to_string(s: MlirStringRef) -> String {
 }
 
 fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
-    let mut bytes: Vec<u8> = Vec::new();
-    f(
-        Some(crate::kernel::collect_chunk),
-        &mut bytes as *mut Vec<u8> as *mut c_void,
-    );
+    let ((), bytes) = crate::ffi::collect_bytes(f);
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
@@ -131,11 +107,26 @@ pub(crate) fn type_text(ty: MlirType) -> String {
     print_with(|cb, data| unsafe { mlirTypePrint(ty, cb, data) })
 }
 
-/// An operation handle inside a module the caller keeps alive.
+/// An operation handle inside a module borrowed for `'a`: the module (and
+/// its context) outlive every `Op` taken from it.
 #[derive(Clone, Copy)]
-pub(crate) struct Op(pub(crate) MlirOperation);
+pub(crate) struct Op<'a>(pub(crate) MlirOperation, PhantomData<&'a ()>);
 
-impl Op {
+impl<'a> Op<'a> {
+    /// The op behind a melior reference, for as long as the reference's
+    /// module borrow.
+    pub(crate) fn of(op: melior::ir::OperationRef<'_, 'a>) -> Op<'a> {
+        Op(op.to_raw(), PhantomData)
+    }
+
+    /// An op from a raw handle (possibly null: check [`Op::is_null`]).
+    ///
+    /// # Safety
+    /// `raw` is null or a live op of a module that outlives `'a`.
+    pub(crate) unsafe fn from_raw(raw: MlirOperation) -> Op<'a> {
+        Op(raw, PhantomData)
+    }
+
     pub(crate) fn is_null(self) -> bool {
         self.0.ptr.is_null()
     }
@@ -253,15 +244,15 @@ impl Op {
         unsafe { mlirOperationGetBlock(self.0) }
     }
 
-    pub(crate) fn parent(self) -> Option<Op> {
+    pub(crate) fn parent(self) -> Option<Op<'a>> {
         // SAFETY: see the module invariant.
-        let parent = Op(unsafe { mlirOperationGetParentOperation(self.0) });
+        let parent = unsafe { Op::from_raw(mlirOperationGetParentOperation(self.0)) };
         (!parent.is_null()).then_some(parent)
     }
 
-    pub(crate) fn next(self) -> Option<Op> {
+    pub(crate) fn next(self) -> Option<Op<'a>> {
         // SAFETY: see the module invariant.
-        let next = Op(unsafe { mlirOperationGetNextInBlock(self.0) });
+        let next = unsafe { Op::from_raw(mlirOperationGetNextInBlock(self.0)) };
         (!next.is_null()).then_some(next)
     }
 
@@ -344,9 +335,11 @@ pub(crate) fn region_blocks(region: MlirRegion) -> Vec<MlirBlock> {
 }
 
 /// First op of a block, if any.
-pub(crate) fn block_first_op(block: MlirBlock) -> Option<Op> {
+///
+/// The op lives as long as the block's module, which the caller holds for `'a`.
+pub(crate) fn block_first_op<'a>(block: MlirBlock) -> Option<Op<'a>> {
     // SAFETY: the block is valid.
-    let op = Op(unsafe { mlirBlockGetFirstOperation(block) });
+    let op = unsafe { Op::from_raw(mlirBlockGetFirstOperation(block)) };
     (!op.is_null()).then_some(op)
 }
 
@@ -499,7 +492,7 @@ pub(crate) struct OpSpec<'a> {
 }
 
 /// Creates a detached op; owned regions in `spec.regions` are consumed.
-pub(crate) fn create_op(spec: OpSpec<'_>) -> Option<Op> {
+pub(crate) fn create_op<'a>(spec: OpSpec<'_>) -> Option<Op<'a>> {
     // SAFETY: every handle in `spec` belongs to the same live context; the
     // regions are owned (freshly created) and handed over to the new op; the
     // state lives until `mlirOperationCreate` returns. A null result (MLIR
@@ -531,7 +524,7 @@ pub(crate) fn create_op(spec: OpSpec<'_>) -> Option<Op> {
             spec.regions.len() as isize,
             spec.regions.as_ptr(),
         );
-        let op = Op(mlirOperationCreate(&mut state));
+        let op = Op::from_raw(mlirOperationCreate(&mut state));
         (!op.is_null()).then_some(op)
     }
 }

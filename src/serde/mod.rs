@@ -254,11 +254,11 @@ pub fn serialize_to_module<'c>(
     } else {
         rules::DOWNGRADED_OPS
     };
-    let (module, ops) = ir::mangled_copy(kernel.operation().to_raw(), version, names);
+    let (module, ops) = ir::mangled_copy(kernel.operation(), version, names);
     for (op, index) in ops {
         rules::downgrade(names[index], op, version).map_err(|e| rule_error(op, e))?;
     }
-    let top = Op(module.as_operation().to_raw());
+    let top = Op::of(module.as_operation());
     let debug_locations = match options.debug_locations {
         DebugLocations::Inline => None,
         DebugLocations::Strip => {
@@ -272,7 +272,7 @@ pub fn serialize_to_module<'c>(
             // `Module` owns it.
             let blob = unsafe { Module::from_raw(mlir_sys::mlirModuleCreateEmpty(unknown)) };
             if let Some(locs) = locs {
-                Op(blob.as_operation().to_raw()).set_attr(LOCS_ATTR, locs);
+                Op::of(blob.as_operation()).set_attr(LOCS_ATTR, locs);
             }
             Some(blob)
         }
@@ -340,7 +340,11 @@ fn all_attributes(op: Op, properties: &PropertyNames) -> Vec<MlirNamedAttribute>
 /// Re-creates `op` under `name`, with all of its attributes as plain
 /// attributes, moving its regions; returns the new op (inserted after `op`,
 /// `op` erased).
-fn recreate(op: Op, name: &str, attributes: &[MlirNamedAttribute]) -> Result<Op, SerdeError> {
+fn recreate<'a>(
+    op: Op<'a>,
+    name: &str,
+    attributes: &[MlirNamedAttribute],
+) -> Result<Op<'a>, SerdeError> {
     let results: Vec<MlirType> = (0..op.num_results())
         .map(|i| ir::value_type(op.result(i)))
         .collect();
@@ -438,7 +442,7 @@ pub fn deserialize_module<'c>(
     module: Module<'c>,
     debug_locations: Option<&[u8]>,
 ) -> Result<Kernel<'c>, SerdeError> {
-    let top = Op(module.as_operation().to_raw());
+    let top = Op::of(module.as_operation());
     let version = match top.attr(VERSION_ATTR).and_then(ir::as_int) {
         Some((v, _)) => v,
         None => return Err(SerdeError::MissingVersion),
@@ -619,7 +623,7 @@ fn attach_locations(ctx: &Context, top: Op, blob: &[u8]) -> Result<(), SerdeErro
     }
     check_envelope(blob).map_err(|m| bad(format!("malformed MLIR bytecode: {m}")))?;
     let module = parse_module(ctx, blob, "debug_locations", "bytecode")?;
-    let Some(items) = Op(module.as_operation().to_raw())
+    let Some(items) = Op::of(module.as_operation())
         .attr(LOCS_ATTR)
         .and_then(ir::as_array)
     else {
@@ -658,7 +662,7 @@ fn attach_locations(ctx: &Context, top: Op, blob: &[u8]) -> Result<(), SerdeErro
 pub fn body_ir_version(ctx: &Context, body: &[u8]) -> Result<i64, SerdeError> {
     check_magic(body)?;
     let module = parse_module(ctx, body, "body", "bytecode")?;
-    Op(module.as_operation().to_raw())
+    Op::of(module.as_operation())
         .attr(VERSION_ATTR)
         .and_then(ir::as_int)
         .map(|(v, _)| v)

@@ -4,7 +4,7 @@
 //! every `tpu` op checked by jaxlib.
 
 use super::common;
-use tpu_custom_call::lower::{self, LowerOptions};
+use crate::common::oneshot::{self as lower, LowerOptions};
 use tpu_custom_call::melior::dialect::{arith, func};
 use tpu_custom_call::melior::ir::attribute::{IntegerAttribute, StringAttribute, TypeAttribute};
 use tpu_custom_call::melior::ir::operation::OperationLike;

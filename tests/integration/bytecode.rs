@@ -96,11 +96,13 @@ fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
                 bodies_needing_down += 1;
                 // MLIR 22 itself (no transcoding: the "text" path hands the
                 // bytes to MLIR as they are; MLIR sniffs the bytecode magic).
+                let untranscoded =
+                    tpu_custom_call::kernel::parse_module_bytes(&ctx, &blob, "original", "text");
                 assert!(
-                    tpu_custom_call::kernel::parse_module_bytes(&ctx, &blob, "original", "text")
-                        .is_err(),
-                    "{}: LLVM 22 read the untranscoded body",
-                    path.display()
+                    matches!(untranscoded, Err(KernelError::Parse { .. })),
+                    "{}: LLVM 22 read the untranscoded body: {:?}",
+                    path.display(),
+                    untranscoded.err()
                 );
             }
             let kernel = Kernel::from_bytecode(&ctx, &down, &path.display().to_string())
@@ -636,7 +638,15 @@ fn former_crashers_are_rejected_before_mlir_sees_them() {
                 "{name}: {err:?}"
             );
         }
-        assert!(Kernel::load(&ctx, &bytes, &name).is_err(), "{name}");
+        let loaded = Kernel::load(&ctx, &bytes, &name);
+        assert!(
+            matches!(
+                loaded,
+                Err(KernelError::Transcode { .. } | KernelError::TooDeep { .. })
+            ),
+            "{name}: {:?}",
+            loaded.err()
+        );
         let rel = format!("mlir-fixtures/crashers/{name}");
         let (code, stdout, stderr) = crate::common::run_cli(&["kernel", &rel]);
         assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
@@ -677,7 +687,13 @@ fn non_utf8_strings_are_refused_before_mlir_sees_them() {
         }
         other => panic!("{other:?}"),
     }
-    assert!(Kernel::from_bytecode(&Context::new(), &bad, "bad").is_err());
+    let ctx = Context::new();
+    let loaded = Kernel::from_bytecode(&ctx, &bad, "bad");
+    assert!(
+        matches!(loaded, Err(KernelError::Transcode { .. })),
+        "{:?}",
+        loaded.err()
+    );
 }
 
 /// A chain of array attributes each holding the previous one, `n` deep, as

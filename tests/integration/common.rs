@@ -102,7 +102,8 @@ pub fn run_cli_stdin(args: &[&str], stdin: Option<&[u8]>) -> (i32, Vec<u8>, Stri
 }
 
 /// Compares `actual` with the golden file at `path`; with `BLESS=1` rewrites
-/// it instead. Returns a description of the mismatch, if any.
+/// it instead. Returns a description of the mismatch, if any: a line diff and
+/// how to bless.
 pub fn check_golden(path: &Path, actual: &str) -> Option<String> {
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
         std::fs::write(path, actual).unwrap();
@@ -113,7 +114,232 @@ pub fn check_golden(path: &Path, actual: &str) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{} differs (run with BLESS=1 to accept):\n--- expected\n{expected}\n+++ actual\n{actual}",
-        path.display()
+        "{} differs (run with BLESS=1 to accept):\n{}",
+        path.display(),
+        line_diff(&expected, actual)
     ))
+}
+
+/// A unified-style diff of two texts: the lines between their common prefix
+/// and suffix, `-` expected and `+` actual, with three lines of context.
+pub fn line_diff(expected: &str, actual: &str) -> String {
+    let (old, new): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let context = 3;
+    let start = prefix.saturating_sub(context);
+    let after = old.len() - suffix;
+    let old_end = (after + context).min(old.len());
+    let new_end = (new.len() - suffix + context).min(new.len());
+    let mut out = format!(
+        "@@ -{},{} +{},{} @@\n",
+        start + 1,
+        old_end - start,
+        start + 1,
+        new_end - start
+    );
+    for line in &old[start..prefix] {
+        out.push_str(&format!(" {line}\n"));
+    }
+    for line in &old[prefix..old.len() - suffix] {
+        out.push_str(&format!("-{line}\n"));
+    }
+    for line in &new[prefix..new.len() - suffix] {
+        out.push_str(&format!("+{line}\n"));
+    }
+    for line in &old[after..old_end] {
+        out.push_str(&format!(" {line}\n"));
+    }
+    if expected.ends_with('\n') != actual.ends_with('\n') {
+        out.push_str("(the texts differ in their final newline)\n");
+    }
+    out
+}
+
+/// The failures of a loop over cases, reported together at the end rather
+/// than at the first (so one run shows every case that fails).
+#[derive(Debug, Default)]
+pub struct Failures(Vec<String>);
+
+impl Failures {
+    /// No failure yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records `message()` unless `ok`.
+    pub fn check(&mut self, ok: bool, message: impl FnOnce() -> String) {
+        if !ok {
+            self.0.push(message());
+        }
+    }
+
+    /// Records a mismatch of `actual` and `expected`, under `what`.
+    pub fn eq<T: PartialEq + std::fmt::Debug>(
+        &mut self,
+        what: impl std::fmt::Display,
+        actual: T,
+        expected: T,
+    ) {
+        if actual != expected {
+            self.0.push(format!(
+                "{what}:\n  actual:   {actual:?}\n  expected: {expected:?}"
+            ));
+        }
+    }
+
+    /// Panics with every failure recorded, if any.
+    pub fn assert_none(self) {
+        assert!(
+            self.0.is_empty(),
+            "{} failure(s):\n{}",
+            self.0.len(),
+            self.0.join("\n")
+        );
+    }
+}
+
+/// The one-call lowering entry points the tests were written against before
+/// the validation witness (issue 16): each validates the call with
+/// `validate::validate_with` (the target and `jax_rules_only` of its
+/// options) and lowers it with a `Lowerer`; the first problem is the error.
+pub mod oneshot {
+    use melior::ir::{Location, Module, OperationRef, Type, Value, ValueLike};
+    use tpu_custom_call::bytecode::Encodings;
+    use tpu_custom_call::emit::InsertionPoint;
+    use tpu_custom_call::lower::{self, Lowered, Lowerer};
+    use tpu_custom_call::validate::{self, Signature, ValidateOptions, ValidatedCall};
+    use tpu_custom_call::{Chip, Error, Kernel, Params};
+
+    /// What to check and how to lower.
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    pub struct LowerOptions {
+        /// The chip to validate against.
+        pub target: Option<Chip>,
+        /// Producer string of the bodies.
+        pub producer: Option<String>,
+        /// Builtin attribute encodings of the bodies.
+        pub encodings: Encodings,
+        /// Leave libtpu's rules out.
+        pub jax_rules_only: bool,
+    }
+
+    impl LowerOptions {
+        /// The lowering half.
+        pub fn lowering(&self) -> lower::LowerOptions {
+            lower::LowerOptions {
+                producer: self.producer.clone(),
+                encodings: self.encodings,
+            }
+        }
+
+        /// The validation half.
+        pub fn rules(&self) -> ValidateOptions {
+            if self.jax_rules_only {
+                ValidateOptions::jax_rules_only()
+            } else {
+                ValidateOptions::all_rules()
+            }
+        }
+    }
+
+    fn first(errors: Vec<Error>) -> Error {
+        errors
+            .into_iter()
+            .next()
+            .expect("a failed validation has an error")
+    }
+
+    /// Validates `kernel` called with `signature`.
+    pub fn validated<'k, 'c>(
+        kernel: &'k Kernel<'c>,
+        params: &Params,
+        signature: Signature<'c>,
+        options: &LowerOptions,
+    ) -> Result<ValidatedCall<'k, 'c>, Error> {
+        validate::validate_with(kernel, signature, params, options.target, &options.rules())
+            .map_err(first)
+    }
+
+    fn parse<'c>(kernel: &Kernel<'c>, types: &[String]) -> Option<Vec<Type<'c>>> {
+        let ctx = kernel.module().context();
+        // SAFETY: the kernel's context outlives 'c.
+        let ctx = unsafe { ctx.to_ref() };
+        types.iter().map(|t| Type::parse(ctx, t)).collect()
+    }
+
+    /// Lowers one call (types as MLIR text), without building the op.
+    pub fn lower(
+        kernel: &Kernel<'_>,
+        params: &Params,
+        operand_types: &[String],
+        result_types: &[String],
+        options: &LowerOptions,
+    ) -> Result<Lowered, Error> {
+        let (Some(operands), Some(results)) =
+            (parse(kernel, operand_types), parse(kernel, result_types))
+        else {
+            return Err(Error::Pass(format!(
+                "unparsable types {operand_types:?} -> {result_types:?}"
+            )));
+        };
+        let call = validated(kernel, params, Signature::new(operands, results), options)?;
+        Lowerer::new(options.lowering()).lower(&call)
+    }
+
+    /// Lowers one call into a whole module.
+    pub fn emit_module<'c>(
+        ctx: &'c melior::Context,
+        kernel: &Kernel<'c>,
+        params: &Params,
+        operand_types: &[Type<'c>],
+        result_types: &[Type<'c>],
+        options: &LowerOptions,
+    ) -> Result<Module<'c>, Error> {
+        let signature = Signature::new(operand_types, result_types);
+        let call = validated(kernel, params, signature, options)?;
+        Lowerer::new(options.lowering()).emit_module(ctx, &call)
+    }
+
+    /// Lowers one call and inserts it at `point`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn emit_call<'c, 'a>(
+        kernel: &Kernel<'c>,
+        params: &Params,
+        point: InsertionPoint<'c, 'a>,
+        location: Location<'c>,
+        operands: &[Value<'c, 'a>],
+        shape_operands: &[Value<'c, 'a>],
+        result_types: &[Type<'c>],
+        options: &LowerOptions,
+    ) -> Result<OperationRef<'c, 'a>, Error> {
+        let operand_types: Vec<Type<'c>> = operands.iter().map(|v| v.r#type()).collect();
+        let signature = Signature::new(operand_types, result_types);
+        let call = validated(kernel, params, signature, options)?;
+        Lowerer::new(options.lowering()).emit_call(&call, point, location, operands, shape_operands)
+    }
+
+    /// Every problem of a call (`validate::problems`, types as MLIR text).
+    pub fn validate_all(
+        kernel: Option<&Kernel<'_>>,
+        params: &Params,
+        signature: Option<(&[String], &[String])>,
+        target: Option<Chip>,
+    ) -> Vec<Error> {
+        let signature = match (kernel, signature) {
+            (Some(kernel), Some((operands, results))) => {
+                match (parse(kernel, operands), parse(kernel, results)) {
+                    (Some(o), Some(r)) => Some(Signature::new(o, r)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        validate::problems(kernel, signature.as_ref(), params, target)
+    }
 }

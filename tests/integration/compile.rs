@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::common::oneshot::{self as lower, LowerOptions};
 use serde_json::Value as Json;
 use tpu_custom_call::compile::{CompileOptions, Compiler, Verdict};
-use tpu_custom_call::lower::{self, LowerOptions};
 use tpu_custom_call::target::Chip;
 use tpu_custom_call::{Context, Kernel, PrintOptions, kernel};
 

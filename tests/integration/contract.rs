@@ -3,10 +3,10 @@
 //! verdicts (`tests/data/vmem-sweep/verdicts.json`, made by
 //! `scripts/vmem-sweep/sweep.py`).
 
+use crate::common::oneshot::{self as lower, LowerOptions};
 use serde_json::Value;
 use tpu_custom_call::contract::{self, ContractError, TypeShape};
 use tpu_custom_call::decode;
-use tpu_custom_call::lower::{self, LowerOptions};
 use tpu_custom_call::{Chip, Context, Kernel, Params};
 
 use crate::common::*;

@@ -3,11 +3,11 @@
 //! text and bytecode); single-field changes are reported as exactly that
 //! field; calls are paired by order and by name.
 
+use crate::common::oneshot::{self as lower, LowerOptions};
 use tpu_custom_call::bytecode::Encodings;
 use tpu_custom_call::diff::{self, DiffOptions, DiffReport, DifferenceKind, MatchBy, Side};
 use tpu_custom_call::emit::InsertionPoint;
 use tpu_custom_call::kernel::{self, BytecodeOptions};
-use tpu_custom_call::lower::{self, LowerOptions};
 use tpu_custom_call::melior::ir::operation::OperationBuilder;
 use tpu_custom_call::melior::ir::{
     Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type,

@@ -3,9 +3,12 @@
 
 use serde_json::Value as Json;
 use tpu_custom_call::Context;
+use tpu_custom_call::Kernel;
+use tpu_custom_call::bytecode::Encodings;
 use tpu_custom_call::decode;
-use tpu_custom_call::emit::{self, CallAttributes, SideEffect};
+use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::melior;
+use tpu_custom_call::validate::{self, Signature};
 
 use crate::common::*;
 
@@ -28,87 +31,68 @@ fn parse_types<'c>(ctx: &'c Context, types: &Json) -> Vec<melior::ir::Type<'c>> 
         .collect()
 }
 
-/// Alias pairs from the printed `output_operand_aliases` attribute.
-fn golden_aliases(printed: Option<&str>, results: usize) -> Vec<(i64, i64)> {
-    let Some(printed) = printed else {
-        return Vec::new();
-    };
-    printed
-        .split("#stablehlo.output_operand_alias<")
-        .skip(1)
-        .map(|entry| {
-            let operand = entry.split("operand_index = ").nth(1).unwrap();
-            let operand: i64 = operand[..operand.find(',').unwrap()].parse().unwrap();
-            let tuple = entry.split("output_tuple_indices = [").nth(1).unwrap();
-            let tuple = &tuple[..tuple.find(']').unwrap()];
-            let result = if results > 1 {
-                tuple.parse().unwrap()
-            } else {
-                0
-            };
-            (operand, result)
-        })
-        .collect()
-}
-
 /// For every call of every golden: the op we emit from the call's parameters
-/// has exactly JAX's attribute names, and each prints exactly as JAX's does.
+/// (through the validation witness) has exactly JAX's attribute names, in
+/// JAX's order, and each prints exactly as JAX's does.
 #[test]
 fn emitted_attributes_equal_jax_for_every_golden_call() {
     let mut checked = 0;
+    let mut failures = Vec::new();
     for case in golden_cases() {
         let name = case_name(&case);
-        let export = name.contains("export");
         for call in golden_calls(&case) {
             let ctx = Context::new();
             let attrs = call["attributes"].as_object().unwrap();
             let printed = |k: &str| attrs.get(k).and_then(Json::as_str);
+            let golden = crate::lower::GoldenCall {
+                case: case.clone(),
+                index: call["index"].as_u64().unwrap() as usize,
+            };
+            let text = std::fs::read_to_string(golden.kernel_path()).unwrap();
+            let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
             let operand_types = parse_types(&ctx, &call["operand_types"]);
             let result_types = parse_types(&ctx, &call["result_types"]);
-            let frontend = printed("mhlo.frontend_attributes").unwrap_or("");
-            let side_effect = match (
-                printed("has_side_effect"),
-                frontend.contains("xla_allow_dce_side_effecting_op"),
-            ) {
-                (Some("true"), true) => SideEffect::DataflowSideEffecting,
-                (Some("true"), false) => SideEffect::SideEffecting,
-                _ => SideEffect::Pure,
-            };
-            // kernel_metadata: the string value inside the printed dictionary.
-            let kernel_metadata = (!frontend.is_empty())
-                .then(|| {
-                    let dict = melior::ir::Attribute::parse(ctx.mlir(), frontend).unwrap();
-                    let dict = melior::ir::attribute::DictionaryAttribute::try_from(dict).unwrap();
-                    let value = dict.element_by_name("kernel_metadata")?;
-                    Some(
-                        melior::ir::attribute::StringAttribute::try_from(value)
-                            .unwrap()
-                            .value()
-                            .to_string(),
-                    )
-                })
-                .flatten();
-            let has_shapes = attrs.contains_key("indices_of_shape_operands");
-            let n_shapes = if has_shapes { result_types.len() } else { 0 };
-            let attributes = CallAttributes {
-                backend_config: "{}".to_string(),
-                kernel_name: printed("kernel_name").map(|s| s.trim_matches('"').to_string()),
-                kernel_metadata,
-                side_effect,
-                aliases: golden_aliases(printed("output_operand_aliases"), result_types.len()),
-                drop_default_attributes: export,
+            let n_shapes = if attrs.contains_key("indices_of_shape_operands") {
+                result_types.len()
+            } else {
+                0
             };
             let real_operands = &operand_types[..operand_types.len() - n_shapes];
-            let module =
-                emit::build_module(&ctx, "jit_f", real_operands, &result_types, &attributes)
-                    .unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert!(
-                melior::ir::operation::OperationLike::verify(&module.as_operation()),
-                "{name}: verify"
-            );
+            let signature = Signature::new(real_operands, result_types.clone());
+            // JAX's rules only: JAX emits what libtpu would refuse.
+            let validated = match validate::validate_with(
+                &kernel,
+                signature,
+                &golden.params(),
+                None,
+                &validate::ValidateOptions::jax_rules_only(),
+            ) {
+                Ok(validated) => validated,
+                Err(errors) => {
+                    failures.push(format!("{name}: {errors:?}"));
+                    continue;
+                }
+            };
+            let module = match Lowerer::new(LowerOptions {
+                producer: Some("MLIR24.0.0git".to_string()),
+                encodings: Encodings::Llvm24,
+            })
+            .emit_module(&ctx, &validated)
+            {
+                Ok(module) => module,
+                Err(e) => {
+                    failures.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
+                failures.push(format!("{name}: the module does not verify"));
+            }
             let found = decode::find_in_operation(module.as_operation()).unwrap();
-            assert_eq!(found.len(), 1);
-            let ours = &found[0];
+            let [ours] = found.as_slice() else {
+                failures.push(format!("{name}: {} calls found, not 1", found.len()));
+                continue;
+            };
             let names: Vec<&str> = ours.attributes.iter().map(|(n, _)| n.as_str()).collect();
             let jax_names: Vec<&str> = call["attribute_names"]
                 .as_array()
@@ -116,12 +100,18 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 .iter()
                 .map(|n| n.as_str().unwrap())
                 .collect();
-            assert_eq!(names, jax_names, "{name}: attribute names");
+            if names != jax_names {
+                failures.push(format!(
+                    "{name}: attribute names {names:?}, JAX: {jax_names:?}"
+                ));
+            }
             for (attr, value) in &ours.attributes {
-                if attr == "backend_config" {
-                    continue;
+                if attr != "backend_config" && Some(value.as_str()) != printed(attr) {
+                    failures.push(format!(
+                        "{name}: {attr} = {value}, JAX: {:?}",
+                        printed(attr)
+                    ));
                 }
-                assert_eq!(Some(value.as_str()), printed(attr), "{name}: {attr}");
             }
             let types: Vec<String> = call["operand_types"]
                 .as_array()
@@ -129,11 +119,17 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 .iter()
                 .map(|t| t.as_str().unwrap().to_string())
                 .collect();
-            assert_eq!(ours.operand_types, types, "{name}: operand types");
+            if ours.operand_types != types {
+                failures.push(format!(
+                    "{name}: operand types {:?}, JAX: {types:?}",
+                    ours.operand_types
+                ));
+            }
             checked += 1;
         }
     }
     assert!(checked >= 39, "checked {checked} calls");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {

@@ -4,8 +4,8 @@
 //! with a blessed `.stderr` sibling: the CLI must exit 1 with that message and
 //! write nothing to stdout (`BLESS=1` rewrites the `.stderr` files).
 
-use tpu_custom_call::Context;
 use tpu_custom_call::kernel::parse_module_bytes;
+use tpu_custom_call::{Context, KernelError};
 
 use crate::common::{check_golden, fixtures_dir, run_cli};
 
@@ -73,7 +73,12 @@ fn text_is_lexed_only_up_to_its_end() {
         let module = parse_module_bytes(&ctx, slice, "slice", "text");
         assert!(module.is_ok(), "{text:?}: {:?}", module.err());
         // The whole buffer is not a module: the slice above was read alone.
-        assert!(parse_module_bytes(&ctx, buffer.as_bytes(), "whole", "text").is_err());
+        let whole = parse_module_bytes(&ctx, buffer.as_bytes(), "whole", "text");
+        assert!(
+            matches!(whole, Err(KernelError::Parse { .. })),
+            "{text:?}: {:?}",
+            whole.err()
+        );
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tpu_custom_call::lower::{self, LowerOptions};
+use crate::common::oneshot::{self as lower, LowerOptions};
 use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions, decode, kernel};
 
 use crate::common::*;
@@ -40,17 +40,30 @@ fn run_python(python: &Path, args: &[&std::ffi::OsStr]) -> (bool, String) {
     )
 }
 
-/// The decoded calls of `bytes`, as `inspect --json` prints them, with the
-/// source line left out (bytecode has none).
+/// The decoded calls of `bytes`, with what `inspect --json` prints of them
+/// (the source line left out: bytecode has none).
 fn inspect_json(bytes: &[u8], name: &str) -> Vec<serde_json::Value> {
     let ctx = Context::new();
     decode::decode_module(&ctx, bytes, name)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
         .iter()
         .map(|call| {
-            let mut json = call.to_json();
-            json.as_object_mut().unwrap().remove("line");
-            json
+            serde_json::json!({
+                "index": call.found.index,
+                "kernel_name": call.found.kernel_name,
+                "ir_version": call.ir_version,
+                "device_type": call.device_type_name(),
+                "body": call.config.body,
+                "debug_locations": call.config.debug_locations,
+                "operand_types": call.found.operand_types,
+                "result_types": call.found.result_types,
+                "operand_layouts": call.found.attribute("operand_layouts"),
+                "result_layouts": call.found.attribute("result_layouts"),
+                "output_operand_aliases": call.found.attribute("output_operand_aliases"),
+                "has_side_effect": call.found.attribute("has_side_effect"),
+                "unknown_config_keys": call.report.unknown_keys.iter().map(|k| k.path.to_string()).collect::<Vec<_>>(),
+                "params": serde_json::from_str::<serde_json::Value>(&call.params.to_json()).unwrap(),
+            })
         })
         .collect()
 }

@@ -2,13 +2,13 @@
 //! verdicts: `data/libtpu/sweep.json` holds, for every golden call x
 //! parameter variant x chip, what libtpu 0.0.50.1 said when it compiled our
 //! emission without a target (`scripts/libtpu/sweep.py` made it). Lowering
-//! with `--target CHIP` (here its library twin, `lower::validate_all`) must
+//! with `--target CHIP` (here its library twin, `validate::problems`) must
 //! refuse what libtpu refused and accept what it compiled on at least 97% of
 //! the combinations. No libtpu is needed here.
 
+use crate::common::oneshot as lower;
 use serde_json::Value as Json;
 use tpu_custom_call::libtpu::{self, LibtpuError, LibtpuWarning};
-use tpu_custom_call::lower;
 use tpu_custom_call::{Chip, Context, Kernel, Params, analyze};
 
 use crate::common::*;

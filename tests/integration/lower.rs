@@ -2,9 +2,11 @@
 //! call: backend_config byte for byte (with JAX's producer string and bytecode
 //! encodings) and every other attribute as JAX printed it.
 
+use crate::common::oneshot::LowerOptions;
 use serde_json::Value as Json;
 use tpu_custom_call::bytecode::Encodings;
-use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::lower::Lowerer;
+use tpu_custom_call::validate::{self, Signature};
 use tpu_custom_call::{Context, Kernel, Params, decode, melior};
 
 use crate::common::*;
@@ -101,6 +103,19 @@ pub fn golden_calls() -> Vec<GoldenCall> {
     calls
 }
 
+/// Validates a call and lowers it into a module (the first problem is the error).
+fn emit_module<'c>(
+    ctx: &'c Context,
+    kernel: &Kernel<'c>,
+    params: &Params,
+    operands: &[melior::ir::Type<'c>],
+    results: &[melior::ir::Type<'c>],
+    options: &LowerOptions,
+) -> Result<melior::ir::Module<'c>, String> {
+    crate::common::oneshot::emit_module(ctx, kernel, params, operands, results, options)
+        .map_err(|e| e.to_string())
+}
+
 fn jax_options() -> LowerOptions {
     LowerOptions {
         producer: Some("MLIR24.0.0git".to_string()),
@@ -132,14 +147,14 @@ fn every_golden_call_lowers_to_jax_bytes() {
         let params = call.params();
         let operands = parse_types(&ctx, &call.operand_types());
         let results = parse_types(&ctx, &call.result_types());
-        let module =
-            match lower::emit_module(&ctx, &kernel, &params, &operands, &results, &jax_options()) {
-                Ok(m) => m,
-                Err(e) => {
-                    failures.push(format!("{name}: {e}"));
-                    continue;
-                }
-            };
+        let module = match emit_module(&ctx, &kernel, &params, &operands, &results, &jax_options())
+        {
+            Ok(m) => m,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
         let found = decode::find_in_operation(module.as_operation()).unwrap();
         let ours = &found[0];
         if ours.backend_config.as_bytes() != call.backend_config().as_slice() {
@@ -199,7 +214,7 @@ fn decoded_params_of_jax_modules_reproduce_every_call() {
             let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
             let operands = parse_types(&ctx, &golden.operand_types());
             let results = parse_types(&ctx, &golden.result_types());
-            match lower::emit_module(
+            match emit_module(
                 &ctx,
                 &kernel,
                 &call.params,
@@ -516,7 +531,7 @@ fn emission_is_deterministic_across_threads() {
                 let kernel = Kernel::from_text(&ctx, &text, "k").unwrap();
                 let operands = parse_types(&ctx, &call.operand_types());
                 let results = parse_types(&ctx, &call.result_types());
-                let module = lower::emit_module(
+                let module = emit_module(
                     &ctx,
                     &kernel,
                     &call.params(),
@@ -589,35 +604,41 @@ fn emit_call_into_a_callers_module_is_all_or_nothing() {
     let mut bad =
         Params::from_json(br#"{"kernel_name": "_add_kernel", "input_output_aliases": [[5, 0]]}"#)
             .unwrap();
-    let err = lower::emit_call(
-        &kernel,
-        &bad,
-        InsertionPoint::Before(marker),
-        marker.location(),
-        &operands,
-        &[],
-        &[result_type],
-        &LowerOptions::default(),
-    )
-    .unwrap_err();
-    assert!(err.to_string().contains("input_output_aliases"), "{err}");
+    let signature = || Signature::new(vec![result_type, result_type], vec![result_type]);
+    let errors = validate::validate(&kernel, signature(), &bad, None).unwrap_err();
+    assert!(
+        errors[0].to_string().contains("input_output_aliases"),
+        "{errors:?}"
+    );
     let after =
         tpu_custom_call::kernel::print_module(&module, tpu_custom_call::PrintOptions::default())
             .unwrap();
     assert_eq!(before, after, "a failed emit_call changed the module");
 
     bad.input_output_aliases.clear();
-    let op = lower::emit_call(
-        &kernel,
-        &bad,
-        InsertionPoint::Before(marker),
-        marker.location(),
-        &operands,
-        &[],
-        &[result_type],
-        &LowerOptions::default(),
-    )
-    .unwrap();
+    let call = validate::validate(&kernel, signature(), &bad, None).unwrap();
+    let mut lowerer = Lowerer::new(tpu_custom_call::lower::LowerOptions::default());
+    // Operands of other types than the validated ones: refused, nothing inserted.
+    let wrong = [block.argument(0).unwrap().into()];
+    let err = lowerer
+        .emit_call(
+            &call,
+            InsertionPoint::Before(marker),
+            marker.location(),
+            &wrong,
+            &[],
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("validated with 2"), "{err}");
+    let op = lowerer
+        .emit_call(
+            &call,
+            InsertionPoint::Before(marker),
+            marker.location(),
+            &operands,
+            &[],
+        )
+        .unwrap();
     assert!(
         op.next_in_block().is_some_and(|o| o == marker),
         "inserted before the marker"

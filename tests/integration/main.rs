@@ -1,5 +1,6 @@
 //! The one integration-test binary (every test binary links all of MLIR).
 
+mod architecture;
 mod builders;
 mod builders_all_ops;
 mod bytecode;

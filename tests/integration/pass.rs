@@ -271,3 +271,33 @@ fn a_thousand_calls_lower_and_decode() {
     bodies.dedup();
     assert_eq!(bodies.len(), 2);
 }
+
+/// Pass options reach the pass as data, value by value: a newline in
+/// `producer` stays in the producer string and does not inject another
+/// option (here `ir-version=99`, which would fail the lowering).
+#[test]
+fn a_newline_in_producer_does_not_inject_an_option() {
+    let ctx = Context::new();
+    pass::register_passes();
+    let mut module = load(&ctx, &fixtures_dir().join("pipeline/three_calls.mlir"));
+    let manager = PassManager::new(&ctx);
+    parse_pass_pipeline(
+        manager.as_operation_pass_manager(),
+        "builtin.module(tpu-custom-call-lower{producer=\"MLIRx\nir-version=99\"})",
+    )
+    .unwrap();
+    let (result, diagnostics) = ctx.capture(|| manager.run(&mut module));
+    assert!(result.is_ok(), "the pass failed: {diagnostics:?}");
+    let calls = decode::decode_module(&ctx, print(&module).as_bytes(), "lowered").unwrap();
+    assert_eq!(calls.len(), 3);
+    for call in &calls {
+        assert_eq!(call.ir_version, 15, "an injected ir-version took effect");
+    }
+    // The producer string went into the body bytecode whole.
+    let body = &calls[0].config.body;
+    let needle = b"MLIRx\nir-version=99";
+    assert!(
+        body.windows(needle.len()).any(|w| w == needle),
+        "the producer string is not in the body"
+    );
+}

@@ -110,8 +110,8 @@ use tpu_custom_call::analysis::KernelFacts;
 use tpu_custom_call::config::json::{JsonPath, PathSegment};
 use tpu_custom_call::params::ParamsCostEstimate;
 use tpu_custom_call::{
-    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, Tiling,
-    lower_config,
+    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
+    ReadError, Tiling, lower_config,
 };
 
 /// A flag name JAX writes as valid JSON: printable ASCII without `"` or `\`.
@@ -399,7 +399,7 @@ proptest! {
             Err(err) => {
                 let message = err.to_string();
                 let named = match &err {
-                    ConfigError::WrongType { path: p, .. } | ConfigError::Unsupported { path: p, .. } => {
+                    ReadError::WrongType { path: p, .. } | ReadError::Unsupported { path: p, .. } => {
                         p.to_string().starts_with(&json_path(&path[..path.len().saturating_sub(1)]))
                     }
                     _ => message.contains(path.last().map(String::as_str).unwrap_or("")),

@@ -810,7 +810,11 @@ fn serde_errors_have_jax_messages() {
     let text = "module attributes {stable_mosaic.version = \"15\"} {}";
     let m = Kernel::from_text(&ctx, text, "m");
     // (An empty module is not a kernel; put the bad attribute on a real one.)
-    assert!(m.is_err());
+    assert!(
+        matches!(m, Err(tpu_custom_call::KernelError::NotAKernel { .. })),
+        "{:?}",
+        m.err()
+    );
     let serialized = serialize_to_module(&kernel, &SerializeOptions::default()).unwrap();
     let mut mangled = print_op(serialized.module.as_operation(), false);
     mangled = mangled.replace(
@@ -1005,7 +1009,11 @@ fn serialize_options_and_debug_location_modes() {
         deserialize(&ctx, &unzipped.body, Some(b"junk")),
         Err(SerdeError::DebugLocations { .. })
     ));
-    assert!(deserialize(&ctx, &unzipped.body, Some(&unzipped.body)).is_err());
+    let mismatch = deserialize(&ctx, &unzipped.body, Some(&unzipped.body));
+    assert!(
+        matches!(mismatch, Err(SerdeError::DebugLocations { .. })),
+        "{mismatch:?}"
+    );
 }
 
 /// A small deterministic PRNG (xorshift64*), so failures reproduce.

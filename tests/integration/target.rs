@@ -199,7 +199,11 @@ fn respellings_parse_by_our_case_rule_only() {
     for name in [
         "TPU v7x", "TPU v4i", "TPU  v5e", " TPU v5e", "v5e ", "", "v5", "tpu-v5e",
     ] {
-        assert!(name.parse::<Chip>().is_err(), "{name:?} parsed");
+        let parsed = name.parse::<Chip>();
+        assert!(
+            matches!(parsed, Err(TargetError::UnknownChip { .. })),
+            "{name:?}: {parsed:?}"
+        );
     }
 }
 
@@ -736,7 +740,11 @@ fn tensor_cores_per_device_fails_and_passes() {
         ..TargetQuery::default()
     };
     assert_eq!(Chip::from_device_kind(kind).unwrap().check(&query), Ok(()));
-    assert!(Chip::V5e.check(&query).is_err());
+    let on_v5e = Chip::V5e.check(&query);
+    assert!(
+        matches!(on_v5e, Err(TargetError::TensorCoresPerDevice { .. })),
+        "{on_v5e:?}"
+    );
 }
 
 /// A `vmem_limit_bytes` above the chip's VMEM is no target error: libtpu
@@ -814,7 +822,11 @@ fn config_memory_spaces_fail_and_pass() {
             memory_spaces: vec![space],
             ..TargetQuery::default()
         };
-        assert!(Chip::V2.check(&q).is_err(), "{space:?}");
+        let on_v2 = Chip::V2.check(&q);
+        assert!(
+            matches!(on_v2, Err(TargetError::MemorySpaceUnavailable { .. })),
+            "{space:?}: {on_v2:?}"
+        );
         assert!(Chip::V6e.check(&q).is_ok(), "{space:?}");
     }
 }

@@ -35,19 +35,10 @@ use crate::kernel::KernelError;
 /// [`forget_file_locations`]).
 pub const STDIN_NAME: &str = "<stdin>";
 
-unsafe extern "C" {
-    fn tcc_parse_module_named(
-        ctx: mlir_sys::MlirContext,
-        source: MlirStringRef,
-        name: MlirStringRef,
-    ) -> mlir_sys::MlirModule;
-    fn tcc_dialect_reads_bytecode(ctx: mlir_sys::MlirContext, ns: MlirStringRef) -> bool;
-    fn tcc_forget_file_locations(op: mlir_sys::MlirOperation, file: MlirStringRef);
-    fn tcc_properties_as_attributes(
-        op: mlir_sys::MlirOperation,
-        conflict_op: *mut mlir_sys::MlirOperation,
-    ) -> mlir_sys::MlirOperation;
-}
+use crate::ffi::{
+    tcc_dialect_reads_bytecode, tcc_forget_file_locations, tcc_parse_module_named,
+    tcc_properties_as_attributes,
+};
 
 /// A copy of `op` in which every unregistered op's properties are plain
 /// attributes, or `None` when no op has properties (`op` is portable as it

@@ -1,0 +1,116 @@
+// The C interface between tpu-custom-call's C++ (this directory) and its Rust
+// (src/ffi.rs declares the same functions, each with its safety contract).
+// Every function here fills one gap of MLIR's C API and nothing more.
+
+#ifndef TCC_H
+#define TCC_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// ----- passthrough.cpp: dialects and C API gap fillers -----
+
+/// The properties of `op` as one attribute, or null when it has none.
+MlirAttribute tcc_operation_get_properties(MlirOperation op);
+/// Replaces the properties of `op` with `attr`; false if the op rejects it.
+bool tcc_operation_set_properties(MlirOperation op, MlirAttribute attr);
+/// Whether `op` is a registered operation (known to a loaded dialect).
+bool tcc_operation_is_registered(MlirOperation op);
+/// The text after `#tpu.` of a pass-through `tpu` attribute; null otherwise.
+MlirStringRef tcc_tpu_attr_text(MlirAttribute attr);
+/// The pass-through `tpu` attribute `#tpu.<text>`.
+MlirAttribute tcc_tpu_attr_get(MlirContext ctx, MlirStringRef text);
+/// The pass-through `tpu` type `!tpu.<text>`.
+MlirType tcc_tpu_type_get(MlirContext ctx, MlirStringRef text);
+/// The producer string the bytecode writer uses by default (static).
+const char *tcc_default_producer(void);
+/// The bytecode format version this MLIR writes by default.
+int64_t tcc_current_bytecode_version(void);
+
+// ----- interop.cpp: bytecode exchanged with other MLIRs -----
+
+/// A detached copy of `op` whose unregistered ops carry their properties as
+/// discardable attributes; null when no op has properties, or (with
+/// `*conflict_op` set) when an op's properties cannot be moved.
+MlirOperation tcc_properties_as_attributes(MlirOperation op,
+                                           MlirOperation *conflict_op);
+/// Parses MLIR text into a module, naming the buffer `name` in locations;
+/// null on failure. `source` must be followed by a NUL byte in memory.
+MlirModule tcc_parse_module_named(MlirContext ctx, MlirStringRef source,
+                                  MlirStringRef name);
+/// Replaces every file location of `file` in `op` (nested included) by
+/// `loc(unknown)`.
+void tcc_forget_file_locations(MlirOperation op, MlirStringRef file);
+/// Whether `ctx` reads the dialect `ns`'s own bytecode encoding.
+bool tcc_dialect_reads_bytecode(MlirContext ctx, MlirStringRef ns);
+
+// ----- serde.cpp: serialization and printing loops -----
+
+/// The mangled copy of the kernel module `kernel` (owned by the caller), with
+/// `found(copy, name index, user_data)` for each op named in `rule_names`.
+MlirOperation tcc_serde_mangle(MlirOperation kernel, int64_t version,
+                               const MlirStringRef *rule_names,
+                               intptr_t num_rule_names,
+                               void (*found)(MlirOperation, intptr_t, void *),
+                               void *user_data);
+/// Replaces every location slot of `module` by `loc(unknown)`; with
+/// `collect`, returns the replaced locations as an array attribute.
+MlirAttribute tcc_serde_take_locations(MlirOperation module, bool collect);
+/// Prints `op` as text, handing the whole text to `callback` at once.
+void tcc_print_operation(MlirOperation op, bool generic, bool debug_info,
+                         bool assume_verified, MlirStringCallback callback,
+                         void *user_data);
+/// Writes `op` as bytecode; false when the writer refuses (its diagnostics go
+/// to the context's handlers, where the Rust side collects them).
+bool tcc_write_bytecode(MlirOperation op, MlirStringRef producer,
+                        int64_t version, MlirStringCallback callback,
+                        void *user_data);
+
+// ----- passes.cpp: pass registration -----
+
+/// The options of `tpu-custom-call-lower`, as data. Strings are not
+/// NUL-terminated; an empty string (and `ir_version` < 0) means "not given".
+typedef struct TccLowerPassOptions {
+  int64_t ir_version;
+  MlirStringRef debug_locations;
+  MlirStringRef target;
+  MlirStringRef producer;
+} TccLowerPassOptions;
+
+/// The options of `tpu-custom-call-verify`, as data (`target` empty: none).
+typedef struct TccVerifyPassOptions {
+  MlirStringRef target;
+  bool compile;
+} TccVerifyPassOptions;
+
+/// Registers both passes with MLIR's global pass registry. Call once.
+void tcc_register_passes(void);
+/// A new lower pass with default options (owned by the caller).
+MlirPass tcc_create_lower_pass(void);
+/// A new verify pass with default options (owned by the caller).
+MlirPass tcc_create_verify_pass(void);
+
+// ----- implemented in Rust (src/pass.rs) -----
+
+/// Runs `tpu-custom-call-lower` on the module `op`. Returns false when the
+/// pass fails (it has emitted its diagnostics on the op).
+bool tcc_rust_run_lower_pass(MlirOperation op,
+                             const TccLowerPassOptions *options);
+/// Runs `tpu-custom-call-verify` on the module `op`; with `compile`, also
+/// compiles it with libtpu for `target` (in a worker process).
+bool tcc_rust_run_verify_pass(MlirOperation op,
+                              const TccVerifyPassOptions *options);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // TCC_H

@@ -1,0 +1,189 @@
+//! Every foreign function of the crate, in one place: the C++ of `cpp/`
+//! (declared in `cpp/tcc.h`, the same functions in the same order) and the
+//! byte-collecting callback they write through. A leaf: nothing here knows
+//! about kernels, configs or calls.
+//!
+//! The contract every caller keeps (and every `// SAFETY:` comment at a call
+//! site relies on): handles (`MlirOperation`, `MlirAttribute`,
+//! `MlirContext`) are live and belong to a context that outlives the call;
+//! strings passed as `MlirStringRef` outlive the call; `user_data` given with
+//! [`collect_chunk`] points to a live `Vec<u8>` that nothing else touches
+//! during the call. The functions below state what they add to it.
+
+use std::ffi::c_void;
+
+use mlir_sys::{
+    MlirAttribute, MlirContext, MlirDialectHandle, MlirModule, MlirOperation, MlirPass,
+    MlirStringCallback, MlirStringRef, MlirType,
+};
+
+unsafe extern "C" {
+    // ----- cpp/passthrough.cpp -----
+
+    /// The handle of the pass-through `tpu` dialect. No precondition.
+    pub(crate) fn mlirGetDialectHandle__tcc_tpu__() -> MlirDialectHandle;
+    /// The handle of the pass-through `stablehlo` dialect. No precondition.
+    pub(crate) fn mlirGetDialectHandle__tcc_stablehlo__() -> MlirDialectHandle;
+    /// The op's properties as one attribute, or null. `op` live.
+    pub(crate) fn tcc_operation_get_properties(op: MlirOperation) -> MlirAttribute;
+    /// Replaces the op's properties; false if rejected. `op` live and not
+    /// yet used by anything that caches its properties; `attr` of the same
+    /// context.
+    pub(crate) fn tcc_operation_set_properties(op: MlirOperation, attr: MlirAttribute) -> bool;
+    /// Whether the op is registered. `op` live.
+    pub(crate) fn tcc_operation_is_registered(op: MlirOperation) -> bool;
+    /// The text after `#tpu.` of a pass-through `tpu` attribute, or a null
+    /// string; the text lives as long as the context. `attr` live.
+    pub(crate) fn tcc_tpu_attr_text(attr: MlirAttribute) -> MlirStringRef;
+    /// The pass-through `tpu` attribute `#tpu.<text>`. `ctx` live with the
+    /// `tpu` dialect loaded.
+    pub(crate) fn tcc_tpu_attr_get(ctx: MlirContext, text: MlirStringRef) -> MlirAttribute;
+    /// The pass-through `tpu` type `!tpu.<text>`. `ctx` live with the `tpu`
+    /// dialect loaded.
+    pub(crate) fn tcc_tpu_type_get(ctx: MlirContext, text: MlirStringRef) -> MlirType;
+    /// A static NUL-terminated string. No precondition.
+    pub(crate) fn tcc_default_producer() -> *const std::ffi::c_char;
+    /// A constant. No precondition.
+    pub(crate) fn tcc_current_bytecode_version() -> i64;
+
+    // ----- cpp/interop.cpp -----
+
+    /// A detached copy of `op` (live, only read) whose unregistered ops carry
+    /// their properties as discardable attributes, owned by the caller; null
+    /// when no op has properties, or (with `*conflict_op` set to the op) when
+    /// an op's properties cannot be moved. `conflict_op` writable.
+    pub(crate) fn tcc_properties_as_attributes(
+        op: MlirOperation,
+        conflict_op: *mut MlirOperation,
+    ) -> MlirOperation;
+    /// Parses MLIR text into a module owned by the caller, naming the buffer
+    /// `name` in locations; null on failure (diagnostics to `ctx`'s
+    /// handlers). `source` followed by a NUL byte in memory.
+    pub(crate) fn tcc_parse_module_named(
+        ctx: MlirContext,
+        source: MlirStringRef,
+        name: MlirStringRef,
+    ) -> MlirModule;
+    /// Replaces every file location of `file` in `op` (live, mutated) and
+    /// everything nested in it by `loc(unknown)`.
+    pub(crate) fn tcc_forget_file_locations(op: MlirOperation, file: MlirStringRef);
+    /// Whether `ctx` (live) reads the dialect `ns`'s own bytecode encoding.
+    pub(crate) fn tcc_dialect_reads_bytecode(ctx: MlirContext, ns: MlirStringRef) -> bool;
+
+    // ----- cpp/serde.cpp -----
+
+    /// The mangled copy of `kernel` (a live `builtin.module`, only read),
+    /// detached and owned by the caller; `found` is called with each copied
+    /// op named in `rule_names` (which outlive the call).
+    pub(crate) fn tcc_serde_mangle(
+        kernel: MlirOperation,
+        version: i64,
+        rule_names: *const MlirStringRef,
+        num_rule_names: isize,
+        found: unsafe extern "C" fn(MlirOperation, isize, *mut c_void),
+        user_data: *mut c_void,
+    ) -> MlirOperation;
+    /// Replaces every location of `module` (live, owned by the caller) by
+    /// `loc(unknown)`; with `collect`, the old ones as an array attribute.
+    pub(crate) fn tcc_serde_take_locations(module: MlirOperation, collect: bool) -> MlirAttribute;
+    /// Prints `op` (live) through `callback` once.
+    pub(crate) fn tcc_print_operation(
+        op: MlirOperation,
+        generic: bool,
+        debug_info: bool,
+        assume_verified: bool,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    );
+    /// Writes `op` (live) as bytecode through `callback` once; false when the
+    /// writer refuses, its diagnostics emitted to the context's handlers.
+    pub(crate) fn tcc_write_bytecode(
+        op: MlirOperation,
+        producer: MlirStringRef,
+        version: i64,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    ) -> bool;
+
+    // ----- cpp/passes.cpp -----
+
+    /// Registers both passes with MLIR's global registry. Once per process.
+    pub(crate) fn tcc_register_passes();
+    /// A new lower pass, owned by the caller.
+    pub(crate) fn tcc_create_lower_pass() -> MlirPass;
+    /// A new verify pass, owned by the caller.
+    pub(crate) fn tcc_create_verify_pass() -> MlirPass;
+}
+
+/// The options of `tpu-custom-call-lower` as the C++ pass hands them over
+/// (`TccLowerPassOptions` of `cpp/tcc.h`): each value separately, never as
+/// text to parse, so no value can inject another option. Empty strings and a
+/// negative `ir_version` mean "not given".
+#[repr(C)]
+pub(crate) struct LowerPassOptions {
+    pub ir_version: i64,
+    pub debug_locations: MlirStringRef,
+    pub target: MlirStringRef,
+    pub producer: MlirStringRef,
+}
+
+/// The options of `tpu-custom-call-verify` as the C++ pass hands them over
+/// (`TccVerifyPassOptions` of `cpp/tcc.h`): `target` empty means none.
+#[repr(C)]
+pub(crate) struct VerifyPassOptions {
+    pub target: MlirStringRef,
+    pub compile: bool,
+}
+
+/// Appends a chunk handed over by the C++ side to the `Vec<u8>` in
+/// `user_data`: the one byte-collecting callback of the crate.
+///
+/// # Safety
+/// `user_data` is a live `Vec<u8>` owned by the caller of the C++ function
+/// and touched by nothing else during the call; `chunk` is valid for the
+/// duration of the callback.
+pub(crate) unsafe extern "C" fn collect_chunk(chunk: MlirStringRef, user_data: *mut c_void) {
+    // SAFETY: the function's contract.
+    unsafe {
+        let out = &mut *(user_data as *mut Vec<u8>);
+        if !chunk.data.is_null() {
+            out.extend_from_slice(std::slice::from_raw_parts(
+                chunk.data as *const u8,
+                chunk.length,
+            ));
+        }
+    }
+}
+
+/// Runs `f` with [`collect_chunk`] and a fresh buffer; returns `f`'s result
+/// and the bytes collected.
+pub(crate) fn collect_bytes<T>(
+    f: impl FnOnce(MlirStringCallback, *mut c_void) -> T,
+) -> (T, Vec<u8>) {
+    let mut bytes: Vec<u8> = Vec::new();
+    let result = f(
+        Some(collect_chunk),
+        &mut bytes as *mut Vec<u8> as *mut c_void,
+    );
+    (result, bytes)
+}
+
+/// A borrowed string reference for the C API (valid while `s` is).
+pub(crate) fn sref(s: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
+}
+
+/// The bytes of an `MlirStringRef` (empty for a null one).
+///
+/// # Safety
+/// `s` points to `length` valid bytes for `'a` (or is null).
+pub(crate) unsafe fn bytes<'a>(s: MlirStringRef) -> &'a [u8] {
+    if s.data.is_null() || s.length == 0 {
+        return &[];
+    }
+    // SAFETY: the function's contract.
+    unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) }
+}

@@ -1,0 +1,343 @@
+//! The Mosaic (`tpu` dialect) vocabulary every layer shares: the memory
+//! spaces, the nesting limit of MLIR text, and the text scanners that run on
+//! every kernel before MLIR sees it. A leaf: it imports no other module of
+//! the crate.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A memory space of the Mosaic `tpu` dialect (`#tpu.memory_space<...>`), as
+/// kernel memrefs carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TpuMemorySpace {
+    /// `any` (the compiler picks).
+    Any,
+    /// `vmem`.
+    Vmem,
+    /// `smem`.
+    Smem,
+    /// `hbm`.
+    Hbm,
+    /// `cmem` (only chips with CMEM: v4, v4i).
+    Cmem,
+    /// `semaphore_mem`.
+    SemaphoreMem,
+    /// `vmem_shared`, SparseCore shared VMEM (Pallas `VMEM_SHARED`).
+    VmemShared,
+    /// `host`.
+    Host,
+}
+
+impl TpuMemorySpace {
+    /// Every space, in the dialect's enum order.
+    pub const ALL: [TpuMemorySpace; 8] = [
+        TpuMemorySpace::Any,
+        TpuMemorySpace::Vmem,
+        TpuMemorySpace::Smem,
+        TpuMemorySpace::Hbm,
+        TpuMemorySpace::Cmem,
+        TpuMemorySpace::SemaphoreMem,
+        TpuMemorySpace::VmemShared,
+        TpuMemorySpace::Host,
+    ];
+
+    /// The keyword inside `#tpu.memory_space<...>`.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            TpuMemorySpace::Any => "any",
+            TpuMemorySpace::Vmem => "vmem",
+            TpuMemorySpace::Smem => "smem",
+            TpuMemorySpace::Hbm => "hbm",
+            TpuMemorySpace::Cmem => "cmem",
+            TpuMemorySpace::SemaphoreMem => "semaphore_mem",
+            TpuMemorySpace::VmemShared => "vmem_shared",
+            TpuMemorySpace::Host => "host",
+        }
+    }
+}
+
+/// How deep brackets (`(`, `[`, `{`, `<`) may nest in MLIR text, counting
+/// what an alias reference (`#map`, `!t0`) stands for as nested at the point
+/// of use. MLIR 22's parser, printer and verifier recurse per level and
+/// overflow the stack (an abort), measured with `tpu-custom-call kernel`:
+/// 100,000 nested `[` or 3,000 nested regions on an 8 MiB stack; 30,000
+/// nested `tuple<`, `memref<2x`, `tensor<2x` on 8 MiB and 4,000 nested `tuple<`
+/// on 2 MiB; a chain of 100,000 aliases `#a1 = [#a0]` on 8 MiB and of 10,000
+/// on 2 MiB (each alias is shallow, the attribute it builds is not). The
+/// limit leaves room on a 2 MiB thread (Rust's default for spawned threads);
+/// the JAX goldens nest at most 15 deep. Bytecode has the same limit on the
+/// depth of attribute and type references
+/// (the bytecode transcoder's `MAX_REFERENCE_DEPTH`).
+pub const MAX_TEXT_NESTING: usize = 200;
+
+/// The memory spaces of Mosaic's `#tpu.memory_space<...>` attribute, as
+/// jaxlib 0.12 parses them (checked with `scripts/jaxref/memory_spaces.py`;
+/// any other value is a parse error there): the keywords of
+/// [`TpuMemorySpace::ALL`], in the dialect's order.
+pub const MEMORY_SPACES: [&str; 8] = {
+    let mut names = [""; 8];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = TpuMemorySpace::ALL[i].keyword();
+        i += 1;
+    }
+    names
+};
+
+/// An unknown memory space found in text.
+pub struct UnknownMemorySpaceAt {
+    /// Byte offset of the `#`.
+    pub offset: usize,
+    /// The value between `<` and `>`.
+    pub value: String,
+}
+
+/// The first `#tpu.memory_space<X>` (or `<X, core type>`) outside string
+/// literals whose `X` is not one of [`MEMORY_SPACES`].
+pub fn find_unknown_memory_space(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
+    // Fast path (this runs on every kernel text): when every occurrence,
+    // strings included, names a known space, there is nothing to find.
+    let all_known = memchr::memmem::find_iter(text, MEMORY_SPACE_PREFIX)
+        .all(|at| is_known_memory_space(memory_space_value(text, at)));
+    if all_known {
+        return None;
+    }
+    find_unknown_memory_space_outside_strings(text)
+}
+
+const MEMORY_SPACE_PREFIX: &[u8] = b"#tpu.memory_space<";
+
+/// The text between `<` and `>` of the `#tpu.memory_space<...>` at `at`.
+fn memory_space_value(text: &[u8], at: usize) -> &[u8] {
+    let value = &text[at + MEMORY_SPACE_PREFIX.len()..];
+    &value[..memchr::memchr(b'>', value).unwrap_or(value.len())]
+}
+
+/// Whether a memory-space value names one of [`MEMORY_SPACES`]
+/// (`<vmem, sc_vector_subcore>`: the space, then a core type).
+fn is_known_memory_space(value: &[u8]) -> bool {
+    let space = value.split(|&b| b == b',').next().unwrap_or_default();
+    MEMORY_SPACES
+        .iter()
+        .any(|m| m.as_bytes() == space.trim_ascii())
+}
+
+/// [`find_unknown_memory_space`] by a full scan that skips string literals.
+fn find_unknown_memory_space_outside_strings(text: &[u8]) -> Option<UnknownMemorySpaceAt> {
+    let mut i = 0;
+    while i < text.len() {
+        match text[i] {
+            b'"' => {
+                i += 1;
+                while i < text.len() && text[i] != b'"' {
+                    i += if text[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'#' if text[i..].starts_with(MEMORY_SPACE_PREFIX) => {
+                let value = memory_space_value(text, i);
+                if !is_known_memory_space(value) {
+                    return Some(UnknownMemorySpaceAt {
+                        offset: i,
+                        value: String::from_utf8_lossy(value).into_owned(),
+                    });
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Where text first nests deeper than a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooDeepAt {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+}
+
+/// Finds the first place where `text` nests deeper than `limit` (brackets
+/// outside string literals and comments, `->` not closing anything, alias
+/// references counting their definition's depth); `Ok(max depth)` otherwise.
+pub fn text_nesting(text: &[u8], limit: usize) -> Result<usize, TooDeepAt> {
+    // What each byte is to the scan; most bytes are `OTHER` and cost one
+    // table lookup (this runs on every kernel text).
+    const OTHER: u8 = 0;
+    const OPEN: u8 = 1;
+    const CLOSE: u8 = 2;
+    const ANGLE_CLOSE: u8 = 3;
+    const QUOTE: u8 = 4;
+    const SLASH: u8 = 5;
+    const REFERENCE: u8 = 6;
+    const NEWLINE: u8 = 7;
+    static CLASS: [u8; 256] = {
+        let mut table = [OTHER; 256];
+        table[b'(' as usize] = OPEN;
+        table[b'[' as usize] = OPEN;
+        table[b'{' as usize] = OPEN;
+        table[b'<' as usize] = OPEN;
+        table[b')' as usize] = CLOSE;
+        table[b']' as usize] = CLOSE;
+        table[b'}' as usize] = CLOSE;
+        table[b'>' as usize] = ANGLE_CLOSE;
+        table[b'"' as usize] = QUOTE;
+        table[b'/' as usize] = SLASH;
+        table[b'#' as usize] = REFERENCE;
+        table[b'!' as usize] = REFERENCE;
+        table[b'\n' as usize] = NEWLINE;
+        table
+    };
+    let is_id = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-');
+    let too_deep = |offset: usize| {
+        let before = &text[..offset.min(text.len())];
+        let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |n| n + 1);
+        TooDeepAt {
+            line,
+            column: (offset - line_start + 1) as u32,
+        }
+    };
+    let mut aliases: HashMap<&[u8], usize, BuildHasherDefault<AliasHasher>> = HashMap::default();
+    // The alias being defined (`#name = ...` at depth 0) and its depth so far.
+    let mut defining: Option<(&[u8], usize)> = None;
+    let (mut depth, mut max) = (0usize, 0usize);
+    let mut i = 0;
+    while let Some(&b) = text.get(i) {
+        let reached = match CLASS[b as usize] {
+            OTHER => {
+                i += 1;
+                while let Some(&b) = text.get(i) {
+                    if CLASS[b as usize] != OTHER {
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            OPEN => {
+                depth += 1;
+                depth
+            }
+            CLOSE => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+                continue;
+            }
+            ANGLE_CLOSE => {
+                // The `>` of `->` closes nothing.
+                if i == 0 || text[i - 1] != b'-' {
+                    depth = depth.saturating_sub(1);
+                }
+                i += 1;
+                continue;
+            }
+            QUOTE => {
+                // A string literal: skip to the closing quote (escapes kept).
+                i += 1;
+                loop {
+                    let Some(n) = text
+                        .get(i..)
+                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
+                    else {
+                        i = text.len();
+                        break;
+                    };
+                    i += n + 1;
+                    if text[i - 1] == b'"' {
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            SLASH => {
+                if text.get(i + 1) == Some(&b'/') {
+                    i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n);
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            NEWLINE => {
+                if depth == 0
+                    && let Some((name, d)) = defining.take()
+                {
+                    aliases.insert(name, d);
+                }
+                i += 1;
+                continue;
+            }
+            _ => {
+                // `#name` or `!name`: an alias definition or use.
+                let start = i;
+                let mut end = i + 1;
+                while end < text.len() && is_id(text[end]) {
+                    end += 1;
+                }
+                let name = &text[start..end];
+                let mut reached = depth;
+                // Aliases have no `.` (`#tpu.foo` is a dialect attribute) and
+                // no `<` after them.
+                if end > start + 1 && !name.contains(&b'.') && text.get(end) != Some(&b'<') {
+                    let rest = text[end..].iter().position(|&c| c != b' ');
+                    let is_definition = depth == 0
+                        && rest.is_some_and(|r| {
+                            text[end + r] == b'=' && text.get(end + r + 1) != Some(&b'=')
+                        });
+                    if is_definition {
+                        if let Some((name, d)) = defining.take() {
+                            aliases.insert(name, d);
+                        }
+                        defining = Some((name, 0));
+                    } else {
+                        reached = depth + aliases.get(name).copied().unwrap_or(0);
+                    }
+                }
+                if reached > limit {
+                    return Err(too_deep(start));
+                }
+                max = max.max(reached);
+                if let Some((_, d)) = &mut defining {
+                    *d = (*d).max(reached);
+                }
+                i = end;
+                continue;
+            }
+        };
+        if reached > limit {
+            return Err(too_deep(i));
+        }
+        max = max.max(reached);
+        if let Some((_, d)) = &mut defining {
+            *d = (*d).max(reached);
+        }
+        i += 1;
+    }
+    Ok(max)
+}
+
+/// A small multiplicative hasher for alias names (FxHash's scheme): the
+/// nesting scan looks up every `#loc` reference, and SipHash made that the
+/// scan's main cost. Nothing here is adversarial: a collision only costs time.
+#[derive(Default)]
+struct AliasHasher(u64);
+
+impl Hasher for AliasHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}

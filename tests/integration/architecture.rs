@@ -1,0 +1,187 @@
+//! The architecture's one-way flow, checked on the sources: no import cycle
+//! among the crate's top-level modules, counted from `crate::<module>`
+//! references (code, `use` groups and doc links alike). The same count as
+//! `scripts/module-cycles.py`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn src_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn identifier(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The top-level modules (`mod x;` in lib.rs) and what the crate root
+/// re-exports from each (`pub use x::{A, B}` / `pub use x::A`).
+fn modules() -> (BTreeSet<String>, BTreeMap<String, String>) {
+    let lib = std::fs::read_to_string(src_dir().join("lib.rs")).unwrap();
+    let mut mods = BTreeSet::new();
+    let mut reexports = BTreeMap::new();
+    let mut statements = lib.split(';');
+    for statement in statements.by_ref() {
+        let s = statement
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let s = s.trim();
+        if let Some(rest) = s
+            .strip_prefix("pub mod ")
+            .or_else(|| s.strip_prefix("mod "))
+        {
+            mods.insert(identifier(rest.trim()).to_string());
+        } else if let Some(rest) = s.strip_prefix("pub use ") {
+            let module = identifier(rest).to_string();
+            let items = rest[module.len()..].trim_start_matches("::");
+            for item in items.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                if !item.is_empty() {
+                    reexports.insert(item.to_string(), module.clone());
+                }
+            }
+        }
+    }
+    (mods, reexports)
+}
+
+/// `module -> modules it references`.
+fn edges() -> BTreeMap<String, BTreeSet<String>> {
+    let (mods, reexports) = modules();
+    let mut files = Vec::new();
+    rust_files(&src_dir(), &mut files);
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(src_dir()).unwrap();
+        let first = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let owner = first.trim_end_matches(".rs").to_string();
+        if !mods.contains(&owner) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut targets = Vec::new();
+        for (at, _) in text.match_indices("crate::") {
+            let rest = &text[at + "crate::".len()..];
+            if let Some(group) = rest.strip_prefix('{') {
+                let group = &group[..group.find('}').unwrap_or(group.len())];
+                // The first path segment of each item of the group.
+                for item in group.split(',') {
+                    targets.push(identifier(item.trim()).to_string());
+                }
+            } else {
+                targets.push(identifier(rest).to_string());
+            }
+        }
+        for target in targets {
+            let target = reexports.get(&target).cloned().unwrap_or(target);
+            if mods.contains(&target) && target != owner {
+                edges.entry(owner.clone()).or_default().insert(target);
+            }
+        }
+    }
+    edges
+}
+
+/// Every module on a cycle, as the cycles (strongly connected components of
+/// more than one module).
+fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let nodes: BTreeSet<&String> = edges.keys().chain(edges.values().flatten()).collect();
+    let reaches = |from: &String| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(node) = stack.pop() {
+            for next in edges.get(&node).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reach: BTreeMap<&String, BTreeSet<String>> =
+        nodes.iter().map(|n| (*n, reaches(n))).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for node in &nodes {
+        if !reach[node].contains(*node) {
+            continue;
+        }
+        let component: Vec<String> = nodes
+            .iter()
+            .filter(|other| reach[node].contains(**other) && reach[*other].contains(*node))
+            .map(|n| (*n).clone())
+            .collect();
+        if !out.contains(&component) {
+            out.push(component);
+        }
+    }
+    out
+}
+
+#[test]
+fn no_import_cycle_among_top_level_modules() {
+    let edges = edges();
+    let cycles = cycles(&edges);
+    let graph: Vec<String> = edges
+        .iter()
+        .map(|(from, to)| {
+            format!(
+                "{from} -> {}",
+                to.iter().cloned().collect::<Vec<_>>().join(", ")
+            )
+        })
+        .collect();
+    assert!(
+        cycles.is_empty(),
+        "import cycles among top-level modules: {cycles:?}\n{}",
+        graph.join("\n")
+    );
+    // The vocabularies are leaves.
+    for leaf in ["mosaic", "stablehlo"] {
+        assert!(
+            !edges.contains_key(leaf),
+            "{leaf} imports {:?}",
+            edges[leaf]
+        );
+    }
+}
+
+#[test]
+fn the_cycle_count_sees_a_cycle() {
+    let mut edges = edges();
+    edges
+        .entry("mosaic".into())
+        .or_default()
+        .insert("kernel".into());
+    assert_eq!(cycles(&edges), [["bytecode", "kernel", "mosaic"]]);
+}
+
+/// A golden mismatch prints a diff of the lines that differ, not both files.
+#[test]
+fn golden_mismatch_prints_a_diff() {
+    let expected = "a\nb\nc\nd\ne\nf\ng\n";
+    let actual = "a\nb\nc\nD\ne\nf\ng\n";
+    assert_eq!(
+        crate::common::line_diff(expected, actual),
+        "@@ -1,7 +1,7 @@\n a\n b\n c\n-d\n+D\n e\n f\n g\n"
+    );
+}
