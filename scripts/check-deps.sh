@@ -22,9 +22,10 @@ if [ ! -x "$LLVM_CONFIG" ]; then
 fi
 INCLUDE="$("$LLVM_CONFIG" --includedir)"
 LIBDIR="$("$LLVM_CONFIG" --libdir)"
-# Headers: all of mlir-c (mlir-sys's bindgen wrapper includes them) and what cpp/ includes.
+# Headers: all of mlir-c (mlir-sys's bindgen wrapper includes them) and what cpp/ includes
+# (but cpp/'s own headers, such as tcc.h).
 while IFS= read -r f; do files+=("$f"); done < <(find "$INCLUDE/mlir-c" -name '*.h' | sort)
-while IFS= read -r h; do files+=("$INCLUDE/$h"); done < <(
+while IFS= read -r h; do [ -e "cpp/$h" ] || files+=("$INCLUDE/$h"); done < <(
   grep -ho '#include "[^"]*"' cpp/*.cpp | sed 's/#include "\(.*\)"/\1/' | sort -u)
 # Static libraries mlir-sys links.
 while IFS= read -r f; do files+=("$f"); done < <(find "$LIBDIR" -maxdepth 1 -name 'libMLIR*.a' | sort)

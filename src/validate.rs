@@ -11,13 +11,14 @@
 //!    (analysis today; the `tpu` dialect verifier hooks in here);
 //! 2. `check_target`: the kernel and parameters fit the chip;
 //! 3. `check_params`: JAX 0.12's parameter rules (with its messages) and ours;
-//!    then `check_libtpu`: libtpu's parameter rules ([`crate::libtpu`];
-//!    skipped with [`ValidateOptions::jax_rules_only`], warnings kept);
 //! 4. `signature_rules`: the rules that need the call's types (aliases,
 //!    per-operand lists) — the alias rules live only here;
 //! 5. [`check_contract`]: the kernel's arguments against the call's operands
 //!    and results, grids and windows, the scoped-VMEM budget
-//!    ([`crate::contract`]).
+//!    ([`crate::contract`]);
+//! 6. `check_libtpu`: what libtpu refuses at compile time and JAX does not
+//!    check ([`crate::libtpu`]), after every rule of JAX's and ours; skipped
+//!    with [`ValidateOptions::jax_rules_only`] (its warnings are kept).
 //!
 //! [`report`] (and [`problems`], its errors) runs the same checks when the
 //! kernel or the signature is not at hand (the `validate` subcommand); it
@@ -287,15 +288,6 @@ fn run_checks(
         check_target(chip, kernel, &facts, params, errors);
     }
     check_params(params, &facts, target, errors);
-    check_libtpu(
-        kernel,
-        &facts,
-        params,
-        target,
-        options,
-        errors,
-        &mut report.warnings,
-    );
     if let Some(signature) = signature {
         let mut config_errors = Vec::new();
         signature_rules(
@@ -309,6 +301,15 @@ fn run_checks(
             report.contract = check_contract(kernel, &facts, signature, params, target, errors);
         }
     }
+    check_libtpu(
+        kernel,
+        &facts,
+        params,
+        target,
+        options,
+        errors,
+        &mut report.warnings,
+    );
     facts
 }
 
