@@ -45,7 +45,7 @@ pub enum Error {
     ConfigRead(#[from] ReadError),
     /// Reading a PARAMS.json document.
     #[error(transparent)]
-    Params(#[from] ParamsError),
+    Params(#[from] Box<ParamsError>),
     /// Reading or transcoding MLIR bytecode.
     #[error(transparent)]
     Bytecode(#[from] TranscodeError),
@@ -64,11 +64,24 @@ pub enum Error {
     Pretty(#[from] PrettyError),
     /// Comparing two modules' calls (bad options).
     #[error(transparent)]
-    Diff(#[from] DiffError),
+    Diff(#[from] Box<DiffError>),
 }
 
+// The larger layers' errors are boxed (the crate error stays small).
 impl From<ContractError> for Error {
     fn from(e: ContractError) -> Self {
         Error::Contract(Box::new(e))
+    }
+}
+
+impl From<ParamsError> for Error {
+    fn from(e: ParamsError) -> Self {
+        Error::Params(Box::new(e))
+    }
+}
+
+impl From<DiffError> for Error {
+    fn from(e: DiffError) -> Self {
+        Error::Diff(Box::new(e))
     }
 }
