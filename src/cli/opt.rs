@@ -52,11 +52,7 @@ pub fn run(args: Args) -> CliResult {
     let bytes = read_input(&args.input)?;
     let name = source_name(&args.input);
     let ctx = Context::new();
-    let format = if bytes.starts_with(kernel::BYTECODE_MAGIC) {
-        "bytecode"
-    } else {
-        "text"
-    };
+    let format = kernel::ModuleFormat::sniff(&bytes);
     let mut module =
         kernel::parse_module_bytes(&ctx, &bytes, &name, format).map_err(|e| e.to_string())?;
     pass::register_passes();
