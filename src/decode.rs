@@ -339,7 +339,12 @@ pub fn find_calls(
                 source_name: source_name.to_string(),
             });
         }
-        let module = crate::kernel::parse_module(ctx, bytes, source_name, "bytecode")?;
+        let module = crate::kernel::parse_module(
+            ctx,
+            bytes,
+            source_name,
+            crate::kernel::ModuleFormat::Bytecode,
+        )?;
         return find_in_operation(module.as_operation());
     }
     let text = std::str::from_utf8(bytes).map_err(|e| KernelError::NotMlir {
@@ -363,7 +368,8 @@ pub fn find_calls(
         }
         return Ok(calls);
     }
-    let module = crate::kernel::parse_module(ctx, bytes, source_name, "text")?;
+    let module =
+        crate::kernel::parse_module(ctx, bytes, source_name, crate::kernel::ModuleFormat::Text)?;
     find_in_operation(module.as_operation())
 }
 

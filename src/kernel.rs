@@ -23,6 +23,44 @@ use crate::mosaic::vocab::{find_unknown_memory_space, text_nesting};
 /// The four bytes every MLIR bytecode file starts with.
 pub const BYTECODE_MAGIC: &[u8; 4] = crate::bytecode::MAGIC;
 
+/// How a module's bytes are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ModuleFormat {
+    /// MLIR text (generic or custom form).
+    Text,
+    /// MLIR bytecode.
+    Bytecode,
+}
+
+impl ModuleFormat {
+    /// `text` or `bytecode`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ModuleFormat::Text => "text",
+            ModuleFormat::Bytecode => "bytecode",
+        }
+    }
+
+    /// Parses `text` or `bytecode`.
+    pub fn parse(s: &str) -> Option<Self> {
+        [ModuleFormat::Text, ModuleFormat::Bytecode]
+            .into_iter()
+            .find(|f| f.name() == s)
+    }
+
+    /// The format of `bytes`: bytecode when they start with the bytecode
+    /// magic, text otherwise.
+    pub fn sniff(bytes: &[u8]) -> Self {
+        if bytes.starts_with(BYTECODE_MAGIC) {
+            ModuleFormat::Bytecode
+        } else {
+            ModuleFormat::Text
+        }
+    }
+}
+
+crate::spelling::spelled!(ModuleFormat, "module format", name, ["text", "bytecode"]);
+
 /// Errors while loading, printing or writing a kernel module.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -68,7 +106,7 @@ pub enum KernelError {
         /// Name of the input.
         source_name: String,
         /// `text` or `bytecode`.
-        format: &'static str,
+        format: ModuleFormat,
         /// Every diagnostic MLIR raised.
         diagnostics: Vec<Diagnostic>,
     },
@@ -368,10 +406,10 @@ impl<'c> Kernel<'c> {
         // change the bracket structure, so that text is checked again.
         let module = match &text {
             std::borrow::Cow::Borrowed(text) => {
-                parse_checked(ctx, text.as_bytes(), source_name, "text")?
+                parse_checked(ctx, text.as_bytes(), source_name, ModuleFormat::Text)?
             }
             std::borrow::Cow::Owned(text) => {
-                parse_module(ctx, text.as_bytes(), source_name, "text")?
+                parse_module(ctx, text.as_bytes(), source_name, ModuleFormat::Text)?
             }
         };
         Self::from_parsed(module, source_name)
@@ -388,7 +426,7 @@ impl<'c> Kernel<'c> {
                 source_name: source_name.to_string(),
             });
         }
-        let module = parse_module(ctx, bytes, source_name, "bytecode")?;
+        let module = parse_module(ctx, bytes, source_name, ModuleFormat::Bytecode)?;
         Self::from_parsed(module, source_name)
     }
 
@@ -525,9 +563,9 @@ pub(crate) fn parse_module<'c>(
     ctx: &'c Context,
     bytes: &[u8],
     source_name: &str,
-    format: &'static str,
+    format: ModuleFormat,
 ) -> Result<Module<'c>, KernelError> {
-    if format == "text" {
+    if format == ModuleFormat::Text {
         check_nesting(bytes, source_name)?;
     }
     parse_checked(ctx, bytes, source_name, format)
@@ -538,12 +576,12 @@ fn parse_checked<'c>(
     ctx: &'c Context,
     bytes: &[u8],
     source_name: &str,
-    format: &'static str,
+    format: ModuleFormat,
 ) -> Result<Module<'c>, KernelError> {
     // Bytecode from newer MLIR (JAX 0.12 writes LLVM 24's builtin encodings):
     // rewrite what LLVM 22 cannot read first; a no-op for other bytecode.
     let transcoded;
-    let bytes = if format == "bytecode" {
+    let bytes = if format == ModuleFormat::Bytecode {
         transcoded = crate::bytecode::down(bytes).map_err(|error| KernelError::Transcode {
             source_name: source_name.to_string(),
             error,
@@ -629,7 +667,7 @@ pub fn parse_module_bytes<'c>(
     ctx: &'c Context,
     bytes: &[u8],
     source_name: &str,
-    format: &'static str,
+    format: ModuleFormat,
 ) -> Result<Module<'c>, KernelError> {
     if bytes.trim_ascii().is_empty() {
         return Err(KernelError::Empty {

@@ -155,7 +155,12 @@ pub fn read_module<'c>(
     source_name: &str,
 ) -> Result<Module<'c>, KernelError> {
     if bytes.starts_with(crate::kernel::BYTECODE_MAGIC) {
-        return crate::kernel::parse_module_bytes(ctx, bytes, source_name, "bytecode");
+        return crate::kernel::parse_module_bytes(
+            ctx,
+            bytes,
+            source_name,
+            crate::kernel::ModuleFormat::Bytecode,
+        );
     }
     if bytes.trim_ascii().is_empty() {
         return Err(KernelError::Empty {
@@ -233,7 +238,7 @@ fn explain_pretty(source_name: &str, diagnostics: Vec<Diagnostic>) -> KernelErro
     }
     KernelError::Parse {
         source_name: source_name.to_string(),
-        format: "text",
+        format: crate::kernel::ModuleFormat::Text,
         diagnostics,
     }
 }

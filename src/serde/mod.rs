@@ -431,7 +431,7 @@ pub fn deserialize<'c>(
     debug_locations: Option<&[u8]>,
 ) -> Result<Kernel<'c>, SerdeError> {
     check_magic(body)?;
-    let module = parse_module(ctx, body, "body", "bytecode")?;
+    let module = parse_module(ctx, body, "body", crate::kernel::ModuleFormat::Bytecode)?;
     deserialize_module(ctx, module, debug_locations)
 }
 
@@ -622,7 +622,12 @@ fn attach_locations(ctx: &Context, top: Op, blob: &[u8]) -> Result<(), SerdeErro
         ));
     }
     check_envelope(blob).map_err(|m| bad(format!("malformed MLIR bytecode: {m}")))?;
-    let module = parse_module(ctx, blob, "debug_locations", "bytecode")?;
+    let module = parse_module(
+        ctx,
+        blob,
+        "debug_locations",
+        crate::kernel::ModuleFormat::Bytecode,
+    )?;
     let Some(items) = Op::of(module.as_operation())
         .attr(LOCS_ATTR)
         .and_then(ir::as_array)
@@ -661,7 +666,7 @@ fn attach_locations(ctx: &Context, top: Op, blob: &[u8]) -> Result<(), SerdeErro
 /// Reads the `stable_mosaic.version` of a body without deserializing it.
 pub fn body_ir_version(ctx: &Context, body: &[u8]) -> Result<i64, SerdeError> {
     check_magic(body)?;
-    let module = parse_module(ctx, body, "body", "bytecode")?;
+    let module = parse_module(ctx, body, "body", crate::kernel::ModuleFormat::Bytecode)?;
     Op::of(module.as_operation())
         .attr(VERSION_ATTR)
         .and_then(ir::as_int)

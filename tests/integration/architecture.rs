@@ -193,3 +193,30 @@ fn golden_mismatch_prints_a_diff() {
         "@@ -1,7 +1,7 @@\n a\n b\n c\n-d\n+D\n e\n f\n g\n"
     );
 }
+
+/// Emission has no public path that skips validation: the op builders are
+/// crate-private and every public emitter takes a `ValidatedCall`.
+#[test]
+fn emission_takes_only_validated_calls() {
+    let emit = std::fs::read_to_string(src_dir().join("emit.rs")).unwrap();
+    let mut failures = Vec::new();
+    for line in emit.lines().filter(|l| l.starts_with("pub fn ")) {
+        if line.contains("CallAttributes") || line.contains("build_") {
+            failures.push(format!("emit.rs: public builder `{line}`"));
+        }
+    }
+    let lower = std::fs::read_to_string(src_dir().join("lower.rs")).unwrap();
+    for (at, _) in lower.match_indices("    pub fn ") {
+        let signature = &lower[at..at + lower[at..].find('{').unwrap_or(0)];
+        let emits = ["pub fn emit_", "pub fn build_", "pub fn lower("]
+            .iter()
+            .any(|p| signature.trim_start().starts_with(p));
+        if emits && !signature.contains("ValidatedCall") {
+            failures.push(format!(
+                "lower.rs: `{}` does not take a ValidatedCall",
+                signature.trim()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -96,8 +96,12 @@ fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
                 bodies_needing_down += 1;
                 // MLIR 22 itself (no transcoding: the "text" path hands the
                 // bytes to MLIR as they are; MLIR sniffs the bytecode magic).
-                let untranscoded =
-                    tpu_custom_call::kernel::parse_module_bytes(&ctx, &blob, "original", "text");
+                let untranscoded = tpu_custom_call::kernel::parse_module_bytes(
+                    &ctx,
+                    &blob,
+                    "original",
+                    tpu_custom_call::kernel::ModuleFormat::Text,
+                );
                 assert!(
                     matches!(untranscoded, Err(KernelError::Parse { .. })),
                     "{}: LLVM 22 read the untranscoded body: {:?}",

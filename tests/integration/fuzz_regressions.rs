@@ -70,10 +70,20 @@ fn text_is_lexed_only_up_to_its_end() {
     ] {
         let buffer = format!("{text}{rest}");
         let slice = &buffer.as_bytes()[..text.len()];
-        let module = parse_module_bytes(&ctx, slice, "slice", "text");
+        let module = parse_module_bytes(
+            &ctx,
+            slice,
+            "slice",
+            tpu_custom_call::kernel::ModuleFormat::Text,
+        );
         assert!(module.is_ok(), "{text:?}: {:?}", module.err());
         // The whole buffer is not a module: the slice above was read alone.
-        let whole = parse_module_bytes(&ctx, buffer.as_bytes(), "whole", "text");
+        let whole = parse_module_bytes(
+            &ctx,
+            buffer.as_bytes(),
+            "whole",
+            tpu_custom_call::kernel::ModuleFormat::Text,
+        );
         assert!(
             matches!(whole, Err(KernelError::Parse { .. })),
             "{text:?}: {:?}",

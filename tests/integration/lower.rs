@@ -584,9 +584,13 @@ fn emit_call_into_a_callers_module_is_all_or_nothing() {
   %0 = "test.marker"() : () -> tensor<8x128xf32>
   return %0 : tensor<8x128xf32>
 }"#;
-    let module =
-        tpu_custom_call::kernel::parse_module_bytes(&ctx, caller.as_bytes(), "caller", "text")
-            .unwrap();
+    let module = tpu_custom_call::kernel::parse_module_bytes(
+        &ctx,
+        caller.as_bytes(),
+        "caller",
+        tpu_custom_call::kernel::ModuleFormat::Text,
+    )
+    .unwrap();
     let func = module.body().first_operation().unwrap();
     let block = func.region(0).unwrap().first_block().unwrap();
     let marker = block.first_operation().unwrap();

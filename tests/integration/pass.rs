@@ -10,7 +10,13 @@ use crate::common::*;
 
 fn load<'c>(ctx: &'c Context, path: &std::path::Path) -> tpu_custom_call::melior::ir::Module<'c> {
     let bytes = std::fs::read(path).unwrap();
-    kernel::parse_module_bytes(ctx, &bytes, &path.display().to_string(), "text").unwrap()
+    kernel::parse_module_bytes(
+        ctx,
+        &bytes,
+        &path.display().to_string(),
+        tpu_custom_call::kernel::ModuleFormat::Text,
+    )
+    .unwrap()
 }
 
 fn print(module: &tpu_custom_call::melior::ir::Module<'_>) -> String {
@@ -201,7 +207,13 @@ fn verify_accepts_jax_modules_and_reports_corruptions() {
         assert_ne!(corrupted, text, "{what}: corruption did not apply");
         let ctx = Context::new();
         let bytes = corrupted.into_bytes();
-        let module = kernel::parse_module_bytes(&ctx, &bytes, what, "text").unwrap();
+        let module = kernel::parse_module_bytes(
+            &ctx,
+            &bytes,
+            what,
+            tpu_custom_call::kernel::ModuleFormat::Text,
+        )
+        .unwrap();
         let problems = pass::verify_module(&ctx, module.as_operation(), None);
         assert!(!problems.is_empty(), "{what}: not reported");
         let (location, message) = &problems[0];
@@ -245,7 +257,13 @@ fn a_thousand_calls_lower_and_decode() {
     let n = 1_000;
     let ctx = Context::new();
     let text = many_calls(n);
-    let module = kernel::parse_module_bytes(&ctx, text.as_bytes(), "many", "text").unwrap();
+    let module = kernel::parse_module_bytes(
+        &ctx,
+        text.as_bytes(),
+        "many",
+        tpu_custom_call::kernel::ModuleFormat::Text,
+    )
+    .unwrap();
     let stats =
         pass::lower_module(&ctx, module.as_operation(), &pass::PassOptions::default()).unwrap();
     assert_eq!(
