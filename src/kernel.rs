@@ -75,6 +75,18 @@ pub enum KernelError {
         /// Every diagnostic the verifier raised.
         diagnostics: Vec<Diagnostic>,
     },
+    /// The kernel is not valid Mosaic: jaxlib 0.12 refuses it (every problem
+    /// found, jaxlib's first first; see [`crate::mosaic::verify`]).
+    #[error(
+        "{source_name}: kernel is not valid Mosaic (jaxlib 0.12 refuses it):\n{}",
+        crate::mosaic::verify::join_errors(.errors)
+    )]
+    Dialect {
+        /// Name of the input.
+        source_name: String,
+        /// Every problem, jaxlib's messages verbatim.
+        errors: Vec<crate::mosaic::verify::VerifyError>,
+    },
     /// The top-level operation is not a `builtin.module`, or it is empty.
     #[error("{source_name}: {message}")]
     NotAKernel {
@@ -368,7 +380,7 @@ impl<'c> Kernel<'c> {
     /// A module MLIR's parser returned: the parser verified it already
     /// (`mlirModuleCreateParse` verifies after parsing), so verifying again
     /// would only double the cost.
-    fn from_parsed(module: Module<'c>, source_name: &str) -> Result<Self, KernelError> {
+    fn from_parsed(mut module: Module<'c>, source_name: &str) -> Result<Self, KernelError> {
         if module.body().first_operation().is_none() {
             return Err(KernelError::NotAKernel {
                 source_name: source_name.to_string(),
@@ -376,6 +388,12 @@ impl<'c> Kernel<'c> {
                     .to_string(),
             });
         }
+        crate::mosaic::verify::verify_module(&mut module).map_err(|errors| {
+            KernelError::Dialect {
+                source_name: source_name.to_string(),
+                errors,
+            }
+        })?;
         Ok(Self { module })
     }
 

@@ -10,6 +10,7 @@ pub mod emit;
 pub mod error;
 pub mod kernel;
 pub mod lower;
+pub mod mosaic;
 pub mod params;
 pub mod pass;
 pub mod pretty;

@@ -1,0 +1,621 @@
+//! The hand-written `verify()` of jaxlib 0.12's `tpu` ops (those that have
+//! one), with jaxlib's messages in jaxlib's order, and the core-type rules.
+//! Each function reports at most one error (jaxlib's first) per op.
+
+use melior::ir::operation::OperationLike;
+
+use super::types::{DYN, Ty, bitwidth, is_float, is_integer};
+use super::verify::OpView;
+
+/// Runs the hand-written verifier of `v`'s op, if it has one.
+pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
+    match v.name {
+        "tpu.vector_store" => vector_store(v),
+        "tpu.vector_load" => vector_load(v),
+        "tpu.memref_slice" => memref_slice(v),
+        "tpu.enqueue_dma" => dma(v, true),
+        "tpu.wait_dma" => dma(v, false),
+        "tpu.wait_dma2" => wait_dma2(v),
+        "tpu.sem_signal" => sem_signal(v),
+        "tpu.sem_wait" => rank0(v, "semaphore", "Semaphore reference must be rank 0"),
+        "tpu.sem_barrier" => {
+            if v.result(0).and_then(|t| t.rank()).is_some_and(|r| r != 0) {
+                v.op_error("Barrier semaphore reference must be rank 0");
+            }
+        }
+        "tpu.matmul" => matmul(v),
+        "tpu.reduce" => reduce(v),
+        "tpu.all_reduce" => all_reduce(v),
+        "tpu.scan" => scan(v),
+        "tpu.iota" => iota(v),
+        "tpu.reciprocal" => {
+            let e = v
+                .operand("input")
+                .map(|t| t.elem().to_string())
+                .unwrap_or_default();
+            if e != "f32" && e != "bf16" {
+                v.op_error("Not implemented: Reciprocal op for non-f32/bf16 dtypes");
+            }
+        }
+        "tpu.region" => {
+            for i in 0..v.op.result_count() {
+                let Some(t) = v.result(i) else { continue };
+                let ok = t.is_vector()
+                    || is_float(t.elem())
+                    || is_integer(t.elem())
+                    || t.elem() == "index";
+                if !ok || t.is_memref() {
+                    v.op_error("Region result must be float, int, index or a vector type.");
+                    return;
+                }
+            }
+        }
+        "tpu.core_id" | "tpu.subcore_id" => match v.core_type() {
+            None => v.op_error("Failed to infer the core type from parent ops"),
+            Some("tc") => v.op_error("Unsupported core type: tc"),
+            _ => {}
+        },
+        "tpu.enqueue_indirect_dma" => {
+            if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
+                v.op_error("Enqueue indirect DMA is supported only on the SC vector subcore");
+            }
+        }
+        "tpu.wait_indirect_dma" => {
+            if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
+                v.op_error("Wait indirect DMA is supported only on the SC vector subcore");
+            }
+        }
+        "tpu.shared_memref_slice" => {
+            let c = v.core_type().unwrap_or("tc");
+            if c != "sc_vector_subcore" {
+                v.op_error(format!("Unsupported core type: {c}"));
+            }
+        }
+        "tpu.fetch_and_add_sync" => {
+            let c = v
+                .operand("base")
+                .and_then(|t| t.space().and_then(|s| s.core.clone()))
+                .unwrap_or_else(|| v.core_type().unwrap_or("tc").to_string());
+            if c == "sc_scalar_subcore" {
+                v.op_error("SC scalar subcore target not supported yet");
+            } else if c != "sc_vector_subcore" {
+                v.op_error(format!("Only SC vector subcore is supported, got {c}"));
+            }
+        }
+        "tpu.concatenate" => concatenate(v),
+        "tpu.dynamic_rotate" => dynamic_rotate(v),
+        "tpu.transpose" => transpose(v),
+        "tpu.reshape" => {
+            let (Some(a), Some(b)) = (v.operand("source"), v.result(0)) else {
+                return;
+            };
+            if a.elem() != b.elem() {
+                v.op_error("element type must match");
+            } else if elems(&a) != elems(&b) {
+                v.op_error("element count must match");
+            }
+        }
+        "tpu.memref_squeeze" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            if a.space() != b.space() {
+                v.op_error("Memory spaces do not match.");
+            } else if a.elem() != b.elem() {
+                v.op_error("Element types don't match.");
+            }
+        }
+        "tpu.assume_multiple" => {
+            if let Some(m) = v.int("multiple")
+                && m < 1
+            {
+                v.plain_error(format!("Multiple must be >= 1, got {m}"));
+            }
+        }
+        "tpu.log" => log(v),
+        _ => {}
+    }
+}
+
+fn elems(t: &Ty) -> Option<i64> {
+    let s = t.shape()?;
+    if s.contains(&DYN) {
+        return None;
+    }
+    Some(s.iter().product())
+}
+
+fn shape_text(s: &[i64]) -> String {
+    let parts: Vec<String> = s.iter().map(ToString::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+fn in_vmem(t: &Ty) -> bool {
+    t.space().is_none_or(|s| s.name == "vmem")
+}
+
+fn rank0(v: &mut OpView<'_, '_, '_>, operand: &str, message: &str) {
+    if v.operand(operand)
+        .and_then(|t| t.rank())
+        .is_some_and(|r| r != 0)
+    {
+        v.op_error(message.to_string());
+    }
+}
+
+fn vector_store(v: &mut OpView<'_, '_, '_>) {
+    let (Some(val), Some(base)) = (v.operand("valueToStore"), v.operand("base")) else {
+        return;
+    };
+    let strides = v.array("strides").unwrap_or_default();
+    if !strides.is_empty() {
+        v.plain_error("Not implemented: general vector store with strides.");
+        return;
+    }
+    let rank = base.rank().unwrap_or(0);
+    if v.group("indices").len() != rank {
+        v.op_error(format!("Expected {rank} indices."));
+        return;
+    }
+    if !in_vmem(&base) {
+        v.op_error("Expected base memref to be in VMEM.");
+        return;
+    }
+    if base.elem() != val.elem() {
+        v.op_error("Expected base and valueToStore element type to match");
+        return;
+    }
+    if let Some(mask) = v.operand("mask") {
+        if bitwidth(val.elem()) != Some(32) {
+            v.plain_error("Not implemented: masked store with non-32-bit element type");
+            return;
+        }
+        let (vs, ms) = (val.shape().unwrap_or(&[]), mask.shape().unwrap_or(&[]));
+        if vs != ms {
+            v.op_error(format!(
+                "Expected mask shape to match result shape: {}. Got: {}.",
+                shape_text(vs),
+                shape_text(ms)
+            ));
+        }
+    }
+}
+
+fn vector_load(v: &mut OpView<'_, '_, '_>) {
+    let (Some(base), Some(res)) = (v.operand("base"), v.result(0)) else {
+        return;
+    };
+    let rank = base.rank().unwrap_or(0);
+    if v.group("indices").len() != rank {
+        v.op_error(format!("Expected {rank} indices."));
+        return;
+    }
+    let strides = v.array("strides").unwrap_or_default();
+    if !strides.is_empty() {
+        if strides.len() != rank {
+            v.op_error(format!("Expected {rank} strides."));
+        } else {
+            v.plain_error("Not implemented: general vector load with strides.");
+        }
+        return;
+    }
+    if !in_vmem(&base) {
+        v.op_error("Expected base memref to be in VMEM.");
+        return;
+    }
+    if base.elem() != res.elem() {
+        v.op_error("Expected base and result element type to match.");
+        return;
+    }
+    if let Some(mask) = v.operand("mask") {
+        if bitwidth(res.elem()) != Some(32) {
+            v.plain_error("Not implemented: masked load with non-32-bit element type");
+            return;
+        }
+        let (rs, ms) = (res.shape().unwrap_or(&[]), mask.shape().unwrap_or(&[]));
+        let ok = rs.len() == ms.len() && rs.iter().zip(ms).all(|(r, m)| *m == 1 || m == r);
+        if !ok {
+            v.op_error("Expected mask shape to be broadcastable to result shape.");
+        }
+    }
+}
+
+fn memref_slice(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(dst)) = (v.operand("mem_ref"), v.result(0)) else {
+        return;
+    };
+    let dyn_dims = dst
+        .shape()
+        .unwrap_or(&[])
+        .iter()
+        .filter(|d| **d == DYN)
+        .count();
+    if v.group("dynamic_sizes").len() != dyn_dims {
+        v.op_error(
+            "Number of provided dynamic dimensions sizes must match the number of dynamic dimensions in the target type.",
+        );
+        return;
+    }
+    if src.space().is_some_and(|s| s.name == "semaphore_mem")
+        && !src.elem().starts_with("!tpu.semaphore")
+        && !src.elem().starts_with("!tpu.dma_semaphore")
+    {
+        v.op_error("References to semaphore memory space must have a semaphore element type.");
+        return;
+    }
+    let rank = src.rank().unwrap_or(0);
+    if v.group("base_idx").len() != rank || dst.rank() != Some(rank) {
+        v.op_error("Indices and slice shapes must match.");
+        return;
+    }
+    if let Some(ds) = dst.space()
+        && Some(ds) != src.space()
+    {
+        v.op_error("Memory spaces do not match.");
+        return;
+    }
+    if src.layout() != dst.layout() {
+        v.op_error("Source and target layouts must match.");
+    }
+}
+
+/// The memory space's owning core, else the issuing core.
+fn core_of(t: &Ty, issuing: &'static str) -> String {
+    t.space()
+        .and_then(|s| s.core.clone())
+        .unwrap_or_else(|| issuing.to_string())
+}
+
+fn dma(v: &mut OpView<'_, '_, '_>, enqueue: bool) {
+    let (Some(src), Some(dst)) = (v.operand("source"), v.operand("target")) else {
+        return;
+    };
+    let src_sem = v.operand("source_semaphore");
+    let dst_sem = v.operand("target_semaphore");
+    let device_id = v.operand("device_id").is_some();
+    let core_id = v.operand("core_id").is_some();
+    let subcore_id = v.operand("subcore_id").is_some();
+    if dst_sem
+        .as_ref()
+        .and_then(|t| t.rank())
+        .is_some_and(|r| r != 0)
+    {
+        return v.op_error("DMA target semaphore must be rank 0");
+    }
+    if src_sem
+        .as_ref()
+        .and_then(|t| t.rank())
+        .is_some_and(|r| r != 0)
+    {
+        return v.op_error("DMA source semaphore reference must be rank 0");
+    }
+    if let (Some(a), Some(b)) = (&src_sem, &dst_sem)
+        && a.elem() != b.elem()
+    {
+        return v.op_error("DMA source and target semaphore must have the same type");
+    }
+    if src.elem() != dst.elem() {
+        return v.op_error("DMA source and target element type mismatch");
+    }
+    if src.shape() != dst.shape() {
+        return v.op_error("DMA source and target shape mismatch.");
+    }
+    let issuing = v.core_type().unwrap_or("tc");
+    let sc = issuing != "tc";
+    if sc && src.space().is_none() {
+        return v.op_error("Source memory space must be provided for SparseCore DMA");
+    }
+    if sc && dst.space().is_none() {
+        return v.op_error("Target memory space must be provided for SparseCore DMA");
+    }
+    let priority = v.int("priority").unwrap_or(0);
+    if priority != 0 && priority != 1 {
+        return v.op_error(format!(
+            "Not implemented: only support priority 0 or 1, but got {priority}"
+        ));
+    }
+    if priority != 0 && device_id {
+        return v.op_error("Not implemented: non-zero priority is not supported for remote DMA");
+    }
+    let target_core = dst_sem
+        .as_ref()
+        .map(|t| core_of(t, issuing))
+        .unwrap_or_else(|| issuing.to_string());
+    if target_core != issuing && !core_id {
+        return v.op_error(format!(
+            "Core id must be specified when target core type ({target_core}) is different from source core type ({issuing})"
+        ));
+    }
+    if v.flag("strict_ordering") && !sc {
+        return v
+            .op_error("Strict ordering is only supported on the SC scalar and vector subcores");
+    }
+    let explicit_smem = |t: &Ty| {
+        t.space()
+            .is_some_and(|s| s.name == "smem" && s.core.as_deref() == Some("tc"))
+    };
+    let non_dma_sem = [&src_sem, &dst_sem]
+        .iter()
+        .any(|s| s.as_ref().is_some_and(|t| t.elem() == "!tpu.semaphore"));
+    if (explicit_smem(&src) || explicit_smem(&dst)) && non_dma_sem {
+        return v.op_error("Non-DMA semaphores are not supported for DMAs involving SMEM");
+    }
+    if subcore_id && target_core != "sc_vector_subcore" {
+        return v
+            .op_error("Subcore id should not be set unless target core type is SC vector subcore");
+    }
+    let local = |t: &Ty| match issuing {
+        "sc_vector_subcore" => t.space().is_some_and(|s| s.name == "vmem"),
+        "sc_scalar_subcore" => t.space().is_some_and(|s| s.name == "smem"),
+        _ => true,
+    };
+    if enqueue {
+        if (device_id || core_id) && src_sem.is_none() {
+            return v.op_error(
+                "DMA source semaphore must be specified when device_id or core_id is specified",
+            );
+        }
+        if !sc {
+            if dst_sem.is_none() {
+                return v.op_error("DMA target semaphore must be specified");
+            }
+            if src_sem.is_some() && !device_id && !core_id {
+                return v.op_error(
+                    "DMA destination device_id or core_id must be specified when source semaphore is specified",
+                );
+            }
+        } else if src_sem.is_some() && !local(&src) && local(&dst) {
+            return v.op_error(
+                "Source semaphores are unsupported for transfers from a non-local memory to local memory on SparseCore",
+            );
+        }
+    } else {
+        let wait_target = v.flag("wait_target");
+        if !sc {
+            if wait_target && dst_sem.is_none() {
+                return v.op_error("DMA target semaphore must be specified");
+            }
+            if !wait_target && src_sem.is_none() {
+                return v.op_error("The awaited semaphore must be provided");
+            }
+        } else if !wait_target && !local(&src) && local(&dst) {
+            return v.op_error(
+                "Awaiting source read completion is unsupported for transfers from a non-local memory to local memory on SparseCore",
+            );
+        }
+        let awaited = if wait_target { &dst_sem } else { &src_sem };
+        if let Some(t) = awaited
+            && core_of(t, issuing) != issuing
+        {
+            v.op_error("Can only await semaphores attached to the local core");
+        }
+    }
+}
+
+fn wait_dma2(v: &mut OpView<'_, '_, '_>) {
+    let Some(sem) = v.operand("semaphore") else {
+        return;
+    };
+    if sem.rank().is_some_and(|r| r != 0) {
+        return v.op_error("DMA wait semaphore must be rank 0");
+    }
+    let issuing = v.core_type().unwrap_or("tc");
+    if core_of(&sem, issuing) != issuing {
+        v.op_error("Can only await semaphores attached to the local core");
+    }
+}
+
+fn sem_signal(v: &mut OpView<'_, '_, '_>) {
+    let Some(sem) = v.operand("semaphore") else {
+        return;
+    };
+    if sem.rank().is_some_and(|r| r != 0) {
+        return v.op_error("Semaphore reference must be rank 0");
+    }
+    let issuing = v.core_type().unwrap_or("tc");
+    let target = core_of(&sem, issuing);
+    let remote = v.operand("device_id").is_some() || v.operand("core_id").is_some();
+    if !remote && target != issuing {
+        return v.op_error(format!(
+            "Target core type ({target}) must match source core type ({issuing}) when device_id and core_id are not specified"
+        ));
+    }
+    if v.operand("subcore_id").is_some() && target != "sc_vector_subcore" {
+        v.op_error("Subcore id should not be set unless target core type is SC vector subcore");
+    }
+}
+
+fn matmul(v: &mut OpView<'_, '_, '_>) {
+    let (Some(acc), Some(res)) = (v.operand("acc"), v.result(0)) else {
+        return;
+    };
+    if acc != res {
+        return v.op_error("Not implemented: matmul acc and result have different types");
+    }
+    if bitwidth(acc.elem()) != Some(32) {
+        return v.op_error("Expected matmul acc to be 32-bit");
+    }
+    if v.flag("transpose_lhs") {
+        v.op_error(
+            "Lhs transpose not supported via this API - please use the dimension numbers API.",
+        );
+    }
+}
+
+const DEPRECATED_KINDS: &str = "max and min reduction kind symbols are deprecated. Max and min reductions are supported via maxf, minf, maxsi, minsi, maxui, or minui instead";
+
+/// The common reduction-kind/element-type rules; returns true after an error.
+fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, period: bool) -> bool {
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    match kind.as_str() {
+        "max" | "min" => {
+            v.op_error(format!(
+                "{DEPRECATED_KINDS}{}",
+                if period { "." } else { "" }
+            ));
+            true
+        }
+        "maxf" | "minf" if !is_float(elem) => {
+            v.op_error("maxf and minf reductions require float element type");
+            true
+        }
+        "maxsi" | "minsi" | "maxui" | "minui" if !is_integer(elem) => {
+            v.op_error("maxsi, minsi, maxui and minui reductions require integer element type");
+            true
+        }
+        _ => false,
+    }
+}
+
+fn reduce(v: &mut OpView<'_, '_, '_>) {
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    if kind == "arg_max" || kind == "arg_min" {
+        return v.op_error("arg_max/arg_min not supported - use tpu.reduce_index instead");
+    }
+    if kind_rules(v, inp.elem(), false) {
+        return;
+    }
+    let dims = v.array("dimensions").unwrap_or_default();
+    let os = out.shape().unwrap_or(&[]);
+    for d in dims {
+        if let Some(&size) = usize::try_from(d).ok().and_then(|d| os.get(d))
+            && size != 1
+        {
+            return v.op_error(format!(
+                "Expected output dimension {d} to have size 1, but got {size}"
+            ));
+        }
+    }
+}
+
+fn all_reduce(v: &mut OpView<'_, '_, '_>) {
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    if kind_rules(v, inp.elem(), false) {
+        return;
+    }
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    if matches!(
+        kind.as_str(),
+        "sum" | "maxf" | "minf" | "maxsi" | "minsi" | "maxui" | "minui"
+    ) && inp != out
+    {
+        v.op_error("Sum, max, and min reductions must have the same input and output type");
+    }
+}
+
+fn scan(v: &mut OpView<'_, '_, '_>) {
+    let Some(inp) = v.operand("input") else {
+        return;
+    };
+    if kind_rules(v, inp.elem(), true) {
+        return;
+    }
+    let rank = inp.rank().unwrap_or(0) as i64;
+    if let Some(d) = v.int("dimension")
+        && (d < 0 || d >= rank)
+    {
+        v.op_error("Dimension must be in [0, rank).");
+    }
+}
+
+fn iota(v: &mut OpView<'_, '_, '_>) {
+    let Some(out) = v.result(0) else { return };
+    let rank = out.rank().unwrap_or(0) as i64;
+    let dims = v.array("dimensions").unwrap_or_default();
+    for d in &dims {
+        if *d < 0 || *d >= rank {
+            return v.op_error(format!("Invalid dimension: {d}"));
+        }
+    }
+    let mut sorted = dims.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != dims.len() {
+        v.op_error("Dimensions must be unique");
+    }
+}
+
+fn concatenate(v: &mut OpView<'_, '_, '_>) {
+    let srcs = v.group("sources");
+    if srcs.len() < 2 {
+        return v.op_error("Expected at least 2 operands for concatenate op.");
+    }
+    if srcs.iter().any(|s| s.elem() != srcs[0].elem()) {
+        v.op_error("Not implemented:: Expected all operands to have the same element type.");
+    }
+}
+
+fn dynamic_rotate(v: &mut OpView<'_, '_, '_>) {
+    let Some(val) = v.operand("value") else {
+        return;
+    };
+    let rank = val.rank().unwrap_or(0) as i64;
+    if let Some(d) = v.int("dimension")
+        && (d < 0 || d >= rank)
+    {
+        return v.op_error(format!("Invalid dimension: {d}"));
+    }
+    let stride = v.int("stride");
+    let stride_dim = v.int("stride_dimension");
+    if let Some(s) = stride
+        && s < 0
+    {
+        return v.op_error("Rotate stride must be >= 0 if it is specified");
+    }
+    if let Some(d) = stride_dim
+        && (d < 0 || d >= rank)
+    {
+        return v.op_error(format!("Invalid stride dimension: {d}"));
+    }
+    if stride.is_some() != stride_dim.is_some() {
+        v.op_error("Expected either none or both stride and stride dimension are present");
+    }
+}
+
+fn transpose(v: &mut OpView<'_, '_, '_>) {
+    let (Some(inp), Some(out)) = (v.operand("vector"), v.result(0)) else {
+        return;
+    };
+    let perm = v.array("permutation").unwrap_or_default();
+    let is = inp.shape().unwrap_or(&[]);
+    if perm.len() != is.len() {
+        return v.op_error("Expected permutation rank to match input rank");
+    }
+    let permuted: Vec<i64> = perm
+        .iter()
+        .map(|&p| {
+            usize::try_from(p)
+                .ok()
+                .and_then(|p| is.get(p))
+                .copied()
+                .unwrap_or(-1)
+        })
+        .collect();
+    if out.shape().unwrap_or(&[]) != permuted.as_slice() {
+        v.op_error(
+            "Expected input shape permuted by the given permutation to match the output shape",
+        );
+    }
+}
+
+fn log(v: &mut OpView<'_, '_, '_>) {
+    let core = v.core_type().unwrap_or("tc");
+    if core == "tc" {
+        return;
+    }
+    if v.flag("formatted") {
+        return v.op_error("Formatted logging is not supported on SC");
+    }
+    let inputs = v.group("inputs");
+    if inputs.len() > 1 {
+        return v.op_error("SC logging only supports 0 or 1 inputs");
+    }
+    if core == "sc_scalar_subcore" && inputs.iter().any(|t| t.is_vector()) {
+        v.op_error("SC scalar subcore does not support logging vectors");
+    }
+}

@@ -1,0 +1,1017 @@
+//! Verifies a Mosaic kernel module as jaxlib 0.12 does when it parses one:
+//! unknown `tpu` ops, property conversion and enum values (jaxlib's parse
+//! errors), then per op the ODS checks (region/result/operand counts,
+//! `operandSegmentSizes`, required attributes, attribute constraints, type
+//! constraints, traits), the hand-written verifiers, core-type rules and
+//! memory-space ownership. Messages are jaxlib's, verbatim; where jaxlib
+//! stops at the first error of a function, every error found is reported.
+//!
+//! [`verify_module`] also materialises the default-valued properties jaxlib
+//! fills in (`add = false`, `priority = 0 : i32`, ...) so that the module is
+//! what jaxlib makes of the text.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{
+    Attribute, AttributeLike, Module, OperationRef, RegionLike, Type, TypeLike, ValueLike,
+};
+
+use super::dialect::{OpDef, Table, ValueKind, table};
+use super::types::{Space, Ty};
+use super::verifiers;
+
+/// One problem jaxlib reports for a kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VerifyError {
+    /// Where: `file:line:col` of the op's location when it has one, else the
+    /// location as MLIR prints it.
+    pub location: String,
+    /// The op (`tpu.vector_store`).
+    pub op: String,
+    /// jaxlib's message, verbatim (with its `'tpu.X' op ` prefix when jaxlib
+    /// has one).
+    pub message: String,
+    /// Our own line saying what to change, when jaxlib's text alone does not.
+    pub hint: Option<String>,
+    /// jaxlib reports it while parsing (before any verification), so it is
+    /// the first (and only) message jaxlib gives.
+    pub at_parse: bool,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: error: {}", self.location, self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The errors, one per line (hints indented below their error).
+pub fn join_errors(errors: &[VerifyError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Verifies every op of `module` (and fills in jaxlib's default-valued
+/// properties). Errors come in jaxlib's order: parse-time errors first, then
+/// verification errors in walk order; `errors[0]` is what jaxlib reports first.
+pub fn verify_module<'c>(module: &mut Module<'c>) -> Result<(), Vec<VerifyError>> {
+    let mut v = Verifier::new(table());
+    v.visit(module.as_operation());
+    if v.errors.is_empty() {
+        materialise_defaults(module, v.table);
+        return Ok(());
+    }
+    // Stable: parse-time errors first.
+    v.errors.sort_by_key(|e| !e.at_parse);
+    Err(v.errors)
+}
+
+/// Verifies without changing anything.
+pub fn verify_operation(op: OperationRef<'_, '_>) -> Result<(), Vec<VerifyError>> {
+    let mut v = Verifier::new(table());
+    v.visit(op);
+    if v.errors.is_empty() {
+        return Ok(());
+    }
+    v.errors.sort_by_key(|e| !e.at_parse);
+    Err(v.errors)
+}
+
+fn materialise_defaults<'c>(module: &mut Module<'c>, table: &Table) {
+    let ctx_ref: melior::ContextRef<'c> = module.context();
+    // SAFETY: the context is the module's own, alive for this whole call.
+    let ctx = unsafe { ctx_ref.to_ref() };
+    fill(module.as_operation(), table, ctx);
+}
+
+fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
+    let name = op.name();
+    if let Some(def) = name.as_string_ref().as_str().ok().and_then(|n| table.op(n)) {
+        for a in &def.attributes {
+            if op.has_inherent_attribute(&a.name) {
+                continue;
+            }
+            let moved = op.discardable_attribute(&a.name).ok();
+            let parsed;
+            let attr = match (&moved, &a.default) {
+                (Some(attr), _) => attr.to_raw(),
+                (None, Some(default)) => match Attribute::parse(ctx, default) {
+                    Some(p) => {
+                        parsed = p;
+                        parsed.to_raw()
+                    }
+                    None => continue,
+                },
+                (None, None) => continue,
+            };
+            let key = mlir_sys::MlirStringRef {
+                data: a.name.as_ptr().cast(),
+                length: a.name.len(),
+            };
+            // SAFETY: `op` is a live operation of the module being verified,
+            // `key` borrows `a.name` for the call and `attr` belongs to the
+            // same context. jaxlib absorbs inherent names written among the
+            // discardable attributes, so a discardable copy moves over.
+            unsafe {
+                if moved.is_some() {
+                    mlir_sys::mlirOperationRemoveDiscardableAttributeByName(op.to_raw(), key);
+                }
+                mlir_sys::mlirOperationSetInherentAttributeByName(op.to_raw(), key, attr);
+            }
+        }
+    }
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut inner = b.first_operation();
+            while let Some(o) = inner {
+                fill(o, table, ctx);
+                inner = o.next_in_block();
+            }
+            block = b.next_in_region();
+        }
+    }
+}
+
+/// A `tpu.core_type` value.
+pub(crate) type CoreType = &'static str;
+
+pub(crate) struct Verifier {
+    pub(crate) table: &'static Table,
+    pub(crate) errors: Vec<VerifyError>,
+    types: HashMap<usize, Rc<Ty>>,
+    spaces_checked: HashMap<usize, ()>,
+    attr_text: HashMap<usize, Rc<str>>,
+}
+
+/// What the hand-written verifiers see of one op.
+pub(crate) struct OpView<'v, 'c, 'a> {
+    pub(crate) op: OperationRef<'c, 'a>,
+    pub(crate) def: &'static OpDef,
+    pub(crate) name: &'static str,
+    /// Operand types grouped by definition.
+    pub(crate) operands: Vec<Vec<Rc<Ty>>>,
+    /// Result types grouped by definition.
+    pub(crate) results: Vec<Vec<Rc<Ty>>>,
+    pub(crate) v: &'v mut Verifier,
+}
+
+impl OpView<'_, '_, '_> {
+    /// The single (or optional, when present) operand named `name`.
+    pub(crate) fn operand(&self, name: &str) -> Option<Rc<Ty>> {
+        let i = self.def.operand_index(name)?;
+        self.operands.get(i)?.first().cloned()
+    }
+
+    /// All operands of the group named `name`.
+    pub(crate) fn group(&self, name: &str) -> Vec<Rc<Ty>> {
+        self.def
+            .operand_index(name)
+            .and_then(|i| self.operands.get(i).cloned())
+            .unwrap_or_default()
+    }
+
+    /// The result `i` (flat).
+    pub(crate) fn result(&self, i: usize) -> Option<Rc<Ty>> {
+        self.results.iter().flatten().nth(i).cloned()
+    }
+
+    /// Attribute text (inherent or discardable), `None` if absent.
+    pub(crate) fn attr(&mut self, name: &str) -> Option<Rc<str>> {
+        let attr = self.op.attribute(name).ok()?;
+        Some(self.v.text_of(attr))
+    }
+
+    /// A boolean attribute (absent = its default, false).
+    pub(crate) fn flag(&mut self, name: &str) -> bool {
+        self.attr(name).is_some_and(|t| &*t == "true")
+    }
+
+    /// An integer attribute's value.
+    pub(crate) fn int(&mut self, name: &str) -> Option<i64> {
+        let t = self.attr(name)?;
+        parse_int(&t)
+    }
+
+    /// A dense array attribute's values (`array<i32: 1, 2>`).
+    pub(crate) fn array(&mut self, name: &str) -> Option<Vec<i64>> {
+        let t = self.attr(name)?;
+        Some(parse_array(&t))
+    }
+
+    /// The inner text of a `#tpu.<mnemonic><...>` attribute.
+    pub(crate) fn tpu_attr(&mut self, name: &str) -> Option<String> {
+        let t = self.attr(name)?;
+        let start = t.find('<')?;
+        Some(t[start + 1..t.len().saturating_sub(1)].to_string())
+    }
+
+    /// The core type of the nearest ancestor with `tpu.core_type`
+    /// (`main` counts as tc); `None` without any.
+    pub(crate) fn core_type(&mut self) -> Option<CoreType> {
+        core_type_of(self.op, self.v)
+    }
+
+    /// Reports `message` with the `'tpu.X' op ` prefix.
+    pub(crate) fn op_error(&mut self, message: impl Into<String>) {
+        let m = format!("'{}' op {}", self.name, message.into());
+        self.v.error(self.op, m, None, false);
+    }
+
+    /// Reports `message` without a prefix (jaxlib's plain `emitError`).
+    pub(crate) fn plain_error(&mut self, message: impl Into<String>) {
+        self.v.error(self.op, message.into(), None, false);
+    }
+}
+
+pub(crate) fn parse_int(t: &str) -> Option<i64> {
+    match t {
+        "true" => return Some(1),
+        "false" => return Some(0),
+        _ => {}
+    }
+    let n = t.split(" : ").next()?.trim();
+    n.parse().ok()
+}
+
+pub(crate) fn parse_array(t: &str) -> Vec<i64> {
+    let inner = t
+        .strip_prefix("array<")
+        .and_then(|x| x.strip_suffix('>'))
+        .unwrap_or("");
+    match inner.split_once(':') {
+        Some((_, vals)) => vals
+            .split(',')
+            .filter_map(|x| match x.trim() {
+                "true" => Some(1),
+                "false" => Some(0),
+                x => x.parse().ok(),
+            })
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+fn core_type_of(op: OperationRef<'_, '_>, v: &mut Verifier) -> Option<CoreType> {
+    let mut cur = op.parent_operation();
+    while let Some(p) = cur {
+        if let Ok(attr) = p.discardable_attribute("tpu.core_type") {
+            let t = v.text_of(attr);
+            match &*t {
+                "#tpu.core_type<tc>" => return Some("tc"),
+                "#tpu.core_type<sc_scalar_subcore>" => return Some("sc_scalar_subcore"),
+                "#tpu.core_type<sc_vector_subcore>" => return Some("sc_vector_subcore"),
+                _ => {}
+            }
+        }
+        if p.name().as_string_ref().as_str() == Ok("func.func")
+            && let Ok(sym) = p.attribute("sym_name")
+            && v.text_of(sym).as_ref() == "\"main\""
+        {
+            return Some("tc");
+        }
+        cur = p.parent_operation();
+    }
+    None
+}
+
+/// `file:line:col` of the first file position inside a location.
+fn location_text(op: OperationRef<'_, '_>) -> String {
+    let loc = op.location().to_string();
+    // loc("file":3:5 ...) / loc(callsite("f"("file":3:5) at ...)).
+    let bytes = loc.as_bytes();
+    let mut i = 0;
+    while let Some(q) = loc[i..].find('"') {
+        let start = i + q + 1;
+        let Some(len) = loc[start..].find('"') else {
+            break;
+        };
+        let end = start + len;
+        let rest = &loc[end + 1..];
+        if let Some(r) = rest.strip_prefix(':') {
+            let digits: String = r
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == ':')
+                .collect();
+            let mut parts = digits.split(':');
+            if let (Some(l), Some(c)) = (parts.next(), parts.next())
+                && !l.is_empty()
+                && !c.is_empty()
+            {
+                return format!("{}:{l}:{c}", &loc[start..end]);
+            }
+        }
+        i = end + 1;
+        if i >= bytes.len() {
+            break;
+        }
+    }
+    loc
+}
+
+impl Verifier {
+    fn new(table: &'static Table) -> Self {
+        Verifier {
+            table,
+            errors: Vec::new(),
+            types: HashMap::new(),
+            spaces_checked: HashMap::new(),
+            attr_text: HashMap::new(),
+        }
+    }
+
+    pub(crate) fn error(
+        &mut self,
+        op: OperationRef<'_, '_>,
+        message: String,
+        hint: Option<String>,
+        at_parse: bool,
+    ) {
+        let name = op.name();
+        self.errors.push(VerifyError {
+            location: location_text(op),
+            op: name.as_string_ref().as_str().unwrap_or("").to_string(),
+            message,
+            hint,
+            at_parse,
+        });
+    }
+
+    pub(crate) fn text_of(&mut self, attr: Attribute<'_>) -> Rc<str> {
+        let key = attr.to_raw().ptr as usize;
+        if let Some(t) = self.attr_text.get(&key) {
+            return t.clone();
+        }
+        let t: Rc<str> = attr.to_string().into();
+        self.attr_text.insert(key, t.clone());
+        t
+    }
+
+    fn ty(&mut self, t: Type<'_>) -> Rc<Ty> {
+        let key = t.to_raw().ptr as usize;
+        if let Some(ty) = self.types.get(&key) {
+            return ty.clone();
+        }
+        let ty = Rc::new(Ty::parse(&t.to_string()));
+        self.types.insert(key, ty.clone());
+        ty
+    }
+
+    fn visit(&mut self, op: OperationRef<'_, '_>) {
+        self.check_op(op);
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                for i in 0..b.argument_count() {
+                    if let Ok(arg) = b.argument(i) {
+                        self.check_space(op, arg.r#type());
+                    }
+                }
+                let mut inner = b.first_operation();
+                while let Some(o) = inner {
+                    self.visit(o);
+                    inner = o.next_in_block();
+                }
+                block = b.next_in_region();
+            }
+        }
+    }
+
+    /// Memory-space ownership (`MemorySpaceAttr::verify`), once per type.
+    fn check_space(&mut self, op: OperationRef<'_, '_>, t: Type<'_>) {
+        let key = t.to_raw().ptr as usize;
+        if self.spaces_checked.insert(key, ()).is_some() {
+            return;
+        }
+        let ty = self.ty(t);
+        if let Some(Space {
+            name,
+            core: Some(core),
+        }) = ty.space()
+        {
+            let bad = match name.as_str() {
+                "any" | "hbm" | "host" | "vmem_shared" => {
+                    Some(format!("Memory space {name} cannot be owned by a core"))
+                }
+                "vmem" if core == "sc_scalar_subcore" => {
+                    Some(format!("Memory space vmem cannot be owned by core {core}"))
+                }
+                "cmem" if core != "tc" => {
+                    Some(format!("Memory space cmem cannot be owned by core {core}"))
+                }
+                _ => None,
+            };
+            if let Some(m) = bad {
+                let hint = Some(format!(
+                    "write `#tpu.memory_space<{name}>` without a core, or a memory space that core owns"
+                ));
+                self.error(op, m, hint, true);
+            }
+        }
+    }
+
+    fn check_op(&mut self, op: OperationRef<'_, '_>) {
+        for i in 0..op.result_count() {
+            if let Ok(r) = op.result(i) {
+                self.check_space(op, r.r#type());
+            }
+        }
+        let ident = op.name();
+        let Ok(name) = ident.as_string_ref().as_str() else {
+            return;
+        };
+        if let Ok(attr) = op.discardable_attribute("tpu.core_type") {
+            let t = self.text_of(attr);
+            if let Some(inner) = t
+                .strip_prefix("#tpu.core_type<")
+                .and_then(|x| x.strip_suffix('>'))
+                && !["tc", "sc_scalar_subcore", "sc_vector_subcore"].contains(&inner)
+            {
+                self.error(
+                    op,
+                    "expected ::mlir::tpu::CoreType to be one of: tc, sc_scalar_subcore, sc_vector_subcore".into(),
+                    None,
+                    true,
+                );
+            }
+        }
+        if !name.starts_with("tpu.") {
+            return;
+        }
+        let Some(def) = self.table.op(name) else {
+            let hint = nearest_op(self.table, name).map(|n| format!("did you mean `{n}`?"));
+            self.error(
+                op,
+                format!("unregistered operation '{name}' found in dialect ('tpu') that does not allow unknown operations"),
+                hint,
+                true,
+            );
+            return;
+        };
+        if self.check_properties(op, def) {
+            return;
+        }
+        if !self.check_ods(op, def) {
+            return;
+        }
+        let operands = self.grouped_operands(op, def);
+        let results = self.grouped_results(op, def);
+        let mut view = OpView {
+            op,
+            def,
+            name: &def.name,
+            operands,
+            results,
+            v: self,
+        };
+        verifiers::verify(&mut view);
+    }
+
+    /// Property conversion and enum parsing (jaxlib's parse-time errors).
+    /// Returns true when an error was reported.
+    fn check_properties(&mut self, op: OperationRef<'_, '_>, def: &'static OpDef) -> bool {
+        let name = &def.name;
+        for a in &def.attributes {
+            let Ok(attr) = op
+                .inherent_attribute(&a.name)
+                .or_else(|_| op.discardable_attribute(&a.name))
+            else {
+                continue;
+            };
+            let Some(kind) = a
+                .kind
+                .as_deref()
+                .and_then(|k| self.table.attribute_kinds.get(k))
+            else {
+                continue;
+            };
+            let text = self.text_of(attr);
+            let ok = match kind.storage.as_str() {
+                "integer" => is_integer_attr(&text),
+                "bool" => &*text == "true" || &*text == "false",
+                "array" => {
+                    let el = kind.element.as_deref().unwrap_or("");
+                    text.strip_prefix("array<")
+                        .is_some_and(|r| r.starts_with(el) && r[el.len()..].starts_with([':', '>']))
+                }
+                "string" => text.starts_with('"'),
+                "type" => attr.is_type(),
+                "tpu" => {
+                    let m = kind.mnemonic.as_deref().unwrap_or("");
+                    text.strip_prefix("#tpu.")
+                        .is_some_and(|r| r.starts_with(m) && r[m.len()..].starts_with('<'))
+                }
+                _ => true,
+            };
+            if !ok {
+                let dict = props_text(op);
+                let hint = Some(format!(
+                    "`{}` of `{name}` is {}; write e.g. `{} = {}`",
+                    a.name,
+                    a.kind.as_deref().unwrap_or("?"),
+                    a.name,
+                    a.default.as_deref().unwrap_or(sample(kind))
+                ));
+                self.error(
+                    op,
+                    format!(
+                        "invalid properties {dict} for op {name}: Invalid attribute `{}` in property conversion: {text}",
+                        a.name
+                    ),
+                    hint,
+                    true,
+                );
+                return true;
+            }
+            if kind.storage == "tpu"
+                && let Some(values) = &kind.values
+            {
+                let inner = text
+                    .find('<')
+                    .map(|s| &text[s + 1..text.len() - 1])
+                    .unwrap_or("");
+                if !values.iter().any(|v| v == inner) {
+                    let enum_name = match kind.mnemonic.as_deref() {
+                        Some("reduction_kind") => "ReductionKind",
+                        Some("rounding_mode") => "RoundingMode",
+                        Some("contract_precision") => "ContractPrecision",
+                        Some("pack_format") => "PackFormat",
+                        _ => "Enum",
+                    };
+                    self.error(
+                        op,
+                        format!(
+                            "expected ::mlir::tpu::{enum_name} to be one of: {}",
+                            values.join(", ")
+                        ),
+                        None,
+                        true,
+                    );
+                    return true;
+                }
+            }
+        }
+        if def.attributed_sized_operands
+            && let Ok(attr) = op.inherent_attribute("operandSegmentSizes")
+        {
+            let text = self.text_of(attr);
+            if text.starts_with("array<i32") {
+                let n = parse_array(&text).len();
+                if n != def.operands.len() {
+                    let dict = props_text(op);
+                    self.error(
+                        op,
+                        format!(
+                            "invalid properties {dict} for op {name}: for `operandSegmentSizes`: size mismatch in attribute conversion: {n} vs {}",
+                            def.operands.len()
+                        ),
+                        None,
+                        true,
+                    );
+                    return true;
+                }
+            } else {
+                let dict = props_text(op);
+                self.error(
+                    op,
+                    format!("invalid properties {dict} for op {name}: Invalid attribute `operandSegmentSizes` in property conversion: {text}"),
+                    None,
+                    true,
+                );
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Segment sizes of the operand definitions (from `operandSegmentSizes`,
+    /// or derived when the op has at most one non-single definition).
+    fn operand_segments(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<usize> {
+        let n = op.operand_count();
+        if def.attributed_sized_operands {
+            let sizes = op
+                .inherent_attribute("operandSegmentSizes")
+                .map(|a| parse_array(&self.text_of(a)))
+                .unwrap_or_default();
+            return (0..def.operands.len())
+                .map(|i| sizes.get(i).copied().unwrap_or(0).max(0) as usize)
+                .collect();
+        }
+        derive_segments(&def.operands, n)
+    }
+
+    fn grouped_operands(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<Vec<Rc<Ty>>> {
+        let segs = self.operand_segments(op, def);
+        let mut out = Vec::new();
+        let mut i = 0;
+        for s in segs {
+            let mut g = Vec::new();
+            for _ in 0..s {
+                if let Ok(v) = op.operand(i) {
+                    g.push(self.ty(v.r#type()));
+                }
+                i += 1;
+            }
+            out.push(g);
+        }
+        out
+    }
+
+    fn grouped_results(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<Vec<Rc<Ty>>> {
+        let segs = derive_segments(&def.results, op.result_count());
+        let mut out = Vec::new();
+        let mut i = 0;
+        for s in segs {
+            let mut g = Vec::new();
+            for _ in 0..s {
+                if let Ok(v) = op.result(i) {
+                    g.push(self.ty(v.r#type()));
+                }
+                i += 1;
+            }
+            out.push(g);
+        }
+        out
+    }
+
+    /// ODS checks in jaxlib's order. Returns false after the first error.
+    fn check_ods(&mut self, op: OperationRef<'_, '_>, def: &'static OpDef) -> bool {
+        let name = &def.name;
+        let e = |v: &mut Self, m: String, hint: Option<String>| {
+            v.error(op, format!("'{name}' op {m}"), hint, false);
+            false
+        };
+        // Regions.
+        let nr = op.region_count();
+        if def.regions == 0 && nr != 0 {
+            return e(self, "requires zero regions".into(), None);
+        }
+        if def.regions == 1 && nr != 1 {
+            return e(self, "requires one region".into(), None);
+        }
+        // Results.
+        let m = op.result_count();
+        let singles = def
+            .results
+            .iter()
+            .filter(|r| r.kind == ValueKind::Single)
+            .count();
+        let variadic = def.results.len() != singles;
+        if !variadic {
+            if m != singles {
+                let msg = match singles {
+                    0 => "requires zero results".to_string(),
+                    1 => "requires one result".to_string(),
+                    n => format!("expected {n} results"),
+                };
+                return e(
+                    self,
+                    msg,
+                    Some(format!(
+                        "`{name}` has {} result(s); this one has {m}",
+                        singles
+                    )),
+                );
+            }
+        } else if m < singles {
+            return e(
+                self,
+                format!("expected {singles} or more results, but found {m}"),
+                None,
+            );
+        }
+        // Operands.
+        let n = op.operand_count();
+        let singles = def
+            .operands
+            .iter()
+            .filter(|o| o.kind == ValueKind::Single)
+            .count();
+        let variadic = def.operands.len() != singles;
+        if !variadic {
+            if n != singles {
+                let msg = match singles {
+                    0 => "requires zero operands".to_string(),
+                    1 => "requires a single operand".to_string(),
+                    k => format!("expected {k} operands, but found {n}"),
+                };
+                return e(self, msg, None);
+            }
+        } else if n < singles {
+            return e(
+                self,
+                format!("expected {singles} or more operands, but found {n}"),
+                None,
+            );
+        }
+        // operandSegmentSizes.
+        let segs = self.operand_segments(op, def);
+        if def.attributed_sized_operands {
+            let total: usize = segs.iter().sum();
+            if total != n {
+                let hint = if op.inherent_attribute("operandSegmentSizes").is_err() {
+                    Some(format!(
+                        "add `operandSegmentSizes = array<i32: ...>` ({} entries: {}) to the properties",
+                        def.operands.len(),
+                        def.operands
+                            .iter()
+                            .map(|o| o.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                } else {
+                    None
+                };
+                return e(
+                    self,
+                    format!(
+                        "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
+                    ),
+                    hint,
+                );
+            }
+        }
+        // Required attributes (sorted by name, as ODS emits them).
+        let mut required: Vec<&str> = def
+            .attributes
+            .iter()
+            .filter(|a| a.required)
+            .map(|a| a.name.as_str())
+            .collect();
+        required.sort_unstable();
+        for a in required {
+            if op.attribute(a).is_err() {
+                let kind = def
+                    .attribute(a)
+                    .and_then(|d| d.kind.clone())
+                    .unwrap_or_default();
+                return e(
+                    self,
+                    format!("requires attribute '{a}'"),
+                    Some(format!(
+                        "add `{a}` ({kind}) to the op's properties `<{{...}}>`"
+                    )),
+                );
+            }
+        }
+        // Attribute constraints (integer width/signedness).
+        for a in &def.attributes {
+            let Ok(attr) = op.attribute(&a.name) else {
+                continue;
+            };
+            let Some(kind) = a
+                .kind
+                .as_deref()
+                .and_then(|k| self.table.attribute_kinds.get(k))
+            else {
+                continue;
+            };
+            if kind.storage != "integer" {
+                continue;
+            }
+            let text = self.text_of(attr);
+            let ty = text
+                .split(" : ")
+                .nth(1)
+                .unwrap_or(if &*text == "true" || &*text == "false" {
+                    "i1"
+                } else {
+                    "i64"
+                });
+            let want = format!(
+                "{}i{}",
+                if kind.signedness.as_deref() == Some("signed") {
+                    "s"
+                } else {
+                    ""
+                },
+                kind.width.unwrap_or(64)
+            );
+            if ty != want {
+                return e(
+                    self,
+                    format!(
+                        "attribute '{}' failed to satisfy constraint: {}",
+                        a.name,
+                        kind.summary.as_deref().unwrap_or("")
+                    ),
+                    Some(format!("write `{} = <value> : {want}`", a.name)),
+                );
+            }
+        }
+        // Operand groups and types.
+        let mut flat = 0;
+        for (d, size) in def.operands.iter().zip(segs.iter()) {
+            if d.kind == ValueKind::Optional && *size > 1 {
+                return e(
+                    self,
+                    format!(
+                        "operand group starting at #{flat} requires 0 or 1 element, but found {size}"
+                    ),
+                    None,
+                );
+            }
+            if let Some(summary) = &d.constraint {
+                let example = d.example.as_deref().map(Ty::parse);
+                for k in 0..*size {
+                    let Ok(val) = op.operand(flat + k) else {
+                        continue;
+                    };
+                    let t = val.r#type();
+                    let ty = self.ty(t);
+                    if super::types::satisfies(summary, &ty, example.as_ref()) == Some(false) {
+                        return e(
+                            self,
+                            format!("operand #{} must be {summary}, but got '{}'", flat + k, t),
+                            None,
+                        );
+                    }
+                }
+            }
+            flat += size;
+        }
+        let rsegs = derive_segments(&def.results, m);
+        let mut flat = 0;
+        for (d, size) in def.results.iter().zip(rsegs.iter()) {
+            if let Some(summary) = &d.constraint {
+                let example = d.example.as_deref().map(Ty::parse);
+                for k in 0..*size {
+                    let Ok(val) = op.result(flat + k) else {
+                        continue;
+                    };
+                    let t = val.r#type();
+                    let ty = self.ty(t);
+                    if super::types::satisfies(summary, &ty, example.as_ref()) == Some(false) {
+                        return e(
+                            self,
+                            format!("result #{} must be {summary}, but got '{}'", flat + k, t),
+                            None,
+                        );
+                    }
+                }
+            }
+            flat += size;
+        }
+        // Traits.
+        for t in &def.traits {
+            let all_types: Vec<Rc<Ty>> = (0..n)
+                .filter_map(|i| op.operand(i).ok().map(|v| v.r#type()))
+                .chain((0..m).filter_map(|i| op.result(i).ok().map(|v| v.r#type())))
+                .map(|t| self.ty(t))
+                .collect();
+            let msg = match t.as_str() {
+                "SameOperandsAndResultType" if all_types.windows(2).any(|w| w[0] != w[1]) => {
+                    Some("requires the same type for all operands and results".to_string())
+                }
+                "SameOperandsAndResultShape"
+                    if all_types.windows(2).any(|w| w[0].shape() != w[1].shape()) =>
+                {
+                    Some("requires the same shape for all operands and results".to_string())
+                }
+                "SameOperandsAndResultRank" => {
+                    let ranks: Vec<_> = all_types.iter().map(|t| t.rank()).collect();
+                    let (ops, res) = ranks.split_at(n.min(ranks.len()));
+                    if ops.windows(2).any(|w| w[0] != w[1]) {
+                        Some("operands don't have matching ranks".to_string())
+                    } else if res.iter().any(|r| Some(r) != ops.first()) {
+                        Some("result type has different rank than operands".to_string())
+                    } else {
+                        None
+                    }
+                }
+                "SameTypeOperands"
+                    if all_types[..n.min(all_types.len())]
+                        .windows(2)
+                        .any(|w| w[0] != w[1]) =>
+                {
+                    Some("requires all operands to have the same type".to_string())
+                }
+                "AllTypesMatch(value,result)" if all_types.first() != all_types.get(n) => {
+                    Some("failed to verify that all of {value, result} have same type".to_string())
+                }
+                "AllElementTypesMatch(source,output)"
+                    if all_types.first().map(|t| t.elem().to_string())
+                        != all_types.get(n).map(|t| t.elem().to_string()) =>
+                {
+                    Some(
+                        "failed to verify that all of {source, output} have same element type"
+                            .to_string(),
+                    )
+                }
+                _ => None,
+            };
+            if let Some(msg) = msg {
+                return e(self, msg, None);
+            }
+        }
+        if name == "tpu.yield" && op.next_in_block().is_some() {
+            return e(
+                self,
+                "must be the last operation in the parent block".into(),
+                None,
+            );
+        }
+        true
+    }
+}
+
+fn derive_segments(defs: &[super::dialect::ValueDef], n: usize) -> Vec<usize> {
+    let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
+    let others = defs.len() - singles;
+    let mut spare = n.saturating_sub(singles);
+    defs.iter()
+        .map(|d| match d.kind {
+            ValueKind::Single => 1,
+            _ if others == 1 => std::mem::take(&mut spare),
+            ValueKind::Optional => {
+                let s = spare.min(1);
+                spare -= s;
+                s
+            }
+            ValueKind::Variadic => std::mem::take(&mut spare),
+        })
+        .collect()
+}
+
+fn is_integer_attr(t: &str) -> bool {
+    if t == "true" || t == "false" {
+        return true;
+    }
+    let (num, ty) = match t.split_once(" : ") {
+        Some((a, b)) => (a, Some(b)),
+        None => (t, None),
+    };
+    num.trim().parse::<i128>().is_ok()
+        && ty.is_none_or(|ty| ty == "index" || super::types::is_integer(ty))
+}
+
+fn sample(kind: &super::dialect::AttrKind) -> &'static str {
+    match kind.storage.as_str() {
+        "integer" => "0 : i32",
+        "bool" => "false",
+        "array" => "array<i32>",
+        "string" => "\"\"",
+        _ => "...",
+    }
+}
+
+/// The `<{...}>` of an op as MLIR prints it (the op's printed generic form).
+fn props_text(op: OperationRef<'_, '_>) -> String {
+    let text = op.to_string();
+    let first_line = text.lines().next().unwrap_or("");
+    if let Some(start) = first_line.find("<{") {
+        let bytes = first_line.as_bytes();
+        let mut depth = 0i32;
+        for (i, &b) in bytes.iter().enumerate().skip(start + 1) {
+            match b {
+                b'{' | b'<' | b'(' | b'[' => depth += 1,
+                b'}' | b'>' | b')' | b']' => {
+                    depth -= 1;
+                    if depth == 0 && b == b'}' {
+                        return format!("{{{}}}", &first_line[start + 2..i]);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    "{}".to_string()
+}
+
+/// The known op name closest to `name` (edit distance ≤ 3).
+fn nearest_op(table: &Table, name: &str) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    for known in table.ops.keys() {
+        let d = edit_distance(name, known);
+        if d <= 3 && best.is_none_or(|(bd, bn)| d < bd || (d == bd && known.as_str() < bn)) {
+            best = Some((d, known));
+        }
+    }
+    best.map(|(_, n)| n.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
