@@ -8,6 +8,7 @@ mod emit;
 mod fuzz_regressions;
 mod kernel;
 mod lower;
+mod mosaic_verify;
 mod pass;
 mod pretty;
 mod props;

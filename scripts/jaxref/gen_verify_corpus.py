@@ -1,0 +1,415 @@
+"""Generates tests/data/mosaic-corpus/corpus.jsonl: mutated Mosaic kernels with jaxlib 0.12's verdicts.
+
+Usage: $REFCHECK_VENV/bin/python scripts/jaxref/gen_verify_corpus.py [--max N] > tests/data/mosaic-corpus/corpus.jsonl
+
+Each kernel is a golden kernel (tests/data/jax-goldens/*/kernel_pre_serde.generic.mlir) with one mutation:
+op renames, operands dropped/duplicated, segment sizes changed or removed, properties removed, attribute
+kinds and enum values changed, operand types changed (a fresh value of another type), result types changed,
+core types and memory spaces changed, and mutations jaxlib accepts. jaxlib (Module.parse, which verifies)
+gives the verdict and the first message (the text after `error: <location>: `).
+
+Line format (JSON, one kernel per line, after a `{"_generated": ...}` header line):
+  {"id", "golden", "mutation", "op", "edits": [[line, text]], "replace": [[old, new]],
+   "verdict": "ok"|"error", "message"}
+The kernel is rebuilt by taking the golden's lines, replacing line `line` (0-based) by `text` (which may hold
+several lines; "" deletes it), then applying each `replace` to the whole text, in order.
+"""
+import glob
+import hashlib
+import json
+import os
+import random
+import re
+import sys
+
+import jaxlib
+from jax._src.interpreters import mlir as jmlir
+from jax._src.lib import tpu
+from jaxlib.mlir import ir
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+
+ALL_OPS = None  # filled from data/mosaic/tpu-ops.json
+
+
+def split_top(s):
+    out, depth, cur, q = [], 0, "", False
+    for ch in s:
+        if ch == '"':
+            q = not q
+        if not q:
+            if ch in "<([{":
+                depth += 1
+            elif ch in ">)]}":
+                depth -= 1
+        if ch == "," and depth == 0 and not q:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def match_close(s, i, open_ch, close_ch):
+    """Index of the bracket closing s[i] (== open_ch)."""
+    depth, q = 0, False
+    for j in range(i, len(s)):
+        ch = s[j]
+        if ch == '"':
+            q = not q
+        if q:
+            continue
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+OP_RE = re.compile(r'^(\s*)(%[\w#]+(?::\d+)? = )?"(tpu\.\w+)"\(')
+
+
+def parse_op(line):
+    m = OP_RE.match(line)
+    if not m:
+        return None
+    indent, lhs, name = m.group(1), m.group(2) or "", m.group(3)
+    i = m.end() - 1
+    j = match_close(line, i, "(", ")")
+    operands = [x for x in split_top(line[i + 1:j])]
+    rest = line[j + 1:]
+    props = []
+    if rest.startswith(" <{"):
+        k = match_close(rest, 1, "<", ">")
+        props = split_top(rest[3:k - 1])
+        rest = rest[k + 1:]
+    if rest.startswith(" ({") or rest.startswith(" {"):
+        return None  # region ops / discardable attrs: rename-only handled elsewhere
+    if not rest.startswith(" : ("):
+        return None
+    k = match_close(rest, 3, "(", ")")
+    otypes = split_top(rest[4:k])
+    rest = rest[k + 1:]
+    if not rest.startswith(" -> "):
+        return None
+    rest = rest[4:]
+    if rest.startswith("("):
+        k = match_close(rest, 0, "(", ")")
+        rtypes = split_top(rest[1:k])
+        tail = rest[k + 1:]
+    else:
+        k = rest.find(" loc(")
+        rtypes = [rest[:k] if k >= 0 else rest]
+        tail = rest[k:] if k >= 0 else ""
+    return {"indent": indent, "lhs": lhs, "name": name, "operands": operands, "props": props,
+            "otypes": otypes, "rtypes": rtypes, "tail": tail}
+
+
+def render(p):
+    props = (" <{" + ", ".join(p["props"]) + "}>") if p["props"] else ""
+    r = p["rtypes"]
+    rt = r[0] if len(r) == 1 and not r[0].startswith("(") and r[0] else "(" + ", ".join(r) + ")"
+    return (f'{p["indent"]}{p["lhs"]}"{p["name"]}"({", ".join(p["operands"])}){props} : '
+            f'({", ".join(p["otypes"])}) -> {rt}{p["tail"]}')
+
+
+def prop_get(p, key):
+    for i, kv in enumerate(p["props"]):
+        if kv.split(" = ", 1)[0] == key:
+            return i, kv.split(" = ", 1)[1]
+    return None, None
+
+
+def segs_of(p):
+    i, v = prop_get(p, "operandSegmentSizes")
+    if v is None:
+        return None
+    return [int(x) for x in v.split(":", 1)[1].rstrip(">").split(",")] if ":" in v else []
+
+
+def with_segs(p, segs):
+    q = dict(p, props=list(p["props"]))
+    i, _ = prop_get(q, "operandSegmentSizes")
+    q["props"][i] = "operandSegmentSizes = array<i32: " + ", ".join(map(str, segs)) + ">"
+    return q
+
+
+FRESH = {
+    "i32": '"arith.constant"() <{value = 0 : i32}> : () -> i32',
+    "i64": '"arith.constant"() <{value = 0 : i64}> : () -> i64',
+    "index": '"arith.constant"() <{value = 0 : index}> : () -> index',
+    "f32": '"arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32',
+}
+
+
+def fresh(t):
+    if t in FRESH:
+        return FRESH[t]
+    if t.startswith("vector<"):
+        el = t[:-1].split("x")[-1]
+        v = "true" if el == "i1" else ("0" if el.startswith("i") else "0.000000e+00")
+        return f'"arith.constant"() <{{value = dense<{v}> : {t}}}> : () -> {t}'
+    if t.startswith("memref<"):
+        return f'"memref.alloca"() <{{operandSegmentSizes = array<i32: 0, 0>}}> : () -> {t}'
+    return None
+
+
+TYPES = ["i32", "index", "f32", "i64", "vector<8x128xf32>", "vector<8x128xi32>", "vector<8x128xbf16>",
+         "vector<1x128xi1>", "vector<8x128xi1>",
+         "memref<8x128xf32, #tpu.memory_space<vmem>>", "memref<16x128xf32, #tpu.memory_space<vmem>>",
+         "memref<8x128xbf16, #tpu.memory_space<vmem>>", "memref<8x128xf32, #tpu.memory_space<hbm>>",
+         "memref<8x128xf32, #tpu.memory_space<smem>>", "memref<8x128xf32>",
+         "memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>",
+         "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>",
+         "memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>",
+         "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem, sc_vector_subcore>>",
+         "memref<8x128xf32, #tpu.memory_space<vmem, tc>>", "memref<8x128xf32, #tpu.memory_space<smem, tc>>",
+         "memref<8x128xi32, #tpu.memory_space<vmem>>"]
+
+REDUCTION = ["sum", "max", "min", "arg_max", "arg_min", "find_first_set", "maxf", "minf", "maxsi", "minsi",
+             "maxui", "minui", "prod"]
+
+
+def kind_changes(v):
+    out = []
+    if v in ("true", "false"):
+        out += ["1 : i32", "0 : i64", "array<i1: true>", '"x"']
+    elif re.fullmatch(r"-?\d+ : i32", v):
+        out += [v.replace("i32", "i64"), "true", v.replace("i32", "si32"), "array<i32: 0>"]
+    elif re.fullmatch(r"-?\d+ : i64", v) or re.fullmatch(r"-?\d+", v):
+        out += [v.split(" ")[0] + " : i32", "false"]
+    elif v.startswith("array<i32"):
+        out += [v.replace("array<i32", "array<i64"), "[]", "0 : i32"]
+    elif v.startswith("array<i64"):
+        out += [v.replace("array<i64", "array<i32"), "[]"]
+    elif v.startswith("#tpu."):
+        out += ["1 : i32", "#tpu.pack_format<compressed>", "#tpu.contract_precision<fp32>"]
+    return out
+
+
+def value_changes(key, v):
+    """Other values of the same kind (jaxlib may accept them)."""
+    out = []
+    if v in ("true", "false"):
+        out.append("false" if v == "true" else "true")
+    elif re.fullmatch(r"-?\d+ : i32", v):
+        out += ["1 : i32", "2 : i32", "-1 : i32"]
+    elif re.fullmatch(r"-?\d+ : i64", v):
+        out += ["1 : i64", "2 : i64", "-1 : i64", "5 : i64"]
+    elif v.startswith("#tpu.reduction_kind<"):
+        out += [f"#tpu.reduction_kind<{k}>" for k in REDUCTION]
+    elif v.startswith("array<i32") and key == "strides":
+        out += ["array<i32: 1, 1>", "array<i32: 1>"]
+    elif v.startswith("array<i64"):
+        out += ["array<i64: 0>", "array<i64: 1>", "array<i64: 0, 1>", "array<i64: 5>"]
+    return out
+
+
+def used_later(lines, li, lhs):
+    name = lhs.split("=")[0].strip().split(":")[0]
+    pat = re.compile(re.escape(name) + r"(?![\w])")
+    return any(pat.search(l) for l in lines[li + 1:])
+
+
+def line_mutations(lines, li, p, rng):
+    """(mutation, new_text) pairs for the op on line li."""
+    out = []
+    name = p["name"]
+    ind = p["indent"]
+    out.append(("rename_typo", render(dict(p, name=name[:-1]))))
+    out.append(("rename_unknown", render(dict(p, name=name + "x"))))
+    for other in rng.sample(ALL_OPS, 4):
+        out.append(("rename_other", render(dict(p, name=other))))
+    segs = segs_of(p)
+    n = len(p["operands"])
+    # Group index of each flat operand.
+    group = []
+    if segs:
+        for g, s in enumerate(segs):
+            group += [g] * s
+    for i in range(n):
+        q = dict(p, operands=p["operands"][:i] + p["operands"][i + 1:], otypes=p["otypes"][:i] + p["otypes"][i + 1:])
+        out.append(("drop_operand", render(q)))
+        if segs and i < len(group):
+            s2 = list(segs)
+            s2[group[i]] -= 1
+            out.append(("drop_operand_fix_segments", render(with_segs(q, s2))))
+        q = dict(p, operands=p["operands"][:i + 1] + p["operands"][i:], otypes=p["otypes"][:i + 1] + p["otypes"][i:])
+        out.append(("dup_operand", render(q)))
+        if segs and i < len(group):
+            s2 = list(segs)
+            s2[group[i]] += 1
+            out.append(("dup_operand_fix_segments", render(with_segs(q, s2))))
+    if segs is not None:
+        for g in range(len(segs)):
+            for d in (1, -1):
+                s2 = list(segs)
+                s2[g] += d
+                if s2[g] >= 0:
+                    out.append(("segment_sizes_changed", render(with_segs(p, s2))))
+        out.append(("segment_sizes_short", render(with_segs(p, segs[:-1]))))
+        out.append(("segment_sizes_long", render(with_segs(p, segs + [0]))))
+    for i, kv in enumerate(p["props"]):
+        key, v = kv.split(" = ", 1)
+        out.append(("property_removed", render(dict(p, props=p["props"][:i] + p["props"][i + 1:]))))
+        if key == "operandSegmentSizes":
+            continue
+        for nv in kind_changes(v):
+            props = list(p["props"])
+            props[i] = f"{key} = {nv}"
+            out.append(("attribute_kind_changed", render(dict(p, props=props))))
+        for nv in value_changes(key, v):
+            props = list(p["props"])
+            props[i] = f"{key} = {nv}"
+            out.append(("attribute_value_changed", render(dict(p, props=props))))
+        if v.startswith("#tpu.reduction_kind<"):
+            props = list(p["props"])
+            props[i] = f"{key} = #tpu.reduction_kind<bogus>"
+            out.append(("enum_value_invalid", render(dict(p, props=props))))
+    # Accepted by jaxlib: an unknown property is dropped; a discardable attribute is kept.
+    out.append(("accepted_unknown_property", render(dict(p, props=p["props"] + ["foo_unknown = 1 : i32"]))))
+    # Types: operand i replaced by a fresh value of another type.
+    for i in range(n):
+        for t in rng.sample(TYPES, 6):
+            if t == p["otypes"][i]:
+                continue
+            f = fresh(t)
+            q = dict(p, operands=list(p["operands"]), otypes=list(p["otypes"]))
+            q["operands"][i] = "%mutfresh"
+            q["otypes"][i] = t
+            out.append(("operand_type_changed", f"{ind}%mutfresh = {f}\n" + render(q)))
+    # Result types, when the result is not used later.
+    if p["lhs"] and len(p["rtypes"]) == 1 and not used_later(lines, li, p["lhs"]):
+        for t in rng.sample(TYPES, 5):
+            if t != p["rtypes"][0]:
+                out.append(("result_type_changed", render(dict(p, rtypes=[t]))))
+    if not p["lhs"] and not "".join(p["rtypes"]):
+        out.append(("result_added", render(dict(p, lhs="%mutres = ", rtypes=["i32"]))))
+    return out
+
+
+def file_mutations(text):
+    out = []
+    for old in ["#tpu.core_type<tc>", "#tpu.core_type<sc_vector_subcore>", "#tpu.core_type<sc_scalar_subcore>"]:
+        if old in text:
+            for new in ["tc", "sc_vector_subcore", "sc_scalar_subcore", "gpu"]:
+                nv = f"#tpu.core_type<{new}>"
+                if nv != old:
+                    out.append(("core_type_changed", [[old, nv]]))
+            out.append(("core_type_removed", [[", tpu.core_type = " + old, ""]]))
+    spaces = sorted(set(re.findall(r"#tpu\.memory_space<([\w, ]+)>", text)))
+    for s in spaces:
+        for new in ["vmem", "smem", "hbm", "any", "semaphore_mem", "vmem_shared", "cmem", "vmemx",
+                    "vmem, tc", "vmem, sc_scalar_subcore", "vmem, sc_vector_subcore", "hbm, tc", "any, tc",
+                    "smem, tc", "smem, sc_scalar_subcore", "semaphore_mem, sc_vector_subcore",
+                    "semaphore_mem, tc", "cmem, sc_vector_subcore", "vmem_shared, tc"]:
+            if new != s:
+                out.append(("memory_space_changed", [[f"#tpu.memory_space<{s}>", f"#tpu.memory_space<{new}>"]]))
+    return out
+
+
+def jaxlib_verdict(ctx, text):
+    with ctx:
+        try:
+            m = ir.Module.parse(text)
+            if not m.operation.verify():
+                return "error", ""
+            return "ok", ""
+        except Exception as e:  # noqa: BLE001 - MLIRError
+            msg = str(e)
+            for line in msg.splitlines():
+                if line.startswith("error: "):
+                    return "error", strip_loc(line[len("error: "):])
+            return "error", ""
+
+
+def strip_loc(s):
+    depth, q = 0, False
+    for i, ch in enumerate(s):
+        if ch == '"':
+            q = not q
+        elif not q:
+            if ch in "([{<":
+                depth += 1
+            elif ch in ")]}>":
+                depth -= 1
+            elif ch == ":" and depth == 0 and s[i + 1:i + 2] == " ":
+                # `"-":7:179: msg` has `:` without space inside the location.
+                return s[i + 2:]
+    return s
+
+
+def apply(lines, edits, replace):
+    ls = list(lines)
+    for li, t in edits:
+        ls[li] = t
+    text = "\n".join(l for l in ls) + "\n"
+    for old, new in replace:
+        text = text.replace(old, new)
+    return text
+
+
+def main():
+    global ALL_OPS
+    max_n = 2600
+    if "--max" in sys.argv:
+        max_n = int(sys.argv[sys.argv.index("--max") + 1])
+    table = json.load(open(os.path.join(ROOT, "data/mosaic/tpu-ops.json")))
+    ALL_OPS = sorted(table["ops"])
+    rng = random.Random(17)
+    ctx = jmlir.make_ir_context()
+    tpu.register_dialect(ctx)
+    cands = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests/data/jax-goldens/*/kernel_pre_serde.generic.mlir"))):
+        golden = os.path.basename(os.path.dirname(path))
+        text = open(path).read()
+        lines = text.rstrip("\n").split("\n")
+        for li, line in enumerate(lines):
+            p = parse_op(line)
+            if p is None:
+                m = OP_RE.match(line)
+                if m:  # region op: renames only
+                    nm = m.group(3)
+                    cands.append((golden, "rename_typo", nm, [[li, line.replace(f'"{nm}"', f'"{nm[:-1]}"', 1)]], []))
+                continue
+            for mut, new in line_mutations(lines, li, p, rng):
+                cands.append((golden, mut, p["name"], [[li, new]], []))
+        for mut, rep in file_mutations(text):
+            cands.append((golden, mut, "", [], rep))
+    # Dedupe by resulting text; balance by (mutation, op).
+    rng.shuffle(cands)
+    seen, buckets = set(), {}
+    texts = {}
+    for c in cands:
+        golden = c[0]
+        path = os.path.join(ROOT, "tests/data/jax-goldens", golden, "kernel_pre_serde.generic.mlir")
+        lines = texts.setdefault(golden, open(path).read().rstrip("\n").split("\n"))
+        t = apply(lines, c[3], c[4])
+        h = hashlib.sha1(t.encode()).hexdigest()
+        if h in seen:
+            continue
+        seen.add(h)
+        buckets.setdefault((c[1], c[2]), []).append((c, t))
+    chosen = []
+    keys = sorted(buckets)
+    while len(chosen) < max_n and any(buckets[k] for k in keys):
+        for k in keys:
+            if buckets[k] and len(chosen) < max_n:
+                chosen.append(buckets[k].pop())
+    print(json.dumps({"_generated": "by scripts/jaxref/gen_verify_corpus.py from the golden kernels, verdicts by "
+                      "jaxlib " + jaxlib.__version__ + " Module.parse (which verifies); see the script's docstring"}))
+    stats = {}
+    for n, (c, t) in enumerate(sorted(chosen, key=lambda x: (x[0][0], x[0][1], x[0][2], json.dumps(x[0][3])))):
+        verdict, msg = jaxlib_verdict(ctx, t)
+        stats[verdict] = stats.get(verdict, 0) + 1
+        print(json.dumps({"id": n, "golden": c[0], "mutation": c[1], "op": c[2], "edits": c[3], "replace": c[4],
+                          "verdict": verdict, "message": msg}))
+    print(stats, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
