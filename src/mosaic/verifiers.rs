@@ -19,11 +19,12 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
         "tpu.sem_signal" => sem_signal(v),
         "tpu.sem_wait" => rank0(v, "semaphore", "Semaphore reference must be rank 0"),
         "tpu.sem_barrier" => {
-            if v.result(0).and_then(|t| t.rank()).is_some_and(|r| r != 0) {
+            if v.result(0).is_some_and(|t| not_rank0(&t)) {
                 v.op_error("Barrier semaphore reference must be rank 0");
             }
         }
         "tpu.matmul" => matmul(v),
+        "tpu.strided_load" | "tpu.strided_store" => strided(v),
         "tpu.reduce" => reduce(v),
         "tpu.all_reduce" => all_reduce(v),
         "tpu.scan" => scan(v),
@@ -134,12 +135,41 @@ fn in_vmem(t: &Ty) -> bool {
     t.space().is_none_or(|s| s.name == "vmem")
 }
 
+/// Not a rank-0 ref: jaxlib reads a rank from whatever type the accessor
+/// gives (a shifted segment can hand it an `i32`), which is never 0 there.
+fn not_rank0(t: &Ty) -> bool {
+    t.rank() != Some(0)
+}
+
 fn rank0(v: &mut OpView<'_, '_, '_>, operand: &str, message: &str) {
-    if v.operand(operand)
-        .and_then(|t| t.rank())
-        .is_some_and(|r| r != 0)
-    {
+    if v.operand(operand).is_some_and(|t| not_rank0(&t)) {
         v.op_error(message.to_string());
+    }
+}
+
+/// The base's rank; a base that is not a memref (a shifted segment) is an
+/// error in jaxlib too (it reads a garbage rank).
+fn base_rank(v: &mut OpView<'_, '_, '_>, base: &Ty) -> Option<usize> {
+    if !base.is_memref() {
+        v.plain_error(format!(
+            "'{}' op base is not a memref: operandSegmentSizes does not give `base` its value",
+            v.name
+        ));
+        return None;
+    }
+    base.rank()
+}
+
+fn strided(v: &mut OpView<'_, '_, '_>) {
+    let Some(base) = v.operand("base") else { return };
+    let rank = base.rank().unwrap_or(0);
+    let n = v.group("indices").len();
+    if n != rank {
+        return v.plain_error(format!("Base memref's rank and indices size do not match: {rank} vs {n}"));
+    }
+    let s = v.array("strides").unwrap_or_default().len();
+    if s != rank {
+        v.plain_error(format!("Base memref's rank and strides size do not match: {rank} vs {s}"));
     }
 }
 
@@ -152,7 +182,7 @@ fn vector_store(v: &mut OpView<'_, '_, '_>) {
         v.plain_error("Not implemented: general vector store with strides.");
         return;
     }
-    let rank = base.rank().unwrap_or(0);
+    let Some(rank) = base_rank(v, &base) else { return };
     if v.group("indices").len() != rank {
         v.op_error(format!("Expected {rank} indices."));
         return;
@@ -185,7 +215,7 @@ fn vector_load(v: &mut OpView<'_, '_, '_>) {
     let (Some(base), Some(res)) = (v.operand("base"), v.result(0)) else {
         return;
     };
-    let rank = base.rank().unwrap_or(0);
+    let Some(rank) = base_rank(v, &base) else { return };
     if v.group("indices").len() != rank {
         v.op_error(format!("Expected {rank} indices."));
         return;
@@ -275,18 +305,10 @@ fn dma(v: &mut OpView<'_, '_, '_>, enqueue: bool) {
     let device_id = v.operand("device_id").is_some();
     let core_id = v.operand("core_id").is_some();
     let subcore_id = v.operand("subcore_id").is_some();
-    if dst_sem
-        .as_ref()
-        .and_then(|t| t.rank())
-        .is_some_and(|r| r != 0)
-    {
+    if dst_sem.as_ref().is_some_and(|t| not_rank0(t)) {
         return v.op_error("DMA target semaphore must be rank 0");
     }
-    if src_sem
-        .as_ref()
-        .and_then(|t| t.rank())
-        .is_some_and(|r| r != 0)
-    {
+    if src_sem.as_ref().is_some_and(|t| not_rank0(t)) {
         return v.op_error("DMA source semaphore reference must be rank 0");
     }
     if let (Some(a), Some(b)) = (&src_sem, &dst_sem)
@@ -396,7 +418,7 @@ fn wait_dma2(v: &mut OpView<'_, '_, '_>) {
     let Some(sem) = v.operand("semaphore") else {
         return;
     };
-    if sem.rank().is_some_and(|r| r != 0) {
+    if not_rank0(&sem) {
         return v.op_error("DMA wait semaphore must be rank 0");
     }
     let issuing = v.core_type().unwrap_or("tc");
@@ -409,7 +431,7 @@ fn sem_signal(v: &mut OpView<'_, '_, '_>) {
     let Some(sem) = v.operand("semaphore") else {
         return;
     };
-    if sem.rank().is_some_and(|r| r != 0) {
+    if not_rank0(&sem) {
         return v.op_error("Semaphore reference must be rank 0");
     }
     let issuing = v.core_type().unwrap_or("tc");
@@ -436,31 +458,83 @@ fn matmul(v: &mut OpView<'_, '_, '_>) {
         return v.op_error("Expected matmul acc to be 32-bit");
     }
     if v.flag("transpose_lhs") {
-        v.op_error(
-            "Lhs transpose not supported via this API - please use the dimension numbers API.",
-        );
+        return v.op_error("Lhs transpose not supported via this API - please use the dimension numbers API.");
+    }
+    let Some(dn) = v.tpu_attr("dimension_numbers") else { return };
+    let lists: Vec<Vec<i64>> = super::types::split_top(&dn)
+        .iter()
+        .map(|l| {
+            l.trim_matches(|c| c == '[' || c == ']')
+                .split(',')
+                .filter_map(|x| x.trim().parse().ok())
+                .collect()
+        })
+        .collect();
+    if lists.len() != 7 {
+        return;
+    }
+    let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else { return };
+    let (ls, rs) = (lhs.shape().unwrap_or(&[]), rhs.shape().unwrap_or(&[]));
+    let (lc, rc, lnc, rnc, order, lb, rb) =
+        (&lists[0], &lists[1], &lists[2], &lists[3], &lists[4], &lists[5], &lists[6]);
+    if lc.len() != rc.len() || lc.is_empty() {
+        return v.op_error("Not implemented: number of lhs and rhs contracting dims must be equal and non-zero");
+    }
+    for (side, nc) in [("lhs", lnc), ("rhs", rnc)] {
+        if nc.windows(2).any(|w| w[0] > w[1]) {
+            return v.op_error(format!("Not implemented: {side} non contracting dims must be sorted"));
+        }
+    }
+    for (side, c, nc, b, shape) in [("lhs", lc, lnc, lb, ls), ("rhs", rc, rnc, rb, rs)] {
+        if c.len() + nc.len() + b.len() != shape.len() {
+            return v.op_error(format!(
+                "Not implemented: {side} contracting + non contracting + batch dims must be of the same size as the {side} shape"
+            ));
+        }
+    }
+    let dim = |s: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| s.get(d)).copied();
+    if dim(ls, lc[0]) != dim(rs, rc[0]) {
+        return v.op_error("Not implemented: lhs and rhs contracting dims must be of the same size");
+    }
+    if lb.len() != rb.len() {
+        return v.op_error("Not implemented: lhs and rhs should have the same number of batch dims");
+    }
+    if order.len() % 2 != 0 {
+        v.op_error("Illegal: output dim order must have an even number of elements.");
     }
 }
+
 
 const DEPRECATED_KINDS: &str = "max and min reduction kind symbols are deprecated. Max and min reductions are supported via maxf, minf, maxsi, minsi, maxui, or minui instead";
 
 /// The common reduction-kind/element-type rules; returns true after an error.
-fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, period: bool) -> bool {
+/// `scan` ends its messages with a period and allows fewer kinds.
+fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, scan: bool) -> bool {
     let kind = v.tpu_attr("kind").unwrap_or_default();
+    let dot = if scan { "." } else { "" };
     match kind.as_str() {
         "max" | "min" => {
-            v.op_error(format!(
-                "{DEPRECATED_KINDS}{}",
-                if period { "." } else { "" }
-            ));
+            v.op_error(format!("{DEPRECATED_KINDS}{dot}"));
+            true
+        }
+        "arg_max" | "arg_min" | "find_first_set" if scan => {
+            v.op_error("Only sum, max and min reductions are supported.");
+            true
+        }
+        "arg_max" | "arg_min" => {
+            v.op_error("arg_max/arg_min not supported - use tpu.reduce_index instead");
+            true
+        }
+        "find_first_set" => {
+            v.op_error("find_first_set not supported");
             true
         }
         "maxf" | "minf" if !is_float(elem) => {
-            v.op_error("maxf and minf reductions require float element type");
+            v.op_error(format!("maxf and minf reductions require float element type{dot}"));
             true
         }
         "maxsi" | "minsi" | "maxui" | "minui" if !is_integer(elem) => {
-            v.op_error("maxsi, minsi, maxui and minui reductions require integer element type");
+            v.op_error(format!("maxsi, minsi, maxui and minui reductions require integer element type{dot}"));
             true
         }
         _ => false,
@@ -468,26 +542,26 @@ fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, period: bool) -> bool {
 }
 
 fn reduce(v: &mut OpView<'_, '_, '_>) {
-    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
-        return;
-    };
-    let kind = v.tpu_attr("kind").unwrap_or_default();
-    if kind == "arg_max" || kind == "arg_min" {
-        return v.op_error("arg_max/arg_min not supported - use tpu.reduce_index instead");
-    }
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else { return };
     if kind_rules(v, inp.elem(), false) {
         return;
     }
     let dims = v.array("dimensions").unwrap_or_default();
+    let is = inp.shape().unwrap_or(&[]);
     let os = out.shape().unwrap_or(&[]);
-    for d in dims {
-        if let Some(&size) = usize::try_from(d).ok().and_then(|d| os.get(d))
-            && size != 1
-        {
-            return v.op_error(format!(
-                "Expected output dimension {d} to have size 1, but got {size}"
-            ));
+    for &d in &dims {
+        if d < 0 || d as usize >= is.len() {
+            return v.op_error(format!("Reduced dimension {d} is out of bounds [0, {})", is.len()));
         }
+    }
+    for (i, &size) in os.iter().enumerate() {
+        let want = if dims.contains(&(i as i64)) { 1 } else { is.get(i).copied().unwrap_or(1) };
+        if size != want {
+            return v.op_error(format!("Expected output dimension {i} to have size {want}, but got {size}"));
+        }
+    }
+    if inp.elem() != out.elem() {
+        v.op_error("Input and output must have the same element type for sum, max and min reductions");
     }
 }
 
@@ -509,11 +583,20 @@ fn all_reduce(v: &mut OpView<'_, '_, '_>) {
 }
 
 fn scan(v: &mut OpView<'_, '_, '_>) {
-    let Some(inp) = v.operand("input") else {
-        return;
-    };
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else { return };
     if kind_rules(v, inp.elem(), true) {
         return;
+    }
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    if inp.elem() == "i1" {
+        if kind != "sum" {
+            return v.op_error("Only sum reduction is supported for i1 vector inputs.");
+        }
+        if out.elem() != "i32" {
+            return v.op_error("Output element type must be i32 vector for i1 vector inputs.");
+        }
+    } else if inp.elem() != out.elem() {
+        return v.op_error("Input and output element type mismatch.");
     }
     let rank = inp.rank().unwrap_or(0) as i64;
     if let Some(d) = v.int("dimension")

@@ -160,26 +160,34 @@ pub(crate) struct OpView<'v, 'c, 'a> {
     pub(crate) op: OperationRef<'c, 'a>,
     pub(crate) def: &'static OpDef,
     pub(crate) name: &'static str,
-    /// Operand types grouped by definition.
-    pub(crate) operands: Vec<Vec<Rc<Ty>>>,
+    /// Operand types, flat.
+    pub(crate) flat: Vec<Rc<Ty>>,
+    /// Start and size of each operand definition's group.
+    pub(crate) segments: Vec<(usize, usize)>,
     /// Result types grouped by definition.
     pub(crate) results: Vec<Vec<Rc<Ty>>>,
     pub(crate) v: &'v mut Verifier,
 }
 
 impl OpView<'_, '_, '_> {
-    /// The single (or optional, when present) operand named `name`.
+    /// The operand named `name` as jaxlib's accessor reads it: for a single
+    /// operand, the value at its group's start whatever the group's size
+    /// (so a wrong `operandSegmentSizes` shifts it, as in jaxlib); for an
+    /// optional one, that value when the group is not empty.
     pub(crate) fn operand(&self, name: &str) -> Option<Rc<Ty>> {
         let i = self.def.operand_index(name)?;
-        self.operands.get(i)?.first().cloned()
+        let (start, size) = *self.segments.get(i)?;
+        if self.def.operands[i].kind != ValueKind::Single && size == 0 {
+            return None;
+        }
+        self.flat.get(start).cloned()
     }
 
     /// All operands of the group named `name`.
     pub(crate) fn group(&self, name: &str) -> Vec<Rc<Ty>> {
-        self.def
-            .operand_index(name)
-            .and_then(|i| self.operands.get(i).cloned())
-            .unwrap_or_default()
+        let Some(i) = self.def.operand_index(name) else { return Vec::new() };
+        let Some(&(start, size)) = self.segments.get(i) else { return Vec::new() };
+        self.flat.iter().skip(start).take(size).cloned().collect()
     }
 
     /// The result `i` (flat).
@@ -465,13 +473,14 @@ impl Verifier {
         if !self.check_ods(op, def) {
             return;
         }
-        let operands = self.grouped_operands(op, def);
+        let (flat, segments) = self.flat_operands(op, def);
         let results = self.grouped_results(op, def);
         let mut view = OpView {
             op,
             def,
             name: &def.name,
-            operands,
+            flat,
+            segments,
             results,
             v: self,
         };
@@ -482,6 +491,19 @@ impl Verifier {
     /// Returns true when an error was reported.
     fn check_properties(&mut self, op: OperationRef<'_, '_>, def: &'static OpDef) -> bool {
         let name = &def.name;
+        if def.attributes.is_empty()
+            && !def.attributed_sized_operands
+            && props_text(op) != "{}"
+        {
+            let dict = props_text(op);
+            self.error(
+                op,
+                format!("invalid properties {dict} for op {name}: this operation has empty properties"),
+                Some(format!("`{name}` has no properties: remove `<{{...}}>`")),
+                true,
+            );
+            return true;
+        }
         for a in &def.attributes {
             let Ok(attr) = op
                 .inherent_attribute(&a.name)
@@ -611,21 +633,19 @@ impl Verifier {
         derive_segments(&def.operands, n)
     }
 
-    fn grouped_operands(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<Vec<Rc<Ty>>> {
-        let segs = self.operand_segments(op, def);
-        let mut out = Vec::new();
-        let mut i = 0;
-        for s in segs {
-            let mut g = Vec::new();
-            for _ in 0..s {
-                if let Ok(v) = op.operand(i) {
-                    g.push(self.ty(v.r#type()));
-                }
-                i += 1;
-            }
-            out.push(g);
+    fn flat_operands(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> (Vec<Rc<Ty>>, Vec<(usize, usize)>) {
+        let sizes = self.operand_segments(op, def);
+        let mut segments = Vec::with_capacity(sizes.len());
+        let mut start = 0;
+        for s in sizes {
+            segments.push((start, s));
+            start += s;
         }
-        out
+        let flat = (0..op.operand_count())
+            .filter_map(|i| op.operand(i).ok())
+            .map(|v| self.ty(v.r#type()))
+            .collect();
+        (flat, segments)
     }
 
     fn grouped_results(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<Vec<Rc<Ty>>> {
@@ -966,11 +986,43 @@ fn sample(kind: &super::dialect::AttrKind) -> &'static str {
     }
 }
 
-/// The `<{...}>` of an op as MLIR prints it (the op's printed generic form).
+/// The op's own line in generic form, regions skipped, local SSA names.
+fn print_head(op: OperationRef<'_, '_>) -> String {
+    unsafe extern "C" fn collect(s: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        // SAFETY: `data` is the `Vec<u8>` passed below, alive for the call;
+        // MLIR hands a valid (pointer, length) string piece.
+        unsafe {
+            let buf = &mut *data.cast::<Vec<u8>>();
+            if !s.data.is_null() {
+                buf.extend_from_slice(std::slice::from_raw_parts(s.data.cast::<u8>(), s.length));
+            }
+        }
+    }
+    let mut buf: Vec<u8> = Vec::new();
+    // SAFETY: `op` is a live operation; the flags are created, used and
+    // destroyed here; the callback only appends to `buf`.
+    unsafe {
+        let flags = mlir_sys::mlirOpPrintingFlagsCreate();
+        mlir_sys::mlirOpPrintingFlagsSkipRegions(flags);
+        mlir_sys::mlirOpPrintingFlagsPrintGenericOpForm(flags);
+        mlir_sys::mlirOpPrintingFlagsUseLocalScope(flags);
+        mlir_sys::mlirOperationPrintWithFlags(
+            op.to_raw(),
+            flags,
+            Some(collect),
+            (&mut buf as *mut Vec<u8>).cast(),
+        );
+        mlir_sys::mlirOpPrintingFlagsDestroy(flags);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The `<{...}>` of an op as MLIR prints it (`{}` when it has none).
 fn props_text(op: OperationRef<'_, '_>) -> String {
-    let text = op.to_string();
+    let text = print_head(op);
     let first_line = text.lines().next().unwrap_or("");
-    if let Some(start) = first_line.find("<{") {
+    // Skip the operand list: `<{` follows the closing `)` of the operands.
+    if let Some(start) = first_line.find(") <{").map(|i| i + 2) {
         let bytes = first_line.as_bytes();
         let mut depth = 0i32;
         for (i, &b) in bytes.iter().enumerate().skip(start + 1) {
