@@ -44,8 +44,9 @@ pub enum KernelError {
     /// `tpu` dialect would keep it verbatim, but jaxlib (and the TPU
     /// compiler) cannot parse it.
     #[error(
-        "{source_name}:{line}:{column}: `#tpu.memory_space<{value}>` is not a Mosaic memory space: \
-         use one of {}", MEMORY_SPACES.join(", ")
+        "{source_name}:{line}:{column}: expected one of [{}] for Memory space, got: {value}\n  \
+         hint: `#tpu.memory_space<{value}>` is not a Mosaic memory space (jaxlib's message above)",
+        MEMORY_SPACES.join(", ")
     )]
     UnknownMemorySpace {
         /// Name of the input.

@@ -161,15 +161,21 @@ fn base_rank(v: &mut OpView<'_, '_, '_>, base: &Ty) -> Option<usize> {
 }
 
 fn strided(v: &mut OpView<'_, '_, '_>) {
-    let Some(base) = v.operand("base") else { return };
+    let Some(base) = v.operand("base") else {
+        return;
+    };
     let rank = base.rank().unwrap_or(0);
     let n = v.group("indices").len();
     if n != rank {
-        return v.plain_error(format!("Base memref's rank and indices size do not match: {rank} vs {n}"));
+        return v.plain_error(format!(
+            "Base memref's rank and indices size do not match: {rank} vs {n}"
+        ));
     }
     let s = v.array("strides").unwrap_or_default().len();
     if s != rank {
-        v.plain_error(format!("Base memref's rank and strides size do not match: {rank} vs {s}"));
+        v.plain_error(format!(
+            "Base memref's rank and strides size do not match: {rank} vs {s}"
+        ));
     }
 }
 
@@ -182,7 +188,9 @@ fn vector_store(v: &mut OpView<'_, '_, '_>) {
         v.plain_error("Not implemented: general vector store with strides.");
         return;
     }
-    let Some(rank) = base_rank(v, &base) else { return };
+    let Some(rank) = base_rank(v, &base) else {
+        return;
+    };
     if v.group("indices").len() != rank {
         v.op_error(format!("Expected {rank} indices."));
         return;
@@ -215,7 +223,9 @@ fn vector_load(v: &mut OpView<'_, '_, '_>) {
     let (Some(base), Some(res)) = (v.operand("base"), v.result(0)) else {
         return;
     };
-    let Some(rank) = base_rank(v, &base) else { return };
+    let Some(rank) = base_rank(v, &base) else {
+        return;
+    };
     if v.group("indices").len() != rank {
         v.op_error(format!("Expected {rank} indices."));
         return;
@@ -339,6 +349,13 @@ fn dma(v: &mut OpView<'_, '_, '_>, enqueue: bool) {
     if priority != 0 && device_id {
         return v.op_error("Not implemented: non-zero priority is not supported for remote DMA");
     }
+    if let Some(sem_core) = src_sem
+        .as_ref()
+        .and_then(|t| t.space().and_then(|s| s.core.clone()))
+        && sem_core != core_of(&src, issuing)
+    {
+        return v.op_error("Source semaphore and source ref core type mismatched");
+    }
     let target_core = dst_sem
         .as_ref()
         .map(|t| core_of(t, issuing))
@@ -400,6 +417,11 @@ fn dma(v: &mut OpView<'_, '_, '_>, enqueue: bool) {
             if !wait_target && src_sem.is_none() {
                 return v.op_error("The awaited semaphore must be provided");
             }
+            if wait_target && src_sem.is_some() && !device_id && !core_id {
+                return v.op_error(
+                    "DMA destination device_id or core_id must be specified when source semaphore is specified",
+                );
+            }
         } else if !wait_target && !local(&src) && local(&dst) {
             return v.op_error(
                 "Awaiting source read completion is unsupported for transfers from a non-local memory to local memory on SparseCore",
@@ -458,9 +480,13 @@ fn matmul(v: &mut OpView<'_, '_, '_>) {
         return v.op_error("Expected matmul acc to be 32-bit");
     }
     if v.flag("transpose_lhs") {
-        return v.op_error("Lhs transpose not supported via this API - please use the dimension numbers API.");
+        return v.op_error(
+            "Lhs transpose not supported via this API - please use the dimension numbers API.",
+        );
     }
-    let Some(dn) = v.tpu_attr("dimension_numbers") else { return };
+    let Some(dn) = v.tpu_attr("dimension_numbers") else {
+        return;
+    };
     let lists: Vec<Vec<i64>> = super::types::split_top(&dn)
         .iter()
         .map(|l| {
@@ -473,16 +499,23 @@ fn matmul(v: &mut OpView<'_, '_, '_>) {
     if lists.len() != 7 {
         return;
     }
-    let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else { return };
+    let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else {
+        return;
+    };
     let (ls, rs) = (lhs.shape().unwrap_or(&[]), rhs.shape().unwrap_or(&[]));
-    let (lc, rc, lnc, rnc, order, lb, rb) =
-        (&lists[0], &lists[1], &lists[2], &lists[3], &lists[4], &lists[5], &lists[6]);
+    let (lc, rc, lnc, rnc, order, lb, rb) = (
+        &lists[0], &lists[1], &lists[2], &lists[3], &lists[4], &lists[5], &lists[6],
+    );
     if lc.len() != rc.len() || lc.is_empty() {
-        return v.op_error("Not implemented: number of lhs and rhs contracting dims must be equal and non-zero");
+        return v.op_error(
+            "Not implemented: number of lhs and rhs contracting dims must be equal and non-zero",
+        );
     }
     for (side, nc) in [("lhs", lnc), ("rhs", rnc)] {
         if nc.windows(2).any(|w| w[0] > w[1]) {
-            return v.op_error(format!("Not implemented: {side} non contracting dims must be sorted"));
+            return v.op_error(format!(
+                "Not implemented: {side} non contracting dims must be sorted"
+            ));
         }
     }
     for (side, c, nc, b, shape) in [("lhs", lc, lnc, lb, ls), ("rhs", rc, rnc, rb, rs)] {
@@ -494,16 +527,17 @@ fn matmul(v: &mut OpView<'_, '_, '_>) {
     }
     let dim = |s: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| s.get(d)).copied();
     if dim(ls, lc[0]) != dim(rs, rc[0]) {
-        return v.op_error("Not implemented: lhs and rhs contracting dims must be of the same size");
+        return v
+            .op_error("Not implemented: lhs and rhs contracting dims must be of the same size");
     }
     if lb.len() != rb.len() {
-        return v.op_error("Not implemented: lhs and rhs should have the same number of batch dims");
+        return v
+            .op_error("Not implemented: lhs and rhs should have the same number of batch dims");
     }
     if order.len() % 2 != 0 {
         v.op_error("Illegal: output dim order must have an even number of elements.");
     }
 }
-
 
 const DEPRECATED_KINDS: &str = "max and min reduction kind symbols are deprecated. Max and min reductions are supported via maxf, minf, maxsi, minsi, maxui, or minui instead";
 
@@ -530,11 +564,15 @@ fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, scan: bool) -> bool {
             true
         }
         "maxf" | "minf" if !is_float(elem) => {
-            v.op_error(format!("maxf and minf reductions require float element type{dot}"));
+            v.op_error(format!(
+                "maxf and minf reductions require float element type{dot}"
+            ));
             true
         }
         "maxsi" | "minsi" | "maxui" | "minui" if !is_integer(elem) => {
-            v.op_error(format!("maxsi, minsi, maxui and minui reductions require integer element type{dot}"));
+            v.op_error(format!(
+                "maxsi, minsi, maxui and minui reductions require integer element type{dot}"
+            ));
             true
         }
         _ => false,
@@ -542,7 +580,9 @@ fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, scan: bool) -> bool {
 }
 
 fn reduce(v: &mut OpView<'_, '_, '_>) {
-    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else { return };
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
     if kind_rules(v, inp.elem(), false) {
         return;
     }
@@ -551,17 +591,28 @@ fn reduce(v: &mut OpView<'_, '_, '_>) {
     let os = out.shape().unwrap_or(&[]);
     for &d in &dims {
         if d < 0 || d as usize >= is.len() {
-            return v.op_error(format!("Reduced dimension {d} is out of bounds [0, {})", is.len()));
+            return v.op_error(format!(
+                "Reduced dimension {d} is out of bounds [0, {})",
+                is.len()
+            ));
         }
     }
     for (i, &size) in os.iter().enumerate() {
-        let want = if dims.contains(&(i as i64)) { 1 } else { is.get(i).copied().unwrap_or(1) };
+        let want = if dims.contains(&(i as i64)) {
+            1
+        } else {
+            is.get(i).copied().unwrap_or(1)
+        };
         if size != want {
-            return v.op_error(format!("Expected output dimension {i} to have size {want}, but got {size}"));
+            return v.op_error(format!(
+                "Expected output dimension {i} to have size {want}, but got {size}"
+            ));
         }
     }
     if inp.elem() != out.elem() {
-        v.op_error("Input and output must have the same element type for sum, max and min reductions");
+        v.op_error(
+            "Input and output must have the same element type for sum, max and min reductions",
+        );
     }
 }
 
@@ -583,20 +634,29 @@ fn all_reduce(v: &mut OpView<'_, '_, '_>) {
 }
 
 fn scan(v: &mut OpView<'_, '_, '_>) {
-    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else { return };
-    if kind_rules(v, inp.elem(), true) {
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
         return;
-    }
+    };
     let kind = v.tpu_attr("kind").unwrap_or_default();
-    if inp.elem() == "i1" {
-        if kind != "sum" {
-            return v.op_error("Only sum reduction is supported for i1 vector inputs.");
+    match kind.as_str() {
+        "max" | "min" => return v.op_error(format!("{DEPRECATED_KINDS}.")),
+        "arg_max" | "arg_min" | "find_first_set" => {
+            return v.op_error("Only sum, max and min reductions are supported.");
         }
+        _ => {}
+    }
+    if inp.elem() == "i1" {
         if out.elem() != "i32" {
             return v.op_error("Output element type must be i32 vector for i1 vector inputs.");
         }
+        if kind != "sum" {
+            return v.op_error("Only sum reduction is supported for i1 vector inputs.");
+        }
     } else if inp.elem() != out.elem() {
         return v.op_error("Input and output element type mismatch.");
+    }
+    if kind_rules(v, inp.elem(), true) {
+        return;
     }
     let rank = inp.rank().unwrap_or(0) as i64;
     if let Some(d) = v.int("dimension")

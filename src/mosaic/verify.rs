@@ -185,8 +185,12 @@ impl OpView<'_, '_, '_> {
 
     /// All operands of the group named `name`.
     pub(crate) fn group(&self, name: &str) -> Vec<Rc<Ty>> {
-        let Some(i) = self.def.operand_index(name) else { return Vec::new() };
-        let Some(&(start, size)) = self.segments.get(i) else { return Vec::new() };
+        let Some(i) = self.def.operand_index(name) else {
+            return Vec::new();
+        };
+        let Some(&(start, size)) = self.segments.get(i) else {
+            return Vec::new();
+        };
         self.flat.iter().skip(start).take(size).cloned().collect()
     }
 
@@ -491,14 +495,13 @@ impl Verifier {
     /// Returns true when an error was reported.
     fn check_properties(&mut self, op: OperationRef<'_, '_>, def: &'static OpDef) -> bool {
         let name = &def.name;
-        if def.attributes.is_empty()
-            && !def.attributed_sized_operands
-            && props_text(op) != "{}"
-        {
+        if def.attributes.is_empty() && !def.attributed_sized_operands && props_text(op) != "{}" {
             let dict = props_text(op);
             self.error(
                 op,
-                format!("invalid properties {dict} for op {name}: this operation has empty properties"),
+                format!(
+                    "invalid properties {dict} for op {name}: this operation has empty properties"
+                ),
                 Some(format!("`{name}` has no properties: remove `<{{...}}>`")),
                 true,
             );
@@ -633,7 +636,11 @@ impl Verifier {
         derive_segments(&def.operands, n)
     }
 
-    fn flat_operands(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> (Vec<Rc<Ty>>, Vec<(usize, usize)>) {
+    fn flat_operands(
+        &mut self,
+        op: OperationRef<'_, '_>,
+        def: &OpDef,
+    ) -> (Vec<Rc<Ty>>, Vec<(usize, usize)>) {
         let sizes = self.operand_segments(op, def);
         let mut segments = Vec::with_capacity(sizes.len());
         let mut start = 0;
