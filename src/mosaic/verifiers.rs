@@ -294,7 +294,8 @@ fn memref_slice(v: &mut OpView<'_, '_, '_>) {
         v.op_error("Memory spaces do not match.");
         return;
     }
-    if src.layout() != dst.layout() {
+    let tiled = |t: &Ty| t.layout().is_some_and(|l| l.starts_with("#tpu.tiled"));
+    if tiled(&src) && tiled(&dst) && src.layout() != dst.layout() {
         v.op_error("Source and target layouts must match.");
     }
 }
@@ -403,7 +404,7 @@ fn dma(v: &mut OpView<'_, '_, '_>, enqueue: bool) {
                     "DMA destination device_id or core_id must be specified when source semaphore is specified",
                 );
             }
-        } else if src_sem.is_some() && !local(&src) && local(&dst) {
+        } else if src_sem.is_some() && !device_id && !core_id && !local(&src) && local(&dst) {
             return v.op_error(
                 "Source semaphores are unsupported for transfers from a non-local memory to local memory on SparseCore",
             );
@@ -544,6 +545,7 @@ const DEPRECATED_KINDS: &str = "max and min reduction kind symbols are deprecate
 /// The common reduction-kind/element-type rules; returns true after an error.
 /// `scan` ends its messages with a period and allows fewer kinds.
 fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, scan: bool) -> bool {
+    let reduce = v.name == "tpu.reduce";
     let kind = v.tpu_attr("kind").unwrap_or_default();
     let dot = if scan { "." } else { "" };
     match kind.as_str() {
@@ -555,11 +557,11 @@ fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, scan: bool) -> bool {
             v.op_error("Only sum, max and min reductions are supported.");
             true
         }
-        "arg_max" | "arg_min" => {
+        "arg_max" | "arg_min" if reduce => {
             v.op_error("arg_max/arg_min not supported - use tpu.reduce_index instead");
             true
         }
-        "find_first_set" => {
+        "find_first_set" if reduce => {
             v.op_error("find_first_set not supported");
             true
         }

@@ -98,22 +98,17 @@ fn materialise_defaults<'c>(module: &mut Module<'c>, table: &Table) {
 fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
     let name = op.name();
     if let Some(def) = name.as_string_ref().as_str().ok().and_then(|n| table.op(n)) {
+        // An op whose inherent attributes are all plain attributes (a
+        // deserialized body) gets its defaults the same way, so that one op
+        // does not mix both forms.
+        let plain = props_text(op) == "{}" && op.attribute_count() > 0;
         for a in &def.attributes {
-            if op.has_inherent_attribute(&a.name) {
+            let Some(default) = &a.default else { continue };
+            if op.attribute(&a.name).is_ok() {
                 continue;
             }
-            let moved = op.discardable_attribute(&a.name).ok();
-            let parsed;
-            let attr = match (&moved, &a.default) {
-                (Some(attr), _) => attr.to_raw(),
-                (None, Some(default)) => match Attribute::parse(ctx, default) {
-                    Some(p) => {
-                        parsed = p;
-                        parsed.to_raw()
-                    }
-                    None => continue,
-                },
-                (None, None) => continue,
+            let Some(attr) = Attribute::parse(ctx, default) else {
+                continue;
             };
             let key = mlir_sys::MlirStringRef {
                 data: a.name.as_ptr().cast(),
@@ -121,13 +116,21 @@ fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
             };
             // SAFETY: `op` is a live operation of the module being verified,
             // `key` borrows `a.name` for the call and `attr` belongs to the
-            // same context. jaxlib absorbs inherent names written among the
-            // discardable attributes, so a discardable copy moves over.
+            // same context.
             unsafe {
-                if moved.is_some() {
-                    mlir_sys::mlirOperationRemoveDiscardableAttributeByName(op.to_raw(), key);
+                if plain {
+                    mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                        op.to_raw(),
+                        key,
+                        attr.to_raw(),
+                    );
+                } else {
+                    mlir_sys::mlirOperationSetInherentAttributeByName(
+                        op.to_raw(),
+                        key,
+                        attr.to_raw(),
+                    );
                 }
-                mlir_sys::mlirOperationSetInherentAttributeByName(op.to_raw(), key, attr);
             }
         }
     }
@@ -508,10 +511,7 @@ impl Verifier {
             return true;
         }
         for a in &def.attributes {
-            let Ok(attr) = op
-                .inherent_attribute(&a.name)
-                .or_else(|_| op.discardable_attribute(&a.name))
-            else {
+            let Ok(attr) = op.attribute(&a.name) else {
                 continue;
             };
             let Some(kind) = a
@@ -588,7 +588,7 @@ impl Verifier {
             }
         }
         if def.attributed_sized_operands
-            && let Ok(attr) = op.inherent_attribute("operandSegmentSizes")
+            && let Ok(attr) = op.attribute("operandSegmentSizes")
         {
             let text = self.text_of(attr);
             if text.starts_with("array<i32") {
@@ -626,7 +626,7 @@ impl Verifier {
         let n = op.operand_count();
         if def.attributed_sized_operands {
             let sizes = op
-                .inherent_attribute("operandSegmentSizes")
+                .attribute("operandSegmentSizes")
                 .map(|a| parse_array(&self.text_of(a)))
                 .unwrap_or_default();
             return (0..def.operands.len())
@@ -747,7 +747,7 @@ impl Verifier {
         if def.attributed_sized_operands {
             let total: usize = segs.iter().sum();
             if total != n {
-                let hint = if op.inherent_attribute("operandSegmentSizes").is_err() {
+                let hint = if op.attribute("operandSegmentSizes").is_err() {
                     Some(format!(
                         "add `operandSegmentSizes = array<i32: ...>` ({} entries: {}) to the properties",
                         def.operands.len(),
@@ -993,59 +993,26 @@ fn sample(kind: &super::dialect::AttrKind) -> &'static str {
     }
 }
 
-/// The op's own line in generic form, regions skipped, local SSA names.
-fn print_head(op: OperationRef<'_, '_>) -> String {
-    unsafe extern "C" fn collect(s: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
-        // SAFETY: `data` is the `Vec<u8>` passed below, alive for the call;
-        // MLIR hands a valid (pointer, length) string piece.
-        unsafe {
-            let buf = &mut *data.cast::<Vec<u8>>();
-            if !s.data.is_null() {
-                buf.extend_from_slice(std::slice::from_raw_parts(s.data.cast::<u8>(), s.length));
-            }
-        }
-    }
-    let mut buf: Vec<u8> = Vec::new();
-    // SAFETY: `op` is a live operation; the flags are created, used and
-    // destroyed here; the callback only appends to `buf`.
-    unsafe {
-        let flags = mlir_sys::mlirOpPrintingFlagsCreate();
-        mlir_sys::mlirOpPrintingFlagsSkipRegions(flags);
-        mlir_sys::mlirOpPrintingFlagsPrintGenericOpForm(flags);
-        mlir_sys::mlirOpPrintingFlagsUseLocalScope(flags);
-        mlir_sys::mlirOperationPrintWithFlags(
-            op.to_raw(),
-            flags,
-            Some(collect),
-            (&mut buf as *mut Vec<u8>).cast(),
-        );
-        mlir_sys::mlirOpPrintingFlagsDestroy(flags);
-    }
-    String::from_utf8_lossy(&buf).into_owned()
+unsafe extern "C" {
+    /// `op->getPropertiesAsAttribute()` (cpp/passthrough.cpp): for an
+    /// unregistered op, the dictionary printed as `<{...}>`; null if none.
+    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
 }
 
-/// The `<{...}>` of an op as MLIR prints it (`{}` when it has none).
+/// The `<{...}>` of an op as jaxlib prints it in `invalid properties {...}`
+/// (`{}` when it has none).
 fn props_text(op: OperationRef<'_, '_>) -> String {
-    let text = print_head(op);
-    let first_line = text.lines().next().unwrap_or("");
-    // Skip the operand list: `<{` follows the closing `)` of the operands.
-    if let Some(start) = first_line.find(") <{").map(|i| i + 2) {
-        let bytes = first_line.as_bytes();
-        let mut depth = 0i32;
-        for (i, &b) in bytes.iter().enumerate().skip(start + 1) {
-            match b {
-                b'{' | b'<' | b'(' | b'[' => depth += 1,
-                b'}' | b'>' | b')' | b']' => {
-                    depth -= 1;
-                    if depth == 0 && b == b'}' {
-                        return format!("{{{}}}", &first_line[start + 2..i]);
-                    }
-                }
-                _ => {}
-            }
-        }
+    // SAFETY: `op` is a live operation; a null result is checked before use.
+    let raw = unsafe { tcc_operation_get_properties(op.to_raw()) };
+    if raw.ptr.is_null() {
+        return "{}".to_string();
     }
-    "{}".to_string()
+    // SAFETY: non-null attribute owned by the op's context.
+    let attr = unsafe { Attribute::from_raw(raw) };
+    if !attr.is_dictionary() {
+        return "{}".to_string();
+    }
+    attr.to_string()
 }
 
 /// The known op name closest to `name` (edit distance ≤ 3).
