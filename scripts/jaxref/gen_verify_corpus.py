@@ -2,6 +2,10 @@
 
 Usage: $REFCHECK_VENV/bin/python scripts/jaxref/gen_verify_corpus.py [--max N] > tests/data/mosaic-corpus/corpus.jsonl
 
+Besides the golden kernels, it writes tests/data/mosaic-corpus/bases/*.mlir: one small kernel per op that jaxlib
+accepts (types from data/mosaic/tpu-ops.json), on TC and on the SC vector subcore; those are mutated too
+(`golden` is then `bases/<name>`, read from tests/data/mosaic-corpus/).
+
 Each kernel is a golden kernel (tests/data/jax-goldens/*/kernel_pre_serde.generic.mlir) with one mutation:
 op renames, operands dropped/duplicated, segment sizes changed or removed, properties removed, attribute
 kinds and enum values changed, operand types changed (a fresh value of another type), result types changed,
@@ -312,6 +316,48 @@ def file_mutations(text):
     return out
 
 
+ATTR_SAMPLE = {
+    "I32Attr": "0 : i32", "I64Attr": "0 : i64", "SI32Attr": "0 : si32", "BoolAttr": "false",
+    "DenseI32ArrayAttr": "array<i32>", "DenseI64ArrayAttr": "array<i64>", "DenseBoolArrayAttr": "array<i1>",
+    "StrAttr": '""', "TypeAttr": "f32",
+    "tpu.TPU_RoundingModeEnum": "#tpu.rounding_mode<to_nearest_even>",
+    "tpu.TPU_ContractPrecisionEnum": "#tpu.contract_precision<fp32>",
+    "tpu.TPU_PackFormatEnum": "#tpu.pack_format<compressed>",
+    "tpu.TPU_ReductionKindAttr": "#tpu.reduction_kind<sum>",
+    "TPU_DotDimensionNumbersAttr": "#tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>",
+    "TPU_ConvDimensionNumbersAttr": "#tpu.conv_dimension_numbers<0, 1, [2], 0, 1, [2], 0, 1, [2]>",
+    "TPU_MemorySpaceAttr": "#tpu.memory_space<vmem>",
+}
+
+
+def synthetic_bases(ctx, table):
+    """One small kernel per op that jaxlib accepts (types from the op table's examples), on TC and on the
+    SC vector subcore; printed by jaxlib in generic form."""
+    out = {}
+    for name, op in sorted(table["ops"].items()):
+        if op["regions"]:
+            continue
+        flat = [o["example"] for o in op["operands"]]
+        rflat = [r["example"] for r in op["results"]]
+        attrs = [f"{a['name']} = {ATTR_SAMPLE[a['kind']]}" for a in op["attributes"] if a["required"]]
+        if op["attributed_sized_operands"]:
+            attrs.append("operandSegmentSizes = array<i32: " + ", ".join("1" for _ in flat) + ">")
+        props = ("<{" + ", ".join(attrs) + "}>") if attrs else ""
+        args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(flat))
+        use = ", ".join(f"%a{i}" for i in range(len(flat)))
+        lhs = "" if not rflat else ("%r = " if len(rflat) == 1 else f"%r:{len(rflat)} = ")
+        for core in ["tc", "sc_vector_subcore"]:
+            text = (f"func.func @k({args}) attributes {{tpu.core_type = #tpu.core_type<{core}>}} {{\n"
+                    f"  {lhs}\"{name}\"({use}){props} : ({', '.join(flat)}) -> ({', '.join(rflat)})\n  return\n}}\n")
+            with ctx:
+                try:
+                    m = ir.Module.parse(text)
+                except Exception:  # noqa: BLE001 - not a valid base
+                    continue
+                out[f"{name[4:]}_{core}"] = m.operation.get_asm(print_generic_op_form=True)
+    return out
+
+
 def jaxlib_verdict(ctx, text):
     with ctx:
         try:
@@ -353,8 +399,41 @@ def apply(lines, edits, replace):
     return text
 
 
+class Judge:
+    """jaxlib in a child process: some mutated kernels crash jaxlib (it reads operands through accessors a
+    wrong operandSegmentSizes shifts); such kernels get the verdict `crash` and the child is restarted."""
+
+    def __init__(self):
+        self.proc = None
+
+    def start(self):
+        import subprocess
+        self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def __call__(self, text):
+        if self.proc is None or self.proc.poll() is not None:
+            self.start()
+        self.proc.stdin.write(json.dumps(text) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc = None
+            return "crash", ""
+        return tuple(json.loads(line))
+
+
+def worker():
+    ctx = jmlir.make_ir_context()
+    tpu.register_dialect(ctx)
+    for line in sys.stdin:
+        print(json.dumps(jaxlib_verdict(ctx, json.loads(line))), flush=True)
+
+
 def main():
     global ALL_OPS
+    if "--worker" in sys.argv:
+        return worker()
     max_n = 2600
     if "--max" in sys.argv:
         max_n = int(sys.argv[sys.argv.index("--max") + 1])
@@ -364,10 +443,20 @@ def main():
     ctx = jmlir.make_ir_context()
     tpu.register_dialect(ctx)
     cands = []
-    for path in sorted(glob.glob(os.path.join(ROOT, "tests/data/jax-goldens/*/kernel_pre_serde.generic.mlir"))):
-        golden = os.path.basename(os.path.dirname(path))
-        text = open(path).read()
+    texts = {}
+    bases_dir = os.path.join(ROOT, "tests/data/mosaic-corpus/bases")
+    os.makedirs(bases_dir, exist_ok=True)
+    for bname, btext in synthetic_bases(ctx, table).items():
+        with open(os.path.join(bases_dir, bname + ".mlir"), "w") as f:
+            f.write(btext)
+        texts["bases/" + bname] = btext.rstrip("\n").split("\n")
+    sources = [(os.path.basename(os.path.dirname(p)), open(p).read()) for p in
+               sorted(glob.glob(os.path.join(ROOT, "tests/data/jax-goldens/*/kernel_pre_serde.generic.mlir")))]
+    sources += [("bases/" + n, open(os.path.join(bases_dir, n + ".mlir")).read())
+                for n in sorted(x[:-5] for x in os.listdir(bases_dir))]
+    for golden, text in sources:
         lines = text.rstrip("\n").split("\n")
+        texts[golden] = lines
         for li, line in enumerate(lines):
             p = parse_op(line)
             if p is None:
@@ -383,28 +472,33 @@ def main():
     # Dedupe by resulting text; balance by (mutation, op).
     rng.shuffle(cands)
     seen, buckets = set(), {}
-    texts = {}
     for c in cands:
-        golden = c[0]
-        path = os.path.join(ROOT, "tests/data/jax-goldens", golden, "kernel_pre_serde.generic.mlir")
-        lines = texts.setdefault(golden, open(path).read().rstrip("\n").split("\n"))
-        t = apply(lines, c[3], c[4])
+        t = apply(texts[c[0]], c[3], c[4])
         h = hashlib.sha1(t.encode()).hexdigest()
         if h in seen:
             continue
         seen.add(h)
         buckets.setdefault((c[1], c[2]), []).append((c, t))
     chosen = []
-    keys = sorted(buckets)
-    while len(chosen) < max_n and any(buckets[k] for k in keys):
-        for k in keys:
-            if buckets[k] and len(chosen) < max_n:
-                chosen.append(buckets[k].pop())
+    # Golden kernels and synthetic bases are balanced separately (max_n and max_n / 2 kernels).
+    for synthetic, limit in [(False, max_n), (True, max_n // 2)]:
+        keys = sorted(k for k in buckets if any(c[0].startswith("bases/") == synthetic for c, _ in buckets[k]))
+        part = []
+        while len(part) < limit and any(buckets[k] for k in keys):
+            for k in keys:
+                while buckets[k] and buckets[k][-1][0][0].startswith("bases/") != synthetic:
+                    buckets[k].pop()
+                if buckets[k] and len(part) < limit:
+                    part.append(buckets[k].pop())
+        chosen += part
     print(json.dumps({"_generated": "by scripts/jaxref/gen_verify_corpus.py from the golden kernels, verdicts by "
                       "jaxlib " + jaxlib.__version__ + " Module.parse (which verifies); see the script's docstring"}))
     stats = {}
+    judge = Judge()
     for n, (c, t) in enumerate(sorted(chosen, key=lambda x: (x[0][0], x[0][1], x[0][2], json.dumps(x[0][3])))):
-        verdict, msg = jaxlib_verdict(ctx, t)
+        verdict, msg = judge(t)
+        if verdict == "crash":
+            continue
         stats[verdict] = stats.get(verdict, 0) + 1
         print(json.dumps({"id": n, "golden": c[0], "mutation": c[1], "op": c[2], "edits": c[3], "replace": c[4],
                           "verdict": verdict, "message": msg}))

@@ -384,7 +384,7 @@ impl Verifier {
     }
 
     fn visit(&mut self, op: OperationRef<'_, '_>) {
-        self.check_op(op);
+        let ok = self.check_op(op);
         for region in op.regions() {
             let mut block = region.first_block();
             while let Some(b) = block {
@@ -397,6 +397,41 @@ impl Verifier {
                 while let Some(o) = inner {
                     self.visit(o);
                     inner = o.next_in_block();
+                }
+                block = b.next_in_region();
+            }
+        }
+        if ok {
+            self.check_terminators(op);
+        }
+    }
+
+    /// Region ops: each block ends with `tpu.yield` (checked after the ops
+    /// inside, as MLIR's verifier does on leaving a block).
+    fn check_terminators(&mut self, op: OperationRef<'_, '_>) {
+        let ident = op.name();
+        let Ok(name) = ident.as_string_ref().as_str() else {
+            return;
+        };
+        let Some(def) = self.table.op(name) else {
+            return;
+        };
+        if def.regions == 0 {
+            return;
+        }
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                if let Some(last) = last_op(&b)
+                    && last.name().as_string_ref().as_str() != Ok("tpu.yield")
+                {
+                    self.error(
+                        last,
+                        format!("block with no terminator, has {last}"),
+                        Some(format!("end the body of `{name}` with \"tpu.yield\"")),
+                        false,
+                    );
+                    return;
                 }
                 block = b.next_in_region();
             }
@@ -436,7 +471,7 @@ impl Verifier {
         }
     }
 
-    fn check_op(&mut self, op: OperationRef<'_, '_>) {
+    fn check_op(&mut self, op: OperationRef<'_, '_>) -> bool {
         for i in 0..op.result_count() {
             if let Ok(r) = op.result(i) {
                 self.check_space(op, r.r#type());
@@ -444,7 +479,7 @@ impl Verifier {
         }
         let ident = op.name();
         let Ok(name) = ident.as_string_ref().as_str() else {
-            return;
+            return true;
         };
         if let Ok(attr) = op.discardable_attribute("tpu.core_type") {
             let t = self.text_of(attr);
@@ -462,7 +497,7 @@ impl Verifier {
             }
         }
         if !name.starts_with("tpu.") {
-            return;
+            return true;
         }
         let Some(def) = self.table.op(name) else {
             let hint = nearest_op(self.table, name).map(|n| format!("did you mean `{n}`?"));
@@ -472,13 +507,10 @@ impl Verifier {
                 hint,
                 true,
             );
-            return;
+            return false;
         };
-        if self.check_properties(op, def) {
-            return;
-        }
-        if !self.check_ods(op, def) {
-            return;
+        if self.check_properties(op, def) || !self.check_ods(op, def) {
+            return false;
         }
         let (flat, segments) = self.flat_operands(op, def);
         let results = self.grouped_results(op, def);
@@ -491,7 +523,9 @@ impl Verifier {
             results,
             v: self,
         };
+        let before = view.v.errors.len();
         verifiers::verify(&mut view);
+        self.errors.len() == before
     }
 
     /// Property conversion and enum parsing (jaxlib's parse-time errors).
@@ -951,6 +985,14 @@ impl Verifier {
         }
         true
     }
+}
+
+fn last_op<'c, 'a>(b: &melior::ir::BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut cur = b.first_operation()?;
+    while let Some(next) = cur.next_in_block() {
+        cur = next;
+    }
+    Some(cur)
 }
 
 fn derive_segments(defs: &[super::dialect::ValueDef], n: usize) -> Vec<usize> {

@@ -65,41 +65,82 @@ fn unstable(message: &str) -> bool {
             .any(|w| w.len() > 9 && w.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Agreement figures of one part of the corpus.
+#[derive(Default)]
+struct Tally {
+    total: usize,
+    verdict_ok: usize,
+    msg_total: usize,
+    msg_ok: usize,
+    verdict_diffs: Vec<String>,
+    msg_diffs: Vec<String>,
+}
+
+fn pct(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        100.0
+    } else {
+        100.0 * a as f64 / b as f64
+    }
+}
+
+impl Tally {
+    fn report(&self, what: &str) {
+        println!(
+            "{what}: verdict agreement {}/{} ({:.2}%), message agreement {}/{} ({:.2}%) of the errors",
+            self.verdict_ok,
+            self.total,
+            pct(self.verdict_ok, self.total),
+            self.msg_ok,
+            self.msg_total,
+            pct(self.msg_ok, self.msg_total)
+        );
+        for d in &self.verdict_diffs {
+            println!("  VERDICT DIFF {d}");
+        }
+        for d in &self.msg_diffs {
+            println!("  MESSAGE DIFF {d}");
+        }
+    }
+}
+
 #[test]
 fn corpus_agrees_with_jaxlib() {
     let path = common::data_dir().join("mosaic-corpus/corpus.jsonl");
     let corpus = std::fs::read_to_string(&path).expect("corpus");
     let ctx = Context::new();
-    let mut goldens = std::collections::HashMap::new();
-    let (mut total, mut verdict_ok, mut msg_total, mut msg_ok) = (0, 0, 0, 0);
-    let mut verdict_diffs = Vec::new();
-    let mut msg_diffs = Vec::new();
+    let mut bases = std::collections::HashMap::new();
+    let (mut golden, mut synthetic) = (Tally::default(), Tally::default());
     for line in corpus.lines().skip(1) {
         let record: serde_json::Value = serde_json::from_str(line).expect("corpus line");
-        let golden_name = record["golden"].as_str().unwrap_or("");
-        let golden = goldens.entry(golden_name.to_string()).or_insert_with(|| {
-            std::fs::read_to_string(
-                common::goldens_dir()
-                    .join(golden_name)
+        let base_name = record["golden"].as_str().unwrap_or("").to_string();
+        let base = bases.entry(base_name.clone()).or_insert_with(|| {
+            let path = match base_name.strip_prefix("bases/") {
+                Some(b) => common::data_dir().join(format!("mosaic-corpus/bases/{b}.mlir")),
+                None => common::goldens_dir()
+                    .join(&base_name)
                     .join("kernel_pre_serde.generic.mlir"),
-            )
-            .expect("golden kernel")
+            };
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         });
-        let text = rebuild(golden, &record);
+        let text = rebuild(base, &record);
         let ours = our_verdict(&ctx, &text);
         let theirs_error = record["verdict"] == "error";
         let theirs = record["message"].as_str().unwrap_or("");
-        total += 1;
-        let id = record["id"].as_u64().unwrap_or(0);
+        let t = if base_name.starts_with("bases/") {
+            &mut synthetic
+        } else {
+            &mut golden
+        };
+        t.total += 1;
         let what = format!(
-            "#{id} {golden_name} {} {}",
+            "#{} {base_name} {} {}",
+            record["id"].as_u64().unwrap_or(0),
             record["mutation"].as_str().unwrap_or(""),
             record["op"].as_str().unwrap_or("")
         );
-        if ours.is_some() == theirs_error {
-            verdict_ok += 1;
-        } else {
-            verdict_diffs.push(format!(
+        if ours.is_some() != theirs_error {
+            t.verdict_diffs.push(format!(
                 "{what}: jaxlib {}, ours {:?}",
                 if theirs_error {
                     format!("error `{theirs}`")
@@ -110,50 +151,41 @@ fn corpus_agrees_with_jaxlib() {
             ));
             continue;
         }
+        t.verdict_ok += 1;
         if theirs_error && !unstable(theirs) {
-            msg_total += 1;
+            t.msg_total += 1;
             if ours.as_deref() == Some(theirs) {
-                msg_ok += 1;
+                t.msg_ok += 1;
             } else {
-                msg_diffs.push(format!(
+                t.msg_diffs.push(format!(
                     "{what}:\n    jaxlib: {theirs}\n    ours:   {}",
                     ours.unwrap_or_default()
                 ));
             }
         }
     }
-    let pct = |a: usize, b: usize| {
-        if b == 0 {
-            100.0
-        } else {
-            100.0 * a as f64 / b as f64
-        }
-    };
-    println!(
-        "verdict agreement: {verdict_ok}/{total} ({:.2}%)",
-        pct(verdict_ok, total)
-    );
-    println!(
-        "message agreement: {msg_ok}/{msg_total} ({:.2}%) of the errors",
-        pct(msg_ok, msg_total)
-    );
-    for d in &verdict_diffs {
-        println!("VERDICT DIFF {d}");
-    }
-    for d in &msg_diffs {
-        println!("MESSAGE DIFF {d}");
-    }
-    assert!(total >= 2000, "corpus has {total} kernels");
+    golden.report("mutated golden kernels");
+    synthetic.report("mutated one-op kernels (tests/data/mosaic-corpus/bases)");
     assert!(
-        verdict_diffs.is_empty(),
+        golden.total >= 2000,
+        "corpus has {} golden-derived kernels",
+        golden.total
+    );
+    assert!(
+        golden.verdict_diffs.is_empty(),
         "{} verdict differences",
-        verdict_diffs.len()
+        golden.verdict_diffs.len()
     );
     assert!(
-        pct(msg_ok, msg_total) >= 95.0,
+        pct(golden.msg_ok, golden.msg_total) >= 95.0,
         "message agreement below 95%"
     );
+    assert!(pct(synthetic.verdict_ok, synthetic.total) >= SYNTHETIC_VERDICT_FLOOR);
 }
+
+/// The one-op kernels exercise ops Pallas rarely emits; not every
+/// hand-written verifier is ported yet, so their agreement has a floor, not 100%.
+const SYNTHETIC_VERDICT_FLOOR: f64 = 90.0;
 
 #[test]
 fn golden_kernels_verify() {
