@@ -18,10 +18,8 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
         "tpu.wait_dma2" => wait_dma2(v),
         "tpu.sem_signal" => sem_signal(v),
         "tpu.sem_wait" => rank0(v, "semaphore", "Semaphore reference must be rank 0"),
-        "tpu.sem_barrier" => {
-            if v.result(0).is_some_and(|t| not_rank0(&t)) {
-                v.op_error("Barrier semaphore reference must be rank 0");
-            }
+        "tpu.sem_barrier" if v.result(0).is_some_and(|t| not_rank0(&t)) => {
+            v.op_error("Barrier semaphore reference must be rank 0");
         }
         "tpu.matmul" => matmul(v),
         "tpu.strided_load" | "tpu.strided_store" => strided(v),
@@ -56,16 +54,14 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             Some("tc") => v.op_error("Unsupported core type: tc"),
             _ => {}
         },
-        "tpu.enqueue_indirect_dma" => {
-            if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
-                v.op_error("Enqueue indirect DMA is supported only on the SC vector subcore");
-            }
-        }
-        "tpu.wait_indirect_dma" => {
-            if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
-                v.op_error("Wait indirect DMA is supported only on the SC vector subcore");
-            }
-        }
+        "tpu.enqueue_indirect_dma" => sc_vector_only(
+            v,
+            "Enqueue indirect DMA is supported only on the SC vector subcore",
+        ),
+        "tpu.wait_indirect_dma" => sc_vector_only(
+            v,
+            "Wait indirect DMA is supported only on the SC vector subcore",
+        ),
         "tpu.shared_memref_slice" => {
             let c = v.core_type().unwrap_or("tc");
             if c != "sc_vector_subcore" {
@@ -115,6 +111,12 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
         }
         "tpu.log" => log(v),
         _ => {}
+    }
+}
+
+fn sc_vector_only(v: &mut OpView<'_, '_, '_>, message: &str) {
+    if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
+        v.op_error(message.to_string());
     }
 }
 
@@ -307,6 +309,8 @@ fn core_of(t: &Ty, issuing: &'static str) -> String {
         .unwrap_or_else(|| issuing.to_string())
 }
 
+// Early returns mirror jaxlib's order of checks, one error per op.
+#[allow(clippy::needless_return)]
 fn dma(v: &mut OpView<'_, '_, '_>, enqueue: bool) {
     let (Some(src), Some(dst)) = (v.operand("source"), v.operand("target")) else {
         return;

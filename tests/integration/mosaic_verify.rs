@@ -28,11 +28,11 @@ fn our_verdict(ctx: &Context, text: &str) -> Option<String> {
             // `file:line:col: <jaxlib's message>\n  hint: ...`
             let text = e.to_string();
             let first = text.lines().next().unwrap_or("").to_string();
-            Some(first.splitn(4, ": ").nth(1).map_or(first.clone(), |_| {
+            Some(
                 first
                     .split_once(": ")
-                    .map_or(first.clone(), |(_, m)| m.to_string())
-            }))
+                    .map_or(first.clone(), |(_, m)| m.to_string()),
+            )
         }
         Err(e) => Some(e.to_string()),
     }
