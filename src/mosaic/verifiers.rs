@@ -110,7 +110,75 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             }
         }
         "tpu.log" => log(v),
+        "tpu.tile_size" => {
+            let rank = v.operand("source").and_then(|t| t.rank()).unwrap_or(0) as i64;
+            if let Some(i) = v.int("index")
+                && (i < 0 || i >= rank)
+            {
+                v.op_error("Index out of bounds");
+            }
+        }
+        "tpu.unpack_subelements" => unpack_subelements(v),
+        "tpu.erase_memref_layout" => {
+            let (Some(a), Some(b)) = (v.operand("operand"), v.result(0)) else {
+                return;
+            };
+            if a.shape() != b.shape() {
+                v.op_error("requires the same shape for all operands and results");
+            } else if a.elem() != b.elem() {
+                v.op_error("requires the same element type for all operands and results");
+            } else if a.space() != b.space() {
+                v.op_error("Cannot change the memref memory space");
+            }
+        }
+        "tpu.memref_reshape" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            if a.space() != b.space() {
+                v.op_error("Memory spaces do not match.");
+            } else if elems(&a) != elems(&b) {
+                v.op_error("Input and result number of elements don't match.");
+            }
+        }
+        "tpu.weird" => {
+            if v.operand("input").is_some_and(|t| t.elem() != "f32") {
+                v.op_error("Input type must be F32");
+            }
+        }
+        "tpu.truncf" | "tpu.extf" | "tpu.sitofp" | "tpu.uitofp" | "tpu.fptosi" | "tpu.fptoui" => {
+            // ElementwiseMappable.
+            let ins = v.flat.iter().any(|t| t.is_vector());
+            let outs = v.results.iter().flatten().any(|t| t.is_vector());
+            if outs && !ins {
+                v.op_error(
+                    "if a result is non-scalar, then at least one operand must be non-scalar",
+                );
+            } else if ins && !outs {
+                v.op_error("if an operand is non-scalar, then there must be at least one non-scalar result");
+            }
+        }
         _ => {}
+    }
+}
+
+fn unpack_subelements(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(out)) = (v.operand("source"), v.result(0)) else {
+        return;
+    };
+    let factor = match (bitwidth(out.elem()), bitwidth(src.elem())) {
+        (Some(o), Some(s)) if s > 0 => i64::from(o / s),
+        _ => 1,
+    };
+    if let Some(i) = v.int("index")
+        && (i < 0 || i >= factor)
+    {
+        return v.op_error(format!(
+            "Index must be between 0 and the packing factor ({factor}), got {i}"
+        ));
+    }
+    if v.flag("unsigned_integers") && !is_integer(src.elem()) {
+        v.op_error("unsigned_integers can only be set when the source type is an integer");
     }
 }
 
@@ -630,6 +698,9 @@ fn all_reduce(v: &mut OpView<'_, '_, '_>) {
         return;
     }
     let kind = v.tpu_attr("kind").unwrap_or_default();
+    if matches!(kind.as_str(), "arg_max" | "arg_min") && out.elem() != "i32" {
+        return v.op_error("Arg_max and arg_min must have i32 output");
+    }
     if matches!(
         kind.as_str(),
         "sum" | "maxf" | "minf" | "maxsi" | "minsi" | "maxui" | "minui"

@@ -101,12 +101,14 @@ fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
         // An op whose inherent attributes are all plain attributes (a
         // deserialized body) gets its defaults the same way, so that one op
         // does not mix both forms.
-        let plain = props_text(op) == "{}" && op.attribute_count() > 0;
+        let mut plain = None;
         for a in &def.attributes {
             let Some(default) = &a.default else { continue };
             if op.attribute(&a.name).is_ok() {
                 continue;
             }
+            let plain =
+                *plain.get_or_insert_with(|| props_text(op) == "{}" && op.attribute_count() > 0);
             let Some(attr) = Attribute::parse(ctx, default) else {
                 continue;
             };
@@ -147,15 +149,43 @@ fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
     }
 }
 
+/// A multiply-rotate hasher for the pointer-keyed caches (SipHash cost a
+/// quarter of the verifier's time).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct PtrHasher(u64);
+
+impl std::hash::Hasher for PtrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type PtrMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<PtrHasher>>;
+
 /// A `tpu.core_type` value.
 pub(crate) type CoreType = &'static str;
 
 pub(crate) struct Verifier {
     pub(crate) table: &'static Table,
     pub(crate) errors: Vec<VerifyError>,
-    types: HashMap<usize, Rc<Ty>>,
-    spaces_checked: HashMap<usize, ()>,
-    attr_text: HashMap<usize, Rc<str>>,
+    types: PtrMap<usize, Rc<Ty>>,
+    spaces_checked: PtrMap<usize, ()>,
+    attr_text: PtrMap<usize, Rc<str>>,
+    /// (constraint summary address, type) -> satisfied.
+    satisfied: PtrMap<(usize, usize), Option<bool>>,
+    /// The operand group sizes `check_ods` computed for the current op.
+    segments: Vec<usize>,
 }
 
 /// What the hand-written verifiers see of one op.
@@ -340,9 +370,11 @@ impl Verifier {
         Verifier {
             table,
             errors: Vec::new(),
-            types: HashMap::new(),
-            spaces_checked: HashMap::new(),
-            attr_text: HashMap::new(),
+            types: PtrMap::default(),
+            spaces_checked: PtrMap::default(),
+            attr_text: PtrMap::default(),
+            satisfied: PtrMap::default(),
+            segments: Vec::new(),
         }
     }
 
@@ -371,6 +403,20 @@ impl Verifier {
         let t: Rc<str> = attr.to_string().into();
         self.attr_text.insert(key, t.clone());
         t
+    }
+
+    /// Whether `t` satisfies the constraint of `d`, memoized per type.
+    fn satisfies(&mut self, d: &'static super::dialect::ValueDef, t: Type<'_>) -> Option<bool> {
+        let summary = d.constraint.as_deref()?;
+        let key = (summary.as_ptr() as usize, t.to_raw().ptr as usize);
+        if let Some(r) = self.satisfied.get(&key) {
+            return *r;
+        }
+        let ty = self.ty(t);
+        let example = d.example.as_deref().map(Ty::parse);
+        let r = super::types::satisfies(summary, &ty, example.as_ref());
+        self.satisfied.insert(key, r);
+        r
     }
 
     fn ty(&mut self, t: Type<'_>) -> Rc<Ty> {
@@ -481,7 +527,9 @@ impl Verifier {
         let Ok(name) = ident.as_string_ref().as_str() else {
             return true;
         };
-        if let Ok(attr) = op.discardable_attribute("tpu.core_type") {
+        if op.discardable_attribute_count() > 0
+            && let Ok(attr) = op.discardable_attribute("tpu.core_type")
+        {
             let t = self.text_of(attr);
             if let Some(inner) = t
                 .strip_prefix("#tpu.core_type<")
@@ -512,7 +560,7 @@ impl Verifier {
         if self.check_properties(op, def) || !self.check_ods(op, def) {
             return false;
         }
-        let (flat, segments) = self.flat_operands(op, def);
+        let (flat, segments) = self.flat_operands(op);
         let results = self.grouped_results(op, def);
         let mut view = OpView {
             op,
@@ -670,12 +718,8 @@ impl Verifier {
         derive_segments(&def.operands, n)
     }
 
-    fn flat_operands(
-        &mut self,
-        op: OperationRef<'_, '_>,
-        def: &OpDef,
-    ) -> (Vec<Rc<Ty>>, Vec<(usize, usize)>) {
-        let sizes = self.operand_segments(op, def);
+    fn flat_operands(&mut self, op: OperationRef<'_, '_>) -> (Vec<Rc<Ty>>, Vec<(usize, usize)>) {
+        let sizes = std::mem::take(&mut self.segments);
         let mut segments = Vec::with_capacity(sizes.len());
         let mut start = 0;
         for s in sizes {
@@ -850,16 +894,14 @@ impl Verifier {
                 } else {
                     "i64"
                 });
-            let want = format!(
-                "{}i{}",
-                if kind.signedness.as_deref() == Some("signed") {
-                    "s"
-                } else {
-                    ""
-                },
-                kind.width.unwrap_or(64)
-            );
-            if ty != want {
+            let signed = kind.signedness.as_deref() == Some("signed");
+            let width = kind.width.unwrap_or(64);
+            let matches = ty
+                .strip_prefix(if signed { "si" } else { "i" })
+                .and_then(|w| w.parse::<u32>().ok())
+                == Some(width);
+            if !matches {
+                let want = format!("{}i{width}", if signed { "s" } else { "" });
                 return e(
                     self,
                     format!(
@@ -884,14 +926,12 @@ impl Verifier {
                 );
             }
             if let Some(summary) = &d.constraint {
-                let example = d.example.as_deref().map(Ty::parse);
                 for k in 0..*size {
                     let Ok(val) = op.operand(flat + k) else {
                         continue;
                     };
                     let t = val.r#type();
-                    let ty = self.ty(t);
-                    if super::types::satisfies(summary, &ty, example.as_ref()) == Some(false) {
+                    if self.satisfies(d, t) == Some(false) {
                         return e(
                             self,
                             format!("operand #{} must be {summary}, but got '{}'", flat + k, t),
@@ -906,14 +946,12 @@ impl Verifier {
         let mut flat = 0;
         for (d, size) in def.results.iter().zip(rsegs.iter()) {
             if let Some(summary) = &d.constraint {
-                let example = d.example.as_deref().map(Ty::parse);
                 for k in 0..*size {
                     let Ok(val) = op.result(flat + k) else {
                         continue;
                     };
                     let t = val.r#type();
-                    let ty = self.ty(t);
-                    if super::types::satisfies(summary, &ty, example.as_ref()) == Some(false) {
+                    if self.satisfies(d, t) == Some(false) {
                         return e(
                             self,
                             format!("result #{} must be {summary}, but got '{}'", flat + k, t),
@@ -983,6 +1021,7 @@ impl Verifier {
                 None,
             );
         }
+        self.segments = segs;
         true
     }
 }
@@ -995,20 +1034,21 @@ fn last_op<'c, 'a>(b: &melior::ir::BlockRef<'c, 'a>) -> Option<OperationRef<'c, 
     Some(cur)
 }
 
+/// Group sizes of definitions without `operandSegmentSizes`: optional and
+/// variadic groups share what the single ones leave, evenly
+/// (SameVariadicOperandSize), rounding down, as ODS does.
 fn derive_segments(defs: &[super::dialect::ValueDef], n: usize) -> Vec<usize> {
     let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
     let others = defs.len() - singles;
-    let mut spare = n.saturating_sub(singles);
+    let share = if others == 0 {
+        0
+    } else {
+        n.saturating_sub(singles) / others
+    };
     defs.iter()
         .map(|d| match d.kind {
             ValueKind::Single => 1,
-            _ if others == 1 => std::mem::take(&mut spare),
-            ValueKind::Optional => {
-                let s = spare.min(1);
-                spare -= s;
-                s
-            }
-            ValueKind::Variadic => std::mem::take(&mut spare),
+            _ => share,
         })
         .collect()
 }
