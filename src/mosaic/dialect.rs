@@ -102,13 +102,18 @@ pub struct Table {
     /// Attribute kinds by ODS name.
     pub attribute_kinds: HashMap<String, AttrKind>,
     /// Ops by full name.
-    pub ops: HashMap<String, OpDef>,
+    pub(crate) ops: HashMap<String, OpDef, std::hash::BuildHasherDefault<super::verify::PtrHasher>>,
 }
 
 impl Table {
     /// The op named `name` (`tpu.vector_store`).
     pub fn op(&self, name: &str) -> Option<&OpDef> {
         self.ops.get(name)
+    }
+
+    /// Every op of the dialect (100 in jaxlib 0.12), in no particular order.
+    pub fn ops(&self) -> impl Iterator<Item = &OpDef> {
+        self.ops.values()
     }
 }
 
@@ -182,7 +187,7 @@ impl Table {
                 );
             }
         }
-        let mut ops = HashMap::new();
+        let mut ops = super::verify::PtrMap::default();
         if let Some(list) = v.get("ops").and_then(Value::as_object) {
             for (name, o) in list {
                 let b = |key: &str| o.get(key).and_then(Value::as_bool).unwrap_or(false);

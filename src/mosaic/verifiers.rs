@@ -663,7 +663,7 @@ fn reduce(v: &mut OpView<'_, '_, '_>) {
     let dims = v.array("dimensions").unwrap_or_default();
     let is = inp.shape().unwrap_or(&[]);
     let os = out.shape().unwrap_or(&[]);
-    for &d in &dims {
+    for &d in dims.iter() {
         if d < 0 || d as usize >= is.len() {
             return v.op_error(format!(
                 "Reduced dimension {d} is out of bounds [0, {})",
@@ -747,12 +747,12 @@ fn iota(v: &mut OpView<'_, '_, '_>) {
     let Some(out) = v.result(0) else { return };
     let rank = out.rank().unwrap_or(0) as i64;
     let dims = v.array("dimensions").unwrap_or_default();
-    for d in &dims {
+    for d in dims.iter() {
         if *d < 0 || *d >= rank {
             return v.op_error(format!("Invalid dimension: {d}"));
         }
     }
-    let mut sorted = dims.clone();
+    let mut sorted = dims.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
     if sorted.len() != dims.len() {

@@ -159,7 +159,13 @@ impl std::hash::Hasher for PtrHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
             self.write_u64(u64::from(b));
         }
     }
@@ -171,7 +177,7 @@ impl std::hash::Hasher for PtrHasher {
     }
 }
 
-type PtrMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<PtrHasher>>;
+pub(crate) type PtrMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<PtrHasher>>;
 
 /// A `tpu.core_type` value.
 pub(crate) type CoreType = &'static str;
@@ -186,6 +192,7 @@ pub(crate) struct Verifier {
     satisfied: PtrMap<(usize, usize), Option<bool>>,
     /// The operand group sizes `check_ods` computed for the current op.
     segments: Vec<usize>,
+    arrays: PtrMap<usize, Rc<[i64]>>,
 }
 
 /// What the hand-written verifiers see of one op.
@@ -250,9 +257,9 @@ impl OpView<'_, '_, '_> {
     }
 
     /// A dense array attribute's values (`array<i32: 1, 2>`).
-    pub(crate) fn array(&mut self, name: &str) -> Option<Vec<i64>> {
-        let t = self.attr(name)?;
-        Some(parse_array(&t))
+    pub(crate) fn array(&mut self, name: &str) -> Option<Rc<[i64]>> {
+        let attr = self.op.attribute(name).ok()?;
+        Some(self.v.array_of(attr))
     }
 
     /// The inner text of a `#tpu.<mnemonic><...>` attribute.
@@ -375,6 +382,7 @@ impl Verifier {
             attr_text: PtrMap::default(),
             satisfied: PtrMap::default(),
             segments: Vec::new(),
+            arrays: PtrMap::default(),
         }
     }
 
@@ -393,6 +401,17 @@ impl Verifier {
             hint,
             at_parse,
         });
+    }
+
+    /// A dense array attribute's values, parsed once per attribute.
+    pub(crate) fn array_of(&mut self, attr: Attribute<'_>) -> Rc<[i64]> {
+        let key = attr.to_raw().ptr as usize;
+        if let Some(a) = self.arrays.get(&key) {
+            return a.clone();
+        }
+        let a: Rc<[i64]> = parse_array(&self.text_of(attr)).into();
+        self.arrays.insert(key, a.clone());
+        a
     }
 
     pub(crate) fn text_of(&mut self, attr: Attribute<'_>) -> Rc<str> {
@@ -455,6 +474,9 @@ impl Verifier {
     /// Region ops: each block ends with `tpu.yield` (checked after the ops
     /// inside, as MLIR's verifier does on leaving a block).
     fn check_terminators(&mut self, op: OperationRef<'_, '_>) {
+        if op.region_count() == 0 {
+            return;
+        }
         let ident = op.name();
         let Ok(name) = ident.as_string_ref().as_str() else {
             return;
@@ -709,8 +731,8 @@ impl Verifier {
         if def.attributed_sized_operands {
             let sizes = op
                 .attribute("operandSegmentSizes")
-                .map(|a| parse_array(&self.text_of(a)))
-                .unwrap_or_default();
+                .map(|a| self.array_of(a))
+                .unwrap_or_else(|_| Rc::from(Vec::new()));
             return (0..def.operands.len())
                 .map(|i| sizes.get(i).copied().unwrap_or(0).max(0) as usize)
                 .collect();
