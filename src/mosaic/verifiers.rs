@@ -141,10 +141,8 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("Input and result number of elements don't match.");
             }
         }
-        "tpu.weird" => {
-            if v.operand("input").is_some_and(|t| t.elem() != "f32") {
-                v.op_error("Input type must be F32");
-            }
+        "tpu.weird" if v.operand("input").is_some_and(|t| t.elem() != "f32") => {
+            v.op_error("Input type must be F32");
         }
         "tpu.truncf" | "tpu.extf" | "tpu.sitofp" | "tpu.uitofp" | "tpu.fptosi" | "tpu.fptoui" => {
             // ElementwiseMappable.

@@ -1062,11 +1062,7 @@ fn last_op<'c, 'a>(b: &melior::ir::BlockRef<'c, 'a>) -> Option<OperationRef<'c, 
 fn derive_segments(defs: &[super::dialect::ValueDef], n: usize) -> Vec<usize> {
     let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
     let others = defs.len() - singles;
-    let share = if others == 0 {
-        0
-    } else {
-        n.saturating_sub(singles) / others
-    };
+    let share = n.saturating_sub(singles).checked_div(others).unwrap_or(0);
     defs.iter()
         .map(|d| match d.kind {
             ValueKind::Single => 1,
