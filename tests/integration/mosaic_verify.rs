@@ -206,3 +206,46 @@ fn golden_kernels_verify() {
         }
     }
 }
+
+/// Every body JAX serialized (`body.mlirbc` of each golden case) deserializes
+/// to a kernel that passes the dialect verifier (deserialization enters
+/// through `Kernel::from_module`).
+#[test]
+fn jax_bodies_verify() {
+    let ctx = Context::new();
+    let mut n = 0;
+    for case in common::golden_cases() {
+        let Ok(body) = std::fs::read(case.join("body.mlirbc")) else {
+            continue;
+        };
+        if let Err(e) = tpu_custom_call::deserialize(&ctx, &body, None) {
+            panic!("{}: {e}", case.display());
+        }
+        n += 1;
+    }
+    assert!(n >= 30, "only {n} bodies");
+}
+
+/// `kernel FILE` exits 1 on a kernel jaxlib refuses, with jaxlib's message
+/// and our hint.
+#[test]
+fn kernel_subcommand_refuses_invalid_kernels() {
+    let text =
+        std::fs::read_to_string(common::fixtures_dir().join("kernels/add.mlir")).expect("add");
+    let bad = text.replace("\"tpu.vector_store\"", "\"tpu.vector_stor\"");
+    let dir = std::env::temp_dir().join(format!("tcc-w17-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let path = dir.join("typo.mlir");
+    std::fs::write(&path, bad).expect("write");
+    let (code, stdout, stderr) = common::run_cli(&["kernel", path.to_str().expect("utf-8")]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains(
+        "unregistered operation 'tpu.vector_stor' found in dialect ('tpu') that does not allow unknown operations"
+    ));
+    assert!(
+        stderr.contains("hint: did you mean `tpu.vector_store`?"),
+        "{stderr}"
+    );
+}
