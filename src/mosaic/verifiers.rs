@@ -104,12 +104,26 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
         }
         "tpu.assume_multiple" => {
             if let Some(m) = v.int("multiple")
-                && m < 1
+                && m == 0
             {
                 v.plain_error(format!("Multiple must be >= 1, got {m}"));
             }
         }
         "tpu.log" => log(v),
+        "tpu.sort" => {
+            let (Some(k), Some(sk)) = (v.operand("keys"), v.result(1)) else {
+                return;
+            };
+            if k != sk && k.is_vector() && sk.is_vector() {
+                let (a, b) = (
+                    vector_text(k.shape().unwrap_or(&[]), k.elem()),
+                    vector_text(sk.shape().unwrap_or(&[]), sk.elem()),
+                );
+                v.op_error(format!(
+                    "Key and sorted_key types must match: '{a}' vs '{b}'"
+                ));
+            }
+        }
         "tpu.tile_size" => {
             let rank = v.operand("source").and_then(|t| t.rank()).unwrap_or(0) as i64;
             if let Some(i) = v.int("index")
@@ -137,6 +151,8 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             };
             if a.space() != b.space() {
                 v.op_error("Memory spaces do not match.");
+            } else if a.elem() != b.elem() {
+                v.op_error("Element types don't match.");
             } else if elems(&a) != elems(&b) {
                 v.op_error("Input and result number of elements don't match.");
             }
@@ -172,7 +188,8 @@ fn unpack_subelements(v: &mut OpView<'_, '_, '_>) {
         && (i < 0 || i >= factor)
     {
         return v.op_error(format!(
-            "Index must be between 0 and the packing factor ({factor}), got {i}"
+            "Index must be between 0 and the packing factor ({factor}), got {}",
+            i as u32
         ));
     }
     if v.flag("unsigned_integers") && !is_integer(src.elem()) {
@@ -758,8 +775,48 @@ fn iota(v: &mut OpView<'_, '_, '_>) {
     }
 }
 
+fn vector_text(shape: &[i64], elem: &str) -> String {
+    let mut t = String::from("vector<");
+    for d in shape {
+        t.push_str(&format!("{d}x"));
+    }
+    t.push_str(elem);
+    t.push('>');
+    t
+}
+
 fn concatenate(v: &mut OpView<'_, '_, '_>) {
     let srcs = v.group("sources");
+    if srcs.len() < 2 {
+        return v.op_error("Expected at least 2 operands for concatenate op.");
+    }
+    if srcs.iter().any(|s| s.elem() != srcs[0].elem()) {
+        return v
+            .op_error("Not implemented:: Expected all operands to have the same element type.");
+    }
+    // InferTypeOpInterface: the result is the sources joined along `dimension`.
+    if let (Some(first), Some(out)) = (srcs.first(), v.result(0))
+        && let Some(shape) = first.shape()
+    {
+        let dim = v.int("dimension").unwrap_or(0);
+        let Some(d) = usize::try_from(dim).ok().filter(|d| *d < shape.len()) else {
+            return v.op_error("failed to infer returned types");
+        };
+        let mut inferred = shape.to_vec();
+        inferred[d] = srcs
+            .iter()
+            .map(|s| s.shape().and_then(|s| s.get(d)).copied().unwrap_or(0))
+            .sum();
+        if out.shape() != Some(inferred.as_slice()) || out.elem() != first.elem() {
+            let (inf, ret) = (
+                vector_text(&inferred, first.elem()),
+                vector_text(out.shape().unwrap_or(&[]), out.elem()),
+            );
+            return v.op_error(format!(
+                "inferred type(s) '{inf}' are incompatible with return type(s) of operation '{ret}'"
+            ));
+        }
+    }
     if srcs.len() < 2 {
         return v.op_error("Expected at least 2 operands for concatenate op.");
     }
@@ -799,6 +856,9 @@ fn transpose(v: &mut OpView<'_, '_, '_>) {
     let (Some(inp), Some(out)) = (v.operand("vector"), v.result(0)) else {
         return;
     };
+    if inp.elem() != out.elem() {
+        return v.op_error("Expected input and output element types to match");
+    }
     let perm = v.array("permutation").unwrap_or_default();
     let is = inp.shape().unwrap_or(&[]);
     if perm.len() != is.len() {

@@ -984,6 +984,21 @@ impl Verifier {
             }
             flat += size;
         }
+        // InferTypeOpInterface of ops whose result type is operand 0's.
+        if name == "tpu.annotate"
+            && let (Ok(a), Ok(r)) = (op.operand(0), op.result(0))
+            && a.r#type() != r.r#type()
+        {
+            return e(
+                self,
+                format!(
+                    "inferred type(s) '{}' are incompatible with return type(s) of operation '{}'",
+                    a.r#type(),
+                    r.r#type()
+                ),
+                None,
+            );
+        }
         // Traits.
         for t in &def.traits {
             let all_types: Vec<Rc<Ty>> = (0..n)
