@@ -249,3 +249,40 @@ fn kernel_subcommand_refuses_invalid_kernels() {
         "{stderr}"
     );
 }
+
+/// Defaults jaxlib materialises are filled in (`add = false` on
+/// `tpu.vector_store`), and every broken op is reported, not only the first.
+#[test]
+fn defaults_filled_and_every_error_reported() {
+    let ctx = Context::new();
+    let text =
+        std::fs::read_to_string(common::fixtures_dir().join("kernels/add.mlir")).expect("add");
+    let without_add = text.replace("add = false, ", "");
+    assert_ne!(without_add, text);
+    let kernel = Kernel::from_text(&ctx, &without_add, "add.mlir").expect("verifies");
+    let printed = kernel
+        .print(tpu_custom_call::PrintOptions::default())
+        .expect("print");
+    assert!(
+        printed.contains("<{add = false, operandSegmentSizes"),
+        "{printed}"
+    );
+
+    let store = text
+        .lines()
+        .find(|l| l.contains("\"tpu.vector_store\""))
+        .expect("a vector_store");
+    let twice = text.replace(store, &format!("{store}\n{store}"));
+    let broken = twice.replace("strides = array<i32>", "strides = array<i32: 1, 1>");
+    match Kernel::from_text(&ctx, &broken, "add.mlir") {
+        Err(KernelError::Dialect { errors, .. }) => {
+            assert_eq!(errors.len(), 2, "{errors:?}");
+            assert!(
+                errors
+                    .iter()
+                    .all(|e| e.message == "Not implemented: general vector store with strides.")
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
