@@ -124,6 +124,7 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 ));
             }
         }
+        "tpu.memref_bitcast" => memref_bitcast(v),
         "tpu.tile_size" => {
             let rank = v.operand("source").and_then(|t| t.rank()).unwrap_or(0) as i64;
             if let Some(i) = v.int("index")
@@ -194,6 +195,65 @@ fn unpack_subelements(v: &mut OpView<'_, '_, '_>) {
     }
     if v.flag("unsigned_integers") && !is_integer(src.elem()) {
         v.op_error("unsigned_integers can only be set when the source type is an integer");
+    }
+}
+
+/// The result of a memref bitcast: the second-minor dimension scaled by the
+/// ratio of bitwidths, layout and memory space kept.
+fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    let (
+        Ty::MemRef {
+            shape,
+            layout,
+            space,
+            ..
+        },
+        Ty::MemRef { elem: out_elem, .. },
+    ) = (&*src, &*out)
+    else {
+        return;
+    };
+    let (Some(ws), Some(wd)) = (bitwidth(src.elem()), bitwidth(out_elem)) else {
+        return;
+    };
+    if shape.len() < 2 || wd == 0 {
+        return;
+    }
+    let mut expected = shape.clone();
+    let k = expected.len() - 2;
+    if expected[k] != DYN {
+        expected[k] = expected[k] * i64::from(ws) / i64::from(wd);
+    }
+    let want = Ty::MemRef {
+        shape: expected.clone(),
+        elem: out_elem.clone(),
+        layout: layout.clone(),
+        space: space.clone(),
+    };
+    if want != *out {
+        let mut text = String::from("memref<");
+        for d in &expected {
+            if *d == DYN {
+                text.push_str("?x");
+            } else {
+                text.push_str(&format!("{d}x"));
+            }
+        }
+        text.push_str(out_elem);
+        if let Some(l) = layout {
+            text.push_str(&format!(", {l}"));
+        }
+        if let Some(sp) = space {
+            match &sp.core {
+                Some(c) => text.push_str(&format!(", #tpu.memory_space<{}, {c}>", sp.name)),
+                None => text.push_str(&format!(", #tpu.memory_space<{}>", sp.name)),
+            }
+        }
+        text.push('>');
+        v.op_error(format!("Expected result type to be '{text}'"));
     }
 }
 
