@@ -225,7 +225,7 @@ fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
     let mut expected = shape.clone();
     let k = expected.len() - 2;
     if expected[k] != DYN {
-        expected[k] = expected[k] * i64::from(ws) / i64::from(wd);
+        expected[k] = expected[k].saturating_mul(i64::from(ws)) / i64::from(wd);
     }
     let want = Ty::MemRef {
         shape: expected.clone(),
@@ -268,7 +268,7 @@ fn elems(t: &Ty) -> Option<i64> {
     if s.contains(&DYN) {
         return None;
     }
-    Some(s.iter().product())
+    s.iter().try_fold(1i64, |acc, d| acc.checked_mul(*d))
 }
 
 fn shape_text(s: &[i64]) -> String {
@@ -866,7 +866,7 @@ fn concatenate(v: &mut OpView<'_, '_, '_>) {
         inferred[d] = srcs
             .iter()
             .map(|s| s.shape().and_then(|s| s.get(d)).copied().unwrap_or(0))
-            .sum();
+            .fold(0i64, i64::saturating_add);
         if out.shape() != Some(inferred.as_slice()) || out.elem() != first.elem() {
             let (inf, ret) = (
                 vector_text(&inferred, first.elem()),

@@ -266,7 +266,8 @@ impl OpView<'_, '_, '_> {
     pub(crate) fn tpu_attr(&mut self, name: &str) -> Option<String> {
         let t = self.attr(name)?;
         let start = t.find('<')?;
-        Some(t[start + 1..t.len().saturating_sub(1)].to_string())
+        t.get(start + 1..t.len().saturating_sub(1))
+            .map(str::to_string)
     }
 
     /// The core type of the nearest ancestor with `tpu.core_type`
@@ -668,7 +669,7 @@ impl Verifier {
             {
                 let inner = text
                     .find('<')
-                    .map(|s| &text[s + 1..text.len() - 1])
+                    .and_then(|s| text.get(s + 1..text.len().saturating_sub(1)))
                     .unwrap_or("");
                 if !values.iter().any(|v| v == inner) {
                     let enum_name = match kind.mnemonic.as_deref() {
