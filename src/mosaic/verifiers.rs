@@ -158,8 +158,45 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("Input and result number of elements don't match.");
             }
         }
-        "tpu.weird" if v.operand("input").is_some_and(|t| t.elem() != "f32") => {
-            v.op_error("Input type must be F32");
+        "tpu.weird" => {
+            if v.operand("input").is_some_and(|t| t.elem() != "f32") {
+                v.op_error("Input type must be F32");
+            } else if v.result(0).is_some_and(|t| t.elem() != "i1") {
+                v.op_error("Output type must be I1");
+            }
+        }
+        "tpu.reduce_index" => {
+            let kind = v.tpu_attr("kind").unwrap_or_default();
+            if kind != "arg_max" && kind != "arg_min" {
+                v.op_error("Reduction kind must be arg_max or arg_min");
+            }
+        }
+        "tpu.shuffled_load" | "tpu.shuffled_store" => {
+            let Some(base) = v.operand("base") else {
+                return;
+            };
+            let rank = base.rank().unwrap_or(0);
+            let n = v.group("indices").len();
+            if n != rank {
+                return v.op_error(format!(
+                    "Base memref's rank and indices size do not match: {rank} vs {n}"
+                ));
+            }
+            let value = if v.name == "tpu.shuffled_load" {
+                v.result(0)
+            } else {
+                v.operand("valueToStore")
+            };
+            let sublanes =
+                value.and_then(|t| t.shape().and_then(|s| s.len().checked_sub(2).map(|i| s[i])));
+            let mask = v.array("sublane_mask").map_or(0, |m| m.len()) as i64;
+            if let Some(sublanes) = sublanes
+                && sublanes != mask
+            {
+                v.op_error(format!(
+                    "Expected sublane mask size equals to {sublanes} but got {mask}"
+                ));
+            }
         }
         "tpu.truncf" | "tpu.extf" | "tpu.sitofp" | "tpu.uitofp" | "tpu.fptosi" | "tpu.fptoui" => {
             // ElementwiseMappable.
