@@ -200,16 +200,20 @@ def value_changes(key, v):
     out = []
     if v in ("true", "false"):
         out.append("false" if v == "true" else "true")
-    elif re.fullmatch(r"-?\d+ : i32", v):
-        out += ["1 : i32", "2 : i32", "-1 : i32"]
+    elif re.fullmatch(r"-?\d+ : (i32|si32)", v):
+        t = v.split(" : ")[1]
+        out += [f"1 : {t}", f"2 : {t}", f"-1 : {t}", f"5 : {t}"]
     elif re.fullmatch(r"-?\d+ : i64", v):
         out += ["1 : i64", "2 : i64", "-1 : i64", "5 : i64"]
     elif v.startswith("#tpu.reduction_kind<"):
         out += [f"#tpu.reduction_kind<{k}>" for k in REDUCTION]
     elif v.startswith("array<i32") and key == "strides":
         out += ["array<i32: 1, 1>", "array<i32: 1>"]
+    elif v.startswith("array<i32"):
+        out += ["array<i32>", "array<i32: 0>", "array<i32: 1>", "array<i32: 5>", "array<i32: 0, 0>", "array<i32: 1, 0>"]
     elif v.startswith("array<i64"):
-        out += ["array<i64: 0>", "array<i64: 1>", "array<i64: 0, 1>", "array<i64: 5>"]
+        out += ["array<i64>", "array<i64: 0>", "array<i64: 1>", "array<i64: 0, 1>", "array<i64: 1, 0>", "array<i64: 0, 0>",
+                "array<i64: 5>"]
     return out
 
 

@@ -125,6 +125,33 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             }
         }
         "tpu.memref_bitcast" => memref_bitcast(v),
+        "tpu.bitcast" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            let (Some(sa), Some(sb)) = (a.shape(), b.shape()) else {
+                return;
+            };
+            let (Some(wa), Some(wb)) = (bitwidth(a.elem()), bitwidth(b.elem())) else {
+                return;
+            };
+            if sa.len() < 2 {
+                if wa != wb {
+                    v.plain_error(
+                        "Not implemented: bitcast between different bitwidths on a 1D vector.",
+                    );
+                }
+                return;
+            }
+            let mut want = sa.to_vec();
+            let k = want.len() - 2;
+            want[k] = want[k].saturating_mul(i64::from(wa)) / i64::from(wb.max(1));
+            if want.as_slice() != sb {
+                v.plain_error(
+                    "Expected input and output shapes are the same after multiplying the second-minor dimension by the ratio of bitwidths.",
+                );
+            }
+        }
         "tpu.tile_size" => {
             let rank = v.operand("source").and_then(|t| t.rank()).unwrap_or(0) as i64;
             if let Some(i) = v.int("index")
@@ -193,8 +220,16 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             if let Some(sublanes) = sublanes
                 && sublanes != mask
             {
-                v.op_error(format!(
+                return v.op_error(format!(
                     "Expected sublane mask size equals to {sublanes} but got {mask}"
+                ));
+            }
+            let offsets = v.array("sublane_offsets").map_or(0, |m| m.len()) as i64;
+            if let Some(sublanes) = sublanes
+                && sublanes != offsets
+            {
+                v.op_error(format!(
+                    "Expected sublane offsets size equals to {sublanes} but got {offsets}"
                 ));
             }
         }
@@ -783,6 +818,11 @@ fn reduce(v: &mut OpView<'_, '_, '_>) {
             ));
         }
     }
+    for (i, d) in dims.iter().enumerate() {
+        if dims[..i].contains(d) {
+            return v.op_error(format!("Reduced dimension {d} is present more than once"));
+        }
+    }
     for (i, &size) in os.iter().enumerate() {
         let want = if dims.contains(&(i as i64)) {
             1
@@ -960,6 +1000,11 @@ fn transpose(v: &mut OpView<'_, '_, '_>) {
     let is = inp.shape().unwrap_or(&[]);
     if perm.len() != is.len() {
         return v.op_error("Expected permutation rank to match input rank");
+    }
+    for (i, p) in perm.iter().enumerate() {
+        if perm[..i].contains(p) {
+            return v.op_error(format!("Permutation element repeated: {p}"));
+        }
     }
     let permuted: Vec<i64> = perm
         .iter()

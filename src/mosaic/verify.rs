@@ -985,21 +985,6 @@ impl Verifier {
             }
             flat += size;
         }
-        // InferTypeOpInterface of ops whose result type is operand 0's.
-        if name == "tpu.annotate"
-            && let (Ok(a), Ok(r)) = (op.operand(0), op.result(0))
-            && a.r#type() != r.r#type()
-        {
-            return e(
-                self,
-                format!(
-                    "inferred type(s) '{}' are incompatible with return type(s) of operation '{}'",
-                    a.r#type(),
-                    r.r#type()
-                ),
-                None,
-            );
-        }
         // Traits.
         for t in &def.traits {
             let all_types: Vec<Rc<Ty>> = (0..n)
@@ -1008,7 +993,11 @@ impl Verifier {
                 .map(|t| self.ty(t))
                 .collect();
             let msg = match t.as_str() {
-                "SameOperandsAndResultType" if all_types.windows(2).any(|w| w[0] != w[1]) => {
+                "SameOperandsAndResultType"
+                    if all_types
+                        .windows(2)
+                        .any(|w| w[0].elem() != w[1].elem() || w[0].shape() != w[1].shape()) =>
+                {
                     Some("requires the same type for all operands and results".to_string())
                 }
                 "SameOperandsAndResultShape"
@@ -1051,6 +1040,21 @@ impl Verifier {
             if let Some(msg) = msg {
                 return e(self, msg, None);
             }
+        }
+        // InferTypeOpInterface of ops whose result type is operand 0's.
+        if name == "tpu.annotate"
+            && let (Ok(a), Ok(r)) = (op.operand(0), op.result(0))
+            && a.r#type() != r.r#type()
+        {
+            return e(
+                self,
+                format!(
+                    "inferred type(s) '{}' are incompatible with return type(s) of operation '{}'",
+                    a.r#type(),
+                    r.r#type()
+                ),
+                None,
+            );
         }
         if name == "tpu.yield" && op.next_in_block().is_some() {
             return e(
