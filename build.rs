@@ -20,12 +20,14 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/passthrough.cpp");
     println!("cargo:rerun-if-changed=cpp/passes.cpp");
     println!("cargo:rerun-if-changed=cpp/serde.cpp");
+    println!("cargo:rerun-if-changed=cpp/interop.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("cpp/passthrough.cpp")
         .file("cpp/passes.cpp")
         .file("cpp/serde.cpp")
+        .file("cpp/interop.cpp")
         .include(&include)
         .flag("-std=c++17")
         .flag("-fno-rtti")

@@ -98,10 +98,18 @@ struct VerifyPass : public RustPass<VerifyPass> {
       llvm::cl::desc("TPU chip to check against (e.g. v5p); default none"),
       llvm::cl::init("")};
 
+  Option<bool> compile{
+      *this, "compile",
+      llvm::cl::desc("Also compile the module with libtpu for `target` "
+                     "(as `tpu-custom-call compile`)"),
+      llvm::cl::init(false)};
+
   void runOnOperation() final {
     std::string options;
     if (!target.empty())
       options += "target=" + target + "\n";
+    if (compile)
+      options += "compile=1\n";
     runWithOptions(1, options);
   }
 };

@@ -181,6 +181,12 @@ MlirAttribute tcc_tpu_attr_get(MlirContext ctx, MlirStringRef text) {
   return wrap(tcc::tpu::TextAttr::get(unwrap(ctx), unwrap(text)));
 }
 
+/// The pass-through `tpu` type `!tpu.<text>`, as parsing it gives (used by
+/// the typed builders of `src/mosaic/attrs.rs`).
+MlirType tcc_tpu_type_get(MlirContext ctx, MlirStringRef text) {
+  return wrap(tcc::tpu::TextType::get(unwrap(ctx), unwrap(text)));
+}
+
 /// The producer string the bytecode writer uses by default.
 const char *tcc_default_producer(void) { return "MLIR" LLVM_VERSION_STRING; }
 

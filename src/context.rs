@@ -140,14 +140,15 @@ fn dialect_handles() -> [DialectHandle; 10] {
 }
 
 impl Context {
-    /// Makes a context with the Mosaic/StableHLO dialects registered,
-    /// unregistered dialects allowed and multithreading disabled.
+    /// Makes a context with the Mosaic/StableHLO dialects registered and
+    /// loaded, unregistered dialects allowed and multithreading disabled.
     pub fn new() -> Self {
         let registry = DialectRegistry::new();
         for handle in dialect_handles() {
             handle.insert_dialect(&registry);
         }
         let mlir = MlirContext::new_with_registry(&registry, false);
+        load_dialects(&mlir);
         mlir.set_allow_unregistered_dialects(true);
         let sink = Rc::new(RefCell::new(Vec::new()));
         let handler_sink = Rc::clone(&sink);
@@ -199,7 +200,18 @@ pub fn prepare(ctx: &MlirContext) {
         handle.insert_dialect(&registry);
     }
     ctx.append_dialect_registry(&registry);
+    load_dialects(ctx);
     ctx.set_allow_unregistered_dialects(true);
+}
+
+/// Loads every dialect of [`dialect_handles`] into `ctx`, so that melior's own
+/// op builders (`arith::constant`, `func::func`, ...), which need the op
+/// registered to infer results and store properties, work on it. Registering
+/// alone makes a dialect available to the parser only.
+fn load_dialects(ctx: &MlirContext) {
+    for handle in dialect_handles() {
+        handle.load_dialect(ctx);
+    }
 }
 
 /// Runs `f` with a diagnostic handler on top of `ctx`'s handlers and returns

@@ -4,9 +4,12 @@
 use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
 use crate::config::ConfigError;
+use crate::contract::ContractError;
 use crate::decode::DecodeError;
+use crate::diff::DiffError;
 use crate::emit::EmitError;
 use crate::kernel::KernelError;
+use crate::libtpu::LibtpuError;
 use crate::params::ParamsError;
 use crate::pretty::PrettyError;
 use crate::serde::SerdeError;
@@ -34,6 +37,9 @@ pub enum Error {
     /// Building, validating, writing or reading a backend config.
     #[error(transparent)]
     Config(#[from] ConfigError),
+    /// A call libtpu (the TPU compiler) would refuse at compile time.
+    #[error(transparent)]
+    Libtpu(#[from] LibtpuError),
     /// Reading a PARAMS.json document.
     #[error(transparent)]
     Params(#[from] ParamsError),
@@ -46,7 +52,20 @@ pub enum Error {
     /// Deriving facts (communication, device type, core count) from a kernel.
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
+    /// The call does not match its kernel, or the kernel not the chip's
+    /// scoped VMEM.
+    #[error(transparent)]
+    Contract(#[from] Box<ContractError>),
     /// Reading `tpu` ops written in custom (pretty) syntax.
     #[error(transparent)]
     Pretty(#[from] PrettyError),
+    /// Comparing two modules' calls (bad options).
+    #[error(transparent)]
+    Diff(#[from] DiffError),
+}
+
+impl From<ContractError> for Error {
+    fn from(e: ContractError) -> Self {
+        Error::Contract(Box::new(e))
+    }
 }

@@ -178,6 +178,70 @@ pub enum KernelError {
         /// The newest version this MLIR writes.
         max: i64,
     },
+    /// Bytecode whose ops store their properties in the ops' own encoding
+    /// (written by an MLIR where they are registered, e.g. jaxlib), for ops
+    /// this MLIR does not register: it cannot decode them (see
+    /// [`crate::interop`]).
+    #[error(
+        "{source_name}: cannot read the properties (inherent attributes) of {}: this bytecode stores them in the \
+         op's own encoding (written where the op's dialect is registered, e.g. by jaxlib), which this tool cannot \
+         decode; pass the module as text instead: `module.operation.get_asm(print_generic_op_form=True)` in \
+         jaxlib (generic form, read everywhere) or JAX's `lowered.as_text()` (read by `inspect`), or as bytecode written with `write_bytecode(f, desired_version=4)` \
+         (format 4 keeps them as plain attributes; it works when no attribute needs its dialect's own encoding)",
+        ops.iter().map(|op| format!("`{op}`")).collect::<Vec<_>>().join(", ")
+    )]
+    ForeignProperties {
+        /// Name of the input.
+        source_name: String,
+        /// The ops whose properties cannot be decoded, sorted.
+        ops: Vec<String>,
+    },
+    /// Bytecode with attributes or types in a dialect's own binary encoding,
+    /// for dialects this MLIR cannot decode (`sdy`, or `stablehlo` as jaxlib
+    /// writes it).
+    #[error(
+        "{source_name}: cannot read the attributes or types of dialect{} {}: this bytecode stores them in the \
+         dialect's own encoding (written where the dialect is registered, e.g. by jaxlib), which this tool cannot \
+         decode; pass the module as text instead: `module.operation.get_asm(print_generic_op_form=True)` in \
+         jaxlib (generic form, read everywhere) or JAX's `lowered.as_text()` (read by `inspect`)",
+        if dialects.len() > 1 { "s" } else { "" },
+        dialects.iter().map(|d| format!("`{d}`")).collect::<Vec<_>>().join(", ")
+    )]
+    ForeignEncoding {
+        /// Name of the input.
+        source_name: String,
+        /// The dialects, sorted.
+        dialects: Vec<String>,
+    },
+    /// An unregistered op whose properties cannot become plain attributes
+    /// for bytecode other MLIRs read (see [`crate::interop::portable_copy`]).
+    #[error(
+        "cannot write bytecode that jaxlib reads: the properties of `{op}` are not a dictionary or repeat one of its \
+         attributes; write the module as text instead"
+    )]
+    PropertiesNotPortable {
+        /// The op.
+        op: String,
+    },
+    /// An op in custom (pretty) syntax of a dialect whose syntax this MLIR
+    /// does not know (StableHLO as JAX prints it, for instance).
+    #[error(
+        "{source_name}:{line}:{column}: `{op}` is in pretty (custom) form, which this tool cannot read (it knows no \
+         custom syntax for `{dialect}` ops); pass the module in generic form, converted in one line with jaxlib: \
+         {conversion}",
+        dialect = op.split('.').next().unwrap_or(op),
+        conversion = crate::interop::generic_conversion_command(source_name)
+    )]
+    PrettyForeignOp {
+        /// Name of the input.
+        source_name: String,
+        /// The op, e.g. `stablehlo.constant`.
+        op: String,
+        /// 1-based line.
+        line: u32,
+        /// 1-based column.
+        column: u32,
+    },
     /// The printer produced bytes that are not UTF-8 (should not happen).
     #[error("MLIR printer failed: {0}")]
     Print(String),
@@ -363,7 +427,7 @@ impl<'c> Kernel<'c> {
         Self::from_module_named(ctx, module, "<module>")
     }
 
-    fn from_module_named(
+    pub(crate) fn from_module_named(
         ctx: &'c Context,
         module: Module<'c>,
         source_name: &str,
@@ -806,6 +870,7 @@ fn parse_checked<'c>(
             source_name: source_name.to_string(),
             error,
         })?;
+        crate::interop::check_native_properties(ctx, &transcoded, source_name)?;
         transcoded.as_slice()
     } else {
         // Guard: MLIR 22's text lexer finds the end of its input by reading
@@ -843,7 +908,7 @@ fn parse_checked<'c>(
 }
 
 /// `bytes` followed by a NUL byte (the terminator MLIR's text lexer reads).
-fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn nul_terminated(bytes: &[u8]) -> Vec<u8> {
     let mut copy = Vec::with_capacity(bytes.len() + 1);
     copy.extend_from_slice(bytes);
     copy.push(0);
@@ -901,12 +966,22 @@ pub fn print_module(module: &Module<'_>, options: PrintOptions) -> Result<String
     print_operation(module.as_operation(), options)
 }
 
-/// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]).
+/// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]),
+/// readable with the same meaning by MLIRs where `stablehlo` and `tpu` are
+/// registered (jaxlib): unregistered ops' properties are written as plain
+/// attributes ([`crate::interop::portable_copy`]).
 pub fn module_bytecode(
     module: &Module<'_>,
     options: &BytecodeOptions,
 ) -> Result<Vec<u8>, KernelError> {
-    write_bytecode(module.as_operation(), options)
+    match crate::interop::portable_copy(module.as_operation())? {
+        Some(copy) => {
+            // SAFETY: `copy` is alive until the end of this arm, past the borrow.
+            let copy_ref = unsafe { OperationRef::from_raw(copy.to_raw()) };
+            write_bytecode(copy_ref, options)
+        }
+        None => write_bytecode(module.as_operation(), options),
+    }
 }
 
 /// Prints any operation as text (through one buffer: the C API's printer

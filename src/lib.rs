@@ -3,12 +3,17 @@
 
 pub mod analysis;
 pub mod bytecode;
+pub mod compile;
 pub mod config;
 pub mod context;
+pub mod contract;
 pub mod decode;
+pub mod diff;
 pub mod emit;
 pub mod error;
+pub mod interop;
 pub mod kernel;
+pub mod libtpu;
 pub mod lower;
 pub mod mosaic;
 pub mod params;
@@ -16,6 +21,7 @@ pub mod pass;
 pub mod pretty;
 pub mod serde;
 pub mod target;
+pub mod testing;
 pub mod validate;
 
 /// The melior version this crate builds on (types and values of its API).
@@ -28,6 +34,7 @@ pub use config::{
     ReadReport, Tiling,
 };
 pub use context::{Context, Diagnostic, Severity};
+pub use contract::{ContractError, ContractReport, check_call};
 pub use error::Error;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use params::{DebugLocations, Params, ParamsError, SideEffect};

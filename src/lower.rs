@@ -15,6 +15,7 @@ use crate::config::json::{JsonValue, write_compact_json};
 use crate::emit::{self, CallAttributes, InsertionPoint};
 use crate::error::Error;
 use crate::kernel::{BytecodeOptions, Kernel};
+use crate::libtpu::{self, LibtpuWarning};
 use crate::params::Params;
 use crate::serde::{self, SerializeOptions};
 use crate::target::{Chip, TargetQuery};
@@ -33,6 +34,10 @@ pub struct LowerOptions {
     /// default, readable by every TPU toolchain) or [`Encodings::Llvm24`]
     /// (byte-identical to JAX 0.12's bodies).
     pub encodings: Encodings,
+    /// Check only JAX 0.12's rules (and this crate's own), not the rules
+    /// libtpu enforces at compile time ([`crate::libtpu`]): emits what JAX
+    /// emits even where libtpu would refuse it (JAX's goldens, sweeps).
+    pub jax_rules_only: bool,
 }
 
 /// Everything a lowering produced, before it is inserted.
@@ -44,6 +49,8 @@ pub struct Lowered {
     pub config: BackendConfig,
     /// The op's attributes (the config as JSON among them).
     pub attributes: CallAttributes,
+    /// What libtpu compiles but this crate warns about ([`crate::libtpu`]).
+    pub warnings: Vec<LibtpuWarning>,
 }
 
 /// `_compact_json_object`: sorted keys, `indent=0` newlines, `,`/`:`
@@ -64,6 +71,8 @@ fn target_query(kernel: &Kernel<'_>, facts: &KernelFacts, params: &Params) -> Ta
             .filter_map(|n| u64::try_from(n).ok())
             .max();
     }
+    query.kernel_memory_spaces = crate::contract::kernel_memory_spaces(kernel);
+    query.tensor_cores_per_device = crate::contract::tensor_cores_per_device(facts);
     query.vmem_limit_bytes = params.vmem_limit_bytes;
     query.internal_scratch_in_bytes = params.internal_scratch_in_bytes;
     query.memory_spaces = params
@@ -186,8 +195,31 @@ pub fn lower_with_cache(
         chip.check(&target_query(kernel, &facts, params))?;
     }
     validate::check_signature(params, operand_types, result_types)?;
+    if let Some(e) = contract_errors(kernel, params, operand_types, result_types, options.target)
+        .into_iter()
+        .next()
+    {
+        return Err(e);
+    }
     let (body, debug_locations) = serialize_body(kernel, cache_key, params, options, cache)?;
     let config = validate::lower_config(params, &facts, body, debug_locations, params.ir_version)?;
+    // libtpu's rules, after JAX's (one hook: `libtpu::check`).
+    let libtpu::Findings {
+        mut errors,
+        warnings,
+    } = libtpu::check(
+        Some(kernel),
+        &facts,
+        params,
+        config.collective_id.map(i64::from),
+        options.target,
+    );
+    if options.jax_rules_only {
+        errors.clear();
+    }
+    if let Some(first) = errors.into_iter().next() {
+        return Err(first.into());
+    }
     let backend_config = config.to_json(params.use_core_ids())?;
     let attributes = CallAttributes {
         backend_config,
@@ -205,6 +237,7 @@ pub fn lower_with_cache(
         facts,
         config,
         attributes,
+        warnings,
     })
 }
 
@@ -250,6 +283,20 @@ pub fn emit_module<'c>(
     result_types: &[Type<'c>],
     options: &LowerOptions,
 ) -> Result<Module<'c>, Error> {
+    emit_module_with_warnings(ctx, kernel, params, operand_types, result_types, options)
+        .map(|(module, _)| module)
+}
+
+/// [`emit_module`], also returning the warnings of the lowering (what libtpu
+/// compiles but is likely a mistake, see [`crate::libtpu`]).
+pub fn emit_module_with_warnings<'c>(
+    ctx: &'c melior::Context,
+    kernel: &Kernel<'c>,
+    params: &Params,
+    operand_types: &[Type<'c>],
+    result_types: &[Type<'c>],
+    options: &LowerOptions,
+) -> Result<(Module<'c>, Vec<LibtpuWarning>), Error> {
     let operand_names: Vec<String> = operand_types.iter().map(ToString::to_string).collect();
     let result_names: Vec<String> = result_types.iter().map(ToString::to_string).collect();
     let lowered = lower(kernel, params, &operand_names, &result_names, options)?;
@@ -264,7 +311,23 @@ pub fn emit_module<'c>(
     );
     let module = emit::build_module(ctx, &name, operand_types, result_types, &lowered.attributes)?;
     debug_assert!(module.as_operation().verify());
-    Ok(module)
+    Ok((module, lowered.warnings))
+}
+
+/// The call contract ([`crate::contract::check_call`]): the hook `lower` and
+/// [`validate_all`] share. Empty when the call matches its kernel (and fits
+/// the chip's scoped VMEM).
+fn contract_errors(
+    kernel: &Kernel<'_>,
+    params: &Params,
+    operand_types: &[String],
+    result_types: &[String],
+    target: Option<Chip>,
+) -> Vec<Error> {
+    match crate::contract::check_call(kernel, operand_types, result_types, params, target) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.into_iter().map(Error::from).collect(),
+    }
 }
 
 /// Every problem `lower` would meet, not just the first: kernel analysis,
@@ -321,10 +384,19 @@ pub fn validate_all(
         }
         _ => {}
     }
+    if let (Some(kernel), Some((operands, results))) = (kernel, signature) {
+        errors.extend(contract_errors(kernel, params, operands, results, target));
+    }
     let config_errors = match signature {
         Some((operands, results)) => validate::validate_all(params, &facts, operands, results),
         None => validate::validate_params(params, &facts),
     };
     errors.extend(config_errors.into_iter().map(Error::from));
+    errors.extend(
+        libtpu::check(kernel, &facts, params, params.collective_id, target)
+            .errors
+            .into_iter()
+            .map(Error::from),
+    );
     errors
 }

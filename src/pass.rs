@@ -28,8 +28,8 @@
 //! version and debug-location mode (calls to one kernel share the body),
 //! replaces every placeholder with `stablehlo.custom_call @tpu_custom_call`,
 //! and removes the nested kernels. It is all-or-nothing: on any error the
-//! module is left unchanged and the pass fails with the error at the
-//! placeholder's location.
+//! module is left unchanged and the pass fails with every failing
+//! placeholder's error, each at its placeholder's location.
 
 use std::collections::HashMap;
 use std::sync::Once;
@@ -62,6 +62,9 @@ pub struct PassOptions {
     pub target: Option<Chip>,
     /// `producer`: producer string of the bodies.
     pub producer: Option<String>,
+    /// `compile` (verify pass): also compile the module with libtpu for
+    /// `target` ([`crate::compile`]).
+    pub compile: bool,
 }
 
 impl PassOptions {
@@ -92,6 +95,7 @@ impl PassOptions {
                     )
                 }
                 "producer" => options.producer = Some(value.to_string()),
+                "compile" => options.compile = value == "1",
                 other => return Err(format!("unknown option `{other}`")),
             }
         }
@@ -191,6 +195,7 @@ fn placeholder_params(op: OperationRef<'_, '_>) -> Result<(String, Params), Erro
             })?);
             continue;
         }
+        check_attribute_kind(&name, attr).map_err(placeholder_error)?;
         let value = attribute_json(attr)
             .map_err(|e| placeholder_error(format!("parameter `{name}`: {e}")))?;
         object.insert(name, value);
@@ -200,6 +205,63 @@ fn placeholder_params(op: OperationRef<'_, '_>) -> Result<(String, Params), Erro
     let json = serde_json::Value::Object(object).to_string();
     let params = Params::from_json(json.as_bytes())?;
     Ok((kernel, params))
+}
+
+/// What kind of attribute `attr` is, in words (`a string`, `an integer`, ...).
+fn attribute_kind(attr: Attribute<'_>) -> &'static str {
+    let raw = attr.to_raw();
+    // SAFETY: `attr` is valid; only kind predicates are called.
+    unsafe {
+        if string_attr_value(attr).is_some() {
+            "a string"
+        } else if mlir_sys::mlirAttributeIsABool(raw) {
+            "a boolean"
+        } else if mlir_sys::mlirAttributeIsAInteger(raw) {
+            "an integer"
+        } else if mlir_sys::mlirAttributeIsAFloat(raw) {
+            "a float"
+        } else if mlir_sys::mlirAttributeIsAUnit(raw) {
+            "unit"
+        } else if mlir_sys::mlirAttributeIsAArray(raw) {
+            "an array"
+        } else if mlir_sys::mlirAttributeIsADictionary(raw) {
+            "a dictionary"
+        } else {
+            "an attribute with no PARAMS.json counterpart"
+        }
+    }
+}
+
+/// The placeholder attributes whose PARAMS.json errors are JAX's Python
+/// messages (`must be an int: provided with a <class 'str'>`): checked here
+/// first, in this project's words, naming the attribute, the expected kind
+/// and the given one.
+fn check_attribute_kind(name: &str, attr: Attribute<'_>) -> Result<(), String> {
+    let integer = |field: &str, attr: Attribute<'_>| {
+        let kind = attribute_kind(attr);
+        if kind == "an integer" || kind == "unit" {
+            Ok(())
+        } else {
+            Err(format!(
+                "`{field}` must be an integer attribute (e.g. `{field} = 1024 : i64`), not {kind} (`{attr}`)"
+            ))
+        }
+    };
+    match name {
+        "vmem_limit_bytes" => integer(name, attr),
+        "cost_estimate" if attribute_kind(attr) == "a dictionary" => {
+            for (field, value) in dictionary_entries(attr) {
+                if matches!(
+                    field.as_str(),
+                    "flops" | "transcendentals" | "bytes_accessed" | "remote_bytes_transferred"
+                ) {
+                    integer(&format!("cost_estimate.{field}"), value)?;
+                }
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn placeholder_error(message: String) -> Error {
@@ -230,12 +292,24 @@ fn nested_kernels<'c, 'a>(module: OperationRef<'c, 'a>) -> HashMap<String, Opera
     kernels
 }
 
-/// Lowers every placeholder of `module` (all or nothing).
+/// Lowers every placeholder of `module` (all or nothing); on failure, the
+/// first error (see [`lower_module_all`] for every one).
 pub fn lower_module<'c>(
     ctx: &'c melior::Context,
     module: OperationRef<'c, '_>,
     options: &PassOptions,
 ) -> Result<LowerStats, PassError<'c>> {
+    lower_module_all(ctx, module, options).map_err(|mut errors| errors.remove(0))
+}
+
+/// Lowers every placeholder of `module` (all or nothing). On failure the
+/// module is unchanged and the error is every failing placeholder's, in
+/// module order (never empty).
+pub fn lower_module_all<'c>(
+    ctx: &'c melior::Context,
+    module: OperationRef<'c, '_>,
+    options: &PassOptions,
+) -> Result<LowerStats, Vec<PassError<'c>>> {
     let mut placeholders = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if op.name().as_string_ref().as_str() == Ok(PLACEHOLDER) {
@@ -249,66 +323,29 @@ pub fn lower_module<'c>(
     let mut loaded: HashMap<String, Kernel<'c>> = HashMap::new();
     let mut cache = lower::BodyCache::default();
     let mut built = Vec::new();
+    let mut errors = Vec::new();
+    // Kernels that failed to load: reported at their first placeholder only.
+    let mut failed_kernels = std::collections::HashSet::new();
     for raw in &placeholders {
         // SAFETY: collected from the live module above; nothing was mutated.
         let op = unsafe { OperationRef::from_raw(*raw) };
         let location = op.location();
-        let at = |error: Error| PassError { location, error };
-        let (kernel_name, mut params) = placeholder_params(op).map_err(at)?;
-        if let Some(v) = options.ir_version {
-            params.ir_version = Some(v);
-        }
-        if let Some(d) = options.debug_locations {
-            params.debug_locations = Some(d);
-        }
-        if !loaded.contains_key(&kernel_name) {
-            let nested = kernels.get(&kernel_name).ok_or_else(|| {
-                at(placeholder_error(format!(
-                    "kernel `@{kernel_name}` is not a module nested in this module"
-                )))
-            })?;
-            // SAFETY: the nested module op is valid; the clone is owned.
-            let clone = unsafe {
-                melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(nested.to_raw()))
-            };
-            let module = Module::from_operation(clone).ok_or_else(|| {
-                at(placeholder_error(format!(
-                    "`@{kernel_name}` is not a builtin.module"
-                )))
-            })?;
-            let kernel = Kernel::from_module(ctx, module).map_err(|e| at(e.into()))?;
-            loaded.insert(kernel_name.clone(), kernel);
-        }
-        let kernel = &loaded[&kernel_name];
-        let operands: Vec<Value<'c, '_>> = op.operands().collect();
-        let result_types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
-        let operand_names: Vec<String> = operands.iter().map(|v| v.r#type().to_string()).collect();
-        let result_names: Vec<String> = result_types.iter().map(ToString::to_string).collect();
-        let lower_options = LowerOptions {
-            target: options.target,
-            producer: options.producer.clone(),
-            encodings: Encodings::Llvm22,
-        };
-        let lowered = lower::lower_with_cache(
-            kernel,
-            &params,
-            &operand_names,
-            &result_names,
-            &lower_options,
-            Some(&kernel_name),
-            Some(&mut cache),
-        )
-        .map_err(at)?;
-        let new_op = emit::build_custom_call(
+        match lower_placeholder(
             ctx,
-            location,
-            &operands,
-            &[],
-            &result_types,
-            &lowered.attributes,
-        )
-        .map_err(|e| at(e.into()))?;
-        built.push((*raw, new_op));
+            op,
+            options,
+            &kernels,
+            &mut loaded,
+            &mut failed_kernels,
+            &mut cache,
+        ) {
+            Ok(Some(new_op)) => built.push((*raw, new_op)),
+            Ok(None) => {}
+            Err(error) => errors.push(PassError { location, error }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
     }
     stats.serializations = cache.serializations;
     // Everything is built: now change the module.
@@ -404,15 +441,23 @@ extern "C" fn tcc_rust_run_pass(kind: i32, op: MlirOperation, options: MlirStrin
             }
         };
         match kind {
-            0 => match lower_module(ctx, module, &options) {
+            0 => match lower_module_all(ctx, module, &options) {
                 Ok(_) => true,
-                Err(e) => {
-                    emit_error(e.location, &e.error.to_string());
+                Err(errors) => {
+                    for e in errors {
+                        emit_error(e.location, &e.error.to_string());
+                    }
                     false
                 }
             },
             _ => {
-                let problems = verify_module(ctx, module, options.target);
+                let mut problems = verify_module(ctx, module, options.target);
+                if problems.is_empty()
+                    && options.compile
+                    && let Some(message) = crate::compile::check_operation(module, options.target)
+                {
+                    problems.push((module.location(), message));
+                }
                 for (location, message) in &problems {
                     emit_error(*location, message);
                 }
@@ -461,4 +506,92 @@ pub fn verify_module<'c>(
         }
     }
     problems
+}
+
+/// Lowers one placeholder into its custom call (not inserted), loading its
+/// kernel into `loaded` on first use. `Ok(None)`: the kernel failed to load
+/// at an earlier placeholder (reported there).
+#[allow(clippy::too_many_arguments)]
+fn lower_placeholder<'c>(
+    ctx: &'c melior::Context,
+    op: OperationRef<'c, '_>,
+    options: &PassOptions,
+    kernels: &HashMap<String, OperationRef<'c, '_>>,
+    loaded: &mut HashMap<String, Kernel<'c>>,
+    failed_kernels: &mut std::collections::HashSet<String>,
+    cache: &mut lower::BodyCache,
+) -> Result<Option<melior::ir::Operation<'c>>, Error> {
+    let location = op.location();
+    let (kernel_name, mut params) = placeholder_params(op)?;
+    if let Some(v) = options.ir_version {
+        params.ir_version = Some(v);
+    }
+    if let Some(d) = options.debug_locations {
+        params.debug_locations = Some(d);
+    }
+    if failed_kernels.contains(&kernel_name) {
+        return Ok(None);
+    }
+    if !loaded.contains_key(&kernel_name) {
+        let kernel = load_kernel(ctx, kernels, &kernel_name).inspect_err(|_| {
+            failed_kernels.insert(kernel_name.clone());
+        })?;
+        loaded.insert(kernel_name.clone(), kernel);
+    }
+    let kernel = &loaded[&kernel_name];
+    let operands: Vec<Value<'c, '_>> = op.operands().collect();
+    let result_types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
+    let operand_names: Vec<String> = operands.iter().map(|v| v.r#type().to_string()).collect();
+    let result_names: Vec<String> = result_types.iter().map(ToString::to_string).collect();
+    let lower_options = LowerOptions {
+        target: options.target,
+        producer: options.producer.clone(),
+        encodings: Encodings::Llvm22,
+        jax_rules_only: false,
+    };
+    let lowered = lower::lower_with_cache(
+        kernel,
+        &params,
+        &operand_names,
+        &result_names,
+        &lower_options,
+        Some(&kernel_name),
+        Some(cache),
+    )?;
+    let new_op = emit::build_custom_call(
+        ctx,
+        location,
+        &operands,
+        &[],
+        &result_types,
+        &lowered.attributes,
+    )?;
+    Ok(Some(new_op))
+}
+
+/// The nested kernel module `@name`, cloned and loaded as a kernel (named
+/// `@name` in its errors).
+fn load_kernel<'c>(
+    ctx: &'c melior::Context,
+    kernels: &HashMap<String, OperationRef<'c, '_>>,
+    kernel_name: &str,
+) -> Result<Kernel<'c>, Error> {
+    let nested = kernels.get(kernel_name).ok_or_else(|| {
+        placeholder_error(format!(
+            "kernel `@{kernel_name}` is not a module nested in this module"
+        ))
+    })?;
+    // SAFETY: the nested module op is valid; the clone is owned.
+    let clone =
+        unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(nested.to_raw())) };
+    let module = Module::from_operation(clone)
+        .ok_or_else(|| placeholder_error(format!("`@{kernel_name}` is not a builtin.module")))?;
+    let mut kernel = Kernel::from_module_named(ctx, module, &format!("kernel `@{kernel_name}`"))?;
+    // Kernels read from standard input: their line numbers (kept for the
+    // verifier's messages above) mean nothing in a body's debug locations.
+    crate::interop::forget_file_locations(
+        &kernel.module_mut().as_operation(),
+        crate::interop::STDIN_NAME,
+    );
+    Ok(kernel)
 }

@@ -115,6 +115,8 @@ pub struct Bytecode<'a> {
     /// The operation names, in the order the IR section refers to them: for
     /// each, whether it was registered when written (from version 5 on).
     pub(crate) op_names: Vec<Option<bool>>,
+    /// The full name of each operation name (`dialect.op`), same order.
+    pub(crate) op_name_texts: Vec<String>,
 }
 
 impl<'a> Bytecode<'a> {
@@ -168,7 +170,7 @@ impl<'a> Bytecode<'a> {
             find(id)?;
         }
         let (strings, string_offsets) = parse_strings(find(0)?)?;
-        let (dialects, op_names) = parse_dialects(find(1)?, version, &strings)?;
+        let (dialects, op_names, op_name_texts) = parse_dialects(find(1)?, version, &strings)?;
         let attr_type = find(2)?.clone();
         let (entries, offset_pieces, used) = parse_entries(find(3)?, &attr_type, dialects.len())?;
         Ok(Self {
@@ -184,6 +186,7 @@ impl<'a> Bytecode<'a> {
             offset_pieces,
             attr_type_trailing: &attr_type.data[used..],
             op_names,
+            op_name_texts,
         })
     }
 
@@ -367,7 +370,7 @@ fn parse_dialects<'a>(
     section: &RawSection<'a>,
     version: u64,
     strings: &[&'a [u8]],
-) -> Result<(Vec<&'a [u8]>, Vec<Option<bool>>), TranscodeError> {
+) -> Result<(Vec<&'a [u8]>, Vec<Option<bool>>, Vec<String>), TranscodeError> {
     let mut c = Cursor::new(section.data, section.data_offset, Section::Dialect);
     let count = c.count(MAX_COUNT, "dialect count")?;
     let mut dialects = Vec::with_capacity(count.min(4096));
@@ -400,6 +403,7 @@ fn parse_dialects<'a>(
         }
     }
     let mut op_names = Vec::new();
+    let mut op_name_texts = Vec::new();
     if version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
         // Every op name takes at least one byte.
         let remaining = c.remaining().saturating_sub(1) as u64;
@@ -444,9 +448,14 @@ fn parse_dialects<'a>(
                 ));
             }
             op_names.push(registered);
+            op_name_texts.push(format!(
+                "{}.{}",
+                String::from_utf8_lossy(dialects[dialect as usize]),
+                String::from_utf8_lossy(strings[name as usize])
+            ));
         }
     }
-    Ok((dialects, op_names))
+    Ok((dialects, op_names, op_name_texts))
 }
 
 /// Shifts the offset of an error raised on a sub-slice read from position 0.

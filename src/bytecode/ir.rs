@@ -46,12 +46,23 @@ const PROPERTIES_SECTION: u8 = 8;
 
 /// Checks the properties section and then the IR section of `file`.
 pub(crate) fn check_ir(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
+    walk_ir(file).map(drop)
+}
+
+/// [`check_ir`], returning the indices (into the op name table) of the
+/// operations whose properties are in their op's own encoding (the op was
+/// registered where the file was written), sorted.
+pub(crate) fn native_property_ops(file: &Bytecode<'_>) -> Result<Vec<u64>, TranscodeError> {
+    walk_ir(file).map(|set| set.into_iter().collect())
+}
+
+fn walk_ir(file: &Bytecode<'_>) -> Result<std::collections::BTreeSet<u64>, TranscodeError> {
     let num_properties = match file.section(PROPERTIES_SECTION) {
         Some(section) => check_properties(section.data, section.data_offset)?,
         None => 0,
     };
     let Some(ir) = file.section(IR_SECTION) else {
-        return Ok(());
+        return Ok(Default::default());
     };
     let num_attrs = file
         .entries
@@ -69,6 +80,7 @@ pub(crate) fn check_ir(file: &Bytecode<'_>) -> Result<(), TranscodeError> {
         scopes: vec![Scope::default()],
         uses: Vec::new(),
         orders: Vec::new(),
+        native: Default::default(),
     };
     walker.run()
 }
@@ -174,10 +186,12 @@ struct Walker<'a, 'b> {
     /// Number of uses of each value.
     uses: Vec<u64>,
     orders: Vec<Order>,
+    /// Op names used with natively encoded properties.
+    native: std::collections::BTreeSet<u64>,
 }
 
 impl Walker<'_, '_> {
-    fn run(mut self) -> Result<(), TranscodeError> {
+    fn run(mut self) -> Result<std::collections::BTreeSet<u64>, TranscodeError> {
         let mut stack = vec![Frame {
             cursor: 0,
             owns_cursor: true,
@@ -247,7 +261,8 @@ impl Walker<'_, '_> {
                 }
             }
         }
-        self.check_orders()
+        self.check_orders()?;
+        Ok(self.native)
     }
 
     fn scope(&mut self) -> &mut Scope {
@@ -383,6 +398,7 @@ impl Walker<'_, '_> {
             match self.op_names.get(name as usize).copied().flatten() {
                 Some(true) if self.version >= NATIVE_PROPERTIES => {
                     index(c, self.num_properties, "operation properties")?;
+                    self.native.insert(name);
                 }
                 Some(false) => {
                     index(c, self.num_attrs, "operation properties attribute")?;

@@ -177,3 +177,26 @@ fn bad_entry(entry: &Entry<'_>, error: TranscodeError) -> TranscodeError {
         other => other,
     }
 }
+
+/// The names of the operations whose properties `bytes` stores in the op's
+/// own encoding (ops registered where the file was written, format version 5
+/// or newer), sorted and without repeats. A reader where such an op is not
+/// registered cannot decode those properties (MLIR 22 would read the first of
+/// them as the whole property dictionary and drop the rest):
+/// [`crate::interop`] refuses them.
+pub fn native_property_ops(bytes: &[u8]) -> Result<Vec<String>, TranscodeError> {
+    let file = Bytecode::parse(bytes)?;
+    if file.version < container::NATIVE_PROPERTIES {
+        // No native properties before version 5 (and no IR walk for Mosaic
+        // bodies, written at version 0).
+        return Ok(Vec::new());
+    }
+    let indices = ir::native_property_ops(&file)?;
+    let mut names: Vec<String> = indices
+        .into_iter()
+        .filter_map(|i| file.op_name_texts.get(i as usize).cloned())
+        .collect();
+    names.sort();
+    names.dedup();
+    Ok(names)
+}

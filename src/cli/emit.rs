@@ -48,7 +48,8 @@ pub enum EncodingsArg {
 #[command(after_help = "Examples:\n  \
 tpu-custom-call emit mlir-fixtures/kernels/add.mlir --signature '(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>'\n  \
 tpu-custom-call emit kernel.mlir --signature '(tensor<16x128xf32>) -> tensor<16x128xf32>' --params params.json --target v7x -o call.mlir\n  \
-tpu-custom-call emit kernel.mlir --signature SIG --producer MLIR24.0.0git --bytecode-encodings 24   # JAX 0.12's exact bytes")]
+tpu-custom-call emit kernel.mlir --signature SIG --producer MLIR24.0.0git --bytecode-encodings 24   # JAX 0.12's exact bytes\n  \
+tpu-custom-call emit kernel.mlir --signature SIG --target v6e --compile-check -o call.mlir   # libtpu compiles it first")]
 pub struct Args {
     /// Mosaic kernel module (MLIR text or bytecode; `-` for stdin).
     pub kernel: PathBuf,
@@ -74,9 +75,20 @@ pub struct Args {
     /// Builtin attribute encodings of the body bytecode.
     #[arg(long, value_enum, default_value = "22")]
     pub bytecode_encodings: EncodingsArg,
+    /// Check only JAX 0.12's rules, not the ones libtpu enforces at compile
+    /// time: emit what JAX would emit even if libtpu refuses it.
+    #[arg(long)]
+    pub jax_rules_only: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub emit: Emit,
+    /// Compile the emitted module with libtpu for --target before writing it
+    /// (see `compile`); libtpu's refusal is an error and nothing is written.
+    #[arg(long, requires = "target")]
+    pub compile_check: bool,
+    /// With --compile-check: libtpu.so to load (default: $TPU_LIBRARY_PATH, then the install cache).
+    #[arg(long, requires = "compile_check")]
+    pub libtpu: Option<PathBuf>,
     /// Output file (default stdout); written atomically.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -111,9 +123,14 @@ pub fn run(args: Args) -> CliResult {
             EncodingsArg::Llvm22 => Encodings::Llvm22,
             EncodingsArg::Llvm24 => Encodings::Llvm24,
         },
+        jax_rules_only: args.jax_rules_only,
     };
-    let module = lower::emit_module(&ctx, &kernel, &params, &operands, &results, &options)
-        .map_err(|e| e.to_string())?;
+    let (module, warnings) =
+        lower::emit_module_with_warnings(&ctx, &kernel, &params, &operands, &results, &options)
+            .map_err(|e| e.to_string())?;
+    for warning in &warnings {
+        eprintln!("warning: {warning}");
+    }
     let out = match args.emit {
         Emit::Text => {
             let mut text = tpu_custom_call::kernel::print_module(&module, PrintOptions::default())
@@ -128,5 +145,11 @@ pub fn run(args: Args) -> CliResult {
                 .map_err(|e| e.to_string())?
         }
     };
+    if args.compile_check {
+        // `requires = "target"` makes the target present here.
+        if let Some(chip) = args.target {
+            super::compile::check(&out, "<emitted module>", chip, args.libtpu.as_deref())?;
+        }
+    }
     write_output(args.output.as_ref(), &out)
 }

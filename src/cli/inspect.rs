@@ -31,12 +31,37 @@ pub struct Args {
     pub output: Option<PathBuf>,
 }
 
+/// What the call contract ([`tpu_custom_call::contract::check_call`]) finds
+/// wrong with a decoded call (its kernel against its operands and results).
+fn contract_problems(call: &DecodedCall<'_>) -> Vec<String> {
+    let results = &call.found.result_types;
+    let shape = call
+        .found
+        .attribute("indices_of_shape_operands")
+        .map_or(0, |_| results.len());
+    let operands = &call.found.operand_types;
+    let operands = &operands[..operands.len().saturating_sub(shape)];
+    match tpu_custom_call::contract::check_call(&call.kernel, operands, results, &call.params, None)
+    {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.iter().map(ToString::to_string).collect(),
+    }
+}
+
 /// Runs `inspect`.
 pub fn run(args: Args) -> CliResult {
     let bytes = read_input(&args.module)?;
     let name = source_name(&args.module);
     let ctx = Context::new();
     let calls = decode::decode_module(&ctx, &bytes, &name).map_err(|e| e.to_string())?;
+    for call in &calls {
+        for problem in contract_problems(call) {
+            eprintln!(
+                "warning: {name}: tpu_custom_call #{}: {problem}",
+                call.found.index
+            );
+        }
+    }
     let out = if args.kernel {
         let mut texts = Vec::new();
         for call in &calls {

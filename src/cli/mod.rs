@@ -11,7 +11,9 @@ use clap::{Parser, Subcommand};
 use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
 
+mod compile;
 mod completions;
+mod diff;
 mod emit;
 mod inspect;
 mod kernel;
@@ -29,8 +31,12 @@ pub(crate) struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Compile StableHLO modules with the real TPU compiler (libtpu through PJRT, no TPU, no Python).
+    Compile(compile::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// Compare the tpu_custom_calls of two modules by meaning (exit 0 equal, 1 different, 2 errors).
+    Diff(diff::Args),
     /// Lower a Mosaic kernel into a StableHLO module calling it (stablehlo.custom_call @tpu_custom_call).
     Emit(emit::Args),
     /// Decode every tpu_custom_call of a StableHLO module (ours or JAX's): config, kernel, parameters.
@@ -47,9 +53,20 @@ enum Command {
 
 /// Parses arguments, runs the subcommand, maps errors to exit code 1.
 pub fn run() -> ExitCode {
+    // The worker process of `compile` (libtpu may abort it, never us).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args
+        .get(1)
+        .is_some_and(|a| a == tpu_custom_call::compile::WORKER_SUBCOMMAND)
+    {
+        let code = tpu_custom_call::compile::run_worker(&args[2..]);
+        return ExitCode::from(u8::try_from(code).unwrap_or(1));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Compile(args) => compile::run(args),
         Command::Completions(args) => completions::run(args),
+        Command::Diff(args) => return diff::run(args),
         Command::Emit(args) => emit::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),

@@ -28,7 +28,7 @@ tpu-custom-call opt model.mlir --pass-pipeline 'builtin.module(tpu-custom-call-l
 tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module(tpu-custom-call-verify{target=v5p})'"
 )]
 pub struct Args {
-    /// Input module (MLIR text, generic form for dialects MLIR 22 lacks, or bytecode; `-` for stdin).
+    /// Input module (MLIR text: `tpu` ops generic or pretty, other dialects MLIR 22 lacks generic; or bytecode; `-` for stdin).
     pub input: PathBuf,
     /// The pipeline, anchored on the module: 'builtin.module(pass1,pass2{opt=v})'.
     #[arg(long)]
@@ -52,13 +52,8 @@ pub fn run(args: Args) -> CliResult {
     let bytes = read_input(&args.input)?;
     let name = source_name(&args.input);
     let ctx = Context::new();
-    let format = if bytes.starts_with(kernel::BYTECODE_MAGIC) {
-        "bytecode"
-    } else {
-        "text"
-    };
     let mut module =
-        kernel::parse_module_bytes(&ctx, &bytes, &name, format).map_err(|e| e.to_string())?;
+        tpu_custom_call::interop::read_module(&ctx, &bytes, &name).map_err(|e| e.to_string())?;
     pass::register_passes();
     let manager = PassManager::new(&ctx);
     let (parsed, diagnostics) = ctx

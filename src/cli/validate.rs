@@ -68,7 +68,37 @@ pub fn run(args: Args) -> CliResult {
             .map(|(o, r)| (o.as_slice(), r.as_slice())),
         args.target,
     );
+    let facts = match &kernel {
+        Some(kernel) => tpu_custom_call::analyze(kernel).ok(),
+        None => Some(Default::default()),
+    };
+    if let Some(facts) = facts {
+        let findings = tpu_custom_call::libtpu::check(
+            kernel.as_ref(),
+            &facts,
+            &params,
+            params.collective_id,
+            args.target,
+        );
+        for warning in &findings.warnings {
+            eprintln!("warning: {warning}");
+        }
+    }
     if errors.is_empty() {
+        // What the call contract could not check, as notes.
+        if let (Some(kernel), Some((operands, results))) = (&kernel, &signature)
+            && let Ok(contract) = tpu_custom_call::contract::check_call(
+                kernel,
+                operands,
+                results,
+                &params,
+                args.target,
+            )
+        {
+            for note in contract.not_checked {
+                eprintln!("note: not checked: {note}");
+            }
+        }
         println!("ok");
         Ok(())
     } else {

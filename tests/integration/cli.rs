@@ -381,8 +381,8 @@ fn validate_reports_every_problem() {
     assert_eq!(code, 1);
     assert!(stdout.is_empty());
     for expected in [
-        "4 problems",
-        "`vmem_limit_bytes` = 286.10 MiB (300000000 bytes) exceeds the 128 MiB of VMEM on v6e",
+        "3 problems",
+        "warning: `vmem_limit_bytes` = 286.10 MiB (300000000 bytes) exceeds the 128 MiB of VMEM on v6e",
         "collective_id has to be unspecified or None when not using a custom barrier",
         "explicit tiling is only supported for SparseCore kernels.",
         "explicit opt_level is only supported for SparseCore kernels.",

@@ -105,6 +105,7 @@ fn jax_options() -> LowerOptions {
     LowerOptions {
         producer: Some("MLIR24.0.0git".to_string()),
         encodings: Encodings::Llvm24,
+        jax_rules_only: true,
         ..LowerOptions::default()
     }
 }
@@ -236,6 +237,7 @@ fn emit_inspect_emit_is_a_fixed_point() {
         let sig = call.signature();
         let (code, _, stderr) = run_cli(&[
             "emit",
+            "--jax-rules-only",
             call.kernel_path().to_str().unwrap(),
             "--signature",
             &sig,
@@ -261,6 +263,7 @@ fn emit_inspect_emit_is_a_fixed_point() {
         let second = dir.join(format!("{name}.second.mlir"));
         let (code, _, stderr) = run_cli(&[
             "emit",
+            "--jax-rules-only",
             kernel_path.to_str().unwrap(),
             "--signature",
             &sig,
@@ -370,7 +373,7 @@ fn golden_bodies_deserialize_to_jaxlibs_kernels() {
 
 /// With a target: the SparseCore goldens lower unchanged on v5p and v7x and
 /// fail as JAX would on v5e (no SparseCores); TensorCore goldens pass on v5e;
-/// the 64 MiB vmem_limit golden fails on v4 (16 MiB of VMEM). Through the CLI.
+/// the 64 MiB vmem_limit golden warns on v4 (16 MiB of VMEM). Through the CLI.
 #[test]
 fn emit_with_a_target_checks_the_chip() {
     for call in golden_calls().into_iter().filter(|c| c.index == 0) {
@@ -382,6 +385,7 @@ fn emit_with_a_target_checks_the_chip() {
         let emit = |target: &str| {
             run_cli(&[
                 "emit",
+                "--jax-rules-only",
                 kernel.to_str().unwrap(),
                 "--signature",
                 &sig,
@@ -415,10 +419,13 @@ fn emit_with_a_target_checks_the_chip() {
                 "{name}: {stderr}"
             );
         } else if name == "vmem_limit" {
+            // libtpu compiles a limit above the VMEM: a warning, not an error.
             let (code, _, stderr) = emit("v4");
-            assert_eq!(code, 1);
+            assert_eq!(code, 0, "{stderr}");
             assert!(
-                stderr.contains("`vmem_limit_bytes` = 64 MiB exceeds the 16 MiB of VMEM on v4"),
+                stderr.contains(
+                    "warning: `vmem_limit_bytes` = 64 MiB exceeds the 16 MiB of VMEM on v4"
+                ),
                 "{stderr}"
             );
             let (code, _, stderr) = emit("v5p");
@@ -458,6 +465,7 @@ fn jaxlib_accepts_every_emitted_module() {
         let out = dir.join(format!("{}.mlir", call.name()));
         let (code, _, stderr) = run_cli(&[
             "emit",
+            "--jax-rules-only",
             call.kernel_path().to_str().unwrap(),
             "--signature",
             &call.signature(),
@@ -514,7 +522,10 @@ fn emission_is_deterministic_across_threads() {
                     &call.params(),
                     &operands,
                     &results,
-                    &LowerOptions::default(),
+                    &LowerOptions {
+                        jax_rules_only: true,
+                        ..LowerOptions::default()
+                    },
                 )
                 .unwrap();
                 tpu_custom_call::kernel::print_module(

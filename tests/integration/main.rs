@@ -1,12 +1,19 @@
 //! The one integration-test binary (every test binary links all of MLIR).
 
+mod builders;
+mod builders_all_ops;
 mod bytecode;
 mod cli;
 mod common;
+mod compile;
 mod config;
+mod contract;
+mod diff;
 mod emit;
 mod fuzz_regressions;
+mod interop;
 mod kernel;
+mod libtpu_rules;
 mod lower;
 mod mosaic_verify;
 mod pass;

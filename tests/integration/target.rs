@@ -9,7 +9,7 @@ use serde_json::Value;
 use tpu_custom_call::analysis::KernelFacts;
 use tpu_custom_call::config::{DeviceType, MemorySpace};
 use tpu_custom_call::target::{
-    CHIPS, SparseCoreInfo, TpuMemorySpace, VmemField, needs_layout_passes, use_core_ids,
+    CHIPS, SparseCoreInfo, TpuMemorySpace, needs_layout_passes, use_core_ids,
 };
 use tpu_custom_call::{Chip, ChipInfo, Context, Kernel, TargetError, TargetQuery};
 
@@ -739,35 +739,18 @@ fn tensor_cores_per_device_fails_and_passes() {
     assert!(Chip::V5e.check(&query).is_err());
 }
 
+/// A `vmem_limit_bytes` above the chip's VMEM is no target error: libtpu
+/// compiles it (and fails only when the kernel uses more), so
+/// `tpu_custom_call::libtpu` warns instead.
 #[test]
-fn vmem_limit_fails_and_passes() {
+fn vmem_limit_above_the_chip_is_not_a_target_error() {
     let query = |bytes: i64| TargetQuery {
         vmem_limit_bytes: Some(bytes),
         ..TargetQuery::default()
     };
-    let err = Chip::V6e.check(&query(300 << 20)).unwrap_err();
-    assert_eq!(
-        err,
-        TargetError::VmemExceeded {
-            chip: Chip::V6e,
-            field: VmemField::VmemLimitBytes,
-            bytes: 300 * MIB,
-            vmem_bytes: 128 * MIB,
-        }
-    );
-    // The message STYLE.md gives as the example of our own messages.
-    assert_eq!(
-        err.to_string(),
-        "`vmem_limit_bytes` = 300 MiB exceeds the 128 MiB of VMEM on v6e"
-    );
+    assert_eq!(Chip::V6e.check(&query(300 << 20)), Ok(()));
     assert_eq!(Chip::V6e.check(&query(128 << 20)), Ok(()));
-    assert_eq!(
-        Chip::V4
-            .check(&query(16 * (1 << 20) + 1))
-            .unwrap_err()
-            .to_string(),
-        "`vmem_limit_bytes` = 16.00 MiB (16777217 bytes) exceeds the 16 MiB of VMEM on v4"
-    );
+    assert_eq!(Chip::V4.check(&query(16 * (1 << 20) + 1)), Ok(()));
     // Negative values are parameter validation's business, not the target's.
     assert_eq!(Chip::V4.check(&query(-1)), Ok(()));
 }
@@ -887,7 +870,7 @@ fn check_reports_the_first_of_check_all() {
         ..TargetQuery::default()
     };
     let all = Chip::V5e.check_all(&query);
-    assert_eq!(all.len(), 4, "{all:?}");
+    assert_eq!(all.len(), 3, "{all:?}");
     assert_eq!(Chip::V5e.check(&query), Err(all[0].clone()));
     assert_eq!(all[0], TargetError::NoSparseCores { chip: Chip::V5e });
     assert_eq!(
@@ -1052,10 +1035,8 @@ fn vmem_limit_golden_against_targets() {
     let query = golden_query(&goldens_dir().join("vmem_limit"));
     assert_eq!(query.vmem_limit_bytes, Some(64 << 20));
     assert_eq!(Chip::V5p.check(&query), Ok(()), "64 MiB fits exactly");
-    assert_eq!(
-        Chip::V4.check(&query).unwrap_err().to_string(),
-        "`vmem_limit_bytes` = 64 MiB exceeds the 16 MiB of VMEM on v4"
-    );
+    // Above v4's 16 MiB: a warning of `libtpu`, not a target error.
+    assert_eq!(Chip::V4.check(&query), Ok(()));
 }
 
 #[test]

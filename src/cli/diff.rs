@@ -1,0 +1,108 @@
+//! `tpu-custom-call diff`: the tpu_custom_calls of two modules, compared by
+//! meaning. Exit 0 equal, 1 different (report on stdout), 2 on errors, like
+//! `diff`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use tpu_custom_call::Context;
+use tpu_custom_call::diff::{self, DiffOptions, MatchBy};
+
+use super::{read_input, source_name};
+
+/// How calls are paired.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Match {
+    /// The n-th call of A with the n-th call of B.
+    Order,
+    /// Each call of A with the next call of B with the same kernel_name.
+    Name,
+}
+
+/// Arguments of `diff`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Exit status: 0 equal, 1 different (the report on stdout), 2 on errors.\n\n\
+Fields (for --ignore): the backend_config fields by their JAX names (vmem_limit_bytes, flags, cost_estimate, \
+lowered_module_asm for the kernel, lowered_module_asm_version, ...), op attributes (operand_layouts, \
+output_operand_aliases, has_side_effect, mhlo.frontend_attributes[.KEY], ...), operand_types, result_types, \
+debug_locations.\n\n\
+Examples:\n  \
+tpu-custom-call diff jax.mlir ours.mlir                 # JAX's Lowered.as_text() vs our emission\n  \
+tpu-custom-call diff a.mlir b.mlirbc --match name       # pair calls by kernel name\n  \
+tpu-custom-call diff a.mlir b.mlir --ignore vmem_limit_bytes --ignore mhlo.frontend_attributes\n  \
+tpu-custom-call diff a.mlir b.mlir --locations --json"
+)]
+pub struct Args {
+    /// First module (text in generic or pretty form, or bytecode; `-` for stdin).
+    pub a: PathBuf,
+    /// Second module.
+    pub b: PathBuf,
+    /// Print the report as one JSON object (always printed, equal or not).
+    #[arg(long)]
+    pub json: bool,
+    /// A field not to compare (repeatable); a prefix ending before `.` or `[` ignores its entries.
+    #[arg(long, value_name = "FIELD")]
+    pub ignore: Vec<String>,
+    /// How calls are paired.
+    #[arg(
+        long = "match",
+        value_name = "order|name",
+        value_enum,
+        default_value = "order"
+    )]
+    pub match_by: Match,
+    /// Compare the kernels' debug locations too.
+    #[arg(long)]
+    pub locations: bool,
+}
+
+/// Runs `diff`; returns the exit code itself (0, 1 or 2).
+pub fn run(args: Args) -> ExitCode {
+    match compare(&args) {
+        Ok((equal, out)) => {
+            if let Err(e) = super::write_output(None, out.as_bytes()) {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+            ExitCode::from(if equal { 0 } else { 1 })
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn compare(args: &Args) -> Result<(bool, String), String> {
+    let options = DiffOptions {
+        match_by: match args.match_by {
+            Match::Order => MatchBy::Order,
+            Match::Name => MatchBy::Name,
+        },
+        ignore: args.ignore.clone(),
+        locations: args.locations,
+    };
+    diff::check_options(&options).map_err(|e| e.to_string())?;
+    let (a_name, b_name) = (source_name(&args.a), source_name(&args.b));
+    if a_name == "<stdin>" && b_name == "<stdin>" {
+        return Err("only one of the two modules can be read from stdin (`-`)".to_string());
+    }
+    let a = read_input(&args.a)?;
+    let b = read_input(&args.b)?;
+    let ctx = Context::new();
+    let report = diff::diff_modules(&ctx, (&a, &a_name), (&b, &b_name), &options)
+        .map_err(|e| e.to_string())?;
+    let equal = report.is_equal();
+    let out = if args.json {
+        let mut text =
+            serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?;
+        text.push('\n');
+        text
+    } else if equal {
+        String::new()
+    } else {
+        report.to_string()
+    };
+    Ok((equal, out))
+}

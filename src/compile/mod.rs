@@ -1,0 +1,533 @@
+//! Compiling StableHLO modules with the real TPU compiler, offline: libtpu
+//! 0.0.50.1 through the PJRT C API for a TPU topology description, no TPU, no
+//! Python.
+//!
+//! libtpu aborts its process on some inputs (a shape-polymorphic JAX export:
+//! `Check failed: !count_overflow`), so compiles run in a worker process: the
+//! executable named by [`CompileOptions::worker`] (by default the current
+//! one) started with the hidden subcommand [`WORKER_SUBCOMMAND`], which must
+//! call [`run_worker`]. A crash becomes [`Verdict::Crashed`] for that module
+//! and the next compile starts a fresh worker.
+//!
+//! ```no_run
+//! use tpu_custom_call::compile::{self, CompileOptions};
+//! use tpu_custom_call::target::Chip;
+//!
+//! let module = std::fs::read("add.stablehlo.mlir")?;
+//! let verdict = compile::compile_module(&module, &CompileOptions { chip: Chip::V6e, ..Default::default() })?;
+//! println!("{}", verdict.error().unwrap_or_else(|| "compiled".into()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod options;
+mod pjrt;
+mod worker;
+
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+pub use pjrt::MemoryStats;
+
+use crate::target::Chip;
+
+/// The libtpu release whose compiler JAX 0.12 uses.
+pub const LIBTPU_VERSION: &str = "0.0.50.1";
+
+/// The hidden subcommand that runs [`run_worker`] in the worker executable.
+pub const WORKER_SUBCOMMAND: &str = "__compile-worker";
+
+/// The chips libtpu compiles for here, with their topology (a 2x2 slice) and
+/// `TPU_ACCELERATOR_TYPE`, as `tpu_compile.py` names them.
+pub const TOPOLOGIES: [(Chip, &str, &str); 5] = [
+    (Chip::V4, "v4:2x2x1", "v4-8"),
+    (Chip::V5e, "v5e:2x2", "v5litepod-4"),
+    (Chip::V5p, "v5p:2x2x1", "v5p-8"),
+    (Chip::V6e, "v6e:2x2", "v6e-4"),
+    (Chip::V7x, "tpu7x:2x2x1", "tpu7x-8"),
+];
+
+/// What to compile for and with.
+#[derive(Clone, Debug)]
+pub struct CompileOptions {
+    /// The chip (one of [`TOPOLOGIES`]).
+    pub chip: Chip,
+    /// SPMD partitions with a device assignment (1, 2 or 4): kernels that
+    /// address other devices need more than one.
+    pub devices: usize,
+    /// libtpu.so; `None` looks it up with [`find_libtpu`].
+    pub libtpu: Option<PathBuf>,
+    /// The executable that runs the worker; `None` is the current one.
+    pub worker: Option<PathBuf>,
+}
+
+impl Default for CompileOptions {
+    fn default() -> Self {
+        CompileOptions {
+            chip: Chip::V5e,
+            devices: 1,
+            libtpu: None,
+            worker: None,
+        }
+    }
+}
+
+/// The compiler's verdict on one module.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// libtpu compiled it.
+    Compiled {
+        /// The executable's memory statistics.
+        stats: MemoryStats,
+        /// Wall time of the compile (worker start-up included when it had to
+        /// start).
+        seconds: f64,
+    },
+    /// libtpu refused it.
+    Refused {
+        /// libtpu's message, verbatim.
+        message: String,
+        /// Wall time of the compile.
+        seconds: f64,
+    },
+    /// libtpu aborted the worker process on it.
+    Crashed {
+        /// The `Check failed` line of libtpu's log, or its last line.
+        message: String,
+        /// Wall time of the compile.
+        seconds: f64,
+    },
+}
+
+impl Verdict {
+    /// The module compiled.
+    pub fn is_ok(&self) -> bool {
+        matches!(self, Verdict::Compiled { .. })
+    }
+
+    /// libtpu's message, `libtpu crashed: ...` for a crash; `None` when the
+    /// module compiled.
+    pub fn error(&self) -> Option<String> {
+        match self {
+            Verdict::Compiled { .. } => None,
+            Verdict::Refused { message, .. } => Some(message.clone()),
+            Verdict::Crashed { message, .. } => Some(format!("libtpu crashed: {message}")),
+        }
+    }
+
+    /// The memory statistics of a compiled module.
+    pub fn stats(&self) -> Option<&MemoryStats> {
+        match self {
+            Verdict::Compiled { stats, .. } => Some(stats),
+            _ => None,
+        }
+    }
+
+    /// Wall time of the compile, in seconds.
+    pub fn seconds(&self) -> f64 {
+        match self {
+            Verdict::Compiled { seconds, .. }
+            | Verdict::Refused { seconds, .. }
+            | Verdict::Crashed { seconds, .. } => *seconds,
+        }
+    }
+}
+
+/// Why nothing could be compiled (as opposed to a module libtpu refused).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CompileError {
+    /// No libtpu.so where it was looked for.
+    #[error(
+        "libtpu.so not found (looked at {}); run scripts/install-deps.sh, which keeps libtpu \
+         {LIBTPU_VERSION} from PyPI in ~/.cache/tpu-custom-call/libtpu/{LIBTPU_VERSION}/, or give \
+         --libtpu PATH or TPU_LIBRARY_PATH",
+        .searched.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+    )]
+    LibtpuNotFound {
+        /// The paths tried, in order.
+        searched: Vec<PathBuf>,
+    },
+    /// A chip with no topology here.
+    #[error(
+        "target `{chip}` cannot be compiled for: libtpu {LIBTPU_VERSION} topologies exist for v4, \
+         v5e, v5p, v6e and v7x"
+    )]
+    UnsupportedChip {
+        /// The chip asked for.
+        chip: Chip,
+    },
+    /// A device count the 2x2 topologies cannot hold.
+    #[error("--devices {devices} is not 1, 2 or 4 (the topologies are 2x2 slices)")]
+    Devices {
+        /// The count asked for.
+        devices: usize,
+    },
+    /// The worker process could not be started or did not come up.
+    #[error("the libtpu worker ({}) failed: {message}", .worker.display())]
+    Worker {
+        /// The worker executable.
+        worker: PathBuf,
+        /// What went wrong (libtpu's message when it failed to load).
+        message: String,
+    },
+}
+
+/// Finds libtpu.so: `explicit` (`--libtpu`), then `TPU_LIBRARY_PATH` (JAX's
+/// variable), then `~/.cache/tpu-custom-call/libtpu/0.0.50.1/libtpu.so` (where
+/// `scripts/install-deps.sh` puts it).
+pub fn find_libtpu(explicit: Option<&Path>) -> Result<PathBuf, CompileError> {
+    let mut searched = Vec::new();
+    if let Some(path) = explicit {
+        if path.is_file() {
+            return Ok(path.to_path_buf());
+        }
+        return Err(CompileError::LibtpuNotFound {
+            searched: vec![path.to_path_buf()],
+        });
+    }
+    if let Some(path) = std::env::var_os("TPU_LIBRARY_PATH").filter(|p| !p.is_empty()) {
+        let path = PathBuf::from(path);
+        if path.is_file() {
+            return Ok(path);
+        }
+        searched.push(path);
+    }
+    if let Some(path) = default_libtpu_path() {
+        if path.is_file() {
+            return Ok(path);
+        }
+        searched.push(path);
+    }
+    Err(CompileError::LibtpuNotFound { searched })
+}
+
+/// `$HOME/.cache/tpu-custom-call/libtpu/0.0.50.1/libtpu.so`.
+pub fn default_libtpu_path() -> Option<PathBuf> {
+    let home = std::env::var_os("HOME").filter(|h| !h.is_empty())?;
+    Some(
+        PathBuf::from(home)
+            .join(".cache/tpu-custom-call/libtpu")
+            .join(LIBTPU_VERSION)
+            .join("libtpu.so"),
+    )
+}
+
+/// Compiles one module (StableHLO text, pretty or generic, or bytecode) in a
+/// worker of its own. For several modules keep a [`Compiler`]: the worker
+/// starts once (about half a second), later compiles take tens of ms.
+pub fn compile_module(module: &[u8], options: &CompileOptions) -> Result<Verdict, CompileError> {
+    Compiler::new(options.clone())?.compile(module)
+}
+
+/// A worker process kept across compiles for one chip and device count.
+pub struct Compiler {
+    options: CompileOptions,
+    topology: &'static str,
+    accelerator: &'static str,
+    libtpu: PathBuf,
+    worker: PathBuf,
+    running: Option<Running>,
+}
+
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    stderr: Option<JoinHandle<Vec<u8>>>,
+}
+
+impl Compiler {
+    /// Checks the options and finds libtpu; the worker starts at the first
+    /// compile.
+    pub fn new(options: CompileOptions) -> Result<Compiler, CompileError> {
+        let &(_, topology, accelerator) = TOPOLOGIES
+            .iter()
+            .find(|(chip, ..)| *chip == options.chip)
+            .ok_or(CompileError::UnsupportedChip { chip: options.chip })?;
+        if ![1, 2, 4].contains(&options.devices) {
+            return Err(CompileError::Devices {
+                devices: options.devices,
+            });
+        }
+        let libtpu = find_libtpu(options.libtpu.as_deref())?;
+        let worker = match &options.worker {
+            Some(path) => path.clone(),
+            None => std::env::current_exe().map_err(|e| CompileError::Worker {
+                worker: PathBuf::from("<current executable>"),
+                message: e.to_string(),
+            })?,
+        };
+        Ok(Compiler {
+            options,
+            topology,
+            accelerator,
+            libtpu,
+            worker,
+            running: None,
+        })
+    }
+
+    /// The options this compiler was made with.
+    pub fn options(&self) -> &CompileOptions {
+        &self.options
+    }
+
+    /// The libtpu.so in use.
+    pub fn libtpu(&self) -> &Path {
+        &self.libtpu
+    }
+
+    fn worker_error(&self, message: impl Into<String>) -> CompileError {
+        CompileError::Worker {
+            worker: self.worker.clone(),
+            message: message.into(),
+        }
+    }
+
+    fn start(&mut self) -> Result<Running, CompileError> {
+        let mut command = Command::new(&self.worker);
+        command
+            .arg(WORKER_SUBCOMMAND)
+            .arg(self.topology)
+            .arg(self.options.devices.to_string())
+            .arg(&self.libtpu)
+            // Compile-only libtpu: no metadata server, no TPU to ask, other
+            // libtpu processes allowed.
+            .env("TPU_SKIP_MDS_QUERY", "1")
+            .env("TPU_ACCELERATOR_TYPE", self.accelerator)
+            .env("TPU_WORKER_HOSTNAMES", "localhost")
+            .env("ALLOW_MULTIPLE_LIBTPU_LOAD", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if std::env::var_os("TF_CPP_MIN_LOG_LEVEL").is_none() {
+            command.env("TF_CPP_MIN_LOG_LEVEL", "3");
+        }
+        let mut child = command
+            .spawn()
+            .map_err(|e| self.worker_error(e.to_string()))?;
+        let (Some(stdin), Some(stdout), Some(mut stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(self.worker_error("no pipes to the worker"));
+        };
+        // Drain stderr (libtpu's log) so the worker never blocks on it; keep
+        // the tail for crash messages.
+        let stderr = std::thread::spawn(move || {
+            let mut tail = Vec::new();
+            let mut chunk = [0u8; 8192];
+            while let Ok(n) = stderr.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                tail.extend_from_slice(&chunk[..n]);
+                if tail.len() > 256 * 1024 {
+                    tail.drain(..tail.len() - 128 * 1024);
+                }
+            }
+            tail
+        });
+        let mut running = Running {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+            stderr: Some(stderr),
+        };
+        match running.answer() {
+            Some(answer) if answer.get("ready").is_some() => Ok(running),
+            Some(answer) => {
+                let message = answer
+                    .get("fatal")
+                    .and_then(|m| m.as_str())
+                    .unwrap_or("unexpected answer")
+                    .to_string();
+                running.finish();
+                Err(self.worker_error(message))
+            }
+            None => {
+                let log = running.finish();
+                Err(self.worker_error(format!(
+                    "it exited before loading libtpu: {}",
+                    crash_line(&log)
+                )))
+            }
+        }
+    }
+
+    /// Compiles one module: StableHLO text (pretty or generic) or bytecode.
+    pub fn compile(&mut self, module: &[u8]) -> Result<Verdict, CompileError> {
+        let started = Instant::now();
+        let mut running = match self.running.take() {
+            Some(running) => running,
+            None => self.start()?,
+        };
+        let sent = running
+            .stdin
+            .write_all(&(module.len() as u64).to_le_bytes())
+            .and_then(|()| running.stdin.write_all(module))
+            .and_then(|()| running.stdin.flush());
+        let answer = if sent.is_ok() { running.answer() } else { None };
+        let seconds = started.elapsed().as_secs_f64();
+        let Some(answer) = answer else {
+            let log = running.finish();
+            return Ok(Verdict::Crashed {
+                message: crash_line(&log),
+                seconds,
+            });
+        };
+        self.running = Some(running);
+        match answer.get("error").and_then(|e| e.as_str()) {
+            Some(message) => Ok(Verdict::Refused {
+                message: message.to_string(),
+                seconds,
+            }),
+            None => {
+                let stat = |name: &str| {
+                    answer
+                        .pointer(&format!("/stats/{name}"))
+                        .and_then(serde_json::Value::as_i64)
+                        .unwrap_or(0)
+                };
+                Ok(Verdict::Compiled {
+                    stats: MemoryStats {
+                        generated_code_size: stat("generated_code_size"),
+                        argument_size: stat("argument_size"),
+                        output_size: stat("output_size"),
+                        alias_size: stat("alias_size"),
+                        temp_size: stat("temp_size"),
+                        peak_memory: stat("peak_memory"),
+                        total_size: stat("total_size"),
+                    },
+                    seconds,
+                })
+            }
+        }
+    }
+}
+
+impl Running {
+    /// The worker's next JSON answer; `None` when it died.
+    fn answer(&mut self) -> Option<serde_json::Value> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            match self.stdout.read_line(&mut line) {
+                Ok(0) | Err(_) => return None,
+                Ok(_) => {
+                    if let Ok(value) = serde_json::from_str(&line) {
+                        return Some(value);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the worker and returns its stderr.
+    fn finish(mut self) -> Vec<u8> {
+        drop(self.stdin);
+        let _ = self.child.wait();
+        self.stderr
+            .take()
+            .and_then(|t| t.join().ok())
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Compiler {
+    fn drop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.finish();
+        }
+    }
+}
+
+/// The line of libtpu's log that says why it aborted.
+fn crash_line(log: &[u8]) -> String {
+    let text = String::from_utf8_lossy(log);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    // glog FATAL lines (`F1201 ...`).
+    let fatal = |l: &&&str| {
+        l.len() > 5 && l.starts_with('F') && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit)
+    };
+    let noise = ["***", "@ ", "PC:", "https://"];
+    let line = lines
+        .iter()
+        .find(|l| l.contains("Check failed"))
+        .or_else(|| lines.iter().find(|l| l.starts_with("LLVM ERROR")))
+        .or_else(|| lines.iter().find(fatal))
+        .or_else(|| {
+            lines
+                .iter()
+                .rev()
+                .find(|l| !l.contains("RAW:") && !noise.iter().any(|n| l.starts_with(n)))
+        })
+        .or_else(|| lines.last())
+        .copied()
+        .unwrap_or("the worker exited without a message");
+    // glog's prefix (`F1201 04:28:00.023545    4651 `) says nothing about the input.
+    let line = match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [level, _, thread, ..]
+            if level.len() > 1
+                && level[1..].bytes().all(|b| b.is_ascii_digit())
+                && thread.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            line.split_once(thread)
+                .map_or(line, |(_, rest)| rest.trim_start())
+        }
+        _ => line,
+    };
+    let chars: Vec<char> = line.chars().collect();
+    chars[chars.len().saturating_sub(300)..].iter().collect()
+}
+
+/// The worker's entry point: `args` are what follows [`WORKER_SUBCOMMAND`]
+/// (topology, devices, libtpu path). Returns the exit code.
+pub fn run_worker(args: &[OsString]) -> i32 {
+    let [topology, devices, libtpu] = args else {
+        eprintln!("{WORKER_SUBCOMMAND}: expected TOPOLOGY DEVICES LIBTPU");
+        return 2;
+    };
+    let (Some(topology), Some(devices)) = (
+        topology.to_str(),
+        devices.to_str().and_then(|d| d.parse().ok()),
+    ) else {
+        eprintln!("{WORKER_SUBCOMMAND}: bad arguments");
+        return 2;
+    };
+    worker::run(topology, devices, Path::new(libtpu))
+}
+
+/// The verify pass's `compile` option: compiles the module `op` for `target`
+/// in a worker of the current executable; `None` when it compiled, else the
+/// message for the pass to report.
+pub(crate) fn check_operation(
+    op: melior::ir::OperationRef<'_, '_>,
+    target: Option<Chip>,
+) -> Option<String> {
+    let Some(chip) = target else {
+        return Some("compile: needs `target`, the chip to compile for".to_string());
+    };
+    let text = match crate::kernel::print_operation(op, crate::PrintOptions::default()) {
+        Ok(text) => text,
+        Err(e) => return Some(format!("compile: {e}")),
+    };
+    let options = CompileOptions {
+        chip,
+        ..CompileOptions::default()
+    };
+    match compile_module(text.as_bytes(), &options) {
+        Ok(verdict) => verdict
+            .error()
+            .map(|message| format!("libtpu ({chip}): {message}")),
+        Err(e) => Some(format!("compile: {e}")),
+    }
+}

@@ -1,0 +1,230 @@
+//! The scoped-VMEM budget of a kernel, checked as libtpu 0.0.50.1 checks it
+//! (`E1001: CompileTimeScopedVmemOom`, "Scoped allocation with size 24.00M and
+//! limit 16.00M exceeded scoped vmem limit"), before anything is compiled.
+//!
+//! What counts (measured, see `tests/data/vmem-sweep/verdicts.json`, made by
+//! `scripts/vmem-sweep/sweep.py`): without a grid, every VMEM input and output
+//! whole; with a grid (`iteration_bounds`), each VMEM block twice (Pallas double
+//! buffers them), a VMEM buffer without block window once. Sizes are padded to
+//! the TPU tile (last dimension to 128 lanes, the one before it to 8 sublanes
+//! of 32 bits). VMEM scratch arguments and `internal_scratch_in_bytes` are not
+//! counted: libtpu compiled 12 MiB of blocks with 8 MiB of used scratch, and
+//! 15.94 MiB of buffers with 1 MiB of internal scratch, under v5e's 16 MiB.
+//!
+//! The limit is `vmem_limit_bytes` when given, else the chip's default
+//! ([`Chip::default_scoped_vmem_bytes`]), and libtpu refuses exactly when the
+//! figure here exceeds it, on v4, v5e, v5p and v6e. v7x is different (see
+//! [`VmemBudget::limit`]).
+
+use super::{ContractError, KernelSignature, TypeShape};
+use crate::params::Params;
+use crate::target::Chip;
+
+const MIB: u64 = 1024 * 1024;
+
+impl Chip {
+    /// The scoped-VMEM limit libtpu 0.0.50.1 applies when the call has no
+    /// `vmem_limit_bytes` (measured: v4, v5e, v5p 16 MiB; v6e and v7x
+    /// 32 MiB). `None` for chips libtpu 0.0.50.1 does not compile for (v2,
+    /// v3, v4i, v7, v8i, v8t): their budget is not checked.
+    pub const fn default_scoped_vmem_bytes(self) -> Option<u64> {
+        match self {
+            Chip::V4 | Chip::V5e | Chip::V5p => Some(16 * MIB),
+            Chip::V6e | Chip::V7x => Some(32 * MIB),
+            _ => None,
+        }
+    }
+}
+
+/// libtpu's figure for a byte count: `24.00M`, `32.0K`, `512B`.
+pub fn format_bytes(bytes: u64) -> String {
+    if bytes >= MIB {
+        format!("{:.2}M", bytes as f64 / MIB as f64)
+    } else if bytes >= 1024 {
+        format!("{:.1}K", bytes as f64 / 1024.0)
+    } else {
+        format!("{bytes}B")
+    }
+}
+
+/// Bytes of one element, `None` for types that take no VMEM (semaphores) or
+/// are unknown.
+fn element_bytes(element: &str) -> Option<u64> {
+    let bits: u64 = match element {
+        "f64" | "i64" | "ui64" | "si64" | "index" => 64,
+        "f32" | "i32" | "ui32" | "si32" | "tf32" => 32,
+        "bf16" | "f16" | "i16" | "ui16" | "si16" => 16,
+        "i1" | "i4" | "si4" | "ui4" | "f4E2M1FN" => 8,
+        e if e.starts_with("f8") || e == "i8" || e == "si8" || e == "ui8" => 8,
+        _ => return None,
+    };
+    Some(bits / 8)
+}
+
+/// VMEM bytes of a buffer of `dims` elements of `element`, padded to tiles
+/// as libtpu's figures show: the last dimension to a multiple of 128 lanes,
+/// the one before it to a multiple of 8 rows (below 8 rows, to a power of two:
+/// 1, 2 and 4 rows are not padded), whatever the element width. `None` for
+/// element types that take no VMEM or are unknown, and for a last dimension
+/// narrower than 128 lanes, whose layout libtpu picks otherwise (measured:
+/// `N x 100 f32` buffers of 46 MiB compile under a 16 MiB limit).
+pub fn padded_bytes(dims: &[i64], element: &str) -> Option<u64> {
+    let bytes = element_bytes(element)?;
+    let mut dims: Vec<u64> = dims
+        .iter()
+        .map(|&d| u64::try_from(d).ok())
+        .collect::<Option<_>>()?;
+    let n = dims.len();
+    if n >= 1 {
+        if dims[n - 1] < 128 {
+            return None;
+        }
+        dims[n - 1] = dims[n - 1].div_ceil(128) * 128;
+    }
+    if n >= 2 {
+        let rows = dims[n - 2];
+        dims[n - 2] = if rows < 8 {
+            rows.next_power_of_two()
+        } else {
+            rows.div_ceil(8) * 8
+        };
+    }
+    dims.iter().try_fold(bytes, |acc, &d| acc.checked_mul(d))
+}
+
+fn static_dims(ty: &TypeShape) -> Option<Vec<i64>> {
+    ty.dims.iter().copied().collect()
+}
+
+/// What a kernel needs of scoped VMEM, by kind.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VmemBudget {
+    /// Input and output buffers (blocks times their buffering with a grid):
+    /// what libtpu counts.
+    pub buffers: u64,
+    /// VMEM scratch arguments (not counted by libtpu's check).
+    pub scratch: u64,
+    /// `internal_scratch_in_bytes` (not counted by libtpu's check).
+    pub internal_scratch: u64,
+    /// Buffering of blocks: 2 with a grid, 1 without.
+    pub buffering: u64,
+    /// `vmem_limit_bytes`, when given.
+    pub vmem_limit_bytes: Option<u64>,
+    /// VMEM buffers whose size libtpu's figure is not modelled for (kernel
+    /// argument indices); the budget is not checked when there are any.
+    pub unmodelled: Vec<usize>,
+}
+
+impl VmemBudget {
+    /// What libtpu's scoped-VMEM check counts: the buffers.
+    pub fn total(&self) -> u64 {
+        self.buffers
+    }
+
+    /// The limit on `chip` and whether it is `vmem_limit_bytes`; `None` when
+    /// it is not known.
+    ///
+    /// On v7x XLA may keep some whole operands out of scoped VMEM, so libtpu's
+    /// figure is not ours (measured: without a grid and without
+    /// `vmem_limit_bytes` it compiles up to 48 MiB of buffers against its
+    /// 32 MiB limit, counting two of the add kernel's three; with 8 MiB it
+    /// compiles 24 MiB; with a grid it compiles 32.25 MiB of blocks and refuses
+    /// 36 MiB). There only the measured case is checked: no grid, no
+    /// `vmem_limit_bytes`, at most 48 MiB.
+    pub fn limit(&self, chip: Chip) -> Option<(u64, bool)> {
+        if !self.unmodelled.is_empty() {
+            return None;
+        }
+        if chip == Chip::V7x {
+            return (self.vmem_limit_bytes.is_none() && self.buffering == 1)
+                .then_some((48 * MIB, false));
+        }
+        match self.vmem_limit_bytes {
+            Some(limit) => Some((limit, true)),
+            None => chip.default_scoped_vmem_bytes().map(|l| (l, false)),
+        }
+    }
+
+    /// The error when the kernel does not fit `chip`.
+    pub fn check(&self, function: &str, chip: Chip) -> Option<ContractError> {
+        let (limit, from_param) = self.limit(chip)?;
+        let needed = self.total();
+        if needed <= limit {
+            return None;
+        }
+        let parts = [format!(
+            "{} input/output buffers{}",
+            format_bytes(self.buffers),
+            if self.buffering > 1 {
+                ", blocks double-buffered"
+            } else {
+                ""
+            }
+        )];
+        let vmem = chip.info().vmem_bytes;
+        let fix = if needed <= vmem {
+            format!(
+                "raise vmem_limit_bytes (at most {} MiB on {chip}) or use smaller blocks",
+                vmem / MIB
+            )
+        } else {
+            format!("use smaller blocks: {chip} has {} MiB of VMEM", vmem / MIB)
+        };
+        Some(ContractError::ScopedVmem {
+            function: function.to_string(),
+            chip,
+            needed,
+            limit,
+            from_param,
+            breakdown: parts.join(", "),
+            fix,
+        })
+    }
+}
+
+/// The budget of a kernel whose call already passed the contract.
+pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
+    let g = sig.grid.len();
+    let p = sig.scalar_prefetch;
+    let buffers = sig.buffers().unwrap_or(0);
+    let grid = !sig.grid.is_empty();
+    let buffering = if grid { 2 } else { 1 };
+    let mut budget = VmemBudget {
+        buffering,
+        internal_scratch: params
+            .internal_scratch_in_bytes
+            .and_then(|v| u64::try_from(v).ok())
+            .unwrap_or(0),
+        vmem_limit_bytes: params.vmem_limit_bytes.and_then(|v| u64::try_from(v).ok()),
+        ..VmemBudget::default()
+    };
+    for b in 0..buffers {
+        let arg = &sig.arguments[g + p + b];
+        if !arg.in_vmem() {
+            continue;
+        }
+        let window = sig
+            .windows
+            .as_ref()
+            .and_then(|ws| ws.get(b))
+            .and_then(|w| w.bounds.clone());
+        let (dims, times) = match window {
+            Some(bounds) => (Some(bounds), buffering),
+            None => (static_dims(arg), 1),
+        };
+        match dims.and_then(|d| padded_bytes(&d, &arg.element)) {
+            Some(bytes) => {
+                budget.buffers = budget.buffers.saturating_add(bytes.saturating_mul(times));
+            }
+            None => budget.unmodelled.push(g + p + b),
+        }
+    }
+    for arg in sig.arguments.iter().skip(g + p + buffers) {
+        if arg.in_vmem()
+            && let Some(bytes) = static_dims(arg).and_then(|d| padded_bytes(&d, &arg.element))
+        {
+            budget.scratch = budget.scratch.saturating_add(bytes);
+        }
+    }
+    budget
+}

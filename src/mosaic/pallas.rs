@@ -1,0 +1,556 @@
+//! The Pallas kernel function: a `builtin.module` holding the kernel's
+//! `func.func` with Pallas's argument order and function attributes, plus one
+//! index-map function per blocked window, exactly as `pl.pallas_call` lowers
+//! them (JAX 0.12).
+//!
+//! Argument order: grid indices (`i32`, one per grid dimension), scalar-prefetch
+//! refs, inputs, outputs, scratch. Function attributes: `dimension_semantics`,
+//! `iteration_bounds` and `window_params` (only with a grid), `scalar_prefetch`,
+//! `scratch_operands`, `tpu.core_type`. Each blocked window gets
+//! `{transform_indices = @transform_<n>, window_bounds = array<i64: …>}` and a
+//! `func.func @transform_<n>(grid indices…, prefetch refs…) -> (i32, …)` after
+//! the kernel, whose body is the index map's ops, then the unused
+//! `arith.constant 0 : i32` Pallas always appends, then the return.
+//!
+//! ```
+//! use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
+//! use tpu_custom_call::mosaic::pallas::{Arg, KernelSpec};
+//! use tpu_custom_call::mosaic::{BuildError, ops};
+//! use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
+//!
+//! let ctx = tpu_custom_call::Context::new();
+//! let f32 = Type::float32(&ctx);
+//! let block = attrs::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem, None);
+//! let spec = KernelSpec::new("copy")
+//!     .input(Arg::new(block).named("x_ref"))
+//!     .output(Arg::new(block).named("o_ref"));
+//! let module = spec.build(&ctx, |k| {
+//!     let _ = (k.inputs[0], k.outputs[0]);
+//!     Ok::<(), BuildError>(())
+//! })?;
+//! assert!(module.as_operation().verify());
+//! assert!(module.as_operation().to_string().contains("scratch_operands = 0 : i64"));
+//! # Ok::<(), BuildError>(())
+//! ```
+
+use melior::Context as MlirContext;
+use melior::dialect::{arith, func};
+use melior::ir::attribute::{
+    DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
+};
+use melior::ir::operation::{OperationLike, OperationMutLike};
+use melior::ir::r#type::{FunctionType, IntegerType};
+use melior::ir::{
+    Attribute, Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type, Value,
+};
+
+use super::BuildError;
+use super::attrs::{self, CoreType, DimensionSemantics};
+
+/// A custom index map: given the transform function's block (arguments: grid
+/// indices, then scalar-prefetch refs), append its body ops but not the
+/// `func.return`, and return the block indices (`i32`).
+pub type IndexMapFn<'c> =
+    Box<dyn for<'a> Fn(&'c MlirContext, &'a Block<'c>) -> Vec<Value<'c, 'a>> + 'c>;
+
+/// One result of an [`IndexMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexExpr {
+    /// The grid index of this dimension.
+    Grid(usize),
+    /// A constant block index.
+    Const(i32),
+}
+
+/// How a window's block index is computed from the grid indices.
+pub enum IndexMap<'c> {
+    /// Each block index is a grid index or a constant, as Pallas lowers
+    /// `lambda i, j: (i, 0)`: one `arith.constant` per constant, in order.
+    Exprs(Vec<IndexExpr>),
+    /// Any body (for example one reading a scalar-prefetch ref).
+    Custom {
+        /// Number of block indices returned (the window's rank).
+        rank: usize,
+        /// Builds the body.
+        body: IndexMapFn<'c>,
+    },
+}
+
+impl std::fmt::Debug for IndexMap<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IndexMap::Exprs(exprs) => f.debug_tuple("Exprs").field(exprs).finish(),
+            IndexMap::Custom { rank, .. } => f
+                .debug_struct("Custom")
+                .field("rank", rank)
+                .finish_non_exhaustive(),
+        }
+    }
+}
+
+impl IndexMap<'_> {
+    /// A map returning the given grid indices (`&[0, 2]` is `lambda i, j, k:
+    /// (i, k)`).
+    pub fn grid(indices: &[usize]) -> Self {
+        IndexMap::Exprs(indices.iter().map(|&i| IndexExpr::Grid(i)).collect())
+    }
+
+    fn rank(&self) -> usize {
+        match self {
+            IndexMap::Exprs(exprs) => exprs.len(),
+            IndexMap::Custom { rank, .. } => *rank,
+        }
+    }
+}
+
+/// The window of an input or output (an entry of `window_params`).
+#[derive(Debug, Default)]
+pub enum Window<'c> {
+    /// `{}`: the whole operand, not pipelined (`memory_space=ANY`, mesh
+    /// kernels).
+    #[default]
+    Whole,
+    /// `{transform_indices = <affine map>}` (SparseCore kernels).
+    AffineMap(Attribute<'c>),
+    /// A block of `block_shape` at the block index the map computes.
+    Blocked {
+        /// `window_bounds`.
+        block_shape: Vec<i64>,
+        /// The index map (`transform_indices`).
+        index_map: IndexMap<'c>,
+    },
+}
+
+impl<'c> Window<'c> {
+    /// A blocked window.
+    pub fn blocked(block_shape: &[i64], index_map: IndexMap<'c>) -> Self {
+        Window::Blocked {
+            block_shape: block_shape.to_vec(),
+            index_map,
+        }
+    }
+}
+
+/// One argument of the kernel function.
+#[derive(Debug)]
+pub struct Arg<'c> {
+    /// Its type (a memref for refs).
+    pub ty: Type<'c>,
+    /// The name Pallas gives it as location (`loc("x_ref")`), if any.
+    pub name: Option<String>,
+    /// Its window (inputs and outputs only; used when the kernel has a grid).
+    pub window: Window<'c>,
+}
+
+impl<'c> Arg<'c> {
+    /// An argument of type `ty`, unnamed, with the whole operand as window.
+    pub fn new(ty: Type<'c>) -> Self {
+        Self {
+            ty,
+            name: None,
+            window: Window::Whole,
+        }
+    }
+
+    /// Sets the name (the argument's location).
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = Some(name.to_string());
+        self
+    }
+
+    /// Sets the window.
+    pub fn window(mut self, window: Window<'c>) -> Self {
+        self.window = window;
+        self
+    }
+}
+
+/// Everything Pallas puts into a kernel function besides its body.
+#[derive(Debug)]
+pub struct KernelSpec<'c> {
+    /// Name of the module and of the kernel function.
+    pub name: String,
+    /// The grid (`iteration_bounds`); empty for no grid. `-1` is a dynamic
+    /// bound.
+    pub grid: Vec<i64>,
+    /// One per grid dimension; empty means all `arbitrary` (Pallas's default).
+    pub dimension_semantics: Vec<DimensionSemantics>,
+    /// `tpu.core_type`.
+    pub core_type: CoreType,
+    /// Scalar-prefetch refs.
+    pub scalar_prefetch: Vec<Arg<'c>>,
+    /// Input refs.
+    pub inputs: Vec<Arg<'c>>,
+    /// Output refs.
+    pub outputs: Vec<Arg<'c>>,
+    /// Scratch refs.
+    pub scratch: Vec<Arg<'c>>,
+}
+
+/// The kernel function's block and arguments, for building its body.
+#[derive(Debug)]
+pub struct KernelArgs<'c, 'a> {
+    /// The context.
+    pub ctx: &'c MlirContext,
+    /// The entry block; append the body to it (the builder appends the
+    /// `func.return`).
+    pub block: &'a Block<'c>,
+    /// The grid indices (`i32`).
+    pub grid_indices: Vec<Value<'c, 'a>>,
+    /// The scalar-prefetch refs.
+    pub scalar_prefetch: Vec<Value<'c, 'a>>,
+    /// The input refs.
+    pub inputs: Vec<Value<'c, 'a>>,
+    /// The output refs.
+    pub outputs: Vec<Value<'c, 'a>>,
+    /// The scratch refs.
+    pub scratch: Vec<Value<'c, 'a>>,
+}
+
+impl<'c> KernelSpec<'c> {
+    /// A TensorCore kernel named `name` without grid or arguments.
+    pub fn new(name: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            grid: Vec::new(),
+            dimension_semantics: Vec::new(),
+            core_type: CoreType::Tc,
+            scalar_prefetch: Vec::new(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Sets the grid and its dimension semantics.
+    pub fn grid(mut self, grid: &[i64], semantics: &[DimensionSemantics]) -> Self {
+        self.grid = grid.to_vec();
+        self.dimension_semantics = semantics.to_vec();
+        self
+    }
+
+    /// Sets the core type.
+    pub fn core_type(mut self, core_type: CoreType) -> Self {
+        self.core_type = core_type;
+        self
+    }
+
+    /// Adds a scalar-prefetch ref.
+    pub fn scalar_prefetch(mut self, arg: Arg<'c>) -> Self {
+        self.scalar_prefetch.push(arg);
+        self
+    }
+
+    /// Adds an input.
+    pub fn input(mut self, arg: Arg<'c>) -> Self {
+        self.inputs.push(arg);
+        self
+    }
+
+    /// Adds an output.
+    pub fn output(mut self, arg: Arg<'c>) -> Self {
+        self.outputs.push(arg);
+        self
+    }
+
+    /// Adds a scratch ref.
+    pub fn scratch(mut self, arg: Arg<'c>) -> Self {
+        self.scratch.push(arg);
+        self
+    }
+
+    fn error(&self, message: String) -> BuildError {
+        BuildError::Kernel {
+            kernel: self.name.clone(),
+            message,
+        }
+    }
+
+    /// Checks the spec: semantics per grid dimension, windows against grid and
+    /// their index maps.
+    fn check(&self) -> Result<(), BuildError> {
+        if !self.dimension_semantics.is_empty() && self.dimension_semantics.len() != self.grid.len()
+        {
+            return Err(self.error(format!(
+                "dimension_semantics has {} entries but the grid {:?} has {} dimensions: give one per grid dimension",
+                self.dimension_semantics.len(),
+                self.grid,
+                self.grid.len()
+            )));
+        }
+        for (what, i, arg) in self.windowed() {
+            let Window::Blocked {
+                block_shape,
+                index_map,
+            } = &arg.window
+            else {
+                continue;
+            };
+            if self.grid.is_empty() {
+                return Err(self.error(format!(
+                    "{what} {i} has a blocked window but the kernel has no grid: set a grid or use Window::Whole"
+                )));
+            }
+            if block_shape.len() != index_map.rank() {
+                return Err(self.error(format!(
+                    "{what} {i}: window_bounds {block_shape:?} has rank {} but its index map returns {} indices: make them equal",
+                    block_shape.len(),
+                    index_map.rank()
+                )));
+            }
+            if let IndexMap::Exprs(exprs) = index_map {
+                for expr in exprs {
+                    if let IndexExpr::Grid(g) = expr
+                        && *g >= self.grid.len()
+                    {
+                        return Err(self.error(format!(
+                            "{what} {i}: index map uses grid index {g} but the grid {:?} has {} dimensions",
+                            self.grid,
+                            self.grid.len()
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn windowed(&self) -> impl Iterator<Item = (&'static str, usize, &Arg<'c>)> {
+        let inputs = self.inputs.iter().enumerate().map(|(i, a)| ("input", i, a));
+        let outputs = self
+            .outputs
+            .iter()
+            .enumerate()
+            .map(|(i, a)| ("output", i, a));
+        inputs.chain(outputs)
+    }
+
+    /// Builds the kernel module: `body` appends the kernel's ops (without the
+    /// final `func.return`) to the entry block; the module is then verified.
+    pub fn build<E>(
+        &self,
+        ctx: &'c MlirContext,
+        body: impl for<'a> FnOnce(&KernelArgs<'c, 'a>) -> Result<(), E>,
+    ) -> Result<Module<'c>, E>
+    where
+        E: From<BuildError>,
+    {
+        self.check()?;
+        let unknown = Location::unknown(ctx);
+        let i32_type: Type<'c> = IntegerType::new(ctx, 32).into();
+        let mut module = Module::new(unknown);
+        module
+            .as_operation_mut()
+            .set_attribute("sym_name", StringAttribute::new(ctx, &self.name).into());
+
+        let grid_types = vec![i32_type; self.grid.len()];
+        let arg_location = |arg: &Arg<'c>| match &arg.name {
+            Some(name) => Location::name(ctx, name, unknown),
+            None => unknown,
+        };
+        let mut block_args: Vec<(Type<'c>, Location<'c>)> =
+            grid_types.iter().map(|&t| (t, unknown)).collect();
+        for arg in self
+            .scalar_prefetch
+            .iter()
+            .chain(&self.inputs)
+            .chain(&self.outputs)
+            .chain(&self.scratch)
+        {
+            block_args.push((arg.ty, arg_location(arg)));
+        }
+        let arg_types: Vec<Type<'c>> = block_args.iter().map(|(t, _)| *t).collect();
+
+        // Function attributes, in Pallas's set (the dictionary sorts them).
+        let mut fn_attrs: Vec<(Identifier<'c>, Attribute<'c>)> = Vec::new();
+        let semantics: Vec<Attribute<'c>> = if self.dimension_semantics.is_empty() {
+            vec![DimensionSemantics::Arbitrary.attribute(ctx); self.grid.len()]
+        } else {
+            self.dimension_semantics
+                .iter()
+                .map(|s| s.attribute(ctx))
+                .collect()
+        };
+        fn_attrs.push((
+            Identifier::new(ctx, "dimension_semantics"),
+            attrs::array_attr(ctx, &semantics),
+        ));
+        let count = |n: usize| attrs::i64_attr(ctx, i64::try_from(n).unwrap_or(i64::MAX));
+        fn_attrs.push((
+            Identifier::new(ctx, "scalar_prefetch"),
+            count(self.scalar_prefetch.len()),
+        ));
+        fn_attrs.push((
+            Identifier::new(ctx, "scratch_operands"),
+            count(self.scratch.len()),
+        ));
+        fn_attrs.push((
+            Identifier::new(ctx, "tpu.core_type"),
+            self.core_type.attribute(ctx),
+        ));
+
+        // Index-map functions, made first so that the window params can name
+        // them; appended after the kernel.
+        let mut transforms = Vec::new();
+        if !self.grid.is_empty() {
+            let bounds: Vec<i64> = self
+                .grid
+                .iter()
+                .map(|&b| if b < 0 { i64::MIN } else { b })
+                .collect();
+            fn_attrs.push((
+                Identifier::new(ctx, "iteration_bounds"),
+                attrs::i64_array_attr(ctx, &bounds),
+            ));
+            let mut windows = Vec::new();
+            let map_inputs: Vec<Type<'c>> = grid_types
+                .iter()
+                .copied()
+                .chain(self.scalar_prefetch.iter().map(|a| a.ty))
+                .collect();
+            for (_, _, arg) in self.windowed() {
+                let window = match &arg.window {
+                    Window::Whole => DictionaryAttribute::new(ctx, &[]).into(),
+                    Window::AffineMap(map) => DictionaryAttribute::new(
+                        ctx,
+                        &[(Identifier::new(ctx, "transform_indices"), *map)],
+                    )
+                    .into(),
+                    Window::Blocked {
+                        block_shape,
+                        index_map,
+                    } => {
+                        let name = format!("transform_{}", transforms.len());
+                        let (function, rank) =
+                            index_map_function(ctx, &name, &map_inputs, index_map, i32_type);
+                        if rank != block_shape.len() {
+                            return Err(self
+                                .error(format!(
+                                    "the custom index map of {name} returned {rank} indices but window_bounds {block_shape:?} has rank {}: return one index per window dimension",
+                                    block_shape.len()
+                                ))
+                                .into());
+                        }
+                        transforms.push(function);
+                        DictionaryAttribute::new(
+                            ctx,
+                            &[
+                                (
+                                    Identifier::new(ctx, "transform_indices"),
+                                    FlatSymbolRefAttribute::new(ctx, &name).into(),
+                                ),
+                                (
+                                    Identifier::new(ctx, "window_bounds"),
+                                    attrs::i64_array_attr(ctx, block_shape),
+                                ),
+                            ],
+                        )
+                        .into()
+                    }
+                };
+                windows.push(window);
+            }
+            fn_attrs.push((
+                Identifier::new(ctx, "window_params"),
+                attrs::array_attr(ctx, &windows),
+            ));
+        }
+
+        let block = Block::new(&block_args);
+        {
+            let values: Vec<Value<'c, '_>> = (0..block_args.len())
+                .filter_map(|i| block.argument(i).ok().map(Value::from))
+                .collect();
+            let mut rest = values.as_slice();
+            let mut take = |n: usize| {
+                let (head, tail) = rest.split_at(n);
+                rest = tail;
+                head.to_vec()
+            };
+            let args = KernelArgs {
+                ctx,
+                block: &block,
+                grid_indices: take(self.grid.len()),
+                scalar_prefetch: take(self.scalar_prefetch.len()),
+                inputs: take(self.inputs.len()),
+                outputs: take(self.outputs.len()),
+                scratch: take(self.scratch.len()),
+            };
+            body(&args)?;
+        }
+        block.append_operation(func::r#return(&[], unknown));
+        let region = Region::new();
+        region.append_block(block);
+        let function = func::func(
+            ctx,
+            StringAttribute::new(ctx, &self.name),
+            TypeAttribute::new(FunctionType::new(ctx, &arg_types, &[]).into()),
+            region,
+            &fn_attrs,
+            unknown,
+        );
+        module.body().append_operation(function);
+        for transform in transforms {
+            module.body().append_operation(transform);
+        }
+        let (ok, diagnostics) = crate::context::capture(ctx, || module.as_operation().verify());
+        if !ok {
+            return Err(BuildError::Verify {
+                kernel: self.name.clone(),
+                diagnostics: crate::context::join_diagnostics(&diagnostics),
+            }
+            .into());
+        }
+        Ok(module)
+    }
+}
+
+/// `func.func @name(grid indices…, prefetch refs…) -> (i32 × rank)` and the
+/// number of indices it returns.
+fn index_map_function<'c>(
+    ctx: &'c MlirContext,
+    name: &str,
+    inputs: &[Type<'c>],
+    index_map: &IndexMap<'c>,
+    i32_type: Type<'c>,
+) -> (melior::ir::Operation<'c>, usize) {
+    let unknown = Location::unknown(ctx);
+    let block_args: Vec<(Type<'c>, Location<'c>)> = inputs.iter().map(|&t| (t, unknown)).collect();
+    let block = Block::new(&block_args);
+    let constant = |value: i32| {
+        block
+            .append_operation(arith::constant(
+                ctx,
+                IntegerAttribute::new(i32_type, value.into()).into(),
+                unknown,
+            ))
+            .result(0)
+            .map(Value::from)
+    };
+    let results: Vec<Value<'c, '_>> = match index_map {
+        IndexMap::Exprs(exprs) => exprs
+            .iter()
+            .filter_map(|expr| match *expr {
+                IndexExpr::Grid(g) => block.argument(g).ok().map(Value::from),
+                IndexExpr::Const(c) => constant(c).ok(),
+            })
+            .collect(),
+        IndexMap::Custom { body, .. } => body(ctx, &block),
+    };
+    // Pallas ends every index map with an unused `arith.constant 0 : i32`.
+    let _ = constant(0);
+    let rank = results.len();
+    block.append_operation(func::r#return(&results, unknown));
+    drop(results);
+    let region = Region::new();
+    region.append_block(block);
+    let function = func::func(
+        ctx,
+        StringAttribute::new(ctx, name),
+        TypeAttribute::new(FunctionType::new(ctx, inputs, &vec![i32_type; rank]).into()),
+        region,
+        &[],
+        unknown,
+    );
+    (function, rank)
+}

@@ -1,0 +1,481 @@
+//! `compile`: the real TPU compiler (libtpu 0.0.50.1 through PJRT, in a
+//! worker process) gives the same verdict as JAX's own ahead-of-time compile
+//! (`scripts/jaxref/ref/tpu_compile.py`) on every module `emit` makes for the
+//! goldens; refusals carry libtpu's messages; a libtpu crash is one module's
+//! verdict, not the caller's end.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde_json::Value as Json;
+use tpu_custom_call::compile::{CompileOptions, Compiler, Verdict};
+use tpu_custom_call::lower::{self, LowerOptions};
+use tpu_custom_call::target::Chip;
+use tpu_custom_call::{Context, Kernel, PrintOptions, kernel};
+
+use crate::common::*;
+use crate::lower::golden_calls;
+
+/// One libtpu process at a time from these tests (each takes GBs).
+static LIBTPU: Mutex<()> = Mutex::new(());
+
+fn tpu_venv() -> PathBuf {
+    std::env::var_os("TPU_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(std::env::var_os("HOME").unwrap_or_default())
+                .join(".cache/tpu-custom-call/jaxref-tpu-venv")
+        })
+}
+
+/// libtpu.so: the usual lookup, else the TPU venv's; `None` prints why the
+/// test is skipped.
+fn libtpu(test: &str) -> Option<PathBuf> {
+    if let Ok(path) = tpu_custom_call::compile::find_libtpu(None) {
+        return Some(path);
+    }
+    let venv = tpu_venv().join("lib/python3.12/site-packages/libtpu/libtpu.so");
+    if venv.is_file() {
+        return Some(venv);
+    }
+    eprintln!(
+        "SKIPPED {test}: no libtpu.so (run scripts/install-deps.sh, or set TPU_LIBRARY_PATH)"
+    );
+    None
+}
+
+/// The TPU venv's python (jax[tpu] 0.12.0.1); `None` prints why the test is
+/// skipped.
+fn tpu_python(test: &str) -> Option<PathBuf> {
+    let python = tpu_venv().join("bin/python");
+    if python.is_file() {
+        Some(python)
+    } else {
+        eprintln!(
+            "SKIPPED {test}: no TPU venv at {} (bash scripts/jaxref/ref/setup-tpu.sh, or set TPU_VENV)",
+            python.display()
+        );
+        None
+    }
+}
+
+fn options(chip: Chip, devices: usize, libtpu: &Path) -> CompileOptions {
+    CompileOptions {
+        chip,
+        devices,
+        libtpu: Some(libtpu.to_path_buf()),
+        worker: Some(PathBuf::from(env!("CARGO_BIN_EXE_tpu-custom-call"))),
+    }
+}
+
+/// The module `emit` writes for every golden call (default options), in `dir`.
+fn emitted_modules(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut modules = Vec::new();
+    for call in golden_calls() {
+        let name = call.name();
+        let ctx = Context::new();
+        let text = std::fs::read_to_string(call.kernel_path()).unwrap();
+        let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
+        let types = |types: Vec<String>| -> Vec<_> {
+            types
+                .iter()
+                .map(|t| tpu_custom_call::melior::ir::Type::parse(&ctx, t).unwrap())
+                .collect()
+        };
+        let (operands, results) = (types(call.operand_types()), types(call.result_types()));
+        let module = lower::emit_module(
+            &ctx,
+            &kernel,
+            &call.params(),
+            &operands,
+            &results,
+            &LowerOptions {
+                jax_rules_only: true,
+                ..LowerOptions::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let path = dir.join(format!("{name}.mlir"));
+        std::fs::write(
+            &path,
+            kernel::print_module(&module, PrintOptions::default()).unwrap(),
+        )
+        .unwrap();
+        modules.push((name, path));
+    }
+    modules
+}
+
+/// `tpu_compile.py --json` over all modules at once: path -> error (`None`
+/// when it compiled).
+fn jax_verdicts(
+    python: &Path,
+    chip: Chip,
+    devices: usize,
+    paths: &[&PathBuf],
+) -> Vec<Option<String>> {
+    let out = std::process::Command::new(python)
+        .arg(jaxref_dir().join("tpu_compile.py"))
+        .args([
+            "--chip",
+            chip.name(),
+            "--devices",
+            &devices.to_string(),
+            "--json",
+        ])
+        .args(paths)
+        .output()
+        .unwrap();
+    let lines: Vec<Json> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        paths.len(),
+        "tpu_compile.py --chip {chip}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    lines
+        .iter()
+        .map(|l| l["error"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The first non-empty line of a message (JAX and PJRT wrap it differently).
+fn first_line(message: &str) -> &str {
+    message
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+}
+
+/// A chip, a device count, and the (name, path) of the modules to compile.
+type Run<'m> = (Chip, usize, Vec<&'m (String, PathBuf)>);
+
+/// Cases whose kernels address other devices: compiled on 4 partitions too.
+fn communicates(name: &str) -> bool {
+    ["remote_dma", "collective", "barrier", "tensorcore_mesh"]
+        .iter()
+        .any(|k| name.contains(k))
+}
+
+/// For every golden call and each of v5e, v5p, v6e, v7x (the crashing
+/// shape-polymorphic module on v5e only; kernels that communicate on v5e with
+/// 4 devices too): our compile's verdict is
+/// tpu_compile.py's on the same module, compiled or refused with the same
+/// message (first line), or crashed in both.
+#[test]
+fn every_emitted_golden_module_gets_jaxs_verdict() {
+    let test = "every_emitted_golden_module_gets_jaxs_verdict";
+    let (Some(libtpu), Some(python)) = (libtpu(test), tpu_python(test)) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("tcc-compile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let modules = emitted_modules(&dir);
+    let mut runs: Vec<Run> = [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x]
+        .into_iter()
+        .map(|chip| {
+            // libtpu aborts on the shape-polymorphic module: a worker restart
+            // on each side (seconds for JAX's); once is enough.
+            let modules = modules
+                .iter()
+                .filter(|(name, _)| chip == Chip::V5e || !name.starts_with("shape_poly"))
+                .collect();
+            (chip, 1, modules)
+        })
+        .collect();
+    runs.push((
+        Chip::V5e,
+        4,
+        modules
+            .iter()
+            .filter(|(name, _)| communicates(name))
+            .collect(),
+    ));
+    let mut failures = Vec::new();
+    let (mut ours_seconds, mut jax_seconds) = (0.0, 0.0);
+    let (mut compiled, mut refused, mut crashed) = (0, 0, 0);
+    for (chip, devices, modules) in &runs {
+        let paths: Vec<&PathBuf> = modules.iter().map(|(_, p)| p).collect();
+        let started = std::time::Instant::now();
+        let jax = jax_verdicts(&python, *chip, *devices, &paths);
+        jax_seconds += started.elapsed().as_secs_f64();
+        let started = std::time::Instant::now();
+        let mut compiler = Compiler::new(options(*chip, *devices, &libtpu)).unwrap();
+        for ((name, path), jax) in modules.iter().zip(jax) {
+            let verdict = compiler.compile(&std::fs::read(path).unwrap()).unwrap();
+            match &verdict {
+                Verdict::Compiled { .. } => compiled += 1,
+                Verdict::Crashed { .. } => crashed += 1,
+                _ => refused += 1,
+            }
+            let ours = verdict.error();
+            let same = match (&ours, &jax) {
+                (None, None) => true,
+                (Some(ours), Some(jax)) if ours.starts_with("libtpu crashed") => {
+                    jax.starts_with("libtpu crashed")
+                }
+                (Some(ours), Some(jax)) => jax.contains(first_line(ours)),
+                _ => false,
+            };
+            if !same {
+                failures.push(format!(
+                    "{name} on {chip} x{devices}: ours {ours:?}, tpu_compile.py {jax:?}"
+                ));
+            }
+        }
+        drop(compiler);
+        ours_seconds += started.elapsed().as_secs_f64();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    eprintln!(
+        "{test}: {compiled} compiled, {refused} refused, {crashed} crashed, over {} runs; \
+         ours {ours_seconds:.1} s, tpu_compile.py {jax_seconds:.1} s",
+        runs.len()
+    );
+    assert!(compiled >= 4 * 20 + 9, "only {compiled} modules compiled");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The modules of the issue (tests/data/compile/README.md) are refused with
+/// libtpu's messages, located at the call; the shape-polymorphic export
+/// crashes libtpu, is reported as such, and the next module still compiles.
+#[test]
+fn refusals_and_a_crash_through_the_cli() {
+    let test = "refusals_and_a_crash_through_the_cli";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let (code, stdout, stderr) = run_cli(&[
+        "compile",
+        "tests/data/compile/unknown_op.mlir",
+        "tests/data/compile/scoped_vmem_oom.mlir",
+        "tests/data/compile/missing_operand.mlir",
+        "tests/data/jax-goldens/shape_poly_export/module.mlir",
+        "tests/data/jax-goldens/add_basic/module.mlir",
+        "--target",
+        "v5e",
+        "--json",
+        "--libtpu",
+        libtpu.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("libtpu refused 4 of 5 modules"), "{stderr}");
+    let lines: Vec<Json> = String::from_utf8_lossy(&stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    let expected = [
+        "Failed to deserialize the Mosaic module: INTERNAL: unregistered operation 'tpu.vector_stor'",
+        "E1001: CompileTimeScopedVmemOom:",
+        "Mosaic failed to compile TPU kernel with MLIR module name `_add_kernel`",
+        "libtpu crashed: ",
+    ];
+    for (line, expected) in lines.iter().zip(expected) {
+        let error = line["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with(expected), "{line}");
+        assert_eq!(line["ok"], false);
+    }
+    assert!(lines[1]["error"].as_str().unwrap().contains(
+        "Scoped allocation with size 24.00M and limit 16.00M exceeded scoped vmem limit"
+    ));
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("RET_CHECK failure (platforms/xla/mosaic/python/custom_call_emitter.cc:2251) main.getNumArguments() ==")
+    );
+    assert!(
+        lines[2]["located_error"]
+            .as_str()
+            .unwrap()
+            .starts_with("tests/data/compile/missing_operand.mlir: tpu_custom_call #0 kernel `_add_kernel`: Mosaic"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("Check failed: !count_overflow")
+    );
+    assert_eq!(lines[3]["crashed"], true);
+    assert!(lines[3]["call"].is_null());
+    assert_eq!(lines[2]["call"]["index"], 0);
+    assert_eq!(lines[2]["call"]["kernel_name"], "_add_kernel");
+    assert_eq!(lines[4]["ok"], true, "{}", lines[4]);
+    assert!(lines[4]["stats"]["generated_code_size"].as_i64().unwrap() > 0);
+    assert!(lines[4]["stats"]["argument_size"].as_i64().unwrap() >= 8192);
+}
+
+/// Usage and set-up errors need no libtpu: a chip without a topology, a
+/// device count, a missing libtpu (exit 1 saying how to get it).
+#[test]
+fn compile_usage_and_missing_libtpu() {
+    let (code, _, stderr) = run_cli(&[
+        "compile",
+        "tests/data/compile/unknown_op.mlir",
+        "--target",
+        "v5e",
+        "--devices",
+        "3",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    let (code, stdout, stderr) = run_cli(&[
+        "compile",
+        "tests/data/compile/unknown_op.mlir",
+        "--target",
+        "v5e",
+        "--libtpu",
+        "/nonexistent/libtpu.so",
+    ]);
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("libtpu.so not found (looked at /nonexistent/libtpu.so)")
+            && stderr.contains("scripts/install-deps.sh"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run_cli(&[
+        "compile",
+        "tests/data/compile/unknown_op.mlir",
+        "--target",
+        "v3",
+        "--libtpu",
+        "/nonexistent/libtpu.so",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("target `v3` cannot be compiled for"),
+        "{stderr}"
+    );
+}
+
+/// `emit --compile-check`: libtpu compiles what `emit` made before it is
+/// written; a refusal is exit 1 with libtpu's message and no output file.
+#[test]
+fn emit_compile_check() {
+    let test = "emit_compile_check";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("tcc-compile-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("add.mlir");
+    let emit = |kernel: &str, signature: &str, params: &str| {
+        run_cli(&[
+            "emit",
+            kernel,
+            "--signature",
+            signature,
+            "--params",
+            params,
+            "--target",
+            "v6e",
+            "--compile-check",
+            "--libtpu",
+            libtpu.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
+    // Our own checks accept this SparseCore scan without layout passes; libtpu
+    // refuses it (see tests/data/compile/README.md).
+    let (code, _, stderr) = emit(
+        "tests/data/jax-goldens/sparsecore_scan_reduce/kernel_pre_serde.generic.mlir",
+        "(tensor<16xf32>, tensor<16xi32>) -> (tensor<16xf32>, tensor<16xf32>, tensor<16xi32>)",
+        "tests/data/compile/scan_no_layout_passes.json",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("Result type is not a valid vmask or vreg type"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    // A call with one operand for two inputs is refused by the call contract
+    // before libtpu is asked.
+    let (code, _, stderr) = emit(
+        "mlir-fixtures/kernels/add.mlir",
+        "(tensor<8x128xf32>) -> tensor<8x128xf32>",
+        "mlir-fixtures/params/add_basic.json",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("kernel `_add_kernel` takes 3 argument(s)"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+    let (code, _, stderr) = emit(
+        "mlir-fixtures/kernels/add.mlir",
+        "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>",
+        "mlir-fixtures/params/add_basic.json",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("tpu_custom_call")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `tpu-custom-call-verify{target=... compile=true}` compiles the module with
+/// libtpu after its own checks (libtpu found as `compile` finds it).
+#[test]
+fn verify_pass_compile_option() {
+    let test = "verify_pass_compile_option";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let opt = |module: &str, pipeline: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+            .args([
+                "opt",
+                module,
+                "--pass-pipeline",
+                pipeline,
+                "-o",
+                "/dev/null",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("TPU_LIBRARY_PATH", &libtpu)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, stderr) = opt(
+        "tests/data/compile/scan_no_layout_passes.mlir",
+        "builtin.module(tpu-custom-call-verify{target=v6e compile=true})",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("error: libtpu (v6e): Result type is not a valid vmask or vreg type"),
+        "{stderr}"
+    );
+    let (code, stderr) = opt(
+        "tests/data/compile/scan_no_layout_passes.mlir",
+        "builtin.module(tpu-custom-call-verify{compile=true})",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("compile: needs `target`"), "{stderr}");
+    let (code, stderr) = opt(
+        "tests/data/compile/scan_no_layout_passes.mlir",
+        "builtin.module(tpu-custom-call-verify{target=v6e})",
+    );
+    assert_eq!(
+        code, 0,
+        "without compile=true libtpu is not asked: {stderr}"
+    );
+}
