@@ -54,10 +54,58 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             Some("tc") => v.op_error("Unsupported core type: tc"),
             _ => {}
         },
-        "tpu.enqueue_indirect_dma" => sc_vector_only(
-            v,
-            "Enqueue indirect DMA is supported only on the SC vector subcore",
-        ),
+        "tpu.enqueue_indirect_dma" => enqueue_indirect_dma(v),
+        "tpu.vector_load_idx" | "tpu.vector_store_idx" => {
+            let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
+            let n = v.group("indices").len();
+            if n != rank {
+                v.op_error(format!(
+                    "Expected one index vector for each dimension of the base memref with dimension: {rank}. Got: {n}."
+                ));
+            }
+        }
+        "tpu.vector_compress_store"
+        | "tpu.vector_expand_load"
+        | "tpu.compress_store_vreg"
+        | "tpu.expand_load_vreg" => compress_expand(v),
+        "tpu.pack_elementwise" | "tpu.unpack_elementwise" => pack_elementwise(v),
+        "tpu.pack_subelements" | "tpu.pack_vmsk" => pack_subelements(v),
+        "tpu.stochastic_convert_elementwise" => {
+            let t = v.attr("dst_type").unwrap_or_else(|| "".into());
+            let ok = matches!(&*t, "bf16") || t.starts_with("f8");
+            if !ok {
+                v.op_error(format!("Unsupported destination type: '{t}'"));
+            }
+        }
+        "tpu.sublane_shuffle" => sublane_shuffle(v),
+        "tpu.conv" => conv(v),
+        "tpu.log_buffer" => {
+            let rank = v.operand("input").and_then(|t| t.rank()).unwrap_or(0);
+            if v.array("shape").is_some_and(|s| s.len() != rank) {
+                v.op_error("Shape must have the same length as the rank of the input");
+            }
+        }
+        "tpu.reinterpret_cast" => reinterpret_cast(v),
+        "tpu.mask_cast" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            let (Some(sa), Some(sb)) = (a.shape(), b.shape()) else {
+                return;
+            };
+            // Equal ranks: all but the minormost dimension; ranks one apart:
+            // the shorter shape is a prefix of the longer.
+            let k = if sa.len() == sb.len() {
+                sa.len().saturating_sub(1)
+            } else {
+                sa.len().min(sb.len())
+            };
+            if sa.len().abs_diff(sb.len()) > 1 {
+                v.op_error("Input and output ranks must differ by at most 1");
+            } else if sa[..k] != sb[..k] {
+                v.op_error("Input and output shapes must match on leading dimensions");
+            }
+        }
         "tpu.wait_indirect_dma" => sc_vector_only(
             v,
             "Wait indirect DMA is supported only on the SC vector subcore",
@@ -77,6 +125,14 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("SC scalar subcore target not supported yet");
             } else if c != "sc_vector_subcore" {
                 v.op_error(format!("Only SC vector subcore is supported, got {c}"));
+            } else {
+                let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
+                let n = v.group("indices").len();
+                if n != rank {
+                    v.op_error(format!(
+                        "Number of indices ({n}) must match memref rank ({rank})"
+                    ));
+                }
             }
         }
         "tpu.concatenate" => concatenate(v),
@@ -171,6 +227,8 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("requires the same element type for all operands and results");
             } else if a.space() != b.space() {
                 v.op_error("Cannot change the memref memory space");
+            } else if b.layout().is_some() {
+                v.op_error("Memref layout must be erased");
             }
         }
         "tpu.memref_reshape" => {
@@ -326,6 +384,295 @@ fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
         }
         text.push('>');
         v.op_error(format!("Expected result type to be '{text}'"));
+    }
+}
+
+/// `enqueue_indirect_dma`: SC vector subcore only, then the offsets, the
+/// memory spaces and the gather/scatter shapes.
+fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
+    if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
+        return v.op_error("Enqueue indirect DMA is supported only on the SC vector subcore");
+    }
+    let (Some(src), Some(dst), Some(off)) = (
+        v.operand("source"),
+        v.operand("target"),
+        v.operand("offsets"),
+    ) else {
+        return;
+    };
+    if off.is_memref() && !in_vmem(&off) {
+        return v.op_error("Offsets memref must be in VMEM");
+    }
+    let space = |t: &Ty| -> (String, Option<String>) {
+        t.space()
+            .map_or((String::new(), None), |s| (s.name.clone(), s.core.clone()))
+    };
+    let local = |t: &Ty| {
+        let (n, c) = space(t);
+        n == "vmem" && c.as_deref() != Some("tc")
+    };
+    let remote = |t: &Ty| {
+        let (n, c) = space(t);
+        n == "hbm" || n == "vmem_shared" || (n == "vmem" && c.as_deref() == Some("tc"))
+    };
+    let gather = remote(&src) && local(&dst);
+    let scatter = local(&src) && remote(&dst);
+    if !gather && !scatter {
+        return v.op_error(
+            "The transfer must be between HBM and VMEM, VMEM_SHARED and VMEM, or TC VMEM and VMEM",
+        );
+    }
+    if src.elem() != dst.elem() {
+        return v.op_error("Source and target element type mismatch");
+    }
+    let (Some(ss), Some(ds), Some(os)) = (src.shape(), dst.shape(), off.shape()) else {
+        return;
+    };
+    // The indexed side (gather operand / scatter result) and the dense side.
+    let (indexed, dense, what) = if gather {
+        (
+            ss,
+            ds,
+            ["source", "gather operand", "target", "gather result"],
+        )
+    } else {
+        (
+            ds,
+            ss,
+            ["target", "scatter result", "source", "scatter operand"],
+        )
+    };
+    if dense.len() < os.len() || dense[..os.len()] != *os {
+        return v.op_error(format!(
+            "Offsets shape {} must match the majormost dimensions of the {} ({}) shape {}",
+            shape_text(os),
+            what[2],
+            what[3],
+            shape_text(dense)
+        ));
+    }
+    let minor = dense.len() - os.len();
+    if indexed.len() < minor || indexed[indexed.len() - minor..] != dense[os.len()..] {
+        v.op_error(format!(
+            "{minor} minormost dimension of the {} ({}) shape {} must match the minormost dimension of the {} ({}) shape {}",
+            what[0],
+            what[1],
+            shape_text(indexed),
+            what[2],
+            what[3],
+            shape_text(dense)
+        ));
+    }
+}
+
+/// Compress stores and expand loads: index count, then the dimension or the
+/// mask length.
+fn compress_expand(v: &mut OpView<'_, '_, '_>) {
+    let store = v.name.contains("store");
+    let value = if store {
+        v.operand("valueToStore")
+    } else {
+        v.result(0)
+    };
+    let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
+    let n = v.group("indices").len();
+    if n != rank {
+        return v.op_error(format!("Expected {rank} indices."));
+    }
+    let Some(value) = value else { return };
+    let vrank = value.rank().unwrap_or(0) as i64;
+    if v.name.ends_with("_vreg") {
+        let mask = v.operand("mask");
+        let (a, b) = (
+            value.shape().and_then(|s| s.first().copied()),
+            mask.and_then(|m| m.shape().and_then(|s| s.first().copied())),
+        );
+        if let (Some(a), Some(b)) = (a, b)
+            && a != b
+        {
+            let what = if store { "valueToStore" } else { "result" };
+            v.op_error(format!(
+                "Expected {what} dimension 0 to match mask dimension 0: {a} vs {b}."
+            ));
+        }
+        return;
+    }
+    let key = if store { "compress_dim" } else { "expand_dim" };
+    if let Some(d) = v.int(key)
+        && (d < 0 || d >= vrank)
+    {
+        v.op_error(format!("Expected {key} to be in [0, {vrank}). Got: {d}."));
+    }
+}
+
+/// `pack_elementwise` / `unpack_elementwise`: supported type pairs, then the
+/// number of sources or the index against the packing factor.
+fn pack_elementwise(v: &mut OpView<'_, '_, '_>) {
+    let pack = v.name == "tpu.pack_elementwise";
+    let (wide, narrow) = if pack {
+        (
+            v.group("sources").first().map(|t| t.elem().to_string()),
+            v.attr("target_type").map(|t| t.to_string()),
+        )
+    } else {
+        (
+            v.result(0).map(|t| t.elem().to_string()),
+            v.attr("source_type").map(|t| t.to_string()),
+        )
+    };
+    let (Some(wide), Some(narrow)) = (wide, narrow) else {
+        return;
+    };
+    let ok = (wide == "f32" && narrow == "bf16") || (is_integer(&wide) && is_integer(&narrow));
+    if !ok {
+        return v
+            .op_error("Only packing/unpacking f32 <-> bf16 and integer <-> integer is supported");
+    }
+    let factor = match (bitwidth(&wide), bitwidth(&narrow)) {
+        (Some(w), Some(n)) if n > 0 => i64::from(w / n),
+        _ => return,
+    };
+    if pack {
+        let n = v.group("sources").len() as i64;
+        if n != factor {
+            v.op_error(format!(
+                "The number of sources must match the packing factor ({factor}), got {n}"
+            ));
+        }
+    } else if let Some(i) = v.int("index")
+        && (i < 0 || i >= factor)
+    {
+        v.op_error(format!(
+            "Index must be between 0 and the packing factor ({factor}), got {i}"
+        ));
+    }
+}
+
+/// `pack_subelements` / `pack_vmsk`: one position per source, shapes equal
+/// but for the packing dimension, and (sub-elements) the bitwidth ratio.
+fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
+    let sources = v.group("sources");
+    let positions = v.array("positions").map_or(0, |p| p.len());
+    if sources.len() != positions {
+        return v.op_error("Size of sources and positions must match");
+    }
+    let (Some(src), Some(out)) = (sources.first(), v.result(0)) else {
+        return;
+    };
+    let (Some(ss), Some(os)) = (src.shape(), out.shape()) else {
+        return;
+    };
+    let lead = ss.len().saturating_sub(1);
+    if os.len() < lead || ss[..lead] != os[..lead] {
+        return v.op_error(
+            "Source and result shapes must match except for packing (result's minormost) dimension",
+        );
+    }
+    if v.name != "tpu.pack_subelements" {
+        return;
+    }
+    let (Some(ws), Some(wo)) = (bitwidth(src.elem()), bitwidth(out.elem())) else {
+        return;
+    };
+    let (Some(&ls), Some(&lo)) = (ss.last(), os.last()) else {
+        return;
+    };
+    if wo == 0 || ls <= 0 || i64::from(ws) * ls != i64::from(wo) * lo {
+        v.op_error("Ratio of bitwidths must match the ratio of packing dimensions");
+    }
+}
+
+/// `conv` (the first checks): the lhs rank against the spatial dimensions,
+/// then the feature dimensions of lhs and kernel.
+fn conv(v: &mut OpView<'_, '_, '_>) {
+    let Some(dn) = v.tpu_attr("dimension_numbers") else {
+        return;
+    };
+    let parts = super::types::split_top(&dn);
+    if parts.len() != 9 {
+        return;
+    }
+    let int = |i: usize| parts[i].trim().parse::<usize>().ok();
+    let spatial = parts[2].trim().trim_matches(['[', ']']);
+    let n_spatial = spatial.split(',').filter(|x| !x.trim().is_empty()).count();
+    let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else {
+        return;
+    };
+    let (Some(ls), Some(rs)) = (lhs.shape(), rhs.shape()) else {
+        return;
+    };
+    if ls.len() != 2 + n_spatial {
+        return v.op_error(format!(
+            "Expected lhs rank to be {} (2 + num_spatial), got {}",
+            2 + n_spatial,
+            ls.len()
+        ));
+    }
+    let groups = v.int("feature_group_count").unwrap_or(1);
+    let (Some(lf), Some(rf)) = (int(1), int(3)) else {
+        return;
+    };
+    let (Some(&l), Some(&r)) = (ls.get(lf), rs.get(rf)) else {
+        return;
+    };
+    if groups > 0 && l / groups != r {
+        v.op_error(format!(
+            "LHS feature dimension size divided by feature_group_count ({l} / {groups} = {}) must match kernel input feature dimension size ({r})",
+            l / groups
+        ));
+    }
+}
+
+/// `sublane_shuffle`: a 2D or 3D vreg, one pattern entry per sublane, each
+/// indexing the two operands' sublanes.
+fn sublane_shuffle(v: &mut OpView<'_, '_, '_>) {
+    let Some(out) = v.result(0) else { return };
+    let Some(s) = out.shape() else { return };
+    if s.len() != 2 && s.len() != 3 {
+        return v.op_error("Vreg rank should be 2 or 3");
+    }
+    let sublanes = s[s.len() - 2];
+    let pattern = v.array("pattern").unwrap_or_else(|| Vec::new().into());
+    if pattern.len() as i64 != sublanes {
+        return v.op_error(format!(
+            "Expected pattern size ({}) to match result/operand sublanes ({sublanes})",
+            pattern.len()
+        ));
+    }
+    let max = sublanes.saturating_mul(2) - 1;
+    if let Some(p) = pattern.iter().find(|p| **p < 0 || **p > max) {
+        v.op_error(format!("Pattern index {p} out of bounds [0, {max}]"));
+    }
+}
+
+/// `reinterpret_cast`: the dynamic sizes the result type asks for, and the
+/// same memory space on both sides.
+fn reinterpret_cast(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    let dynamic = out
+        .shape()
+        .map_or(0, |s| s.iter().filter(|d| **d == DYN).count());
+    let n = v.group("dynamic_sizes").len();
+    if dynamic != n {
+        return v.op_error(format!(
+            "expected {dynamic} dynamic size(s) for the result type, but got {n}"
+        ));
+    }
+    if src.space() != out.space() {
+        let text = |t: &Ty| {
+            t.space()
+                .map_or("<<NULL ATTRIBUTE>>".to_string(), |s| match &s.core {
+                    Some(c) => format!("#tpu.memory_space<{}, {c}>", s.name),
+                    None => format!("#tpu.memory_space<{}>", s.name),
+                })
+        };
+        v.op_error(format!(
+            "Source and target memory spaces must match, but got {} and {}",
+            text(&src),
+            text(&out)
+        ));
     }
 }
 

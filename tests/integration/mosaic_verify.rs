@@ -287,3 +287,83 @@ fn defaults_filled_and_every_error_reported() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Every op with a hand-written `verify()` has a kernel jaxlib accepts and one
+/// its verifier refuses (`tests/data/mosaic-corpus/verifier-fixtures.jsonl`,
+/// judged by jaxlib with `scripts/jaxref/gen_verifier_fixtures.py`); ours
+/// agrees on each verdict, and prints the message figures.
+#[test]
+fn each_verifier_has_passing_and_failing_fixtures() {
+    let path = common::data_dir().join("mosaic-corpus/verifier-fixtures.jsonl");
+    let text = std::fs::read_to_string(&path).expect("verifier fixtures");
+    let mut lines = text.lines();
+    let header: serde_json::Value =
+        serde_json::from_str(lines.next().expect("header")).expect("header json");
+    let exceptions = header["exceptions"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    let ctx = Context::new();
+    // op -> (passing, failing reaching verify())
+    let mut per_op: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    let mut tally = Tally::default();
+    for line in lines {
+        let r: serde_json::Value = serde_json::from_str(line).expect("fixture line");
+        let op = r["op"].as_str().unwrap_or("").to_string();
+        let theirs_error = r["verdict"] == "error";
+        let theirs = r["message"].as_str().unwrap_or("");
+        let entry = per_op.entry(op.clone()).or_default();
+        if !theirs_error {
+            entry.0 += 1;
+        } else if r["reaches_verify"] == true {
+            entry.1 += 1;
+        }
+        let ours = our_verdict(&ctx, r["text"].as_str().unwrap_or(""));
+        let what = format!("{op} ({})", r["source"].as_str().unwrap_or(""));
+        tally.total += 1;
+        if ours.is_some() != theirs_error {
+            tally.verdict_diffs.push(format!(
+                "{what}: jaxlib {}, ours {ours:?}",
+                if theirs_error {
+                    format!("error `{theirs}`")
+                } else {
+                    "ok".into()
+                }
+            ));
+            continue;
+        }
+        tally.verdict_ok += 1;
+        if theirs_error {
+            tally.msg_total += 1;
+            if ours.as_deref() == Some(theirs) {
+                tally.msg_ok += 1;
+            } else {
+                tally.msg_diffs.push(format!(
+                    "{what}:\n    jaxlib: {theirs}\n    ours:   {}",
+                    ours.unwrap_or_default()
+                ));
+            }
+        }
+    }
+    println!("verifier op: passing fixtures / failing fixtures (refused by its verify())");
+    for (op, (pass, fail)) in &per_op {
+        println!("  tpu.{op}: {pass} / {fail}");
+    }
+    tally.report("verifier fixtures");
+    let lacking: Vec<&String> = per_op
+        .iter()
+        .filter(|(op, (p, f))| (*p == 0 || *f == 0) && !exceptions.contains_key(op.as_str()))
+        .map(|(op, _)| op)
+        .collect();
+    assert_eq!(per_op.len() + exceptions.len().min(61 - per_op.len()), 61);
+    assert!(lacking.is_empty(), "lacking a fixture: {lacking:?}");
+    assert!(
+        tally.verdict_diffs.is_empty(),
+        "{} verdict differences",
+        tally.verdict_diffs.len()
+    );
+    assert!(
+        pct(tally.msg_ok, tally.msg_total) >= 95.0,
+        "message agreement below 95%"
+    );
+}
