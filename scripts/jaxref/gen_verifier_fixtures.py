@@ -138,6 +138,86 @@ FIXTURES = {
           (TC, "%a: vector<8x128xf32>", '%r = "tpu.conv"(%a, %a, %a) <{dimension_numbers = #tpu.conv_dimension_numbers<0, 1, [], 0, 1, [], 0, 1, []>, window_strides = array<i64>, padding = array<i64>, lhs_dilation = array<i64>, rhs_dilation = array<i64>, window_reversal = array<i1>}> : (vector<8x128xf32>, vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>')],
 }
 
+
+def _indirect(src, dst, off):
+    return (SCV, f"%s: {SEM}, %a: {src}, %b: {dst}, %o: {off}",
+            f'"tpu.enqueue_indirect_dma"(%a, %b, %o, %s) : ({src}, {dst}, {off}, {SEM}) -> ()')
+
+
+def _fetch_add(base, nidx):
+    idx = ", ".join(["%i"] * nidx)
+    return (SCV, f"%m: {base}, %i: i32",
+            f'%r = "tpu.fetch_and_add_sync"(%m, {idx}, %i, %i) : ({base}, {", ".join(["i32"] * nidx)}, i32, i32) -> i32')
+
+
+def _more_fixtures():
+    """Further probes of the verifiers ported from jaxlib's behaviour (each message and each accepted corner)."""
+    more = {
+        "enqueue_indirect_dma": [
+            _indirect(M, HBM, "vector<8xi32>"),
+            _indirect(HBM, M, "memref<8xi32, #tpu.memory_space<vmem>>"),
+            _indirect(HBM, M, "memref<8xi32, #tpu.memory_space<smem>>"),
+            _indirect("memref<64x128xf32, #tpu.memory_space<vmem_shared>>", M, "vector<8xi32>"),
+            _indirect("memref<64x128xf32, #tpu.memory_space<vmem, tc>>", M, "vector<8xi32>"),
+            _indirect(HBM, f"memref<8x128xbf16, {V}>", "vector<8xi32>"),
+            _indirect(HBM, f"memref<8x64xf32, {V}>", "vector<8xi32>"),
+            _indirect(HBM, "memref<8x128xf32, #tpu.memory_space<hbm>>", "vector<8xi32>"),
+        ],
+        "fetch_and_add_sync": [_fetch_add(M32, 3), _fetch_add("memref<8x128xi32, #tpu.memory_space<hbm>>", 2),
+                               _fetch_add("memref<8x128xi32, #tpu.memory_space<smem>>", 2)],
+        "stochastic_convert_elementwise": [
+            (TC, "%a: vector<8x128xf32>, %b: vector<8x128xi32>",
+             f'%r = "tpu.stochastic_convert_elementwise"(%a, %b) <{{dst_type = {t}}}> : '
+             '(vector<8x128xf32>, vector<8x128xi32>) -> vector<8x128xi32>')
+            for t in ["f16", "f8E4M3FN", "f8E5M2", "i8", "i32"]],
+        "sublane_shuffle": [
+            (TC, f"%a: vector<{s}xf32>", f'%r = "tpu.sublane_shuffle"(%a, %a) <{{pattern = array<i32: {p}>}}> : '
+             f'(vector<{s}xf32>, vector<{s}xf32>) -> vector<{s}xf32>')
+            for s, p in [("8x128", "0, 1, 2, 3, 4, 5, 6, -1"), ("4x128", "0, 1, 2, 3"), ("4x128", "0, 1, 2, 8"),
+                         ("128", "0"), ("2x8x128", "15, 14, 13, 12, 11, 10, 9, 8")]],
+        "mask_cast": [
+            (TC, f"%a: vector<{a}xi1>", f'%r = "tpu.mask_cast"(%a) : (vector<{a}xi1>) -> vector<{b}xi1>')
+            for a, b in [("8x128", "8x64"), ("128", "64"), ("128", "4x128"), ("2x8x128", "2x8x128x2"),
+                         ("2x8x128", "2x16x64")]],
+        "reinterpret_cast": [
+            (TC, f"%m: {M}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : '
+             f'({M}) -> {r}')
+            for r in ["memref<8x128xf32>", f"memref<4xf32, {V}>", "memref<8x128xf32, #tpu.memory_space<vmem, tc>>"]
+        ] + [
+            (TC, "%m: memref<8x128xf32>", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : '
+             f'(memref<8x128xf32>) -> {M}'),
+            (TC, f"%m: {M}, %i: i32", f'%r = "tpu.reinterpret_cast"(%m, %i) <{{operandSegmentSizes = array<i32: 1, 0, 1, 0>}}> : '
+             f'({M}, i32) -> memref<?x128xf32, {V}>'),
+            (TC, f"%m: {M}, %i: i32", f'%r = "tpu.reinterpret_cast"(%m, %i) <{{operandSegmentSizes = array<i32: 1, 1, 0, 0>}}> : '
+             f'({M}, i32) -> {M}'),
+        ],
+        "conv": [
+            (TC, "%a: vector<8x128xf32>", '%r = "tpu.conv"(%a, %a, %a) <{dimension_numbers = '
+             '#tpu.conv_dimension_numbers<0, 1, [2], 0, 1, [2], 0, 1, [2]>, window_strides = array<i64: 1>, '
+             'padding = array<i64: 0, 0>, lhs_dilation = array<i64: 1>, rhs_dilation = array<i64: 1>, '
+             'window_reversal = array<i1: false>}> : (vector<8x128xf32>, vector<8x128xf32>, vector<8x128xf32>) '
+             '-> vector<8x128xf32>'),
+        ],
+        "pack_elementwise": [
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.pack_elementwise"(%a, %a) <{target_type = bf16}> : '
+             '(vector<8x128xi32>, vector<8x128xi32>) -> vector<8x128xi32>'),
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.pack_elementwise"(%a, %a) <{target_type = i16}> : '
+             '(vector<8x128xi32>, vector<8x128xi32>) -> vector<8x128xi32>'),
+        ],
+        "unpack_elementwise": [
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = i8, index = 3 : i32}> : '
+             '(vector<8x128xi32>) -> vector<8x128xi32>'),
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = i8, index = 4 : i32}> : '
+             '(vector<8x128xi32>) -> vector<8x128xi32>'),
+        ],
+        "log_buffer": [(TC, f"%m: {M}", f'"tpu.log_buffer"(%m) <{{shape = array<i64: 1, 8, 128>, tag = "x"}}> : ({M}) -> ()')],
+    }
+    for op, ks in more.items():
+        FIXTURES[op] = FIXTURES.get(op, []) + ks
+
+
+_more_fixtures()
+
 EXCEPTIONS = {}
 
 
@@ -187,7 +267,7 @@ def main():
                         "message": msg})
     print(json.dumps({"_generated": "by scripts/jaxref/gen_verifier_fixtures.py, verdicts by jaxlib "
                       + jaxlib.__version__ + " Module.parse (which verifies); see the script's docstring",
-                      "exceptions": EXCEPTIONS}))
+                      "verifier_ops": VERIFIER_OPS, "exceptions": EXCEPTIONS}))
     for r in out:
         r["reaches_verify"] = r["verdict"] == "error" and reaches_verify(r["op"], r["message"])
         print(json.dumps(r))

@@ -623,7 +623,8 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
     }
 }
 
-/// `sublane_shuffle`: a 2D or 3D vreg, one pattern entry per sublane, each
+/// `sublane_shuffle`: a 2D or 3D vreg, one pattern entry per sublane (the
+/// majormost dimension), each
 /// indexing the two operands' sublanes.
 fn sublane_shuffle(v: &mut OpView<'_, '_, '_>) {
     let Some(out) = v.result(0) else { return };
@@ -631,7 +632,8 @@ fn sublane_shuffle(v: &mut OpView<'_, '_, '_>) {
     if s.len() != 2 && s.len() != 3 {
         return v.op_error("Vreg rank should be 2 or 3");
     }
-    let sublanes = s[s.len() - 2];
+    // A vreg is (sublanes, lanes[, packing]).
+    let sublanes = s[0];
     let pattern = v.array("pattern").unwrap_or_else(|| Vec::new().into());
     if pattern.len() as i64 != sublanes {
         return v.op_error(format!(
