@@ -210,6 +210,11 @@ def _more_fixtures():
             (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = i8, index = 4 : i32}> : '
              '(vector<8x128xi32>) -> vector<8x128xi32>'),
         ],
+        "memref_bitcast": [
+            (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<16x128xbf16, {V}>'),
+            (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<8x128xi32, {V}>'),
+            (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<8x128xbf16, {V}>'),
+        ],
         "log_buffer": [(TC, f"%m: {M}", f'"tpu.log_buffer"(%m) <{{shape = array<i64: 1, 8, 128>, tag = "x"}}> : ({M}) -> ()')],
     }
     for op, ks in more.items():

@@ -2,6 +2,8 @@
 //! one), with jaxlib's messages in jaxlib's order, and the core-type rules.
 //! Each function reports at most one error (jaxlib's first) per op.
 
+use std::rc::Rc;
+
 use melior::ir::operation::OperationLike;
 
 use super::types::{DYN, Ty, bitwidth, is_float, is_integer};
@@ -59,9 +61,34 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
             let n = v.group("indices").len();
             if n != rank {
-                v.op_error(format!(
+                return v.op_error(format!(
                     "Expected one index vector for each dimension of the base memref with dimension: {rank}. Got: {n}."
                 ));
+            }
+            let value = if v.name == "tpu.vector_load_idx" {
+                v.result(0)
+            } else {
+                v.operand("valueToStore")
+            };
+            let Some(want) = value.and_then(|t| t.shape().map(<[i64]>::to_vec)) else {
+                return;
+            };
+            let list = |s: &[i64]| {
+                s.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for (i, t) in v.group("indices").iter().enumerate() {
+                if let Some(got) = t.shape()
+                    && got != want.as_slice()
+                {
+                    return v.op_error(format!(
+                        "Expected {} elements in indices. Got {} in index #{i}.",
+                        list(&want),
+                        list(got)
+                    ));
+                }
             }
         }
         "tpu.vector_compress_store"
@@ -106,14 +133,32 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("Input and output shapes must match on leading dimensions");
             }
         }
-        "tpu.wait_indirect_dma" => sc_vector_only(
-            v,
-            "Wait indirect DMA is supported only on the SC vector subcore",
-        ),
+        "tpu.wait_indirect_dma" => {
+            if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
+                return v.op_error("Wait indirect DMA is supported only on the SC vector subcore");
+            }
+            let (Some(src), Some(dst)) = (v.operand("src"), v.operand("dst")) else {
+                return;
+            };
+            if indirect_direction(&src, &dst).is_none() {
+                v.op_error(INDIRECT_SPACES);
+            }
+        }
         "tpu.shared_memref_slice" => {
             let c = v.core_type().unwrap_or("tc");
             if c != "sc_vector_subcore" {
-                v.op_error(format!("Unsupported core type: {c}"));
+                return v.op_error(format!("Unsupported core type: {c}"));
+            }
+            let (Some(src), Some(dst)) = (v.operand("mem_ref"), v.result(0)) else {
+                return;
+            };
+            if src
+                .space()
+                .is_none_or(|s| s.name != "vmem_shared" || s.core.is_some())
+            {
+                v.op_error("Source memref must have memory space #tpu.memory_space<vmem_shared>");
+            } else if src.elem() != dst.elem() {
+                v.op_error("Source and target element types must match.");
             }
         }
         "tpu.fetch_and_add_sync" => {
@@ -244,6 +289,9 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             }
         }
         "tpu.weird" => {
+            if elementwise_mappable(v) {
+                return;
+            }
             if v.operand("input").is_some_and(|t| t.elem() != "f32") {
                 v.op_error("Input type must be F32");
             } else if v.result(0).is_some_and(|t| t.elem() != "i1") {
@@ -254,6 +302,13 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             let kind = v.tpu_attr("kind").unwrap_or_default();
             if kind != "arg_max" && kind != "arg_min" {
                 v.op_error("Reduction kind must be arg_max or arg_min");
+            } else if v
+                .operand("input")
+                .is_some_and(|t| t.elem() != "f32" && t.elem() != "bf16")
+            {
+                v.op_error(
+                    "Not Implemented: Only f32 and bf16 input is supported for arg_max and arg_min",
+                );
             }
         }
         "tpu.shuffled_load" | "tpu.shuffled_store" => {
@@ -292,16 +347,7 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             }
         }
         "tpu.truncf" | "tpu.extf" | "tpu.sitofp" | "tpu.uitofp" | "tpu.fptosi" | "tpu.fptoui" => {
-            // ElementwiseMappable.
-            let ins = v.flat.iter().any(|t| t.is_vector());
-            let outs = v.results.iter().flatten().any(|t| t.is_vector());
-            if outs && !ins {
-                v.op_error(
-                    "if a result is non-scalar, then at least one operand must be non-scalar",
-                );
-            } else if ins && !outs {
-                v.op_error("if an operand is non-scalar, then there must be at least one non-scalar result");
-            }
+            elementwise_mappable(v);
         }
         _ => {}
     }
@@ -403,28 +449,12 @@ fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
     if off.is_memref() && !in_vmem(&off) {
         return v.op_error("Offsets memref must be in VMEM");
     }
-    let space = |t: &Ty| -> (String, Option<String>) {
-        t.space()
-            .map_or((String::new(), None), |s| (s.name.clone(), s.core.clone()))
-    };
-    let local = |t: &Ty| {
-        let (n, c) = space(t);
-        n == "vmem" && c.as_deref() != Some("tc")
-    };
-    let remote = |t: &Ty| {
-        let (n, c) = space(t);
-        n == "hbm" || n == "vmem_shared" || (n == "vmem" && c.as_deref() == Some("tc"))
-    };
-    let gather = remote(&src) && local(&dst);
-    let scatter = local(&src) && remote(&dst);
-    if !gather && !scatter {
-        return v.op_error(
-            "The transfer must be between HBM and VMEM, VMEM_SHARED and VMEM, or TC VMEM and VMEM",
-        );
-    }
     if src.elem() != dst.elem() {
         return v.op_error("Source and target element type mismatch");
     }
+    let Some(gather) = indirect_direction(&src, &dst) else {
+        return v.op_error(INDIRECT_SPACES);
+    };
     let (Some(ss), Some(ds), Some(os)) = (src.shape(), dst.shape(), off.shape()) else {
         return;
     };
@@ -463,6 +493,62 @@ fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
             shape_text(dense)
         ));
     }
+}
+
+const INDIRECT_SPACES: &str =
+    "The transfer must be between HBM and VMEM, VMEM_SHARED and VMEM, or TC VMEM and VMEM";
+
+/// The direction of an indirect DMA: `Some(true)` for a gather (remote to
+/// local VMEM), `Some(false)` for a scatter, `None` for other memory spaces.
+fn indirect_direction(src: &Ty, dst: &Ty) -> Option<bool> {
+    let space = |t: &Ty| -> (String, Option<String>) {
+        t.space()
+            .map_or((String::new(), None), |s| (s.name.clone(), s.core.clone()))
+    };
+    let local = |t: &Ty| {
+        let (n, c) = space(t);
+        n == "vmem" && c.as_deref() != Some("tc")
+    };
+    let remote = |t: &Ty| {
+        let (n, c) = space(t);
+        n == "hbm" || n == "vmem_shared" || (n == "vmem" && c.as_deref() == Some("tc"))
+    };
+    if remote(src) && local(dst) {
+        Some(true)
+    } else if local(src) && remote(dst) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The `ElementwiseMappable` trait's checks (vectors are the non-scalar
+/// types); true when it reported an error.
+fn elementwise_mappable(v: &mut OpView<'_, '_, '_>) -> bool {
+    let ins: Vec<Rc<Ty>> = v.flat.iter().filter(|t| t.is_vector()).cloned().collect();
+    let outs: Vec<Rc<Ty>> = v
+        .results
+        .iter()
+        .flatten()
+        .filter(|t| t.is_vector())
+        .cloned()
+        .collect();
+    if !outs.is_empty() && ins.is_empty() {
+        v.op_error("if a result is non-scalar, then at least one operand must be non-scalar");
+    } else if !ins.is_empty() && outs.is_empty() {
+        v.op_error(
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+        );
+    } else if ins
+        .iter()
+        .chain(&outs)
+        .any(|t| t.shape() != ins.first().and_then(|f| f.shape()))
+    {
+        v.op_error("all non-scalar operands/results must have the same shape and base type");
+    } else {
+        return false;
+    }
+    true
 }
 
 /// Compress stores and expand loads: index count, then the dimension or the
@@ -608,6 +694,21 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
             ls.len()
         ));
     }
+    let windows: Vec<usize> = ["window_strides", "padding", "lhs_dilation", "rhs_dilation"]
+        .into_iter()
+        .map(|a| v.array(a).map_or(0, |x| x.len()))
+        .collect();
+    let reversal = v.attr("window_reversal").map_or(0, |t| {
+        t.matches("true").count() + t.matches("false").count()
+    });
+    if windows[0] != n_spatial
+        || windows[1] != 2 * n_spatial
+        || windows[2] != n_spatial
+        || windows[3] != n_spatial
+        || reversal != n_spatial
+    {
+        return v.op_error("Expected window attributes size to match spatial dims");
+    }
     let groups = v.int("feature_group_count").unwrap_or(1);
     let (Some(lf), Some(rf)) = (int(1), int(3)) else {
         return;
@@ -616,10 +717,58 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
         return;
     };
     if groups > 0 && l / groups != r {
-        v.op_error(format!(
+        return v.op_error(format!(
             "LHS feature dimension size divided by feature_group_count ({l} / {groups} = {}) must match kernel input feature dimension size ({r})",
             l / groups
         ));
+    }
+    let Some(out) = v.result(0) else { return };
+    let Some(os) = out.shape() else { return };
+    let dims = |i: usize| -> Vec<usize> {
+        parts[i]
+            .trim()
+            .trim_matches(['[', ']'])
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect()
+    };
+    let (lsp, rsp, osp) = (dims(2), dims(5), dims(8));
+    let (strides, padding, ldil, rdil) = (
+        v.array("window_strides")
+            .unwrap_or_else(|| Vec::new().into()),
+        v.array("padding").unwrap_or_else(|| Vec::new().into()),
+        v.array("lhs_dilation").unwrap_or_else(|| Vec::new().into()),
+        v.array("rhs_dilation").unwrap_or_else(|| Vec::new().into()),
+    );
+    for i in 0..n_spatial {
+        let (Some(&a), Some(&k), Some(&od)) = (
+            lsp.get(i).and_then(|d| ls.get(*d)),
+            rsp.get(i).and_then(|d| rs.get(*d)),
+            osp.get(i),
+        ) else {
+            return;
+        };
+        let Some(&o) = os.get(od) else { return };
+        let (Some(&st), Some(&lo), Some(&hi), Some(&ld), Some(&rd)) = (
+            strides.get(i),
+            padding.get(2 * i),
+            padding.get(2 * i + 1),
+            ldil.get(i),
+            rdil.get(i),
+        ) else {
+            return;
+        };
+        if st <= 0 {
+            return;
+        }
+        let lhs_eff = (a - 1).saturating_mul(ld) + 1 + lo + hi;
+        let k_eff = (k - 1).saturating_mul(rd) + 1;
+        let want = (lhs_eff - k_eff).div_euclid(st) + 1;
+        if want != o {
+            return v.op_error(format!(
+                "Output spatial dimension {od} size mismatch: expected {want}, got {o}"
+            ));
+        }
     }
 }
 
@@ -675,12 +824,6 @@ fn reinterpret_cast(v: &mut OpView<'_, '_, '_>) {
             text(&src),
             text(&out)
         ));
-    }
-}
-
-fn sc_vector_only(v: &mut OpView<'_, '_, '_>, message: &str) {
-    if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
-        v.op_error(message.to_string());
     }
 }
 
