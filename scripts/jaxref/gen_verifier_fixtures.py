@@ -44,7 +44,9 @@ VERIFIER_OPS = (
 ODS = re.compile(r"operand count|operand #|result #|requires attribute|failed to satisfy|unregistered operation|"
                  r"operandSegmentSizes|resultSegmentSizes|invalid properties|result count|use of undeclared|"
                  r"requires one region|region #|cannot be owned|found in dialect|Unable to parse|"
-                 r"expected \d+ (operand|result)|custom op|expected '|unknown|requires the same")
+                 r"expected \d+ (operand|result)|custom op|expected '|unknown|requires the same|failed to verify that|"
+                 r"non-scalar|requires a single|requires zero|requires \d+|expected ::mlir|inferred type|failed to infer|"
+                 r"operand group starting|or more operands|expected integer|expected type")
 
 V = "#tpu.memory_space<vmem>"
 SEM = "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>"
@@ -210,6 +212,42 @@ def _more_fixtures():
             (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = i8, index = 4 : i32}> : '
              '(vector<8x128xi32>) -> vector<8x128xi32>'),
         ],
+        "dynamic_gather": [
+            (TC, "%a: vector<8x128xf32>, %i: vector<8x128xi32>",
+             f'%r = "tpu.dynamic_gather"(%a, %i) <{{dimensions = array<i32: {d}>}}> : '
+             '(vector<8x128xf32>, vector<8x128xi32>) -> vector<8x128xf32>')
+            for d in ["0", "0, 1", "0, 0", "5", "-1"]],
+        "annotate": [
+            (TC, f"%m: {M}", f'%r = "tpu.annotate"(%m) <{{no_store = {a}, no_hazard = {b}}}> : ({M}) -> {M}')
+            for a, b in [("false", "false"), ("true", "false"), ("true", "true")]] + [
+            (TC, f"%m: {t}", f'%r = "tpu.annotate"(%m) <{{{f} = true}}> : ({t}) -> {t}')
+            for t in [HBM, "memref<8x128xf32>", "memref<8x128xf32, #tpu.memory_space<vmem, tc>>"]
+            for f in ["no_store", "no_hazard"]],
+        "assume_multiple": [
+            (TC, "%a: i32", f'%r = "tpu.assume_multiple"(%a) <{{multiple = {m} : i32}}> : (i32) -> i32')
+            for m in [8, 1, 0]],
+        "memref_memory_space_is": [
+            (TC, f"%m: {M}", f'%r = "tpu.memref_memory_space_is"(%m) <{{memory_space = #tpu.memory_space<{s}>}}> : '
+             f'({M}) -> i1')
+            for s in ["vmem", "smem", "any"]],
+        "reciprocal": [
+            (TC, f"%a: vector<8x128x{e}>", f'%r = "tpu.reciprocal"(%a) <{{approx = false}}> : (vector<8x128x{e}>) -> '
+             f'vector<8x128x{e}>')
+            for e in ["f32", "bf16", "i32", "f16"]],
+        "sem_wait": [
+            (TC, f"%s: memref<{s}!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, %n: i32",
+             f'"tpu.sem_wait"(%s, %n) : (memref<{s}!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, i32) -> ()')
+            for s in ["", "2x"]],
+        "sort": [
+            (SCV, "%k: vector<16xf32>, %v: vector<16xi32>, %m: vector<16xi1>",
+             f'%r:3 = "tpu.sort"(%k, %v, %m) <{{descending = false}}> : (vector<16xf32>, vector<16xi32>, vector<16xi1>) -> '
+             f'(vector<16xi1>, {sk}, vector<16xi32>)')
+            for sk in ["vector<16xf32>", "vector<16xi32>"]],
+        "wait_dma2": [
+            (TC, f"%s: memref<{s}!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %a: {HBM}, %b: {M}",
+             f'"tpu.wait_dma2"(%s, %a, %b) <{{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}}> : '
+             f'(memref<{s}!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, {HBM}, {M}) -> ()')
+            for s in ["", "2x"]],
         "memref_bitcast": [
             (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<16x128xbf16, {V}>'),
             (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<8x128xi32, {V}>'),

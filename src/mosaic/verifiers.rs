@@ -58,6 +58,9 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
         },
         "tpu.enqueue_indirect_dma" => enqueue_indirect_dma(v),
         "tpu.vector_load_idx" | "tpu.vector_store_idx" => {
+            if v.operand("base").is_some_and(|b| !in_vmem(&b)) {
+                return v.op_error("Expected base memref to be in VMEM.");
+            }
             let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
             let n = v.group("indices").len();
             if n != rank {
@@ -105,6 +108,37 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             }
         }
         "tpu.sublane_shuffle" => sublane_shuffle(v),
+        "tpu.annotate" => {
+            let set = ["no_store", "no_hazard", "no_hazard_no_deps"]
+                .into_iter()
+                .filter(|f| v.flag(f))
+                .count();
+            let hazard = v.flag("no_hazard") || v.flag("no_hazard_no_deps");
+            if set > 1 {
+                v.op_error("At most one of no_store, no_hazard, or no_hazard_no_deps can be set");
+            } else if hazard
+                && v.operand("operand")
+                    .is_some_and(|t| t.space().is_none_or(|s| s.name != "vmem"))
+            {
+                v.op_error("Hazard overrides are only valid for VMEM allocations");
+            }
+        }
+        "tpu.memref_memory_space_is" => {
+            let space = v.tpu_attr("memory_space").unwrap_or_default();
+            if space.split(',').next().map(str::trim) == Some("any") {
+                v.op_error("Comparing to 'any' can never succeed");
+            }
+        }
+        "tpu.dynamic_gather" => {
+            let dims = v.array("dimensions").unwrap_or_else(|| Vec::new().into());
+            let rank = v.operand("source").and_then(|t| t.rank()).unwrap_or(0) as i64;
+            let mut seen = std::collections::HashSet::new();
+            if !dims.iter().all(|d| seen.insert(*d)) {
+                v.op_error("Dimensions must be unique");
+            } else if let Some(d) = dims.iter().find(|d| **d < 0 || **d >= rank) {
+                v.op_error(format!("Dimensions must be in [0, rank), but got {d}"));
+            }
+        }
         "tpu.conv" => conv(v),
         "tpu.log_buffer" => {
             let rank = v.operand("input").and_then(|t| t.rank()).unwrap_or(0);
@@ -137,6 +171,9 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
                 return v.op_error("Wait indirect DMA is supported only on the SC vector subcore");
             }
+            if v.operand("semaphore").is_some_and(|t| not_rank0(&t)) {
+                return v.op_error("Indirect DMA wait semaphore must be rank 0");
+            }
             let (Some(src), Some(dst)) = (v.operand("src"), v.operand("dst")) else {
                 return;
             };
@@ -157,6 +194,12 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 .is_none_or(|s| s.name != "vmem_shared" || s.core.is_some())
             {
                 v.op_error("Source memref must have memory space #tpu.memory_space<vmem_shared>");
+            } else if dst.space().is_none_or(|s| {
+                s.name != "vmem" || s.core.as_deref().is_some_and(|c| c != "sc_vector_subcore")
+            }) {
+                v.op_error(
+                    "Target memref must have memory space #tpu.memory_space<vmem, sc_vector_subcore>",
+                );
             } else if src.elem() != dst.elem() {
                 v.op_error("Source and target element types must match.");
             }
@@ -292,16 +335,34 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             if elementwise_mappable(v) {
                 return;
             }
-            if v.operand("input").is_some_and(|t| t.elem() != "f32") {
+            // A vector's element type, else the type itself.
+            let of = |t: &Ty| {
+                if t.is_vector() {
+                    t.elem().to_string()
+                } else {
+                    match t {
+                        Ty::Other(s) => s.clone(),
+                        _ => String::new(),
+                    }
+                }
+            };
+            if v.operand("input").is_some_and(|t| of(&t) != "f32") {
                 v.op_error("Input type must be F32");
-            } else if v.result(0).is_some_and(|t| t.elem() != "i1") {
+            } else if v.result(0).is_some_and(|t| of(&t) != "i1") {
                 v.op_error("Output type must be I1");
             }
         }
         "tpu.reduce_index" => {
             let kind = v.tpu_attr("kind").unwrap_or_default();
+            let rank = v.operand("input").and_then(|t| t.rank()).unwrap_or(0) as i64;
+            let axis = v.int("axis").unwrap_or(0);
             if kind != "arg_max" && kind != "arg_min" {
                 v.op_error("Reduction kind must be arg_max or arg_min");
+            } else if axis < 0 || axis >= rank {
+                v.op_error(format!(
+                    "Axis must be in [0, {rank}), but got {}",
+                    axis as u32
+                ));
             } else if v
                 .operand("input")
                 .is_some_and(|t| t.elem() != "f32" && t.elem() != "bf16")
@@ -449,6 +510,15 @@ fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
     if off.is_memref() && !in_vmem(&off) {
         return v.op_error("Offsets memref must be in VMEM");
     }
+    if let Some(os) = off.shape()
+        && os.len() != 1
+        && !(os.len() == 2 && os[0] == 1)
+    {
+        return v.op_error(format!(
+            "Offsets shape must be 1D or (1, N), got {}",
+            shape_text(os)
+        ));
+    }
     if src.elem() != dst.elem() {
         return v.op_error("Source and target element type mismatch");
     }
@@ -560,6 +630,9 @@ fn compress_expand(v: &mut OpView<'_, '_, '_>) {
     } else {
         v.result(0)
     };
+    if v.operand("base").is_some_and(|b| !in_vmem(&b)) {
+        return v.op_error("Expected base memref to be in VMEM.");
+    }
     let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
     let n = v.group("indices").len();
     if n != rank {
@@ -614,6 +687,12 @@ fn pack_elementwise(v: &mut OpView<'_, '_, '_>) {
         return v
             .op_error("Only packing/unpacking f32 <-> bf16 and integer <-> integer is supported");
     }
+    if pack
+        && let Some(out) = v.result(0)
+        && bitwidth(out.elem()) != bitwidth(&wide)
+    {
+        return v.op_error("All sources must have the same bitwidth as the result");
+    }
     let factor = match (bitwidth(&wide), bitwidth(&narrow)) {
         (Some(w), Some(n)) if n > 0 => i64::from(w / n),
         _ => return,
@@ -641,6 +720,11 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
     let positions = v.array("positions").map_or(0, |p| p.len());
     if sources.len() != positions {
         return v.op_error("Size of sources and positions must match");
+    }
+    let pos = v.array("positions").unwrap_or_else(|| Vec::new().into());
+    let mut seen = std::collections::HashSet::new();
+    if !pos.iter().all(|p| seen.insert(*p)) {
+        return v.op_error("Positions must be unique");
     }
     let (Some(src), Some(out)) = (sources.first(), v.result(0)) else {
         return;
@@ -674,6 +758,16 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
     let Some(dn) = v.tpu_attr("dimension_numbers") else {
         return;
     };
+    if let (Some(acc), Some(out)) = (v.operand("acc"), v.result(0))
+        && acc != out
+    {
+        let text = |t: &Ty| vector_text(t.shape().unwrap_or(&[]), t.elem());
+        return v.op_error(format!(
+            "Conv acc and result have different types: '{}' vs '{}'",
+            text(&acc),
+            text(&out)
+        ));
+    }
     let parts = super::types::split_top(&dn);
     if parts.len() != 9 {
         return;
@@ -721,6 +815,15 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
             "LHS feature dimension size divided by feature_group_count ({l} / {groups} = {}) must match kernel input feature dimension size ({r})",
             l / groups
         ));
+    }
+    let batch_groups = v.int("batch_group_count").unwrap_or(1);
+    if let Some(&ko) = int(4).and_then(|d| rs.get(d)) {
+        let g = groups.saturating_mul(batch_groups);
+        if g > 0 && ko % g != 0 {
+            return v.op_error(format!(
+                "Kernel output feature dimension size ({ko}) must be divisible by feature_group_count * batch_group_count ({g})"
+            ));
+        }
     }
     let Some(out) = v.result(0) else { return };
     let Some(os) = out.shape() else { return };
@@ -997,9 +1100,7 @@ fn memref_slice(v: &mut OpView<'_, '_, '_>) {
         v.op_error("Indices and slice shapes must match.");
         return;
     }
-    if let Some(ds) = dst.space()
-        && Some(ds) != src.space()
-    {
+    if dst.space() != src.space() {
         v.op_error("Memory spaces do not match.");
         return;
     }
@@ -1340,6 +1441,9 @@ fn all_reduce(v: &mut OpView<'_, '_, '_>) {
     };
     if kind_rules(v, inp.elem(), false) {
         return;
+    }
+    if inp.is_vector() && inp.elem() == "i1" && out.elem() != "i32" {
+        return v.op_error("Vector mask all-reduce must have i32 output");
     }
     let kind = v.tpu_attr("kind").unwrap_or_default();
     if matches!(kind.as_str(), "arg_max" | "arg_min") && out.elem() != "i32" {
