@@ -600,8 +600,8 @@ def main():
         seen.add(h)
         buckets.setdefault((c[1], c[2]), []).append((c, t))
     chosen = []
-    # Golden kernels and synthetic bases are balanced separately (max_n kernels each).
-    for synthetic, limit in [(False, max_n), (True, max_n)]:
+    # Golden kernels and synthetic bases are balanced separately (max_n and 2 * max_n kernels).
+    for synthetic, limit in [(False, max_n), (True, 2 * max_n)]:
         keys = sorted(k for k in buckets if any(c[0].startswith("bases/") == synthetic for c, _ in buckets[k]))
         part = []
         while len(part) < limit and any(buckets[k] for k in keys):

@@ -73,6 +73,8 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             } else {
                 v.operand("valueToStore")
             };
+            let elem_mismatch =
+                matches!((v.operand("base"), &value), (Some(b), Some(x)) if b.elem() != x.elem());
             let Some(want) = value.and_then(|t| t.shape().map(<[i64]>::to_vec)) else {
                 return;
             };
@@ -92,6 +94,13 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                         list(got)
                     ));
                 }
+            }
+            if elem_mismatch {
+                v.op_error(if v.name == "tpu.vector_load_idx" {
+                    "Expected base and result element type to match."
+                } else {
+                    "Expected base and valueToStore element type to match"
+                });
             }
         }
         "tpu.vector_compress_store"
@@ -177,7 +186,9 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             let (Some(src), Some(dst)) = (v.operand("src"), v.operand("dst")) else {
                 return;
             };
-            if indirect_direction(&src, &dst).is_none() {
+            if src.space().is_none() || dst.space().is_none() {
+                v.op_error("Source and target memory spaces must be provided");
+            } else if indirect_direction(&src, &dst).is_none() {
                 v.op_error(INDIRECT_SPACES);
             }
         }
@@ -244,6 +255,18 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("Memory spaces do not match.");
             } else if a.elem() != b.elem() {
                 v.op_error("Element types don't match.");
+            } else if let (Some(sa), Some(sb)) = (a.shape(), b.shape())
+                && !squeezes_to(sa, sb)
+            {
+                let text = |s: &[i64]| {
+                    let parts: Vec<String> = s.iter().map(ToString::to_string).collect();
+                    format!("({})", parts.join(","))
+                };
+                v.plain_error(format!(
+                    "Target shape is not valid. Source: {}, Target: {}.",
+                    text(sa),
+                    text(sb)
+                ));
             }
         }
         "tpu.assume_multiple" => {
@@ -263,8 +286,21 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                     vector_text(k.shape().unwrap_or(&[]), k.elem()),
                     vector_text(sk.shape().unwrap_or(&[]), sk.elem()),
                 );
-                v.op_error(format!(
+                return v.op_error(format!(
                     "Key and sorted_key types must match: '{a}' vs '{b}'"
+                ));
+            }
+            if let (Some(x), Some(sx)) = (v.operand("values"), v.result(2))
+                && x != sx
+                && x.is_vector()
+                && sx.is_vector()
+            {
+                let (a, b) = (
+                    vector_text(x.shape().unwrap_or(&[]), x.elem()),
+                    vector_text(sx.shape().unwrap_or(&[]), sx.elem()),
+                );
+                v.op_error(format!(
+                    "Value and sorted_value types must match: '{a}' vs '{b}'"
                 ));
             }
         }
@@ -370,6 +406,13 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error(
                     "Not Implemented: Only f32 and bf16 input is supported for arg_max and arg_min",
                 );
+            } else if let (Some(i), Some(o)) = (v.operand("input"), v.result(0)) {
+                let want = format!("i{}", bitwidth(i.elem()).unwrap_or(32));
+                if o.elem() != want {
+                    v.op_error(format!("Arg_max and arg_min must have {want} output"));
+                } else if o.rank().map(|r| r + 1) != i.rank() {
+                    v.op_error("Output rank must be one less than input rank");
+                }
             }
         }
         "tpu.shuffled_load" | "tpu.shuffled_store" => {
@@ -519,6 +562,9 @@ fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
             shape_text(os)
         ));
     }
+    if src.space().is_none() || dst.space().is_none() {
+        return v.op_error("Source and target memory spaces must be provided");
+    }
     if src.elem() != dst.elem() {
         return v.op_error("Source and target element type mismatch");
     }
@@ -565,6 +611,20 @@ fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
     }
 }
 
+/// Whether `target` is `source` with some size-1 dimensions removed (matched
+/// greedily from the front).
+fn squeezes_to(source: &[i64], target: &[i64]) -> bool {
+    let mut j = 0;
+    for &d in source {
+        if target.get(j) == Some(&d) {
+            j += 1;
+        } else if d != 1 {
+            return false;
+        }
+    }
+    j == target.len()
+}
+
 const INDIRECT_SPACES: &str =
     "The transfer must be between HBM and VMEM, VMEM_SHARED and VMEM, or TC VMEM and VMEM";
 
@@ -575,10 +635,7 @@ fn indirect_direction(src: &Ty, dst: &Ty) -> Option<bool> {
         t.space()
             .map_or((String::new(), None), |s| (s.name.clone(), s.core.clone()))
     };
-    let local = |t: &Ty| {
-        let (n, c) = space(t);
-        n == "vmem" && c.as_deref() != Some("tc")
-    };
+    let local = |t: &Ty| space(t).0 == "vmem";
     let remote = |t: &Ty| {
         let (n, c) = space(t);
         n == "hbm" || n == "vmem_shared" || (n == "vmem" && c.as_deref() == Some("tc"))
@@ -630,17 +687,34 @@ fn compress_expand(v: &mut OpView<'_, '_, '_>) {
     } else {
         v.result(0)
     };
-    if v.operand("base").is_some_and(|b| !in_vmem(&b)) {
+    let what = if store { "valueToStore" } else { "result" };
+    let base = v.operand("base");
+    let rank = base.as_ref().and_then(|t| t.rank()).unwrap_or(0);
+    let vreg = v.name.ends_with("_vreg");
+    if !vreg
+        && let Some(value) = &value
+        && value.rank().is_some_and(|r| r != rank)
+    {
+        return v.op_error(format!(
+            "Expected {what} to have the same rank as base ({rank}). Got: {}.",
+            value.rank().unwrap_or(0)
+        ));
+    }
+    if base.as_ref().is_some_and(|b| !in_vmem(b)) {
         return v.op_error("Expected base memref to be in VMEM.");
     }
-    let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
+    let elem_mismatch = matches!((&base, &value), (Some(b), Some(x)) if b.elem() != x.elem());
+    let elem_message = format!("Expected base and {what} element type to match");
+    if vreg && elem_mismatch {
+        return v.op_error(elem_message);
+    }
     let n = v.group("indices").len();
     if n != rank {
         return v.op_error(format!("Expected {rank} indices."));
     }
     let Some(value) = value else { return };
     let vrank = value.rank().unwrap_or(0) as i64;
-    if v.name.ends_with("_vreg") {
+    if vreg {
         let mask = v.operand("mask");
         let (a, b) = (
             value.shape().and_then(|s| s.first().copied()),
@@ -660,13 +734,30 @@ fn compress_expand(v: &mut OpView<'_, '_, '_>) {
     if let Some(d) = v.int(key)
         && (d < 0 || d >= vrank)
     {
-        v.op_error(format!("Expected {key} to be in [0, {vrank}). Got: {d}."));
+        return v.op_error(format!("Expected {key} to be in [0, {vrank}). Got: {d}."));
+    }
+    if elem_mismatch {
+        return v.op_error(elem_message);
+    }
+    if let Some(mask) = v.operand("mask")
+        && let (Some(ms), Some(vs)) = (mask.shape(), value.shape())
+        && ms != vs
+    {
+        let what = if store { "value" } else { "result" };
+        v.op_error(format!(
+            "Expected mask shape to match {what} shape: {}. Got: {}.",
+            shape_text(vs),
+            shape_text(ms)
+        ));
     }
 }
 
 /// `pack_elementwise` / `unpack_elementwise`: supported type pairs, then the
 /// number of sources or the index against the packing factor.
 fn pack_elementwise(v: &mut OpView<'_, '_, '_>) {
+    if elementwise_mappable(v) {
+        return;
+    }
     let pack = v.name == "tpu.pack_elementwise";
     let (wide, narrow) = if pack {
         (
@@ -708,7 +799,8 @@ fn pack_elementwise(v: &mut OpView<'_, '_, '_>) {
         && (i < 0 || i >= factor)
     {
         v.op_error(format!(
-            "Index must be between 0 and the packing factor ({factor}), got {i}"
+            "Index must be between 0 and the packing factor ({factor}), got {}",
+            i as u32
         ));
     }
 }
@@ -748,7 +840,13 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
         return;
     };
     if wo == 0 || ls <= 0 || i64::from(ws) * ls != i64::from(wo) * lo {
-        v.op_error("Ratio of bitwidths must match the ratio of packing dimensions");
+        return v.op_error("Ratio of bitwidths must match the ratio of packing dimensions");
+    }
+    let ratio = i64::from(ws / wo);
+    if let Some(p) = pos.iter().find(|p| **p < 0 || **p >= ratio) {
+        v.op_error(format!(
+            "Positions must be between 0 and the packing ratio ({ratio}), got {p}"
+        ));
     }
 }
 
@@ -781,12 +879,14 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
     let (Some(ls), Some(rs)) = (lhs.shape(), rhs.shape()) else {
         return;
     };
-    if ls.len() != 2 + n_spatial {
-        return v.op_error(format!(
-            "Expected lhs rank to be {} (2 + num_spatial), got {}",
-            2 + n_spatial,
-            ls.len()
-        ));
+    for (what, shape) in [("lhs", ls), ("rhs", rs)] {
+        if shape.len() != 2 + n_spatial {
+            return v.op_error(format!(
+                "Expected {what} rank to be {} (2 + num_spatial), got {}",
+                2 + n_spatial,
+                shape.len()
+            ));
+        }
     }
     let windows: Vec<usize> = ["window_strides", "padding", "lhs_dilation", "rhs_dilation"]
         .into_iter()
@@ -804,19 +904,43 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
         return v.op_error("Expected window attributes size to match spatial dims");
     }
     let groups = v.int("feature_group_count").unwrap_or(1);
+    let batch_groups = v.int("batch_group_count").unwrap_or(1);
+    if groups <= 0 {
+        return v.op_error("Expected feature_group_count to be positive");
+    }
+    if batch_groups <= 0 {
+        return v.op_error("Expected batch_group_count to be positive");
+    }
+    if v.array("window_strides")
+        .is_some_and(|a| a.iter().any(|x| *x <= 0))
+    {
+        return v.op_error("Expected window strides to be positive");
+    }
+    let dilations = [v.array("lhs_dilation"), v.array("rhs_dilation")];
+    if dilations
+        .iter()
+        .flatten()
+        .any(|a| a.iter().any(|x| *x <= 0))
+    {
+        return v.op_error("Expected dilations to be positive");
+    }
     let (Some(lf), Some(rf)) = (int(1), int(3)) else {
         return;
     };
     let (Some(&l), Some(&r)) = (ls.get(lf), rs.get(rf)) else {
         return;
     };
-    if groups > 0 && l / groups != r {
+    if l % groups != 0 {
+        return v.op_error(format!(
+            "LHS feature dimension size ({l}) must be divisible by feature_group_count ({groups})"
+        ));
+    }
+    if l / groups != r {
         return v.op_error(format!(
             "LHS feature dimension size divided by feature_group_count ({l} / {groups} = {}) must match kernel input feature dimension size ({r})",
             l / groups
         ));
     }
-    let batch_groups = v.int("batch_group_count").unwrap_or(1);
     if let Some(&ko) = int(4).and_then(|d| rs.get(d)) {
         let g = groups.saturating_mul(batch_groups);
         if g > 0 && ko % g != 0 {
@@ -824,6 +948,15 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
                 "Kernel output feature dimension size ({ko}) must be divisible by feature_group_count * batch_group_count ({g})"
             ));
         }
+    }
+    if let (Some(&lb), Some(acc)) = (int(0).and_then(|d| ls.get(d)), v.operand("acc"))
+        && let Some(&ab) = int(6).and_then(|d| acc.shape().and_then(|s| s.get(d)))
+        && lb / batch_groups != ab
+    {
+        return v.op_error(format!(
+            "LHS batch dimension size divided by batch_group_count ({lb} / {batch_groups} = {}) must match ACC output batch dimension size ({ab})",
+            lb / batch_groups
+        ));
     }
     let Some(out) = v.result(0) else { return };
     let Some(os) = out.shape() else { return };
@@ -1441,6 +1574,9 @@ fn all_reduce(v: &mut OpView<'_, '_, '_>) {
     };
     if kind_rules(v, inp.elem(), false) {
         return;
+    }
+    if v.tpu_attr("kind").as_deref() == Some("find_first_set") && inp.elem() != "i1" {
+        return v.op_error("Only i1 input is supported for find_first_set");
     }
     if inp.is_vector() && inp.elem() == "i1" && out.elem() != "i32" {
         return v.op_error("Vector mask all-reduce must have i32 output");

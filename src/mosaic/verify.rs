@@ -1041,6 +1041,17 @@ impl Verifier {
                 return e(self, msg, None);
             }
         }
+        // `AllShapesMatch<["indices", "output"]>` (not in the op table's traits).
+        if name == "tpu.dynamic_gather"
+            && let (Ok(i), Ok(r)) = (op.operand(1), op.result(0))
+            && self.ty(i.r#type()).shape() != self.ty(r.r#type()).shape()
+        {
+            return e(
+                self,
+                "failed to verify that all of {indices, output} have same shape".into(),
+                None,
+            );
+        }
         // InferTypeOpInterface of ops whose result type is operand 0's.
         if name == "tpu.annotate"
             && let (Ok(a), Ok(r)) = (op.operand(0), op.result(0))
