@@ -223,8 +223,26 @@ def used_later(lines, li, lhs):
     return any(pat.search(l) for l in lines[li + 1:])
 
 
-def line_mutations(lines, li, p, rng):
-    """(mutation, new_text) pairs for the op on line li."""
+def shape_variants(t):
+    """Other shapes of a vector/memref type: each dimension doubled and halved, a leading 1 added, the leading
+    dimension dropped."""
+    m = re.match(r"^(vector|memref)<((?:\d+x)+)(.*)>$", t)
+    if not m:
+        return []
+    kind, dims, rest = m.group(1), [int(d) for d in m.group(2)[:-1].split("x")], m.group(3)
+    out = []
+    for i, d in enumerate(dims):
+        for nd in (d * 2, d // 2):
+            if nd > 0:
+                out.append(dims[:i] + [nd] + dims[i + 1:])
+    out.append([1] + dims)
+    if len(dims) > 1:
+        out.append(dims[1:])
+    return [f"{kind}<{'x'.join(map(str, s))}x{rest}>" for s in out]
+
+
+def line_mutations(lines, li, p, rng, shapes=False):
+    """(mutation, new_text) pairs for the op on line li (`shapes`: also operand and result shapes changed)."""
     out = []
     name = p["name"]
     ind = p["indent"]
@@ -295,6 +313,22 @@ def line_mutations(lines, li, p, rng):
         for t in rng.sample(TYPES, 5):
             if t != p["rtypes"][0]:
                 out.append(("result_type_changed", render(dict(p, rtypes=[t]))))
+    if shapes:
+        for i in range(n):
+            for t in shape_variants(p["otypes"][i]):
+                f = fresh(t)
+                if f is None:
+                    continue
+                q = dict(p, operands=list(p["operands"]), otypes=list(p["otypes"]))
+                q["operands"][i] = "%mutfresh"
+                q["otypes"][i] = t
+                out.append(("operand_shape_changed", f"{ind}%mutfresh = {f}\n" + render(q)))
+        if p["lhs"] and not used_later(lines, li, p["lhs"]):
+            for k, rt in enumerate(p["rtypes"]):
+                for t in shape_variants(rt):
+                    r = list(p["rtypes"])
+                    r[k] = t
+                    out.append(("result_shape_changed", render(dict(p, rtypes=r))))
     if not p["lhs"] and not "".join(p["rtypes"]):
         out.append(("result_added", render(dict(p, lhs="%mutres = ", rtypes=["i32"]))))
     return out
@@ -585,7 +619,7 @@ def main():
                     nm = m.group(3)
                     cands.append((golden, "rename_typo", nm, [[li, line.replace(f'"{nm}"', f'"{nm[:-1]}"', 1)]], []))
                 continue
-            for mut, new in line_mutations(lines, li, p, rng):
+            for mut, new in line_mutations(lines, li, p, rng, shapes=golden.startswith("bases/")):
                 cands.append((golden, mut, p["name"], [[li, new]], []))
         for mut, rep in file_mutations(text):
             cands.append((golden, mut, "", [], rep))

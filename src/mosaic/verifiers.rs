@@ -110,6 +110,9 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
         "tpu.pack_elementwise" | "tpu.unpack_elementwise" => pack_elementwise(v),
         "tpu.pack_subelements" | "tpu.pack_vmsk" => pack_subelements(v),
         "tpu.stochastic_convert_elementwise" => {
+            if elementwise_mappable(v) {
+                return;
+            }
             let t = v.attr("dst_type").unwrap_or_else(|| "".into());
             let ok = matches!(&*t, "bf16") || t.starts_with("f8");
             if !ok {
@@ -146,6 +149,14 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("Dimensions must be unique");
             } else if let Some(d) = dims.iter().find(|d| **d < 0 || **d >= rank) {
                 v.op_error(format!("Dimensions must be in [0, rank), but got {d}"));
+            } else if let (Some(src), Some(out)) = (v.operand("source"), v.result(0))
+                && let (Some(ss), Some(os)) = (src.shape(), out.shape())
+            {
+                if ss.len() != os.len() {
+                    v.op_error("Source and result shapes must have the same rank");
+                } else if (0..ss.len()).any(|i| !dims.contains(&(i as i64)) && ss[i] != os[i]) {
+                    v.op_error("Source and result shapes must match on non-gather dimensions");
+                }
             }
         }
         "tpu.conv" => conv(v),
@@ -213,6 +224,19 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 );
             } else if src.elem() != dst.elem() {
                 v.op_error("Source and target element types must match.");
+            } else if let (Some(ss), Some(ds)) = (src.shape(), dst.shape()) {
+                let n = ss.len();
+                if n != ds.len() {
+                    v.op_error("Target shape rank must match source shape rank.");
+                } else if n > 0 && ss[..n - 1] != ds[..n - 1] {
+                    v.op_error(
+                        "Target shape must match source shape for all dimensions except the last.",
+                    );
+                } else if n > 0 && ds[n - 1] != 0 && ss[n - 1] % ds[n - 1] != 0 {
+                    v.op_error(
+                        "Source shape's minormost dimension must be divisible by target shape's minormost dimension.",
+                    );
+                }
             }
         }
         "tpu.fetch_and_add_sync" => {
@@ -281,6 +305,31 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             let (Some(k), Some(sk)) = (v.operand("keys"), v.result(1)) else {
                 return;
             };
+            let list = |t: &Ty| {
+                t.shape()
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for (what, other) in [
+                ("value", v.operand("values")),
+                ("input mask", v.operand("mask")),
+                ("output mask", v.result(0)),
+            ] {
+                if let Some(o) = other
+                    && k.is_vector()
+                    && o.is_vector()
+                    && k.shape() != o.shape()
+                {
+                    return v.op_error(format!(
+                        "Key and {what} shapes must match: {} vs {}",
+                        list(&k),
+                        list(&o)
+                    ));
+                }
+            }
             if k != sk && k.is_vector() && sk.is_vector() {
                 let (a, b) = (
                     vector_text(k.shape().unwrap_or(&[]), k.elem()),
@@ -315,6 +364,14 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             let (Some(wa), Some(wb)) = (bitwidth(a.elem()), bitwidth(b.elem())) else {
                 return;
             };
+            if wa == wb {
+                if sa != sb {
+                    v.plain_error(
+                        "Expected input and output shapes are the same when bitwidth does not change.",
+                    );
+                }
+                return;
+            }
             if sa.len() < 2 {
                 if wa != wb {
                     v.plain_error(
@@ -412,6 +469,17 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                     v.op_error(format!("Arg_max and arg_min must have {want} output"));
                 } else if o.rank().map(|r| r + 1) != i.rank() {
                     v.op_error("Output rank must be one less than input rank");
+                } else if let (Some(is), Some(os)) = (i.shape(), o.shape()) {
+                    let kept = is.iter().enumerate().filter(|(d, _)| *d as i64 != axis);
+                    for ((d, x), y) in kept.zip(os) {
+                        if x != y {
+                            return v.op_error(format!(
+                                "Output shape must match input shape on non-reduction dimensions. Output shape {} does not match input shape {} at input dimension {d}",
+                                shape_text(os),
+                                shape_text(is)
+                            ));
+                        }
+                    }
                 }
             }
         }
@@ -431,8 +499,15 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
             } else {
                 v.operand("valueToStore")
             };
-            let sublanes =
-                value.and_then(|t| t.shape().and_then(|s| s.len().checked_sub(2).map(|i| s[i])));
+            if v.name == "tpu.shuffled_store"
+                && let Some(val) = &value
+                && val.rank().is_some_and(|r| r != n)
+            {
+                return v.op_error(format!(
+                    "The rank of value to store and indices size do not match: {rank} vs {n}"
+                ));
+            }
+            let sublanes = value.and_then(|t| t.shape().and_then(|s| s.first().copied()));
             let mask = v.array("sublane_mask").map_or(0, |m| m.len()) as i64;
             if let Some(sublanes) = sublanes
                 && sublanes != mask
@@ -499,12 +574,12 @@ fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
     let (Some(ws), Some(wd)) = (bitwidth(src.elem()), bitwidth(out_elem)) else {
         return;
     };
-    if shape.len() < 2 || wd == 0 {
+    if wd == 0 || (shape.len() < 2 && ws != wd) {
         return;
     }
     let mut expected = shape.clone();
-    let k = expected.len() - 2;
-    if expected[k] != DYN {
+    let k = expected.len().saturating_sub(2);
+    if ws != wd && expected[k] != DYN {
         expected[k] = expected[k].saturating_mul(i64::from(ws)) / i64::from(wd);
     }
     let want = Ty::MemRef {
@@ -739,6 +814,21 @@ fn compress_expand(v: &mut OpView<'_, '_, '_>) {
     if elem_mismatch {
         return v.op_error(elem_message);
     }
+    if let (Some(bs), Some(vs)) = (base.as_ref().and_then(|b| b.shape()), value.shape()) {
+        let dim = v.int(key).unwrap_or(0);
+        for (i, (x, b)) in vs.iter().zip(bs).enumerate() {
+            if i as i64 != dim && x > b {
+                let (adj, what) = if store {
+                    ("Non-compressed", "valueToStore")
+                } else {
+                    ("Non-expanded", "result")
+                };
+                return v.op_error(format!(
+                    "{adj} dimension {i} of {what} goes out of bounds of base ({x} > {b})."
+                ));
+            }
+        }
+    }
     if let Some(mask) = v.operand("mask")
         && let (Some(ms), Some(vs)) = (mask.shape(), value.shape())
         && ms != vs
@@ -824,6 +914,9 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
     let (Some(ss), Some(os)) = (src.shape(), out.shape()) else {
         return;
     };
+    if v.name == "tpu.pack_subelements" && ss.len() != os.len() && ss.len() + 1 != os.len() {
+        return v.op_error("The source rank must be equal to the result rank, or smaller by 1");
+    }
     let lead = ss.len().saturating_sub(1);
     if os.len() < lead || ss[..lead] != os[..lead] {
         return v.op_error(
@@ -831,6 +924,18 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
         );
     }
     if v.name != "tpu.pack_subelements" {
+        // pack_vmsk: the packing ratio is the result's minormost dimension
+        // over the source's (or the new minormost dimension).
+        let ratio = match (ss.last(), os.last()) {
+            (Some(&l), Some(&o)) if os.len() == ss.len() && l > 0 => o / l,
+            (_, Some(&o)) if os.len() == ss.len() + 1 => o,
+            _ => return,
+        };
+        if let Some(p) = pos.iter().find(|p| **p < 0 || **p >= ratio) {
+            v.op_error(format!(
+                "Positions must be between 0 and the packing ratio ({ratio}), got {p}"
+            ));
+        }
         return;
     }
     let (Some(ws), Some(wo)) = (bitwidth(src.elem()), bitwidth(out.elem())) else {
@@ -948,6 +1053,14 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
                 "Kernel output feature dimension size ({ko}) must be divisible by feature_group_count * batch_group_count ({g})"
             ));
         }
+    }
+    if let (Some(&ko), Some(acc)) = (int(4).and_then(|d| rs.get(d)), v.operand("acc"))
+        && let Some(&ao) = int(7).and_then(|d| acc.shape().and_then(|s| s.get(d)))
+        && ao != ko
+    {
+        return v.op_error(format!(
+            "ACC output feature dimension size ({ao}) must match kernel output feature dimension size ({ko})"
+        ));
     }
     if let (Some(&lb), Some(acc)) = (int(0).and_then(|d| ls.get(d)), v.operand("acc"))
         && let Some(&ab) = int(6).and_then(|d| acc.shape().and_then(|s| s.get(d)))
@@ -1118,8 +1231,20 @@ fn strided(v: &mut OpView<'_, '_, '_>) {
     }
     let s = v.array("strides").unwrap_or_default().len();
     if s != rank {
-        v.plain_error(format!(
+        return v.plain_error(format!(
             "Base memref's rank and strides size do not match: {rank} vs {s}"
+        ));
+    }
+    let value = if v.name == "tpu.strided_load" {
+        v.result(0)
+    } else {
+        v.operand("valueToStore")
+    };
+    if let Some(r) = value.and_then(|t| t.rank())
+        && r != rank
+    {
+        v.plain_error(format!(
+            "Base memref's rank and result's rank do not match: {rank} vs {r}"
         ));
     }
 }
@@ -1623,7 +1748,16 @@ fn scan(v: &mut OpView<'_, '_, '_>) {
     if let Some(d) = v.int("dimension")
         && (d < 0 || d >= rank)
     {
-        v.op_error("Dimension must be in [0, rank).");
+        return v.op_error("Dimension must be in [0, rank).");
+    }
+    if let (Some(a), Some(b)) = (inp.shape(), out.shape())
+        && a != b
+    {
+        return v.op_error(format!(
+            "Input and output shape mismatch. Input shape: {}. Output shape: {}.",
+            shape_text(a),
+            shape_text(b)
+        ));
     }
 }
 
@@ -1671,6 +1805,19 @@ fn concatenate(v: &mut OpView<'_, '_, '_>) {
         let Some(d) = usize::try_from(dim).ok().filter(|d| *d < shape.len()) else {
             return v.op_error("failed to infer returned types");
         };
+        // Each source's dimensions (but the concatenated one) against the
+        // first source's.
+        if srcs.iter().any(|x| {
+            x.shape().is_some_and(|xs| {
+                xs.iter()
+                    .enumerate()
+                    .any(|(i, n)| i != d && shape.get(i) != Some(n))
+            })
+        }) {
+            return v.op_error(
+                "Not implemented: Expected all operands to have the same shape outside of the concat dim",
+            );
+        }
         let mut inferred = shape.to_vec();
         inferred[d] = srcs
             .iter()
@@ -1732,6 +1879,9 @@ fn transpose(v: &mut OpView<'_, '_, '_>) {
     let is = inp.shape().unwrap_or(&[]);
     if perm.len() != is.len() {
         return v.op_error("Expected permutation rank to match input rank");
+    }
+    if out.rank().is_some_and(|r| r != perm.len()) {
+        return v.op_error("Expected permutation rank to match output rank");
     }
     for (i, p) in perm.iter().enumerate() {
         if perm[..i].contains(p) {
