@@ -1753,7 +1753,7 @@ fn scan(v: &mut OpView<'_, '_, '_>) {
     if let (Some(a), Some(b)) = (inp.shape(), out.shape())
         && a != b
     {
-        return v.op_error(format!(
+        v.op_error(format!(
             "Input and output shape mismatch. Input shape: {}. Output shape: {}.",
             shape_text(a),
             shape_text(b)
