@@ -649,6 +649,31 @@ fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
     let (Some(ss), Some(ds), Some(os)) = (src.shape(), dst.shape(), off.shape()) else {
         return;
     };
+    // A gather reads slices of the source: its leading (sample) dimensions
+    // are indexed by the offsets.
+    if gather {
+        let slice = ds.len().saturating_sub(os.len());
+        if ss.len() <= slice {
+            return v.op_error(format!(
+                "Source (gather operand) rank must be > slice rank, got source rank: {}, slice rank: {slice}",
+                ss.len()
+            ));
+        }
+        let sample = &ss[..ss.len() - slice];
+        if !(sample.len() == 1 || (sample.len() == 2 && sample[0] == 1)) {
+            return v.op_error(format!(
+                "Source (gather operand) sample shape must be 1D or (1, N), got {}",
+                shape_text(sample)
+            ));
+        }
+        if sample.len() != os.len() {
+            return v.op_error(format!(
+                "Source (gather operand) sample rank must match offsets rank, got {} vs {}",
+                sample.len(),
+                os.len()
+            ));
+        }
+    }
     // The indexed side (gather operand / scatter result) and the dense side.
     let (indexed, dense, what) = if gather {
         (

@@ -985,6 +985,27 @@ impl Verifier {
             }
             flat += size;
         }
+        // `ElementwiseMappable` of `reduce_precision` (not in the op table's
+        // traits) comes before its `SameOperandsAndResultType`.
+        if name == "tpu.reduce_precision" {
+            let types: Vec<Rc<Ty>> = (0..n)
+                .filter_map(|i| op.operand(i).ok().map(|v| v.r#type()))
+                .chain((0..m).filter_map(|i| op.result(i).ok().map(|v| v.r#type())))
+                .map(|t| self.ty(t))
+                .collect();
+            let shapes: Vec<Option<&[i64]>> = types
+                .iter()
+                .filter(|t| t.is_vector())
+                .map(|t| t.shape())
+                .collect();
+            if shapes.windows(2).any(|w| w[0] != w[1]) {
+                return e(
+                    self,
+                    "all non-scalar operands/results must have the same shape and base type".into(),
+                    None,
+                );
+            }
+        }
         // Traits.
         for t in &def.traits {
             let all_types: Vec<Rc<Ty>> = (0..n)
