@@ -9,6 +9,7 @@ accepts (types from data/mosaic/tpu-ops.json), on TC and on the SC vector subcor
 Each kernel is a golden kernel (tests/data/jax-goldens/*/kernel_pre_serde.generic.mlir) with one mutation:
 op renames, operands dropped/duplicated, segment sizes changed or removed, properties removed, attribute
 kinds and enum values changed, operand types changed (a fresh value of another type), result types changed,
+operand and result shapes changed (each dimension doubled/halved, a leading 1 added, the leading one dropped),
 core types and memory spaces changed, and mutations jaxlib accepts. jaxlib (Module.parse, which verifies)
 gives the verdict and the first message (the text after `error: <location>: `).
 
@@ -619,7 +620,7 @@ def main():
                     nm = m.group(3)
                     cands.append((golden, "rename_typo", nm, [[li, line.replace(f'"{nm}"', f'"{nm[:-1]}"', 1)]], []))
                 continue
-            for mut, new in line_mutations(lines, li, p, rng, shapes=golden.startswith("bases/")):
+            for mut, new in line_mutations(lines, li, p, rng, shapes=True):
                 cands.append((golden, mut, p["name"], [[li, new]], []))
         for mut, rep in file_mutations(text):
             cands.append((golden, mut, "", [], rep))

@@ -1778,10 +1778,18 @@ fn scan(v: &mut OpView<'_, '_, '_>) {
     if let (Some(a), Some(b)) = (inp.shape(), out.shape())
         && a != b
     {
-        v.op_error(format!(
+        return v.op_error(format!(
             "Input and output shape mismatch. Input shape: {}. Output shape: {}.",
             shape_text(a),
             shape_text(b)
+        ));
+    }
+    if let Some(mask) = v.operand("mask")
+        && mask.shape() != inp.shape()
+        && let (Some(want), Some(got)) = (elems(&inp), elems(&mask))
+    {
+        v.op_error(format!(
+            "Mask and input mismatch. Expected mask of length: {want}, but got {got}."
         ));
     }
 }
