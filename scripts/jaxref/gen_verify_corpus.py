@@ -1,6 +1,8 @@
 """Generates tests/data/mosaic-corpus/corpus.jsonl: mutated Mosaic kernels with jaxlib 0.12's verdicts.
 
-Usage: $REFCHECK_VENV/bin/python scripts/jaxref/gen_verify_corpus.py [--max N] > tests/data/mosaic-corpus/corpus.jsonl
+Usage: $REFCHECK_VENV/bin/python scripts/jaxref/gen_verify_corpus.py [--max N] [--seed S] > tests/data/mosaic-corpus/corpus.jsonl
+(the committed corpus: defaults, N = 2600 golden-derived and 2 * N one-op kernels, seed 17; `--max 40000` takes every
+candidate mutation, ~15,000 kernels, a probe kept out of the repository).
 
 Besides the golden kernels, it writes tests/data/mosaic-corpus/bases/*.mlir: one small kernel per op that jaxlib
 accepts (types from data/mosaic/tpu-ops.json), on TC and on the SC vector subcore; those are mutated too
@@ -594,7 +596,8 @@ def main():
         max_n = int(sys.argv[sys.argv.index("--max") + 1])
     table = json.load(open(os.path.join(ROOT, "data/mosaic/tpu-ops.json")))
     ALL_OPS = sorted(table["ops"])
-    rng = random.Random(17)
+    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 17
+    rng = random.Random(seed)
     ctx = jmlir.make_ir_context()
     tpu.register_dialect(ctx)
     cands = []

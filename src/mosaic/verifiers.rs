@@ -1760,14 +1760,8 @@ fn scan(v: &mut OpView<'_, '_, '_>) {
         if out.elem() != "i32" {
             return v.op_error("Output element type must be i32 vector for i1 vector inputs.");
         }
-        if kind != "sum" {
-            return v.op_error("Only sum reduction is supported for i1 vector inputs.");
-        }
     } else if inp.elem() != out.elem() {
         return v.op_error("Input and output element type mismatch.");
-    }
-    if kind_rules(v, inp.elem(), true) {
-        return;
     }
     let rank = inp.rank().unwrap_or(0) as i64;
     if let Some(d) = v.int("dimension")
@@ -1783,6 +1777,12 @@ fn scan(v: &mut OpView<'_, '_, '_>) {
             shape_text(a),
             shape_text(b)
         ));
+    }
+    if inp.elem() == "i1" && kind != "sum" {
+        return v.op_error("Only sum reduction is supported for i1 vector inputs.");
+    }
+    if kind_rules(v, inp.elem(), true) {
+        return;
     }
     if let Some(mask) = v.operand("mask")
         && mask.shape() != inp.shape()

@@ -985,6 +985,18 @@ impl Verifier {
             }
             flat += size;
         }
+        // `AllShapesMatch<["indices", "output"]>` (not in the op table's traits),
+        // verified before `AllElementTypesMatch<["source", "output"]>`.
+        if name == "tpu.dynamic_gather"
+            && let (Ok(i), Ok(r)) = (op.operand(1), op.result(0))
+            && self.ty(i.r#type()).shape() != self.ty(r.r#type()).shape()
+        {
+            return e(
+                self,
+                "failed to verify that all of {indices, output} have same shape".into(),
+                None,
+            );
+        }
         // `ElementwiseMappable` of `reduce_precision` (not in the op table's
         // traits) comes before its `SameOperandsAndResultType`.
         if name == "tpu.reduce_precision" {
@@ -1061,17 +1073,6 @@ impl Verifier {
             if let Some(msg) = msg {
                 return e(self, msg, None);
             }
-        }
-        // `AllShapesMatch<["indices", "output"]>` (not in the op table's traits).
-        if name == "tpu.dynamic_gather"
-            && let (Ok(i), Ok(r)) = (op.operand(1), op.result(0))
-            && self.ty(i.r#type()).shape() != self.ty(r.r#type()).shape()
-        {
-            return e(
-                self,
-                "failed to verify that all of {indices, output} have same shape".into(),
-                None,
-            );
         }
         // InferTypeOpInterface of ops whose result type is operand 0's.
         if name == "tpu.annotate"
