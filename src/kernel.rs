@@ -87,8 +87,9 @@ pub enum KernelError {
     /// `tpu` dialect would keep it verbatim, but jaxlib (and the TPU
     /// compiler) cannot parse it.
     #[error(
-        "{source_name}:{line}:{column}: `#tpu.memory_space<{value}>` is not a Mosaic memory space: \
-         use one of {}", MEMORY_SPACES.join(", ")
+        "{source_name}:{line}:{column}: expected one of [{}] for Memory space, got: {value}\n  \
+         hint: `#tpu.memory_space<{value}>` is not a Mosaic memory space (jaxlib's message above)",
+        MEMORY_SPACES.join(", ")
     )]
     UnknownMemorySpace {
         /// Name of the input.
@@ -117,6 +118,18 @@ pub enum KernelError {
         source_name: String,
         /// Every diagnostic the verifier raised.
         diagnostics: Vec<Diagnostic>,
+    },
+    /// The kernel is not valid Mosaic: jaxlib 0.12 refuses it (every problem
+    /// found, jaxlib's first first; see [`crate::mosaic::verify`]).
+    #[error(
+        "{source_name}: kernel is not valid Mosaic (jaxlib 0.12 refuses it):\n{}",
+        crate::mosaic::verify::join_errors(.errors)
+    )]
+    Dialect {
+        /// Name of the input.
+        source_name: String,
+        /// Every problem, jaxlib's messages verbatim.
+        errors: Vec<crate::mosaic::verify::VerifyError>,
     },
     /// The top-level operation is not a `builtin.module`, or it is empty.
     #[error("{source_name}: {message}")]
@@ -453,7 +466,7 @@ impl<'c> Kernel<'c> {
     /// A module MLIR's parser returned: the parser verified it already
     /// (`mlirModuleCreateParse` verifies after parsing), so verifying again
     /// would only double the cost.
-    fn from_parsed(module: Module<'c>, source_name: &str) -> Result<Self, KernelError> {
+    fn from_parsed(mut module: Module<'c>, source_name: &str) -> Result<Self, KernelError> {
         if module.body().first_operation().is_none() {
             return Err(KernelError::NotAKernel {
                 source_name: source_name.to_string(),
@@ -461,6 +474,12 @@ impl<'c> Kernel<'c> {
                     .to_string(),
             });
         }
+        crate::mosaic::verify::verify_module(&mut module).map_err(|errors| {
+            KernelError::Dialect {
+                source_name: source_name.to_string(),
+                errors,
+            }
+        })?;
         Ok(Self { module })
     }
 

@@ -1,16 +1,22 @@
-//! The Mosaic (Pallas TPU) side. A leaf of the crate (it imports only
-//! `context`): the `tpu` dialect's vocabulary ([`vocab`]), shared by every
-//! layer that reads or writes kernels; and building kernels in memory: typed
-//! attributes and types ([`attrs`]), one builder per `tpu` op ([`ops`]), and
-//! the Pallas kernel function with its grid and windows ([`pallas`]).
+//! The Mosaic (Pallas TPU) side: the `tpu` dialect of jaxlib 0.12, known to the
+//! crate. A leaf of the crate (it imports only `context` and `ffi`): the
+//! dialect's vocabulary ([`vocab`]), shared by every layer that reads or writes
+//! kernels; building kernels in memory: typed attributes and types ([`attrs`]),
+//! one builder per `tpu` op ([`ops`]), and the Pallas kernel function with its
+//! grid and windows ([`pallas`]); checking them as jaxlib does: the op table
+//! ([`dialect`]) and the verifier ([`verify`]).
 
 pub mod attrs;
 mod build_error;
+pub mod dialect;
 pub mod ops;
 pub mod pallas;
 mod support;
+mod types;
 pub mod upstream;
 pub mod vocab;
+mod verifiers;
+pub mod verify;
 
 pub use build_error::BuildError;
 pub use vocab::{MAX_TEXT_NESTING, MEMORY_SPACES, TpuMemorySpace};

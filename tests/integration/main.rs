@@ -16,6 +16,7 @@ mod interop;
 mod kernel;
 mod libtpu_rules;
 mod lower;
+mod mosaic_verify;
 mod pass;
 mod pretty;
 mod props;

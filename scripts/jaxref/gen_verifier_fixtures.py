@@ -1,0 +1,320 @@
+"""Generates tests/data/mosaic-corpus/verifier-fixtures.jsonl: for each of the 61 `tpu` ops with a hand-written
+`verify()`, kernels jaxlib 0.12 accepts and kernels it refuses in that verifier, each with jaxlib's verdict.
+
+Usage: $REFCHECK_VENV/bin/python scripts/jaxref/gen_verifier_fixtures.py > tests/data/mosaic-corpus/verifier-fixtures.jsonl
+
+Two sources:
+- hand-written one-op kernels (`FIXTURES` below: op -> [(core, func args, op line)]), for the ops the mutated
+  corpus does not reach with both verdicts;
+- the mutated corpus (`corpus.jsonl`): for every other verifier op, up to two kernels jaxlib accepted that hold
+  the op and up to three the op's own verifier refused (the message is not an ODS one), rebuilt in full.
+Every kernel is judged again by jaxlib here (Module.parse, which verifies). A refused kernel counts as reaching
+the op's verify() when jaxlib's message is not one of ODS's (`reaches_verify`); `EXCEPTIONS` records the ops
+whose verifier jaxlib cannot be made to refuse or accept, and why.
+
+Line format (JSON, after a `{"_generated": ...}` header line):
+  {"op", "source": "hand"|"corpus#<id>", "text", "verdict": "ok"|"error", "message", "reaches_verify"}
+"""
+import json
+import os
+import re
+import sys
+
+import jaxlib
+from jax._src.interpreters import mlir as jmlir
+from jax._src.lib import tpu
+from jaxlib.mlir import ir
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+sys.path.insert(0, os.path.dirname(__file__))
+from gen_verify_corpus import jaxlib_verdict, apply  # noqa: E402
+
+VERIFIER_OPS = (
+    "all_reduce annotate assume_multiple bitcast compress_store_vreg concatenate conv core_id dynamic_gather "
+    "dynamic_rotate enqueue_dma enqueue_indirect_dma erase_memref_layout expand_load_vreg fetch_and_add_sync iota "
+    "log log_buffer mask_cast matmul memref_bitcast memref_memory_space_is memref_reshape memref_slice "
+    "memref_squeeze pack_elementwise pack_subelements pack_vmsk reciprocal reduce reduce_index region "
+    "reinterpret_cast reshape scan sem_barrier sem_signal sem_wait shared_memref_slice shuffled_load "
+    "shuffled_store sort stochastic_convert_elementwise strided_load strided_store subcore_id sublane_shuffle "
+    "tile_size transpose unpack_elementwise unpack_subelements vector_compress_store vector_expand_load "
+    "vector_load vector_load_idx vector_store vector_store_idx wait_dma wait_dma2 wait_indirect_dma weird"
+).split()
+
+# ODS / parser messages: a refusal with one of these did not reach the op's verify().
+ODS = re.compile(r"operand count|operand #|result #|requires attribute|failed to satisfy|unregistered operation|"
+                 r"operandSegmentSizes|resultSegmentSizes|invalid properties|result count|use of undeclared|"
+                 r"requires one region|region #|cannot be owned|found in dialect|Unable to parse|"
+                 r"expected \d+ (operand|result)|custom op|expected '|unknown|requires the same|failed to verify that|"
+                 r"non-scalar|requires a single|requires zero|requires \d+|expected ::mlir|inferred type|failed to infer|"
+                 r"operand group starting|or more operands|expected integer|expected type")
+
+V = "#tpu.memory_space<vmem>"
+SEM = "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>"
+M = f"memref<8x128xf32, {V}>"
+M32 = f"memref<8x128xi32, {V}>"
+TC, SCV, SCS = "tc", "sc_vector_subcore", "sc_scalar_subcore"
+
+HBM = "memref<64x128xf32, #tpu.memory_space<hbm>>"
+FIXTURES = {
+ "reinterpret_cast": [
+   (TC, f"%m: {M}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : ({M}) -> {M}'),
+   (TC, f"%m: {M}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : ({M}) -> memref<8x128xi32, {V}>'),
+   (TC, f"%m: {M}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : ({M}) -> memref<16x128xf32, #tpu.memory_space<smem>>'),
+   (TC, f"%m: {M}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : ({M}) -> memref<?x128xf32, {V}>'),
+ ],
+ "log_buffer": [
+   (TC, f"%m: {M}", f'"tpu.log_buffer"(%m) <{{shape = array<i64: 8, 128>, tag = "x"}}> : ({M}) -> ()'),
+   (TC, f"%m: {M}", f'"tpu.log_buffer"(%m) <{{shape = array<i64: 8>, tag = "x"}}> : ({M}) -> ()'),
+   (TC, f"%m: {M}", f'"tpu.log_buffer"(%m) <{{shape = array<i64: 4, 128>, tag = "x"}}> : ({M}) -> ()'),
+ ],
+ "reshape": [(TC, "%a: vector<8x128xf32>", '%r = "tpu.reshape"(%a) : (vector<8x128xf32>) -> vector<16x128xf32>'),(TC, "%a: vector<8x128xf32>", '%r = "tpu.reshape"(%a) : (vector<8x128xf32>) -> vector<16x64xf32>')],
+ "bitcast": [(TC, "%a: vector<8x128xf32>", '%r = "tpu.bitcast"(%a) : (vector<8x128xf32>) -> vector<8x128xbf16>'),(TC, "%a: vector<8x128xf32>", '%r = "tpu.bitcast"(%a) : (vector<8x128xf32>) -> vector<16x128xbf16>'),
+             (TC, "%a: vector<8x128xf32>", '%r = "tpu.bitcast"(%a) : (vector<8x128xf32>) -> vector<8x128xi32>')],
+ "mask_cast": [(TC, "%a: vector<8x128xi1>", '%r = "tpu.mask_cast"(%a) : (vector<8x128xi1>) -> vector<2x8x128xi1>'),
+               (TC, "%a: vector<8x128x2xi1>", '%r = "tpu.mask_cast"(%a) : (vector<8x128x2xi1>) -> vector<8x128xi1>'),
+               (TC, "%a: vector<8x128x2xi1>", '%r = "tpu.mask_cast"(%a) : (vector<8x128x2xi1>) -> vector<8x64x2xi1>'),
+               (TC, "%a: vector<8x128xi1>", '%r = "tpu.mask_cast"(%a) : (vector<8x128xi1>) -> vector<8x128x2x2xi1>'),(TC, "%a: vector<8x128xi1>", '%r = "tpu.mask_cast"(%a) : (vector<8x128xi1>) -> vector<8x128x2xi1>'),
+               (TC, "%a: vector<8x128xi1>", '%r = "tpu.mask_cast"(%a) : (vector<8x128xi1>) -> vector<4x128x2xi1>'),
+               (TC, "%a: vector<8x128xi1>", '%r = "tpu.mask_cast"(%a) : (vector<8x128xi1>) -> vector<8x128xi1>')],
+ "sem_barrier": [(TC, "", '%r = "tpu.sem_barrier"() : () -> memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>'),
+                 (TC, "", '%r = "tpu.sem_barrier"() : () -> memref<2x!tpu.semaphore, #tpu.memory_space<semaphore_mem>>')],
+ "memref_reshape": [(TC, f"%m: {M}", f'%r = "tpu.memref_reshape"(%m) : ({M}) -> memref<16x64xf32, {V}>'),
+                    (TC, f"%m: {M}", f'%r = "tpu.memref_reshape"(%m) : ({M}) -> memref<16x128xf32, {V}>')],
+ "memref_squeeze": [(TC, f"%m: memref<1x8x128xf32, {V}>", f'%r = "tpu.memref_squeeze"(%m) : (memref<1x8x128xf32, {V}>) -> {M}'),
+                    (TC, f"%m: memref<1x8x128xf32, {V}>", f'%r = "tpu.memref_squeeze"(%m) : (memref<1x8x128xf32, {V}>) -> memref<8x128xi32, {V}>')],
+ "erase_memref_layout": [(TC, f"%m: {M}", f'%r = "tpu.erase_memref_layout"(%m) : ({M}) -> memref<8x128xf32, strided<[128, 1]>, {V}>'),
+                         (TC, f"%m: {M}", f'%r = "tpu.erase_memref_layout"(%m) : ({M}) -> {M}')],
+ "region": [(TC, "", '%r = "tpu.region"() ({\n    %c = "arith.constant"() <{value = 0 : i32}> : () -> i32\n    "tpu.yield"(%c) : (i32) -> ()\n  }) : () -> i32'),
+            (TC, f"%m: {M}", f'%r = "tpu.region"() ({{\n    "tpu.yield"(%m) : ({M}) -> ()\n  }}) : () -> {M}')],
+ "weird": [(TC, "%a: vector<8x128xf32>", '%r = "tpu.weird"(%a) : (vector<8x128xf32>) -> vector<8x128xi1>'),
+           (TC, "%a: vector<8x128xi32>", '%r = "tpu.weird"(%a) : (vector<8x128xi32>) -> vector<8x128xi1>')],
+ "core_id": [(SCV, "", '%r = "tpu.core_id"() : () -> i32'), (TC, "", '%r = "tpu.core_id"() : () -> i32')],
+ "subcore_id": [(SCV, "", '%r = "tpu.subcore_id"() : () -> i32'), (TC, "", '%r = "tpu.subcore_id"() : () -> i32')],
+ "shared_memref_slice": [(SCV, "%m: memref<8x128xf32, #tpu.memory_space<vmem_shared>>", f'%r = "tpu.shared_memref_slice"(%m) : (memref<8x128xf32, #tpu.memory_space<vmem_shared>>) -> {M}'),
+                         (TC, "%m: memref<8x128xf32, #tpu.memory_space<vmem_shared>>", f'%r = "tpu.shared_memref_slice"(%m) : (memref<8x128xf32, #tpu.memory_space<vmem_shared>>) -> {M}')],
+ "fetch_and_add_sync": [(SCV, f"%m: {M32}, %i: i32", f'%r = "tpu.fetch_and_add_sync"(%m, %i, %i, %i, %i) : ({M32}, i32, i32, i32, i32) -> i32'),
+                        (SCV, f"%m: {M32}, %i: i32", f'%r = "tpu.fetch_and_add_sync"(%m, %i, %i, %i) : ({M32}, i32, i32, i32) -> i32')],
+ "wait_indirect_dma": [(SCV, f"%s: {SEM}, %a: {HBM}, %b: {M}", f'"tpu.wait_indirect_dma"(%s, %a, %b) : ({SEM}, {HBM}, {M}) -> ()'),
+                       (TC, f"%s: {SEM}, %a: {HBM}, %b: {M}", f'"tpu.wait_indirect_dma"(%s, %a, %b) : ({SEM}, {HBM}, {M}) -> ()')],
+ "enqueue_indirect_dma": [(SCV, f"%s: {SEM}, %a: {HBM}, %b: {M}, %o: vector<8xi32>", f'"tpu.enqueue_indirect_dma"(%a, %b, %o, %s) : ({HBM}, {M}, vector<8xi32>, {SEM}) -> ()'),
+                          (SCV, f"%s: {SEM}, %a: {HBM}, %b: {M}, %o: vector<4xi32>", f'"tpu.enqueue_indirect_dma"(%a, %b, %o, %s) : ({HBM}, {M}, vector<4xi32>, {SEM}) -> ()'),
+                          (SCV, f"%s: {SEM}, %a: {M}, %b: {M}, %o: vector<8xi32>", f'"tpu.enqueue_indirect_dma"(%a, %b, %o, %s) : ({M}, {M}, vector<8xi32>, {SEM}) -> ()')],
+ "vector_load_idx": [(SCV, f"%m: {M}, %i: vector<16xi32>", f'%r = "tpu.vector_load_idx"(%m, %i, %i) <{{operandSegmentSizes = array<i32: 1, 2, 0>}}> : ({M}, vector<16xi32>, vector<16xi32>) -> vector<16xf32>'),
+                     (SCV, f"%m: {M}, %i: vector<16xi32>", f'%r = "tpu.vector_load_idx"(%m, %i) <{{operandSegmentSizes = array<i32: 1, 1, 0>}}> : ({M}, vector<16xi32>) -> vector<16xf32>'),
+                     (TC, f"%m: {M}, %i: vector<8x128xi32>", f'%r = "tpu.vector_load_idx"(%m, %i, %i) <{{operandSegmentSizes = array<i32: 1, 2, 0>}}> : ({M}, vector<8x128xi32>, vector<8x128xi32>) -> vector<8x128xf32>')],
+ "vector_store_idx": [(SCV, f"%m: {M}, %i: vector<16xi32>, %v: vector<16xf32>", f'"tpu.vector_store_idx"(%v, %m, %i, %i) <{{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}> : (vector<16xf32>, {M}, vector<16xi32>, vector<16xi32>) -> ()'),
+                      (SCV, f"%m: {M}, %i: vector<16xi32>, %v: vector<16xf32>", f'"tpu.vector_store_idx"(%v, %m, %i) <{{operandSegmentSizes = array<i32: 1, 1, 1, 0>}}> : (vector<16xf32>, {M}, vector<16xi32>) -> ()'),
+                      (TC, f"%m: {M}, %i: vector<8x128xi32>, %v: vector<8x128xf32>", f'"tpu.vector_store_idx"(%v, %m, %i, %i) <{{operandSegmentSizes = array<i32: 1, 1, 2, 0>}}> : (vector<8x128xf32>, {M}, vector<8x128xi32>, vector<8x128xi32>) -> ()')],
+ "shuffled_store": [(TC, f"%m: {M}, %i: index, %v: vector<8x128xf32>", f'"tpu.shuffled_store"(%v, %m, %i, %i) <{{sublane_mask = array<i1: true, true, true, true, true, true, true, true>, sublane_offsets = array<i32: 0, 1, 2, 3, 4, 5, 6, 7>}}> : (vector<8x128xf32>, {M}, index, index) -> ()'),
+                    (TC, f"%m: {M}, %i: index, %v: vector<8x128xf32>", f'"tpu.shuffled_store"(%v, %m, %i) <{{sublane_mask = array<i1: true, true, true, true, true, true, true, true>, sublane_offsets = array<i32: 0, 1, 2, 3, 4, 5, 6, 7>}}> : (vector<8x128xf32>, {M}, index) -> ()')],
+ "vector_compress_store": [(SCV, f"%m: {M}, %i: index, %v: vector<8x128xf32>, %k: vector<8x128xi1>", f'"tpu.vector_compress_store"(%v, %m, %i, %i, %k) <{{compress_dim = 1 : i32}}> : (vector<8x128xf32>, {M}, index, index, vector<8x128xi1>) -> ()'),
+                           (SCV, f"%m: {M}, %i: index, %v: vector<8x128xf32>, %k: vector<8x128xi1>", f'"tpu.vector_compress_store"(%v, %m, %i, %i, %k) <{{compress_dim = 2 : i32}}> : (vector<8x128xf32>, {M}, index, index, vector<8x128xi1>) -> ()')],
+ "vector_expand_load": [(SCV, f"%m: {M}, %i: index, %k: vector<8x128xi1>", f'%r = "tpu.vector_expand_load"(%m, %i, %i, %k) <{{expand_dim = 1 : i32}}> : ({M}, index, index, vector<8x128xi1>) -> vector<8x128xf32>'),
+                        (SCV, f"%m: {M}, %i: index, %k: vector<8x128xi1>", f'%r = "tpu.vector_expand_load"(%m, %i, %i, %k) <{{expand_dim = 2 : i32}}> : ({M}, index, index, vector<8x128xi1>) -> vector<8x128xf32>')],
+ "compress_store_vreg": [(SCV, f"%m: memref<128xf32, {V}>, %i: index, %v: vector<16xf32>, %k: vector<16xi1>", f'"tpu.compress_store_vreg"(%v, %m, %i, %k) : (vector<16xf32>, memref<128xf32, {V}>, index, vector<16xi1>) -> ()'),
+                         (SCV, f"%m: memref<128xf32, {V}>, %i: index, %v: vector<16xf32>, %k: vector<8xi1>", f'"tpu.compress_store_vreg"(%v, %m, %i, %k) : (vector<16xf32>, memref<128xf32, {V}>, index, vector<8xi1>) -> ()'),
+                         (SCV, f"%m: memref<128xf32, {V}>, %i: index, %v: vector<16xf32>, %k: vector<16xi1>", f'"tpu.compress_store_vreg"(%v, %m, %i, %i, %k) : (vector<16xf32>, memref<128xf32, {V}>, index, index, vector<16xi1>) -> ()')],
+ "expand_load_vreg": [(SCV, f"%m: memref<128xf32, {V}>, %i: index, %k: vector<16xi1>", f'%r = "tpu.expand_load_vreg"(%m, %i, %k) : (memref<128xf32, {V}>, index, vector<16xi1>) -> vector<16xf32>'),
+                      (SCV, f"%m: memref<128xf32, {V}>, %i: index, %k: vector<8xi1>", f'%r = "tpu.expand_load_vreg"(%m, %i, %k) : (memref<128xf32, {V}>, index, vector<8xi1>) -> vector<16xf32>')],
+ "pack_elementwise": [(TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_elementwise"(%a, %a) <{target_type = bf16}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xi32>'),
+                      (TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_elementwise"(%a, %a) <{target_type = i8}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xi32>'),
+                      (TC, "%a: vector<8x128xi32>", '%r = "tpu.pack_elementwise"(%a, %a, %a, %a) <{target_type = i8}> : (vector<8x128xi32>, vector<8x128xi32>, vector<8x128xi32>, vector<8x128xi32>) -> vector<8x128xi32>'),
+                      (TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_elementwise"(%a) <{target_type = bf16}> : (vector<8x128xf32>) -> vector<8x128xi32>')],
+ "unpack_elementwise": [(TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = bf16, index = 0 : i32}> : (vector<8x128xi32>) -> vector<8x128xf32>'),
+                        (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = bf16, index = 2 : i32}> : (vector<8x128xi32>) -> vector<8x128xf32>'),
+                        (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = i8, index = 0 : i32}> : (vector<8x128xi32>) -> vector<8x128xf32>')],
+ "pack_subelements": [(TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_subelements"(%a, %a) <{positions = array<i32: 0, 1>, pack_format = #tpu.pack_format<compressed>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x256xbf16>'),
+  (TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_subelements"(%a, %a) <{positions = array<i32: 0, 1>, pack_format = #tpu.pack_format<interleaved>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xbf16>'),
+  (TC, "%a: vector<8x128xi32>", '%r = "tpu.pack_subelements"(%a, %a) <{positions = array<i32: 0, 1>, pack_format = #tpu.pack_format<compressed>}> : (vector<8x128xi32>, vector<8x128xi32>) -> vector<8x256xi16>'),(TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_subelements"(%a, %a) <{positions = array<i32: 0, 1>, pack_format = #tpu.pack_format<compressed>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<16x128xbf16>'),
+                      (TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_subelements"(%a, %a) <{positions = array<i32: 0>, pack_format = #tpu.pack_format<compressed>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<16x128xbf16>'),
+                      (TC, "%a: vector<8x128xf32>", '%r = "tpu.pack_subelements"(%a, %a) <{positions = array<i32: 0, 1>, pack_format = #tpu.pack_format<compressed>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xbf16>')],
+ "pack_vmsk": [(TC, "%a: vector<8x128xi1>", '%r = "tpu.pack_vmsk"(%a, %a) <{positions = array<i32: 0, 1>}> : (vector<8x128xi1>, vector<8x128xi1>) -> vector<8x256xi1>'),
+ (TC, "%a: vector<8x128xi1>", '%r = "tpu.pack_vmsk"(%a, %a) <{positions = array<i32: 0, 1>}> : (vector<8x128xi1>, vector<8x128xi1>) -> vector<8x128x2xi1>'),(TC, "%a: vector<8x128xi1>", '%r = "tpu.pack_vmsk"(%a, %a) <{positions = array<i32: 0, 1>}> : (vector<8x128xi1>, vector<8x128xi1>) -> vector<16x128xi1>'),
+               (TC, "%a: vector<8x128xi1>", '%r = "tpu.pack_vmsk"(%a, %a) <{positions = array<i32: 0>}> : (vector<8x128xi1>, vector<8x128xi1>) -> vector<16x128xi1>')],
+ "stochastic_convert_elementwise": [(TC, "%a: vector<8x128xf32>, %b: vector<8x128xi32>", '%r = "tpu.stochastic_convert_elementwise"(%a, %b) <{dst_type = bf16}> : (vector<8x128xf32>, vector<8x128xi32>) -> vector<8x128xi32>'),(TC, "%a: vector<8x128xf32>, %b: vector<8x128xi32>", '%r = "tpu.stochastic_convert_elementwise"(%a, %b) <{dst_type = bf16}> : (vector<8x128xf32>, vector<8x128xi32>) -> vector<8x128xbf16>'),
+                                    (TC, "%a: vector<8x128xf32>, %b: vector<8x128xi32>", '%r = "tpu.stochastic_convert_elementwise"(%a, %b) <{dst_type = f32}> : (vector<8x128xf32>, vector<8x128xi32>) -> vector<8x128xi32>')],
+ "sublane_shuffle": [(TC, "%a: vector<8x128xf32>", '%r = "tpu.sublane_shuffle"(%a, %a) <{pattern = array<i32: 0, 1, 2, 3, 4, 5, 6, 7>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>'),
+                     (TC, "%a: vector<8x128xf32>", '%r = "tpu.sublane_shuffle"(%a, %a) <{pattern = array<i32: 0, 1>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>'),
+                     (TC, "%a: vector<8x128xf32>", '%r = "tpu.sublane_shuffle"(%a, %a) <{pattern = array<i32: 0, 1, 2, 3, 4, 5, 6, 99>}> : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>')],
+ "conv": [(TC, "%a: vector<8x16x128xf32>, %b: vector<3x128x128xf32>, %c: vector<8x14x128xf32>", '%r = "tpu.conv"(%a, %b, %c) <{dimension_numbers = #tpu.conv_dimension_numbers<0, 2, [1], 1, 2, [0], 0, 2, [1]>, window_strides = array<i64: 1>, padding = array<i64: 0, 0>, lhs_dilation = array<i64: 1>, rhs_dilation = array<i64: 1>, window_reversal = array<i1: false>}> : (vector<8x16x128xf32>, vector<3x128x128xf32>, vector<8x14x128xf32>) -> vector<8x14x128xf32>'),
+          (TC, "%a: vector<8x128xf32>", '%r = "tpu.conv"(%a, %a, %a) <{dimension_numbers = #tpu.conv_dimension_numbers<0, 1, [], 0, 1, [], 0, 1, []>, window_strides = array<i64>, padding = array<i64>, lhs_dilation = array<i64>, rhs_dilation = array<i64>, window_reversal = array<i1>}> : (vector<8x128xf32>, vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>')],
+}
+
+
+def _indirect(src, dst, off):
+    return (SCV, f"%s: {SEM}, %a: {src}, %b: {dst}, %o: {off}",
+            f'"tpu.enqueue_indirect_dma"(%a, %b, %o, %s) : ({src}, {dst}, {off}, {SEM}) -> ()')
+
+
+def _fetch_add(base, nidx):
+    idx = ", ".join(["%i"] * nidx)
+    return (SCV, f"%m: {base}, %i: i32",
+            f'%r = "tpu.fetch_and_add_sync"(%m, {idx}, %i, %i) : ({base}, {", ".join(["i32"] * nidx)}, i32, i32) -> i32')
+
+
+def _more_fixtures():
+    """Further probes of the verifiers ported from jaxlib's behaviour (each message and each accepted corner)."""
+    more = {
+        "enqueue_indirect_dma": [
+            _indirect(M, HBM, "vector<8xi32>"),
+            _indirect(HBM, M, "memref<8xi32, #tpu.memory_space<vmem>>"),
+            _indirect(HBM, M, "memref<8xi32, #tpu.memory_space<smem>>"),
+            _indirect("memref<64x128xf32, #tpu.memory_space<vmem_shared>>", M, "vector<8xi32>"),
+            _indirect("memref<64x128xf32, #tpu.memory_space<vmem, tc>>", M, "vector<8xi32>"),
+            _indirect(HBM, f"memref<8x128xbf16, {V}>", "vector<8xi32>"),
+            _indirect(HBM, f"memref<8x64xf32, {V}>", "vector<8xi32>"),
+            _indirect(HBM, "memref<8x128xf32, #tpu.memory_space<hbm>>", "vector<8xi32>"),
+        ],
+        "fetch_and_add_sync": [_fetch_add(M32, 3), _fetch_add("memref<8x128xi32, #tpu.memory_space<hbm>>", 2),
+                               _fetch_add("memref<8x128xi32, #tpu.memory_space<smem>>", 2)],
+        "stochastic_convert_elementwise": [
+            (TC, "%a: vector<8x128xf32>, %b: vector<8x128xi32>",
+             f'%r = "tpu.stochastic_convert_elementwise"(%a, %b) <{{dst_type = {t}}}> : '
+             '(vector<8x128xf32>, vector<8x128xi32>) -> vector<8x128xi32>')
+            for t in ["f16", "f8E4M3FN", "f8E5M2", "i8", "i32"]],
+        "sublane_shuffle": [
+            (TC, f"%a: vector<{s}xf32>", f'%r = "tpu.sublane_shuffle"(%a, %a) <{{pattern = array<i32: {p}>}}> : '
+             f'(vector<{s}xf32>, vector<{s}xf32>) -> vector<{s}xf32>')
+            for s, p in [("8x128", "0, 1, 2, 3, 4, 5, 6, -1"), ("4x128", "0, 1, 2, 3"), ("4x128", "0, 1, 2, 8"),
+                         ("128", "0"), ("2x8x128", "15, 14, 13, 12, 11, 10, 9, 8")]],
+        "mask_cast": [
+            (TC, f"%a: vector<{a}xi1>", f'%r = "tpu.mask_cast"(%a) : (vector<{a}xi1>) -> vector<{b}xi1>')
+            for a, b in [("8x128", "8x64"), ("128", "64"), ("128", "4x128"), ("2x8x128", "2x8x128x2"),
+                         ("2x8x128", "2x16x64")]],
+        "reinterpret_cast": [
+            (TC, f"%m: {M}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : '
+             f'({M}) -> {r}')
+            for r in ["memref<8x128xf32>", f"memref<4xf32, {V}>", "memref<8x128xf32, #tpu.memory_space<vmem, tc>>"]
+        ] + [
+            (TC, "%m: memref<8x128xf32>", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : '
+             f'(memref<8x128xf32>) -> {M}'),
+            (TC, f"%m: {M}, %i: i32", f'%r = "tpu.reinterpret_cast"(%m, %i) <{{operandSegmentSizes = array<i32: 1, 0, 1, 0>}}> : '
+             f'({M}, i32) -> memref<?x128xf32, {V}>'),
+            (TC, f"%m: {M}, %i: i32", f'%r = "tpu.reinterpret_cast"(%m, %i) <{{operandSegmentSizes = array<i32: 1, 1, 0, 0>}}> : '
+             f'({M}, i32) -> {M}'),
+        ],
+        "conv": [
+            (TC, "%a: vector<8x128xf32>", '%r = "tpu.conv"(%a, %a, %a) <{dimension_numbers = '
+             '#tpu.conv_dimension_numbers<0, 1, [2], 0, 1, [2], 0, 1, [2]>, window_strides = array<i64: 1>, '
+             'padding = array<i64: 0, 0>, lhs_dilation = array<i64: 1>, rhs_dilation = array<i64: 1>, '
+             'window_reversal = array<i1: false>}> : (vector<8x128xf32>, vector<8x128xf32>, vector<8x128xf32>) '
+             '-> vector<8x128xf32>'),
+        ],
+        "pack_elementwise": [
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.pack_elementwise"(%a, %a) <{target_type = bf16}> : '
+             '(vector<8x128xi32>, vector<8x128xi32>) -> vector<8x128xi32>'),
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.pack_elementwise"(%a, %a) <{target_type = i16}> : '
+             '(vector<8x128xi32>, vector<8x128xi32>) -> vector<8x128xi32>'),
+        ],
+        "unpack_elementwise": [
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = i8, index = 3 : i32}> : '
+             '(vector<8x128xi32>) -> vector<8x128xi32>'),
+            (TC, "%a: vector<8x128xi32>", '%r = "tpu.unpack_elementwise"(%a) <{source_type = i8, index = 4 : i32}> : '
+             '(vector<8x128xi32>) -> vector<8x128xi32>'),
+        ],
+        "dynamic_gather": [
+            (TC, "%a: vector<8x128xf32>, %i: vector<8x128xi32>",
+             f'%r = "tpu.dynamic_gather"(%a, %i) <{{dimensions = array<i32: {d}>}}> : '
+             '(vector<8x128xf32>, vector<8x128xi32>) -> vector<8x128xf32>')
+            for d in ["0", "0, 1", "0, 0", "5", "-1"]],
+        "annotate": [
+            (TC, f"%m: {M}", f'%r = "tpu.annotate"(%m) <{{no_store = {a}, no_hazard = {b}}}> : ({M}) -> {M}')
+            for a, b in [("false", "false"), ("true", "false"), ("true", "true")]] + [
+            (TC, f"%m: {t}", f'%r = "tpu.annotate"(%m) <{{{f} = true}}> : ({t}) -> {t}')
+            for t in [HBM, "memref<8x128xf32>", "memref<8x128xf32, #tpu.memory_space<vmem, tc>>"]
+            for f in ["no_store", "no_hazard"]],
+        "assume_multiple": [
+            (TC, "%a: i32", f'%r = "tpu.assume_multiple"(%a) <{{multiple = {m} : i32}}> : (i32) -> i32')
+            for m in [8, 1, 0]],
+        "memref_memory_space_is": [
+            (TC, f"%m: {M}", f'%r = "tpu.memref_memory_space_is"(%m) <{{memory_space = #tpu.memory_space<{s}>}}> : '
+             f'({M}) -> i1')
+            for s in ["vmem", "smem", "any"]],
+        "reciprocal": [
+            (TC, f"%a: vector<8x128x{e}>", f'%r = "tpu.reciprocal"(%a) <{{approx = false}}> : (vector<8x128x{e}>) -> '
+             f'vector<8x128x{e}>')
+            for e in ["f32", "bf16", "i32", "f16"]],
+        "sem_wait": [
+            (TC, f"%s: memref<{s}!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, %n: i32",
+             f'"tpu.sem_wait"(%s, %n) : (memref<{s}!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, i32) -> ()')
+            for s in ["", "2x"]],
+        "sort": [
+            (SCV, "%k: vector<16xf32>, %v: vector<16xi32>, %m: vector<16xi1>",
+             f'%r:3 = "tpu.sort"(%k, %v, %m) <{{descending = false}}> : (vector<16xf32>, vector<16xi32>, vector<16xi1>) -> '
+             f'(vector<16xi1>, {sk}, vector<16xi32>)')
+            for sk in ["vector<16xf32>", "vector<16xi32>"]],
+        "wait_dma2": [
+            (TC, f"%s: memref<{s}!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, %a: {HBM}, %b: {M}",
+             f'"tpu.wait_dma2"(%s, %a, %b) <{{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}}> : '
+             f'(memref<{s}!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>, {HBM}, {M}) -> ()')
+            for s in ["", "2x"]],
+        "memref_bitcast": [
+            (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<16x128xbf16, {V}>'),
+            (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<8x128xi32, {V}>'),
+            (TC, f"%m: {M}", f'%r = "tpu.memref_bitcast"(%m) : ({M}) -> memref<8x128xbf16, {V}>'),
+        ],
+        "log_buffer": [(TC, f"%m: {M}", f'"tpu.log_buffer"(%m) <{{shape = array<i64: 1, 8, 128>, tag = "x"}}> : ({M}) -> ()')],
+    }
+    for op, ks in more.items():
+        FIXTURES[op] = FIXTURES.get(op, []) + ks
+
+
+_more_fixtures()
+
+EXCEPTIONS = {}
+
+
+def kernel(core, args, body):
+    return (f"func.func @k({args}) attributes {{tpu.core_type = #tpu.core_type<{core}>}} {{\n"
+            f"  {body}\n  return\n}}\n")
+
+
+def reaches_verify(op, message):
+    prefix = f"'tpu.{op}' op "
+    if message.startswith("'") and not message.startswith(prefix):
+        return False  # another op's message
+    return not ODS.search(message[len(prefix):] if message.startswith(prefix) else message)
+
+
+def base_text(golden):
+    if golden.startswith("bases/"):
+        return open(os.path.join(ROOT, "tests/data/mosaic-corpus", golden + ".mlir")).read()
+    return open(os.path.join(ROOT, "tests/data/jax-goldens", golden, "kernel_pre_serde.generic.mlir")).read()
+
+
+def main():
+    ctx = jmlir.make_ir_context()
+    tpu.register_dialect(ctx)
+    out = []
+    for op in VERIFIER_OPS:
+        for core, args, body in FIXTURES.get(op, []):
+            text = kernel(core, args, body)
+            verdict, msg = jaxlib_verdict(ctx, text)
+            out.append({"op": op, "source": "hand", "text": text, "verdict": verdict, "message": msg})
+    # From the corpus, for ops without hand fixtures.
+    corpus = [json.loads(l) for l in open(os.path.join(ROOT, "tests/data/mosaic-corpus/corpus.jsonl"))][1:]
+    for op in VERIFIER_OPS:
+        if op in FIXTURES:
+            continue
+        oks, errs = [], []
+        for r in corpus:
+            text = apply(base_text(r["golden"]).rstrip("\n").split("\n"), r["edits"], r["replace"])
+            if r["verdict"] == "ok" and f'"tpu.{op}"' in text and len(oks) < 2:
+                oks.append((r, text))
+            elif (r["verdict"] == "error" and r["op"] == f"tpu.{op}" and reaches_verify(op, r["message"])
+                  and len(errs) < 3 and all(e[0]["message"] != r["message"] for e in errs)):
+                errs.append((r, text))
+        for r, text in oks + errs:
+            verdict, msg = jaxlib_verdict(ctx, text)
+            out.append({"op": op, "source": f"corpus#{r['id']}", "text": text, "verdict": verdict,
+                        "message": msg})
+    print(json.dumps({"_generated": "by scripts/jaxref/gen_verifier_fixtures.py, verdicts by jaxlib "
+                      + jaxlib.__version__ + " Module.parse (which verifies); see the script's docstring",
+                      "verifier_ops": VERIFIER_OPS, "exceptions": EXCEPTIONS}))
+    for r in out:
+        r["reaches_verify"] = r["verdict"] == "error" and reaches_verify(r["op"], r["message"])
+        print(json.dumps(r))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1956 @@
+//! The hand-written `verify()` of jaxlib 0.12's `tpu` ops (those that have
+//! one), with jaxlib's messages in jaxlib's order, and the core-type rules.
+//! Each function reports at most one error (jaxlib's first) per op.
+
+use std::rc::Rc;
+
+use melior::ir::operation::OperationLike;
+
+use super::types::{DYN, Ty, bitwidth, is_float, is_integer};
+use super::verify::OpView;
+
+/// Runs the hand-written verifier of `v`'s op, if it has one.
+pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
+    match v.name {
+        "tpu.vector_store" => vector_store(v),
+        "tpu.vector_load" => vector_load(v),
+        "tpu.memref_slice" => memref_slice(v),
+        "tpu.enqueue_dma" => dma(v, true),
+        "tpu.wait_dma" => dma(v, false),
+        "tpu.wait_dma2" => wait_dma2(v),
+        "tpu.sem_signal" => sem_signal(v),
+        "tpu.sem_wait" => rank0(v, "semaphore", "Semaphore reference must be rank 0"),
+        "tpu.sem_barrier" if v.result(0).is_some_and(|t| not_rank0(&t)) => {
+            v.op_error("Barrier semaphore reference must be rank 0");
+        }
+        "tpu.matmul" => matmul(v),
+        "tpu.strided_load" | "tpu.strided_store" => strided(v),
+        "tpu.reduce" => reduce(v),
+        "tpu.all_reduce" => all_reduce(v),
+        "tpu.scan" => scan(v),
+        "tpu.iota" => iota(v),
+        "tpu.reciprocal" => {
+            let e = v
+                .operand("input")
+                .map(|t| t.elem().to_string())
+                .unwrap_or_default();
+            if e != "f32" && e != "bf16" {
+                v.op_error("Not implemented: Reciprocal op for non-f32/bf16 dtypes");
+            }
+        }
+        "tpu.region" => {
+            for i in 0..v.op.result_count() {
+                let Some(t) = v.result(i) else { continue };
+                let ok = t.is_vector()
+                    || is_float(t.elem())
+                    || is_integer(t.elem())
+                    || t.elem() == "index";
+                if !ok || t.is_memref() {
+                    v.op_error("Region result must be float, int, index or a vector type.");
+                    return;
+                }
+            }
+        }
+        "tpu.core_id" | "tpu.subcore_id" => match v.core_type() {
+            None => v.op_error("Failed to infer the core type from parent ops"),
+            Some("tc") => v.op_error("Unsupported core type: tc"),
+            _ => {}
+        },
+        "tpu.enqueue_indirect_dma" => enqueue_indirect_dma(v),
+        "tpu.vector_load_idx" | "tpu.vector_store_idx" => {
+            if v.operand("base").is_some_and(|b| !in_vmem(&b)) {
+                return v.op_error("Expected base memref to be in VMEM.");
+            }
+            let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
+            let n = v.group("indices").len();
+            if n != rank {
+                return v.op_error(format!(
+                    "Expected one index vector for each dimension of the base memref with dimension: {rank}. Got: {n}."
+                ));
+            }
+            let value = if v.name == "tpu.vector_load_idx" {
+                v.result(0)
+            } else {
+                v.operand("valueToStore")
+            };
+            let elem_mismatch =
+                matches!((v.operand("base"), &value), (Some(b), Some(x)) if b.elem() != x.elem());
+            let Some(want) = value.and_then(|t| t.shape().map(<[i64]>::to_vec)) else {
+                return;
+            };
+            let list = |s: &[i64]| {
+                s.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for (i, t) in v.group("indices").iter().enumerate() {
+                if let Some(got) = t.shape()
+                    && got != want.as_slice()
+                {
+                    return v.op_error(format!(
+                        "Expected {} elements in indices. Got {} in index #{i}.",
+                        list(&want),
+                        list(got)
+                    ));
+                }
+            }
+            if elem_mismatch {
+                v.op_error(if v.name == "tpu.vector_load_idx" {
+                    "Expected base and result element type to match."
+                } else {
+                    "Expected base and valueToStore element type to match"
+                });
+            }
+        }
+        "tpu.vector_compress_store"
+        | "tpu.vector_expand_load"
+        | "tpu.compress_store_vreg"
+        | "tpu.expand_load_vreg" => compress_expand(v),
+        "tpu.pack_elementwise" | "tpu.unpack_elementwise" => pack_elementwise(v),
+        "tpu.pack_subelements" | "tpu.pack_vmsk" => pack_subelements(v),
+        "tpu.stochastic_convert_elementwise" => {
+            if elementwise_mappable(v) {
+                return;
+            }
+            let t = v.attr("dst_type").unwrap_or_else(|| "".into());
+            let ok = matches!(&*t, "bf16") || t.starts_with("f8");
+            if !ok {
+                v.op_error(format!("Unsupported destination type: '{t}'"));
+            }
+        }
+        "tpu.sublane_shuffle" => sublane_shuffle(v),
+        "tpu.annotate" => {
+            let set = ["no_store", "no_hazard", "no_hazard_no_deps"]
+                .into_iter()
+                .filter(|f| v.flag(f))
+                .count();
+            let hazard = v.flag("no_hazard") || v.flag("no_hazard_no_deps");
+            if set > 1 {
+                v.op_error("At most one of no_store, no_hazard, or no_hazard_no_deps can be set");
+            } else if hazard
+                && v.operand("operand")
+                    .is_some_and(|t| t.space().is_none_or(|s| s.name != "vmem"))
+            {
+                v.op_error("Hazard overrides are only valid for VMEM allocations");
+            }
+        }
+        "tpu.memref_memory_space_is" => {
+            let space = v.tpu_attr("memory_space").unwrap_or_default();
+            if space.split(',').next().map(str::trim) == Some("any") {
+                v.op_error("Comparing to 'any' can never succeed");
+            }
+        }
+        "tpu.dynamic_gather" => {
+            let dims = v.array("dimensions").unwrap_or_else(|| Vec::new().into());
+            let rank = v.operand("source").and_then(|t| t.rank()).unwrap_or(0) as i64;
+            let mut seen = std::collections::HashSet::new();
+            if !dims.iter().all(|d| seen.insert(*d)) {
+                v.op_error("Dimensions must be unique");
+            } else if let Some(d) = dims.iter().find(|d| **d < 0 || **d >= rank) {
+                v.op_error(format!("Dimensions must be in [0, rank), but got {d}"));
+            } else if let (Some(src), Some(out)) = (v.operand("source"), v.result(0))
+                && let (Some(ss), Some(os)) = (src.shape(), out.shape())
+            {
+                if ss.len() != os.len() {
+                    v.op_error("Source and result shapes must have the same rank");
+                } else if (0..ss.len()).any(|i| !dims.contains(&(i as i64)) && ss[i] != os[i]) {
+                    v.op_error("Source and result shapes must match on non-gather dimensions");
+                }
+            }
+        }
+        "tpu.conv" => conv(v),
+        "tpu.log_buffer" => {
+            let rank = v.operand("input").and_then(|t| t.rank()).unwrap_or(0);
+            if v.array("shape").is_some_and(|s| s.len() != rank) {
+                v.op_error("Shape must have the same length as the rank of the input");
+            }
+        }
+        "tpu.reinterpret_cast" => reinterpret_cast(v),
+        "tpu.mask_cast" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            let (Some(sa), Some(sb)) = (a.shape(), b.shape()) else {
+                return;
+            };
+            // Equal ranks: all but the minormost dimension; ranks one apart:
+            // the shorter shape is a prefix of the longer.
+            let k = if sa.len() == sb.len() {
+                sa.len().saturating_sub(1)
+            } else {
+                sa.len().min(sb.len())
+            };
+            if sa.len().abs_diff(sb.len()) > 1 {
+                v.op_error("Input and output ranks must differ by at most 1");
+            } else if sa[..k] != sb[..k] {
+                v.op_error("Input and output shapes must match on leading dimensions");
+            }
+        }
+        "tpu.wait_indirect_dma" => {
+            if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
+                return v.op_error("Wait indirect DMA is supported only on the SC vector subcore");
+            }
+            if v.operand("semaphore").is_some_and(|t| not_rank0(&t)) {
+                return v.op_error("Indirect DMA wait semaphore must be rank 0");
+            }
+            let (Some(src), Some(dst)) = (v.operand("src"), v.operand("dst")) else {
+                return;
+            };
+            if src.space().is_none() || dst.space().is_none() {
+                v.op_error("Source and target memory spaces must be provided");
+            } else if indirect_direction(&src, &dst).is_none() {
+                v.op_error(INDIRECT_SPACES);
+            }
+        }
+        "tpu.shared_memref_slice" => {
+            let c = v.core_type().unwrap_or("tc");
+            if c != "sc_vector_subcore" {
+                return v.op_error(format!("Unsupported core type: {c}"));
+            }
+            let (Some(src), Some(dst)) = (v.operand("mem_ref"), v.result(0)) else {
+                return;
+            };
+            if src
+                .space()
+                .is_none_or(|s| s.name != "vmem_shared" || s.core.is_some())
+            {
+                v.op_error("Source memref must have memory space #tpu.memory_space<vmem_shared>");
+            } else if dst.space().is_none_or(|s| {
+                s.name != "vmem" || s.core.as_deref().is_some_and(|c| c != "sc_vector_subcore")
+            }) {
+                v.op_error(
+                    "Target memref must have memory space #tpu.memory_space<vmem, sc_vector_subcore>",
+                );
+            } else if src.elem() != dst.elem() {
+                v.op_error("Source and target element types must match.");
+            } else if let (Some(ss), Some(ds)) = (src.shape(), dst.shape()) {
+                let n = ss.len();
+                if n != ds.len() {
+                    v.op_error("Target shape rank must match source shape rank.");
+                } else if n > 0 && ss[..n - 1] != ds[..n - 1] {
+                    v.op_error(
+                        "Target shape must match source shape for all dimensions except the last.",
+                    );
+                } else if n > 0 && ds[n - 1] != 0 && ss[n - 1] % ds[n - 1] != 0 {
+                    v.op_error(
+                        "Source shape's minormost dimension must be divisible by target shape's minormost dimension.",
+                    );
+                }
+            }
+        }
+        "tpu.fetch_and_add_sync" => {
+            let c = v
+                .operand("base")
+                .and_then(|t| t.space().and_then(|s| s.core.clone()))
+                .unwrap_or_else(|| v.core_type().unwrap_or("tc").to_string());
+            if c == "sc_scalar_subcore" {
+                v.op_error("SC scalar subcore target not supported yet");
+            } else if c != "sc_vector_subcore" {
+                v.op_error(format!("Only SC vector subcore is supported, got {c}"));
+            } else {
+                let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
+                let n = v.group("indices").len();
+                if n != rank {
+                    v.op_error(format!(
+                        "Number of indices ({n}) must match memref rank ({rank})"
+                    ));
+                }
+            }
+        }
+        "tpu.concatenate" => concatenate(v),
+        "tpu.dynamic_rotate" => dynamic_rotate(v),
+        "tpu.transpose" => transpose(v),
+        "tpu.reshape" => {
+            let (Some(a), Some(b)) = (v.operand("source"), v.result(0)) else {
+                return;
+            };
+            if a.elem() != b.elem() {
+                v.op_error("element type must match");
+            } else if elems(&a) != elems(&b) {
+                v.op_error("element count must match");
+            }
+        }
+        "tpu.memref_squeeze" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            if a.space() != b.space() {
+                v.op_error("Memory spaces do not match.");
+            } else if a.elem() != b.elem() {
+                v.op_error("Element types don't match.");
+            } else if let (Some(sa), Some(sb)) = (a.shape(), b.shape())
+                && !squeezes_to(sa, sb)
+            {
+                let text = |s: &[i64]| {
+                    let parts: Vec<String> = s.iter().map(ToString::to_string).collect();
+                    format!("({})", parts.join(","))
+                };
+                v.plain_error(format!(
+                    "Target shape is not valid. Source: {}, Target: {}.",
+                    text(sa),
+                    text(sb)
+                ));
+            }
+        }
+        "tpu.assume_multiple" => {
+            if let Some(m) = v.int("multiple")
+                && m == 0
+            {
+                v.plain_error(format!("Multiple must be >= 1, got {m}"));
+            }
+        }
+        "tpu.log" => log(v),
+        "tpu.sort" => {
+            let (Some(k), Some(sk)) = (v.operand("keys"), v.result(1)) else {
+                return;
+            };
+            let list = |t: &Ty| {
+                t.shape()
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for (what, other) in [
+                ("value", v.operand("values")),
+                ("input mask", v.operand("mask")),
+                ("output mask", v.result(0)),
+            ] {
+                if let Some(o) = other
+                    && k.is_vector()
+                    && o.is_vector()
+                    && k.shape() != o.shape()
+                {
+                    return v.op_error(format!(
+                        "Key and {what} shapes must match: {} vs {}",
+                        list(&k),
+                        list(&o)
+                    ));
+                }
+            }
+            if k != sk && k.is_vector() && sk.is_vector() {
+                let (a, b) = (
+                    vector_text(k.shape().unwrap_or(&[]), k.elem()),
+                    vector_text(sk.shape().unwrap_or(&[]), sk.elem()),
+                );
+                return v.op_error(format!(
+                    "Key and sorted_key types must match: '{a}' vs '{b}'"
+                ));
+            }
+            if let (Some(x), Some(sx)) = (v.operand("values"), v.result(2))
+                && x != sx
+                && x.is_vector()
+                && sx.is_vector()
+            {
+                let (a, b) = (
+                    vector_text(x.shape().unwrap_or(&[]), x.elem()),
+                    vector_text(sx.shape().unwrap_or(&[]), sx.elem()),
+                );
+                v.op_error(format!(
+                    "Value and sorted_value types must match: '{a}' vs '{b}'"
+                ));
+            }
+        }
+        "tpu.memref_bitcast" => memref_bitcast(v),
+        "tpu.bitcast" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            let (Some(sa), Some(sb)) = (a.shape(), b.shape()) else {
+                return;
+            };
+            let (Some(wa), Some(wb)) = (bitwidth(a.elem()), bitwidth(b.elem())) else {
+                return;
+            };
+            if wa == wb {
+                if sa != sb {
+                    v.plain_error(
+                        "Expected input and output shapes are the same when bitwidth does not change.",
+                    );
+                }
+                return;
+            }
+            if sa.len() < 2 {
+                if wa != wb {
+                    v.plain_error(
+                        "Not implemented: bitcast between different bitwidths on a 1D vector.",
+                    );
+                }
+                return;
+            }
+            let mut want = sa.to_vec();
+            let k = want.len() - 2;
+            want[k] = want[k].saturating_mul(i64::from(wa)) / i64::from(wb.max(1));
+            if want.as_slice() != sb {
+                v.plain_error(
+                    "Expected input and output shapes are the same after multiplying the second-minor dimension by the ratio of bitwidths.",
+                );
+            }
+        }
+        "tpu.tile_size" => {
+            let rank = v.operand("source").and_then(|t| t.rank()).unwrap_or(0) as i64;
+            if let Some(i) = v.int("index")
+                && (i < 0 || i >= rank)
+            {
+                v.op_error("Index out of bounds");
+            }
+        }
+        "tpu.unpack_subelements" => unpack_subelements(v),
+        "tpu.erase_memref_layout" => {
+            let (Some(a), Some(b)) = (v.operand("operand"), v.result(0)) else {
+                return;
+            };
+            if a.shape() != b.shape() {
+                v.op_error("requires the same shape for all operands and results");
+            } else if a.elem() != b.elem() {
+                v.op_error("requires the same element type for all operands and results");
+            } else if a.space() != b.space() {
+                v.op_error("Cannot change the memref memory space");
+            } else if b.layout().is_some() {
+                v.op_error("Memref layout must be erased");
+            }
+        }
+        "tpu.memref_reshape" => {
+            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+                return;
+            };
+            if a.space() != b.space() {
+                v.op_error("Memory spaces do not match.");
+            } else if a.elem() != b.elem() {
+                v.op_error("Element types don't match.");
+            } else if elems(&a) != elems(&b) {
+                v.op_error("Input and result number of elements don't match.");
+            }
+        }
+        "tpu.weird" => {
+            if elementwise_mappable(v) {
+                return;
+            }
+            // A vector's element type, else the type itself.
+            let of = |t: &Ty| {
+                if t.is_vector() {
+                    t.elem().to_string()
+                } else {
+                    match t {
+                        Ty::Other(s) => s.clone(),
+                        _ => String::new(),
+                    }
+                }
+            };
+            if v.operand("input").is_some_and(|t| of(&t) != "f32") {
+                v.op_error("Input type must be F32");
+            } else if v.result(0).is_some_and(|t| of(&t) != "i1") {
+                v.op_error("Output type must be I1");
+            }
+        }
+        "tpu.reduce_index" => {
+            let kind = v.tpu_attr("kind").unwrap_or_default();
+            let rank = v.operand("input").and_then(|t| t.rank()).unwrap_or(0) as i64;
+            let axis = v.int("axis").unwrap_or(0);
+            if kind != "arg_max" && kind != "arg_min" {
+                v.op_error("Reduction kind must be arg_max or arg_min");
+            } else if axis < 0 || axis >= rank {
+                v.op_error(format!(
+                    "Axis must be in [0, {rank}), but got {}",
+                    axis as u32
+                ));
+            } else if v
+                .operand("input")
+                .is_some_and(|t| t.elem() != "f32" && t.elem() != "bf16")
+            {
+                v.op_error(
+                    "Not Implemented: Only f32 and bf16 input is supported for arg_max and arg_min",
+                );
+            } else if let (Some(i), Some(o)) = (v.operand("input"), v.result(0)) {
+                let want = format!("i{}", bitwidth(i.elem()).unwrap_or(32));
+                if o.elem() != want {
+                    v.op_error(format!("Arg_max and arg_min must have {want} output"));
+                } else if o.rank().map(|r| r + 1) != i.rank() {
+                    v.op_error("Output rank must be one less than input rank");
+                } else if let (Some(is), Some(os)) = (i.shape(), o.shape()) {
+                    let kept = is.iter().enumerate().filter(|(d, _)| *d as i64 != axis);
+                    for ((d, x), y) in kept.zip(os) {
+                        if x != y {
+                            return v.op_error(format!(
+                                "Output shape must match input shape on non-reduction dimensions. Output shape {} does not match input shape {} at input dimension {d}",
+                                shape_text(os),
+                                shape_text(is)
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        "tpu.shuffled_load" | "tpu.shuffled_store" => {
+            let Some(base) = v.operand("base") else {
+                return;
+            };
+            let rank = base.rank().unwrap_or(0);
+            let n = v.group("indices").len();
+            if n != rank {
+                return v.op_error(format!(
+                    "Base memref's rank and indices size do not match: {rank} vs {n}"
+                ));
+            }
+            let value = if v.name == "tpu.shuffled_load" {
+                v.result(0)
+            } else {
+                v.operand("valueToStore")
+            };
+            if v.name == "tpu.shuffled_store"
+                && let Some(val) = &value
+                && val.rank().is_some_and(|r| r != n)
+            {
+                return v.op_error(format!(
+                    "The rank of value to store and indices size do not match: {rank} vs {n}"
+                ));
+            }
+            let sublanes = value.and_then(|t| t.shape().and_then(|s| s.first().copied()));
+            let mask = v.array("sublane_mask").map_or(0, |m| m.len()) as i64;
+            if let Some(sublanes) = sublanes
+                && sublanes != mask
+            {
+                return v.op_error(format!(
+                    "Expected sublane mask size equals to {sublanes} but got {mask}"
+                ));
+            }
+            let offsets = v.array("sublane_offsets").map_or(0, |m| m.len()) as i64;
+            if let Some(sublanes) = sublanes
+                && sublanes != offsets
+            {
+                v.op_error(format!(
+                    "Expected sublane offsets size equals to {sublanes} but got {offsets}"
+                ));
+            }
+        }
+        "tpu.truncf" | "tpu.extf" | "tpu.sitofp" | "tpu.uitofp" | "tpu.fptosi" | "tpu.fptoui" => {
+            elementwise_mappable(v);
+        }
+        _ => {}
+    }
+}
+
+fn unpack_subelements(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(out)) = (v.operand("source"), v.result(0)) else {
+        return;
+    };
+    let factor = match (bitwidth(out.elem()), bitwidth(src.elem())) {
+        (Some(o), Some(s)) if s > 0 => i64::from(o / s),
+        _ => 1,
+    };
+    if let Some(i) = v.int("index")
+        && (i < 0 || i >= factor)
+    {
+        return v.op_error(format!(
+            "Index must be between 0 and the packing factor ({factor}), got {}",
+            i as u32
+        ));
+    }
+    if v.flag("unsigned_integers") && !is_integer(src.elem()) {
+        v.op_error("unsigned_integers can only be set when the source type is an integer");
+    }
+}
+
+/// The result of a memref bitcast: the second-minor dimension scaled by the
+/// ratio of bitwidths, layout and memory space kept.
+fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    let (
+        Ty::MemRef {
+            shape,
+            layout,
+            space,
+            ..
+        },
+        Ty::MemRef { elem: out_elem, .. },
+    ) = (&*src, &*out)
+    else {
+        return;
+    };
+    let (Some(ws), Some(wd)) = (bitwidth(src.elem()), bitwidth(out_elem)) else {
+        return;
+    };
+    if wd == 0 || (shape.len() < 2 && ws != wd) {
+        return;
+    }
+    let mut expected = shape.clone();
+    let k = expected.len().saturating_sub(2);
+    if ws != wd && expected[k] != DYN {
+        expected[k] = expected[k].saturating_mul(i64::from(ws)) / i64::from(wd);
+    }
+    let want = Ty::MemRef {
+        shape: expected.clone(),
+        elem: out_elem.clone(),
+        layout: layout.clone(),
+        space: space.clone(),
+    };
+    if want != *out {
+        let mut text = String::from("memref<");
+        for d in &expected {
+            if *d == DYN {
+                text.push_str("?x");
+            } else {
+                text.push_str(&format!("{d}x"));
+            }
+        }
+        text.push_str(out_elem);
+        if let Some(l) = layout {
+            text.push_str(&format!(", {l}"));
+        }
+        if let Some(sp) = space {
+            match &sp.core {
+                Some(c) => text.push_str(&format!(", #tpu.memory_space<{}, {c}>", sp.name)),
+                None => text.push_str(&format!(", #tpu.memory_space<{}>", sp.name)),
+            }
+        }
+        text.push('>');
+        v.op_error(format!("Expected result type to be '{text}'"));
+    }
+}
+
+/// `enqueue_indirect_dma`: SC vector subcore only, then the offsets, the
+/// memory spaces and the gather/scatter shapes.
+fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
+    if v.core_type().unwrap_or("tc") != "sc_vector_subcore" {
+        return v.op_error("Enqueue indirect DMA is supported only on the SC vector subcore");
+    }
+    let (Some(src), Some(dst), Some(off)) = (
+        v.operand("source"),
+        v.operand("target"),
+        v.operand("offsets"),
+    ) else {
+        return;
+    };
+    if off.is_memref() && !in_vmem(&off) {
+        return v.op_error("Offsets memref must be in VMEM");
+    }
+    if let Some(os) = off.shape()
+        && os.len() != 1
+        && !(os.len() == 2 && os[0] == 1)
+    {
+        return v.op_error(format!(
+            "Offsets shape must be 1D or (1, N), got {}",
+            shape_text(os)
+        ));
+    }
+    if src.space().is_none() || dst.space().is_none() {
+        return v.op_error("Source and target memory spaces must be provided");
+    }
+    if src.elem() != dst.elem() {
+        return v.op_error("Source and target element type mismatch");
+    }
+    let Some(gather) = indirect_direction(&src, &dst) else {
+        return v.op_error(INDIRECT_SPACES);
+    };
+    let (Some(ss), Some(ds), Some(os)) = (src.shape(), dst.shape(), off.shape()) else {
+        return;
+    };
+    // A gather reads slices of the source: its leading (sample) dimensions
+    // are indexed by the offsets.
+    if gather {
+        let slice = ds.len().saturating_sub(os.len());
+        if ss.len() <= slice {
+            return v.op_error(format!(
+                "Source (gather operand) rank must be > slice rank, got source rank: {}, slice rank: {slice}",
+                ss.len()
+            ));
+        }
+        let sample = &ss[..ss.len() - slice];
+        if !(sample.len() == 1 || (sample.len() == 2 && sample[0] == 1)) {
+            return v.op_error(format!(
+                "Source (gather operand) sample shape must be 1D or (1, N), got {}",
+                shape_text(sample)
+            ));
+        }
+        if sample.len() != os.len() {
+            return v.op_error(format!(
+                "Source (gather operand) sample rank must match offsets rank, got {} vs {}",
+                sample.len(),
+                os.len()
+            ));
+        }
+    }
+    // The indexed side (gather operand / scatter result) and the dense side.
+    let (indexed, dense, what) = if gather {
+        (
+            ss,
+            ds,
+            ["source", "gather operand", "target", "gather result"],
+        )
+    } else {
+        (
+            ds,
+            ss,
+            ["target", "scatter result", "source", "scatter operand"],
+        )
+    };
+    if dense.len() < os.len() || dense[..os.len()] != *os {
+        return v.op_error(format!(
+            "Offsets shape {} must match the majormost dimensions of the {} ({}) shape {}",
+            shape_text(os),
+            what[2],
+            what[3],
+            shape_text(dense)
+        ));
+    }
+    let minor = dense.len() - os.len();
+    if indexed.len() < minor || indexed[indexed.len() - minor..] != dense[os.len()..] {
+        v.op_error(format!(
+            "{minor} minormost dimension of the {} ({}) shape {} must match the minormost dimension of the {} ({}) shape {}",
+            what[0],
+            what[1],
+            shape_text(indexed),
+            what[2],
+            what[3],
+            shape_text(dense)
+        ));
+    }
+}
+
+/// Whether `target` is `source` with some size-1 dimensions removed (matched
+/// greedily from the front).
+fn squeezes_to(source: &[i64], target: &[i64]) -> bool {
+    let mut j = 0;
+    for &d in source {
+        if target.get(j) == Some(&d) {
+            j += 1;
+        } else if d != 1 {
+            return false;
+        }
+    }
+    j == target.len()
+}
+
+const INDIRECT_SPACES: &str =
+    "The transfer must be between HBM and VMEM, VMEM_SHARED and VMEM, or TC VMEM and VMEM";
+
+/// The direction of an indirect DMA: `Some(true)` for a gather (remote to
+/// local VMEM), `Some(false)` for a scatter, `None` for other memory spaces.
+fn indirect_direction(src: &Ty, dst: &Ty) -> Option<bool> {
+    let space = |t: &Ty| -> (String, Option<String>) {
+        t.space()
+            .map_or((String::new(), None), |s| (s.name.clone(), s.core.clone()))
+    };
+    let local = |t: &Ty| space(t).0 == "vmem";
+    let remote = |t: &Ty| {
+        let (n, c) = space(t);
+        n == "hbm" || n == "vmem_shared" || (n == "vmem" && c.as_deref() == Some("tc"))
+    };
+    if remote(src) && local(dst) {
+        Some(true)
+    } else if local(src) && remote(dst) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The `ElementwiseMappable` trait's checks (vectors are the non-scalar
+/// types); true when it reported an error.
+fn elementwise_mappable(v: &mut OpView<'_, '_, '_>) -> bool {
+    let ins: Vec<Rc<Ty>> = v.flat.iter().filter(|t| t.is_vector()).cloned().collect();
+    let outs: Vec<Rc<Ty>> = v
+        .results
+        .iter()
+        .flatten()
+        .filter(|t| t.is_vector())
+        .cloned()
+        .collect();
+    if !outs.is_empty() && ins.is_empty() {
+        v.op_error("if a result is non-scalar, then at least one operand must be non-scalar");
+    } else if !ins.is_empty() && outs.is_empty() {
+        v.op_error(
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+        );
+    } else if ins
+        .iter()
+        .chain(&outs)
+        .any(|t| t.shape() != ins.first().and_then(|f| f.shape()))
+    {
+        v.op_error("all non-scalar operands/results must have the same shape and base type");
+    } else {
+        return false;
+    }
+    true
+}
+
+/// Compress stores and expand loads: index count, then the dimension or the
+/// mask length.
+fn compress_expand(v: &mut OpView<'_, '_, '_>) {
+    let store = v.name.contains("store");
+    let value = if store {
+        v.operand("valueToStore")
+    } else {
+        v.result(0)
+    };
+    let what = if store { "valueToStore" } else { "result" };
+    let base = v.operand("base");
+    let rank = base.as_ref().and_then(|t| t.rank()).unwrap_or(0);
+    let vreg = v.name.ends_with("_vreg");
+    if !vreg
+        && let Some(value) = &value
+        && value.rank().is_some_and(|r| r != rank)
+    {
+        return v.op_error(format!(
+            "Expected {what} to have the same rank as base ({rank}). Got: {}.",
+            value.rank().unwrap_or(0)
+        ));
+    }
+    if base.as_ref().is_some_and(|b| !in_vmem(b)) {
+        return v.op_error("Expected base memref to be in VMEM.");
+    }
+    let elem_mismatch = matches!((&base, &value), (Some(b), Some(x)) if b.elem() != x.elem());
+    let elem_message = format!("Expected base and {what} element type to match");
+    if vreg && elem_mismatch {
+        return v.op_error(elem_message);
+    }
+    let n = v.group("indices").len();
+    if n != rank {
+        return v.op_error(format!("Expected {rank} indices."));
+    }
+    let Some(value) = value else { return };
+    let vrank = value.rank().unwrap_or(0) as i64;
+    if vreg {
+        let mask = v.operand("mask");
+        let (a, b) = (
+            value.shape().and_then(|s| s.first().copied()),
+            mask.and_then(|m| m.shape().and_then(|s| s.first().copied())),
+        );
+        if let (Some(a), Some(b)) = (a, b)
+            && a != b
+        {
+            let what = if store { "valueToStore" } else { "result" };
+            v.op_error(format!(
+                "Expected {what} dimension 0 to match mask dimension 0: {a} vs {b}."
+            ));
+        }
+        return;
+    }
+    let key = if store { "compress_dim" } else { "expand_dim" };
+    if let Some(d) = v.int(key)
+        && (d < 0 || d >= vrank)
+    {
+        return v.op_error(format!("Expected {key} to be in [0, {vrank}). Got: {d}."));
+    }
+    if elem_mismatch {
+        return v.op_error(elem_message);
+    }
+    if let (Some(bs), Some(vs)) = (base.as_ref().and_then(|b| b.shape()), value.shape()) {
+        let dim = v.int(key).unwrap_or(0);
+        for (i, (x, b)) in vs.iter().zip(bs).enumerate() {
+            if i as i64 != dim && x > b {
+                let (adj, what) = if store {
+                    ("Non-compressed", "valueToStore")
+                } else {
+                    ("Non-expanded", "result")
+                };
+                return v.op_error(format!(
+                    "{adj} dimension {i} of {what} goes out of bounds of base ({x} > {b})."
+                ));
+            }
+        }
+    }
+    if let Some(mask) = v.operand("mask")
+        && let (Some(ms), Some(vs)) = (mask.shape(), value.shape())
+        && ms != vs
+    {
+        let what = if store { "value" } else { "result" };
+        v.op_error(format!(
+            "Expected mask shape to match {what} shape: {}. Got: {}.",
+            shape_text(vs),
+            shape_text(ms)
+        ));
+    }
+}
+
+/// `pack_elementwise` / `unpack_elementwise`: supported type pairs, then the
+/// number of sources or the index against the packing factor.
+fn pack_elementwise(v: &mut OpView<'_, '_, '_>) {
+    if elementwise_mappable(v) {
+        return;
+    }
+    let pack = v.name == "tpu.pack_elementwise";
+    let (wide, narrow) = if pack {
+        (
+            v.group("sources").first().map(|t| t.elem().to_string()),
+            v.attr("target_type").map(|t| t.to_string()),
+        )
+    } else {
+        (
+            v.result(0).map(|t| t.elem().to_string()),
+            v.attr("source_type").map(|t| t.to_string()),
+        )
+    };
+    let (Some(wide), Some(narrow)) = (wide, narrow) else {
+        return;
+    };
+    let ok = (wide == "f32" && narrow == "bf16") || (is_integer(&wide) && is_integer(&narrow));
+    if !ok {
+        return v
+            .op_error("Only packing/unpacking f32 <-> bf16 and integer <-> integer is supported");
+    }
+    if pack
+        && let Some(out) = v.result(0)
+        && bitwidth(out.elem()) != bitwidth(&wide)
+    {
+        return v.op_error("All sources must have the same bitwidth as the result");
+    }
+    let factor = match (bitwidth(&wide), bitwidth(&narrow)) {
+        (Some(w), Some(n)) if n > 0 => i64::from(w / n),
+        _ => return,
+    };
+    if pack {
+        let n = v.group("sources").len() as i64;
+        if n != factor {
+            v.op_error(format!(
+                "The number of sources must match the packing factor ({factor}), got {n}"
+            ));
+        }
+    } else if let Some(i) = v.int("index")
+        && (i < 0 || i >= factor)
+    {
+        v.op_error(format!(
+            "Index must be between 0 and the packing factor ({factor}), got {}",
+            i as u32
+        ));
+    }
+}
+
+/// `pack_subelements` / `pack_vmsk`: one position per source, shapes equal
+/// but for the packing dimension, and (sub-elements) the bitwidth ratio.
+fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
+    let sources = v.group("sources");
+    let positions = v.array("positions").map_or(0, |p| p.len());
+    if sources.len() != positions {
+        return v.op_error("Size of sources and positions must match");
+    }
+    let pos = v.array("positions").unwrap_or_else(|| Vec::new().into());
+    let mut seen = std::collections::HashSet::new();
+    if !pos.iter().all(|p| seen.insert(*p)) {
+        return v.op_error("Positions must be unique");
+    }
+    let (Some(src), Some(out)) = (sources.first(), v.result(0)) else {
+        return;
+    };
+    let (Some(ss), Some(os)) = (src.shape(), out.shape()) else {
+        return;
+    };
+    if v.name == "tpu.pack_subelements" && ss.len() != os.len() && ss.len() + 1 != os.len() {
+        return v.op_error("The source rank must be equal to the result rank, or smaller by 1");
+    }
+    let lead = ss.len().saturating_sub(1);
+    if os.len() < lead || ss[..lead] != os[..lead] {
+        return v.op_error(
+            "Source and result shapes must match except for packing (result's minormost) dimension",
+        );
+    }
+    if v.name != "tpu.pack_subelements" {
+        // pack_vmsk: the packing ratio is the result's minormost dimension
+        // over the source's (or the new minormost dimension).
+        let ratio = match (ss.last(), os.last()) {
+            (Some(&l), Some(&o)) if os.len() == ss.len() && l > 0 => o / l,
+            (_, Some(&o)) if os.len() == ss.len() + 1 => o,
+            _ => return,
+        };
+        if let Some(p) = pos.iter().find(|p| **p < 0 || **p >= ratio) {
+            v.op_error(format!(
+                "Positions must be between 0 and the packing ratio ({ratio}), got {p}"
+            ));
+        }
+        return;
+    }
+    let (Some(ws), Some(wo)) = (bitwidth(src.elem()), bitwidth(out.elem())) else {
+        return;
+    };
+    let (Some(&ls), Some(&lo)) = (ss.last(), os.last()) else {
+        return;
+    };
+    if wo == 0 || ls <= 0 || i64::from(ws) * ls != i64::from(wo) * lo {
+        return v.op_error("Ratio of bitwidths must match the ratio of packing dimensions");
+    }
+    let ratio = i64::from(ws / wo);
+    if let Some(p) = pos.iter().find(|p| **p < 0 || **p >= ratio) {
+        v.op_error(format!(
+            "Positions must be between 0 and the packing ratio ({ratio}), got {p}"
+        ));
+    }
+}
+
+/// `conv` (the first checks): the lhs rank against the spatial dimensions,
+/// then the feature dimensions of lhs and kernel.
+fn conv(v: &mut OpView<'_, '_, '_>) {
+    let Some(dn) = v.tpu_attr("dimension_numbers") else {
+        return;
+    };
+    if let (Some(acc), Some(out)) = (v.operand("acc"), v.result(0))
+        && acc != out
+    {
+        let text = |t: &Ty| vector_text(t.shape().unwrap_or(&[]), t.elem());
+        return v.op_error(format!(
+            "Conv acc and result have different types: '{}' vs '{}'",
+            text(&acc),
+            text(&out)
+        ));
+    }
+    let parts = super::types::split_top(&dn);
+    if parts.len() != 9 {
+        return;
+    }
+    let int = |i: usize| parts[i].trim().parse::<usize>().ok();
+    let spatial = parts[2].trim().trim_matches(['[', ']']);
+    let n_spatial = spatial.split(',').filter(|x| !x.trim().is_empty()).count();
+    let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else {
+        return;
+    };
+    let (Some(ls), Some(rs)) = (lhs.shape(), rhs.shape()) else {
+        return;
+    };
+    for (what, shape) in [("lhs", ls), ("rhs", rs)] {
+        if shape.len() != 2 + n_spatial {
+            return v.op_error(format!(
+                "Expected {what} rank to be {} (2 + num_spatial), got {}",
+                2 + n_spatial,
+                shape.len()
+            ));
+        }
+    }
+    let windows: Vec<usize> = ["window_strides", "padding", "lhs_dilation", "rhs_dilation"]
+        .into_iter()
+        .map(|a| v.array(a).map_or(0, |x| x.len()))
+        .collect();
+    let reversal = v.attr("window_reversal").map_or(0, |t| {
+        t.matches("true").count() + t.matches("false").count()
+    });
+    if windows[0] != n_spatial
+        || windows[1] != 2 * n_spatial
+        || windows[2] != n_spatial
+        || windows[3] != n_spatial
+        || reversal != n_spatial
+    {
+        return v.op_error("Expected window attributes size to match spatial dims");
+    }
+    let groups = v.int("feature_group_count").unwrap_or(1);
+    let batch_groups = v.int("batch_group_count").unwrap_or(1);
+    if groups <= 0 {
+        return v.op_error("Expected feature_group_count to be positive");
+    }
+    if batch_groups <= 0 {
+        return v.op_error("Expected batch_group_count to be positive");
+    }
+    if v.array("window_strides")
+        .is_some_and(|a| a.iter().any(|x| *x <= 0))
+    {
+        return v.op_error("Expected window strides to be positive");
+    }
+    let dilations = [v.array("lhs_dilation"), v.array("rhs_dilation")];
+    if dilations
+        .iter()
+        .flatten()
+        .any(|a| a.iter().any(|x| *x <= 0))
+    {
+        return v.op_error("Expected dilations to be positive");
+    }
+    let (Some(lf), Some(rf)) = (int(1), int(3)) else {
+        return;
+    };
+    let (Some(&l), Some(&r)) = (ls.get(lf), rs.get(rf)) else {
+        return;
+    };
+    if l % groups != 0 {
+        return v.op_error(format!(
+            "LHS feature dimension size ({l}) must be divisible by feature_group_count ({groups})"
+        ));
+    }
+    if l / groups != r {
+        return v.op_error(format!(
+            "LHS feature dimension size divided by feature_group_count ({l} / {groups} = {}) must match kernel input feature dimension size ({r})",
+            l / groups
+        ));
+    }
+    if let Some(&ko) = int(4).and_then(|d| rs.get(d)) {
+        let g = groups.saturating_mul(batch_groups);
+        if g > 0 && ko % g != 0 {
+            return v.op_error(format!(
+                "Kernel output feature dimension size ({ko}) must be divisible by feature_group_count * batch_group_count ({g})"
+            ));
+        }
+    }
+    if let (Some(&ko), Some(acc)) = (int(4).and_then(|d| rs.get(d)), v.operand("acc"))
+        && let Some(&ao) = int(7).and_then(|d| acc.shape().and_then(|s| s.get(d)))
+        && ao != ko
+    {
+        return v.op_error(format!(
+            "ACC output feature dimension size ({ao}) must match kernel output feature dimension size ({ko})"
+        ));
+    }
+    if let (Some(&lb), Some(acc)) = (int(0).and_then(|d| ls.get(d)), v.operand("acc"))
+        && let Some(&ab) = int(6).and_then(|d| acc.shape().and_then(|s| s.get(d)))
+        && lb / batch_groups != ab
+    {
+        return v.op_error(format!(
+            "LHS batch dimension size divided by batch_group_count ({lb} / {batch_groups} = {}) must match ACC output batch dimension size ({ab})",
+            lb / batch_groups
+        ));
+    }
+    let Some(out) = v.result(0) else { return };
+    let Some(os) = out.shape() else { return };
+    let dims = |i: usize| -> Vec<usize> {
+        parts[i]
+            .trim()
+            .trim_matches(['[', ']'])
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect()
+    };
+    let (lsp, rsp, osp) = (dims(2), dims(5), dims(8));
+    let (strides, padding, ldil, rdil) = (
+        v.array("window_strides")
+            .unwrap_or_else(|| Vec::new().into()),
+        v.array("padding").unwrap_or_else(|| Vec::new().into()),
+        v.array("lhs_dilation").unwrap_or_else(|| Vec::new().into()),
+        v.array("rhs_dilation").unwrap_or_else(|| Vec::new().into()),
+    );
+    for i in 0..n_spatial {
+        let (Some(&a), Some(&k), Some(&od)) = (
+            lsp.get(i).and_then(|d| ls.get(*d)),
+            rsp.get(i).and_then(|d| rs.get(*d)),
+            osp.get(i),
+        ) else {
+            return;
+        };
+        let Some(&o) = os.get(od) else { return };
+        let (Some(&st), Some(&lo), Some(&hi), Some(&ld), Some(&rd)) = (
+            strides.get(i),
+            padding.get(2 * i),
+            padding.get(2 * i + 1),
+            ldil.get(i),
+            rdil.get(i),
+        ) else {
+            return;
+        };
+        if st <= 0 {
+            return;
+        }
+        let lhs_eff = (a - 1).saturating_mul(ld) + 1 + lo + hi;
+        let k_eff = (k - 1).saturating_mul(rd) + 1;
+        let want = (lhs_eff - k_eff).div_euclid(st) + 1;
+        if want != o {
+            return v.op_error(format!(
+                "Output spatial dimension {od} size mismatch: expected {want}, got {o}"
+            ));
+        }
+    }
+}
+
+/// `sublane_shuffle`: a 2D or 3D vreg, one pattern entry per sublane (the
+/// majormost dimension), each
+/// indexing the two operands' sublanes.
+fn sublane_shuffle(v: &mut OpView<'_, '_, '_>) {
+    let Some(out) = v.result(0) else { return };
+    let Some(s) = out.shape() else { return };
+    if s.len() != 2 && s.len() != 3 {
+        return v.op_error("Vreg rank should be 2 or 3");
+    }
+    // A vreg is (sublanes, lanes[, packing]).
+    let sublanes = s[0];
+    let pattern = v.array("pattern").unwrap_or_else(|| Vec::new().into());
+    if pattern.len() as i64 != sublanes {
+        return v.op_error(format!(
+            "Expected pattern size ({}) to match result/operand sublanes ({sublanes})",
+            pattern.len()
+        ));
+    }
+    let max = sublanes.saturating_mul(2) - 1;
+    if let Some(p) = pattern.iter().find(|p| **p < 0 || **p > max) {
+        v.op_error(format!("Pattern index {p} out of bounds [0, {max}]"));
+    }
+}
+
+/// `reinterpret_cast`: the dynamic sizes the result type asks for, and the
+/// same memory space on both sides.
+fn reinterpret_cast(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    let dynamic = out
+        .shape()
+        .map_or(0, |s| s.iter().filter(|d| **d == DYN).count());
+    let n = v.group("dynamic_sizes").len();
+    if dynamic != n {
+        return v.op_error(format!(
+            "expected {dynamic} dynamic size(s) for the result type, but got {n}"
+        ));
+    }
+    if src.space() != out.space() {
+        let text = |t: &Ty| {
+            t.space()
+                .map_or("<<NULL ATTRIBUTE>>".to_string(), |s| match &s.core {
+                    Some(c) => format!("#tpu.memory_space<{}, {c}>", s.name),
+                    None => format!("#tpu.memory_space<{}>", s.name),
+                })
+        };
+        v.op_error(format!(
+            "Source and target memory spaces must match, but got {} and {}",
+            text(&src),
+            text(&out)
+        ));
+    }
+}
+
+fn elems(t: &Ty) -> Option<i64> {
+    let s = t.shape()?;
+    if s.contains(&DYN) {
+        return None;
+    }
+    s.iter().try_fold(1i64, |acc, d| acc.checked_mul(*d))
+}
+
+fn shape_text(s: &[i64]) -> String {
+    let parts: Vec<String> = s.iter().map(ToString::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+fn in_vmem(t: &Ty) -> bool {
+    t.space().is_none_or(|s| s.name == "vmem")
+}
+
+/// Not a rank-0 ref: jaxlib reads a rank from whatever type the accessor
+/// gives (a shifted segment can hand it an `i32`), which is never 0 there.
+fn not_rank0(t: &Ty) -> bool {
+    t.rank() != Some(0)
+}
+
+fn rank0(v: &mut OpView<'_, '_, '_>, operand: &str, message: &str) {
+    if v.operand(operand).is_some_and(|t| not_rank0(&t)) {
+        v.op_error(message.to_string());
+    }
+}
+
+/// The base's rank; a base that is not a memref (a shifted segment) is an
+/// error in jaxlib too (it reads a garbage rank).
+fn base_rank(v: &mut OpView<'_, '_, '_>, base: &Ty) -> Option<usize> {
+    if !base.is_memref() {
+        v.plain_error(format!(
+            "'{}' op base is not a memref: operandSegmentSizes does not give `base` its value",
+            v.name
+        ));
+        return None;
+    }
+    base.rank()
+}
+
+fn strided(v: &mut OpView<'_, '_, '_>) {
+    let Some(base) = v.operand("base") else {
+        return;
+    };
+    let rank = base.rank().unwrap_or(0);
+    let n = v.group("indices").len();
+    if n != rank {
+        return v.plain_error(format!(
+            "Base memref's rank and indices size do not match: {rank} vs {n}"
+        ));
+    }
+    let s = v.array("strides").unwrap_or_default().len();
+    if s != rank {
+        return v.plain_error(format!(
+            "Base memref's rank and strides size do not match: {rank} vs {s}"
+        ));
+    }
+    let value = if v.name == "tpu.strided_load" {
+        v.result(0)
+    } else {
+        v.operand("valueToStore")
+    };
+    if let Some(r) = value.and_then(|t| t.rank())
+        && r != rank
+    {
+        v.plain_error(format!(
+            "Base memref's rank and result's rank do not match: {rank} vs {r}"
+        ));
+    }
+}
+
+fn vector_store(v: &mut OpView<'_, '_, '_>) {
+    let (Some(val), Some(base)) = (v.operand("valueToStore"), v.operand("base")) else {
+        return;
+    };
+    let strides = v.array("strides").unwrap_or_default();
+    if !strides.is_empty() {
+        v.plain_error("Not implemented: general vector store with strides.");
+        return;
+    }
+    let Some(rank) = base_rank(v, &base) else {
+        return;
+    };
+    if v.group("indices").len() != rank {
+        v.op_error(format!("Expected {rank} indices."));
+        return;
+    }
+    if !in_vmem(&base) {
+        v.op_error("Expected base memref to be in VMEM.");
+        return;
+    }
+    if base.elem() != val.elem() {
+        v.op_error("Expected base and valueToStore element type to match");
+        return;
+    }
+    if let Some(mask) = v.operand("mask") {
+        if bitwidth(val.elem()) != Some(32) {
+            v.plain_error("Not implemented: masked store with non-32-bit element type");
+            return;
+        }
+        let (vs, ms) = (val.shape().unwrap_or(&[]), mask.shape().unwrap_or(&[]));
+        if vs != ms {
+            v.op_error(format!(
+                "Expected mask shape to match result shape: {}. Got: {}.",
+                shape_text(vs),
+                shape_text(ms)
+            ));
+        }
+    }
+}
+
+fn vector_load(v: &mut OpView<'_, '_, '_>) {
+    let (Some(base), Some(res)) = (v.operand("base"), v.result(0)) else {
+        return;
+    };
+    let Some(rank) = base_rank(v, &base) else {
+        return;
+    };
+    if v.group("indices").len() != rank {
+        v.op_error(format!("Expected {rank} indices."));
+        return;
+    }
+    let strides = v.array("strides").unwrap_or_default();
+    if !strides.is_empty() {
+        if strides.len() != rank {
+            v.op_error(format!("Expected {rank} strides."));
+        } else {
+            v.plain_error("Not implemented: general vector load with strides.");
+        }
+        return;
+    }
+    if !in_vmem(&base) {
+        v.op_error("Expected base memref to be in VMEM.");
+        return;
+    }
+    if base.elem() != res.elem() {
+        v.op_error("Expected base and result element type to match.");
+        return;
+    }
+    if let Some(mask) = v.operand("mask") {
+        if bitwidth(res.elem()) != Some(32) {
+            v.plain_error("Not implemented: masked load with non-32-bit element type");
+            return;
+        }
+        let (rs, ms) = (res.shape().unwrap_or(&[]), mask.shape().unwrap_or(&[]));
+        let ok = rs.len() == ms.len() && rs.iter().zip(ms).all(|(r, m)| *m == 1 || m == r);
+        if !ok {
+            v.op_error("Expected mask shape to be broadcastable to result shape.");
+        }
+    }
+}
+
+fn memref_slice(v: &mut OpView<'_, '_, '_>) {
+    let (Some(src), Some(dst)) = (v.operand("mem_ref"), v.result(0)) else {
+        return;
+    };
+    let dyn_dims = dst
+        .shape()
+        .unwrap_or(&[])
+        .iter()
+        .filter(|d| **d == DYN)
+        .count();
+    if v.group("dynamic_sizes").len() != dyn_dims {
+        v.op_error(
+            "Number of provided dynamic dimensions sizes must match the number of dynamic dimensions in the target type.",
+        );
+        return;
+    }
+    if src.space().is_some_and(|s| s.name == "semaphore_mem")
+        && !src.elem().starts_with("!tpu.semaphore")
+        && !src.elem().starts_with("!tpu.dma_semaphore")
+    {
+        v.op_error("References to semaphore memory space must have a semaphore element type.");
+        return;
+    }
+    let rank = src.rank().unwrap_or(0);
+    if v.group("base_idx").len() != rank || dst.rank() != Some(rank) {
+        v.op_error("Indices and slice shapes must match.");
+        return;
+    }
+    if dst.space() != src.space() {
+        v.op_error("Memory spaces do not match.");
+        return;
+    }
+    let tiled = |t: &Ty| t.layout().is_some_and(|l| l.starts_with("#tpu.tiled"));
+    if tiled(&src) && tiled(&dst) && src.layout() != dst.layout() {
+        v.op_error("Source and target layouts must match.");
+    }
+}
+
+/// The memory space's owning core, else the issuing core.
+fn core_of(t: &Ty, issuing: &'static str) -> String {
+    t.space()
+        .and_then(|s| s.core.clone())
+        .unwrap_or_else(|| issuing.to_string())
+}
+
+// Early returns mirror jaxlib's order of checks, one error per op.
+#[allow(clippy::needless_return)]
+fn dma(v: &mut OpView<'_, '_, '_>, enqueue: bool) {
+    let (Some(src), Some(dst)) = (v.operand("source"), v.operand("target")) else {
+        return;
+    };
+    let src_sem = v.operand("source_semaphore");
+    let dst_sem = v.operand("target_semaphore");
+    let device_id = v.operand("device_id").is_some();
+    let core_id = v.operand("core_id").is_some();
+    let subcore_id = v.operand("subcore_id").is_some();
+    if dst_sem.as_ref().is_some_and(|t| not_rank0(t)) {
+        return v.op_error("DMA target semaphore must be rank 0");
+    }
+    if src_sem.as_ref().is_some_and(|t| not_rank0(t)) {
+        return v.op_error("DMA source semaphore reference must be rank 0");
+    }
+    if let (Some(a), Some(b)) = (&src_sem, &dst_sem)
+        && a.elem() != b.elem()
+    {
+        return v.op_error("DMA source and target semaphore must have the same type");
+    }
+    if src.elem() != dst.elem() {
+        return v.op_error("DMA source and target element type mismatch");
+    }
+    if src.shape() != dst.shape() {
+        return v.op_error("DMA source and target shape mismatch.");
+    }
+    let issuing = v.core_type().unwrap_or("tc");
+    let sc = issuing != "tc";
+    if sc && src.space().is_none() {
+        return v.op_error("Source memory space must be provided for SparseCore DMA");
+    }
+    if sc && dst.space().is_none() {
+        return v.op_error("Target memory space must be provided for SparseCore DMA");
+    }
+    let priority = v.int("priority").unwrap_or(0);
+    if priority != 0 && priority != 1 {
+        return v.op_error(format!(
+            "Not implemented: only support priority 0 or 1, but got {priority}"
+        ));
+    }
+    if priority != 0 && device_id {
+        return v.op_error("Not implemented: non-zero priority is not supported for remote DMA");
+    }
+    if let Some(sem_core) = src_sem
+        .as_ref()
+        .and_then(|t| t.space().and_then(|s| s.core.clone()))
+        && sem_core != core_of(&src, issuing)
+    {
+        return v.op_error("Source semaphore and source ref core type mismatched");
+    }
+    let target_core = dst_sem
+        .as_ref()
+        .map(|t| core_of(t, issuing))
+        .unwrap_or_else(|| issuing.to_string());
+    if target_core != issuing && !core_id {
+        return v.op_error(format!(
+            "Core id must be specified when target core type ({target_core}) is different from source core type ({issuing})"
+        ));
+    }
+    if v.flag("strict_ordering") && !sc {
+        return v
+            .op_error("Strict ordering is only supported on the SC scalar and vector subcores");
+    }
+    let explicit_smem = |t: &Ty| {
+        t.space()
+            .is_some_and(|s| s.name == "smem" && s.core.as_deref() == Some("tc"))
+    };
+    let non_dma_sem = [&src_sem, &dst_sem]
+        .iter()
+        .any(|s| s.as_ref().is_some_and(|t| t.elem() == "!tpu.semaphore"));
+    if (explicit_smem(&src) || explicit_smem(&dst)) && non_dma_sem {
+        return v.op_error("Non-DMA semaphores are not supported for DMAs involving SMEM");
+    }
+    if subcore_id && target_core != "sc_vector_subcore" {
+        return v
+            .op_error("Subcore id should not be set unless target core type is SC vector subcore");
+    }
+    let local = |t: &Ty| match issuing {
+        "sc_vector_subcore" => t.space().is_some_and(|s| s.name == "vmem"),
+        "sc_scalar_subcore" => t.space().is_some_and(|s| s.name == "smem"),
+        _ => true,
+    };
+    if enqueue {
+        if (device_id || core_id) && src_sem.is_none() {
+            return v.op_error(
+                "DMA source semaphore must be specified when device_id or core_id is specified",
+            );
+        }
+        if !sc {
+            if dst_sem.is_none() {
+                return v.op_error("DMA target semaphore must be specified");
+            }
+            if src_sem.is_some() && !device_id && !core_id {
+                return v.op_error(
+                    "DMA destination device_id or core_id must be specified when source semaphore is specified",
+                );
+            }
+        } else if src_sem.is_some() && !device_id && !core_id && !local(&src) && local(&dst) {
+            return v.op_error(
+                "Source semaphores are unsupported for transfers from a non-local memory to local memory on SparseCore",
+            );
+        }
+    } else {
+        let wait_target = v.flag("wait_target");
+        if !sc {
+            if wait_target && dst_sem.is_none() {
+                return v.op_error("DMA target semaphore must be specified");
+            }
+            if !wait_target && src_sem.is_none() {
+                return v.op_error("The awaited semaphore must be provided");
+            }
+            if wait_target && src_sem.is_some() && !device_id && !core_id {
+                return v.op_error(
+                    "DMA destination device_id or core_id must be specified when source semaphore is specified",
+                );
+            }
+        } else if !wait_target && !local(&src) && local(&dst) {
+            return v.op_error(
+                "Awaiting source read completion is unsupported for transfers from a non-local memory to local memory on SparseCore",
+            );
+        }
+        let awaited = if wait_target { &dst_sem } else { &src_sem };
+        if let Some(t) = awaited
+            && core_of(t, issuing) != issuing
+        {
+            v.op_error("Can only await semaphores attached to the local core");
+        }
+    }
+}
+
+fn wait_dma2(v: &mut OpView<'_, '_, '_>) {
+    let Some(sem) = v.operand("semaphore") else {
+        return;
+    };
+    if not_rank0(&sem) {
+        return v.op_error("DMA wait semaphore must be rank 0");
+    }
+    let issuing = v.core_type().unwrap_or("tc");
+    if core_of(&sem, issuing) != issuing {
+        v.op_error("Can only await semaphores attached to the local core");
+    }
+}
+
+fn sem_signal(v: &mut OpView<'_, '_, '_>) {
+    let Some(sem) = v.operand("semaphore") else {
+        return;
+    };
+    if not_rank0(&sem) {
+        return v.op_error("Semaphore reference must be rank 0");
+    }
+    let issuing = v.core_type().unwrap_or("tc");
+    let target = core_of(&sem, issuing);
+    let remote = v.operand("device_id").is_some() || v.operand("core_id").is_some();
+    if !remote && target != issuing {
+        return v.op_error(format!(
+            "Target core type ({target}) must match source core type ({issuing}) when device_id and core_id are not specified"
+        ));
+    }
+    if v.operand("subcore_id").is_some() && target != "sc_vector_subcore" {
+        v.op_error("Subcore id should not be set unless target core type is SC vector subcore");
+    }
+}
+
+fn matmul(v: &mut OpView<'_, '_, '_>) {
+    let (Some(acc), Some(res)) = (v.operand("acc"), v.result(0)) else {
+        return;
+    };
+    if acc != res {
+        return v.op_error("Not implemented: matmul acc and result have different types");
+    }
+    if bitwidth(acc.elem()) != Some(32) {
+        return v.op_error("Expected matmul acc to be 32-bit");
+    }
+    if v.flag("transpose_lhs") {
+        return v.op_error(
+            "Lhs transpose not supported via this API - please use the dimension numbers API.",
+        );
+    }
+    let Some(dn) = v.tpu_attr("dimension_numbers") else {
+        return;
+    };
+    let lists: Vec<Vec<i64>> = super::types::split_top(&dn)
+        .iter()
+        .map(|l| {
+            l.trim_matches(|c| c == '[' || c == ']')
+                .split(',')
+                .filter_map(|x| x.trim().parse().ok())
+                .collect()
+        })
+        .collect();
+    if lists.len() != 7 {
+        return;
+    }
+    let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else {
+        return;
+    };
+    let (ls, rs) = (lhs.shape().unwrap_or(&[]), rhs.shape().unwrap_or(&[]));
+    let (lc, rc, lnc, rnc, order, lb, rb) = (
+        &lists[0], &lists[1], &lists[2], &lists[3], &lists[4], &lists[5], &lists[6],
+    );
+    if lc.len() != rc.len() || lc.is_empty() {
+        return v.op_error(
+            "Not implemented: number of lhs and rhs contracting dims must be equal and non-zero",
+        );
+    }
+    for (side, nc) in [("lhs", lnc), ("rhs", rnc)] {
+        if nc.windows(2).any(|w| w[0] > w[1]) {
+            return v.op_error(format!(
+                "Not implemented: {side} non contracting dims must be sorted"
+            ));
+        }
+    }
+    for (side, c, nc, b, shape) in [("lhs", lc, lnc, lb, ls), ("rhs", rc, rnc, rb, rs)] {
+        if c.len() + nc.len() + b.len() != shape.len() {
+            return v.op_error(format!(
+                "Not implemented: {side} contracting + non contracting + batch dims must be of the same size as the {side} shape"
+            ));
+        }
+    }
+    let dim = |s: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| s.get(d)).copied();
+    if dim(ls, lc[0]) != dim(rs, rc[0]) {
+        return v
+            .op_error("Not implemented: lhs and rhs contracting dims must be of the same size");
+    }
+    if lb.len() != rb.len() {
+        return v
+            .op_error("Not implemented: lhs and rhs should have the same number of batch dims");
+    }
+    if order.len() % 2 != 0 {
+        v.op_error("Illegal: output dim order must have an even number of elements.");
+    }
+}
+
+const DEPRECATED_KINDS: &str = "max and min reduction kind symbols are deprecated. Max and min reductions are supported via maxf, minf, maxsi, minsi, maxui, or minui instead";
+
+/// The common reduction-kind/element-type rules; returns true after an error.
+/// `scan` ends its messages with a period and allows fewer kinds.
+fn kind_rules(v: &mut OpView<'_, '_, '_>, elem: &str, scan: bool) -> bool {
+    let reduce = v.name == "tpu.reduce";
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    let dot = if scan { "." } else { "" };
+    match kind.as_str() {
+        "max" | "min" => {
+            v.op_error(format!("{DEPRECATED_KINDS}{dot}"));
+            true
+        }
+        "arg_max" | "arg_min" | "find_first_set" if scan => {
+            v.op_error("Only sum, max and min reductions are supported.");
+            true
+        }
+        "arg_max" | "arg_min" if reduce => {
+            v.op_error("arg_max/arg_min not supported - use tpu.reduce_index instead");
+            true
+        }
+        "find_first_set" if reduce => {
+            v.op_error("find_first_set not supported");
+            true
+        }
+        "maxf" | "minf" if !is_float(elem) => {
+            v.op_error(format!(
+                "maxf and minf reductions require float element type{dot}"
+            ));
+            true
+        }
+        "maxsi" | "minsi" | "maxui" | "minui" if !is_integer(elem) => {
+            v.op_error(format!(
+                "maxsi, minsi, maxui and minui reductions require integer element type{dot}"
+            ));
+            true
+        }
+        _ => false,
+    }
+}
+
+fn reduce(v: &mut OpView<'_, '_, '_>) {
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    if kind_rules(v, inp.elem(), false) {
+        return;
+    }
+    let dims = v.array("dimensions").unwrap_or_default();
+    let is = inp.shape().unwrap_or(&[]);
+    let os = out.shape().unwrap_or(&[]);
+    for &d in dims.iter() {
+        if d < 0 || d as usize >= is.len() {
+            return v.op_error(format!(
+                "Reduced dimension {d} is out of bounds [0, {})",
+                is.len()
+            ));
+        }
+    }
+    for (i, d) in dims.iter().enumerate() {
+        if dims[..i].contains(d) {
+            return v.op_error(format!("Reduced dimension {d} is present more than once"));
+        }
+    }
+    for (i, &size) in os.iter().enumerate() {
+        let want = if dims.contains(&(i as i64)) {
+            1
+        } else {
+            is.get(i).copied().unwrap_or(1)
+        };
+        if size != want {
+            return v.op_error(format!(
+                "Expected output dimension {i} to have size {want}, but got {size}"
+            ));
+        }
+    }
+    if inp.elem() != out.elem() {
+        v.op_error(
+            "Input and output must have the same element type for sum, max and min reductions",
+        );
+    }
+}
+
+fn all_reduce(v: &mut OpView<'_, '_, '_>) {
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    if kind_rules(v, inp.elem(), false) {
+        return;
+    }
+    if v.tpu_attr("kind").as_deref() == Some("find_first_set") && inp.elem() != "i1" {
+        return v.op_error("Only i1 input is supported for find_first_set");
+    }
+    if inp.is_vector() && inp.elem() == "i1" && out.elem() != "i32" {
+        return v.op_error("Vector mask all-reduce must have i32 output");
+    }
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    if matches!(kind.as_str(), "arg_max" | "arg_min") && out.elem() != "i32" {
+        return v.op_error("Arg_max and arg_min must have i32 output");
+    }
+    if matches!(
+        kind.as_str(),
+        "sum" | "maxf" | "minf" | "maxsi" | "minsi" | "maxui" | "minui"
+    ) && inp != out
+    {
+        v.op_error("Sum, max, and min reductions must have the same input and output type");
+    }
+}
+
+fn scan(v: &mut OpView<'_, '_, '_>) {
+    let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    match kind.as_str() {
+        "max" | "min" => return v.op_error(format!("{DEPRECATED_KINDS}.")),
+        "arg_max" | "arg_min" | "find_first_set" => {
+            return v.op_error("Only sum, max and min reductions are supported.");
+        }
+        _ => {}
+    }
+    if inp.elem() == "i1" {
+        if out.elem() != "i32" {
+            return v.op_error("Output element type must be i32 vector for i1 vector inputs.");
+        }
+    } else if inp.elem() != out.elem() {
+        return v.op_error("Input and output element type mismatch.");
+    }
+    let rank = inp.rank().unwrap_or(0) as i64;
+    if let Some(d) = v.int("dimension")
+        && (d < 0 || d >= rank)
+    {
+        return v.op_error("Dimension must be in [0, rank).");
+    }
+    if let (Some(a), Some(b)) = (inp.shape(), out.shape())
+        && a != b
+    {
+        return v.op_error(format!(
+            "Input and output shape mismatch. Input shape: {}. Output shape: {}.",
+            shape_text(a),
+            shape_text(b)
+        ));
+    }
+    if inp.elem() == "i1" && kind != "sum" {
+        return v.op_error("Only sum reduction is supported for i1 vector inputs.");
+    }
+    if kind_rules(v, inp.elem(), true) {
+        return;
+    }
+    if let Some(mask) = v.operand("mask")
+        && mask.shape() != inp.shape()
+        && let (Some(want), Some(got)) = (elems(&inp), elems(&mask))
+    {
+        v.op_error(format!(
+            "Mask and input mismatch. Expected mask of length: {want}, but got {got}."
+        ));
+    }
+}
+
+fn iota(v: &mut OpView<'_, '_, '_>) {
+    let Some(out) = v.result(0) else { return };
+    let rank = out.rank().unwrap_or(0) as i64;
+    let dims = v.array("dimensions").unwrap_or_default();
+    for d in dims.iter() {
+        if *d < 0 || *d >= rank {
+            return v.op_error(format!("Invalid dimension: {d}"));
+        }
+    }
+    let mut sorted = dims.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != dims.len() {
+        v.op_error("Dimensions must be unique");
+    }
+}
+
+fn vector_text(shape: &[i64], elem: &str) -> String {
+    let mut t = String::from("vector<");
+    for d in shape {
+        t.push_str(&format!("{d}x"));
+    }
+    t.push_str(elem);
+    t.push('>');
+    t
+}
+
+fn concatenate(v: &mut OpView<'_, '_, '_>) {
+    let srcs = v.group("sources");
+    if srcs.len() < 2 {
+        return v.op_error("Expected at least 2 operands for concatenate op.");
+    }
+    if srcs.iter().any(|s| s.elem() != srcs[0].elem()) {
+        return v
+            .op_error("Not implemented:: Expected all operands to have the same element type.");
+    }
+    // InferTypeOpInterface: the result is the sources joined along `dimension`.
+    if let (Some(first), Some(out)) = (srcs.first(), v.result(0))
+        && let Some(shape) = first.shape()
+    {
+        let dim = v.int("dimension").unwrap_or(0);
+        let Some(d) = usize::try_from(dim).ok().filter(|d| *d < shape.len()) else {
+            return v.op_error("failed to infer returned types");
+        };
+        // Each source's dimensions (but the concatenated one) against the
+        // first source's.
+        if srcs.iter().any(|x| {
+            x.shape().is_some_and(|xs| {
+                xs.iter()
+                    .enumerate()
+                    .any(|(i, n)| i != d && shape.get(i) != Some(n))
+            })
+        }) {
+            return v.op_error(
+                "Not implemented: Expected all operands to have the same shape outside of the concat dim",
+            );
+        }
+        let mut inferred = shape.to_vec();
+        inferred[d] = srcs
+            .iter()
+            .map(|s| s.shape().and_then(|s| s.get(d)).copied().unwrap_or(0))
+            .fold(0i64, i64::saturating_add);
+        if out.shape() != Some(inferred.as_slice()) || out.elem() != first.elem() {
+            let (inf, ret) = (
+                vector_text(&inferred, first.elem()),
+                vector_text(out.shape().unwrap_or(&[]), out.elem()),
+            );
+            return v.op_error(format!(
+                "inferred type(s) '{inf}' are incompatible with return type(s) of operation '{ret}'"
+            ));
+        }
+    }
+    if srcs.len() < 2 {
+        return v.op_error("Expected at least 2 operands for concatenate op.");
+    }
+    if srcs.iter().any(|s| s.elem() != srcs[0].elem()) {
+        v.op_error("Not implemented:: Expected all operands to have the same element type.");
+    }
+}
+
+fn dynamic_rotate(v: &mut OpView<'_, '_, '_>) {
+    let Some(val) = v.operand("value") else {
+        return;
+    };
+    let rank = val.rank().unwrap_or(0) as i64;
+    if let Some(d) = v.int("dimension")
+        && (d < 0 || d >= rank)
+    {
+        return v.op_error(format!("Invalid dimension: {d}"));
+    }
+    let stride = v.int("stride");
+    let stride_dim = v.int("stride_dimension");
+    if let Some(s) = stride
+        && s < 0
+    {
+        return v.op_error("Rotate stride must be >= 0 if it is specified");
+    }
+    if let Some(d) = stride_dim
+        && (d < 0 || d >= rank)
+    {
+        return v.op_error(format!("Invalid stride dimension: {d}"));
+    }
+    if stride.is_some() != stride_dim.is_some() {
+        v.op_error("Expected either none or both stride and stride dimension are present");
+    }
+}
+
+fn transpose(v: &mut OpView<'_, '_, '_>) {
+    let (Some(inp), Some(out)) = (v.operand("vector"), v.result(0)) else {
+        return;
+    };
+    if inp.elem() != out.elem() {
+        return v.op_error("Expected input and output element types to match");
+    }
+    let perm = v.array("permutation").unwrap_or_default();
+    let is = inp.shape().unwrap_or(&[]);
+    if perm.len() != is.len() {
+        return v.op_error("Expected permutation rank to match input rank");
+    }
+    if out.rank().is_some_and(|r| r != perm.len()) {
+        return v.op_error("Expected permutation rank to match output rank");
+    }
+    for (i, p) in perm.iter().enumerate() {
+        if perm[..i].contains(p) {
+            return v.op_error(format!("Permutation element repeated: {p}"));
+        }
+    }
+    let permuted: Vec<i64> = perm
+        .iter()
+        .map(|&p| {
+            usize::try_from(p)
+                .ok()
+                .and_then(|p| is.get(p))
+                .copied()
+                .unwrap_or(-1)
+        })
+        .collect();
+    if out.shape().unwrap_or(&[]) != permuted.as_slice() {
+        v.op_error(
+            "Expected input shape permuted by the given permutation to match the output shape",
+        );
+    }
+}
+
+fn log(v: &mut OpView<'_, '_, '_>) {
+    let core = v.core_type().unwrap_or("tc");
+    if core == "tc" {
+        return;
+    }
+    if v.flag("formatted") {
+        return v.op_error("Formatted logging is not supported on SC");
+    }
+    let inputs = v.group("inputs");
+    if inputs.len() > 1 {
+        return v.op_error("SC logging only supports 0 or 1 inputs");
+    }
+    if core == "sc_scalar_subcore" && inputs.iter().any(|t| t.is_vector()) {
+        v.op_error("SC scalar subcore does not support logging vectors");
+    }
+}

@@ -1,0 +1,1196 @@
+//! Verifies a Mosaic kernel module as jaxlib 0.12 does when it parses one:
+//! unknown `tpu` ops, property conversion and enum values (jaxlib's parse
+//! errors), then per op the ODS checks (region/result/operand counts,
+//! `operandSegmentSizes`, required attributes, attribute constraints, type
+//! constraints, traits), the hand-written verifiers, core-type rules and
+//! memory-space ownership. Messages are jaxlib's, verbatim; where jaxlib
+//! stops at the first error of a function, every error found is reported.
+//!
+//! [`verify_module`] also materialises the default-valued properties jaxlib
+//! fills in (`add = false`, `priority = 0 : i32`, ...) so that the module is
+//! what jaxlib makes of the text.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{
+    Attribute, AttributeLike, Module, OperationRef, RegionLike, Type, TypeLike, ValueLike,
+};
+
+use super::dialect::{OpDef, Table, ValueKind, table};
+use super::types::{Space, Ty};
+use super::verifiers;
+
+/// One problem jaxlib reports for a kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VerifyError {
+    /// Where: `file:line:col` of the op's location when it has one, else the
+    /// location as MLIR prints it.
+    pub location: String,
+    /// The op (`tpu.vector_store`).
+    pub op: String,
+    /// jaxlib's message, verbatim (with its `'tpu.X' op ` prefix when jaxlib
+    /// has one).
+    pub message: String,
+    /// Our own line saying what to change, when jaxlib's text alone does not.
+    pub hint: Option<String>,
+    /// jaxlib reports it while parsing (before any verification), so it is
+    /// the first (and only) message jaxlib gives.
+    pub at_parse: bool,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: error: {}", self.location, self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The errors, one per line (hints indented below their error).
+pub fn join_errors(errors: &[VerifyError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Verifies every op of `module` (and fills in jaxlib's default-valued
+/// properties). Errors come in jaxlib's order: parse-time errors first, then
+/// verification errors in walk order; `errors[0]` is what jaxlib reports first.
+pub fn verify_module<'c>(module: &mut Module<'c>) -> Result<(), Vec<VerifyError>> {
+    let mut v = Verifier::new(table());
+    v.visit(module.as_operation());
+    if v.errors.is_empty() {
+        materialise_defaults(module, v.table);
+        return Ok(());
+    }
+    // Stable: parse-time errors first.
+    v.errors.sort_by_key(|e| !e.at_parse);
+    Err(v.errors)
+}
+
+/// Verifies without changing anything.
+pub fn verify_operation(op: OperationRef<'_, '_>) -> Result<(), Vec<VerifyError>> {
+    let mut v = Verifier::new(table());
+    v.visit(op);
+    if v.errors.is_empty() {
+        return Ok(());
+    }
+    v.errors.sort_by_key(|e| !e.at_parse);
+    Err(v.errors)
+}
+
+fn materialise_defaults<'c>(module: &mut Module<'c>, table: &Table) {
+    let ctx_ref: melior::ContextRef<'c> = module.context();
+    // SAFETY: the context is the module's own, alive for this whole call.
+    let ctx = unsafe { ctx_ref.to_ref() };
+    fill(module.as_operation(), table, ctx);
+}
+
+fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
+    let name = op.name();
+    if let Some(def) = name.as_string_ref().as_str().ok().and_then(|n| table.op(n)) {
+        // An op whose inherent attributes are all plain attributes (a
+        // deserialized body) gets its defaults the same way, so that one op
+        // does not mix both forms.
+        let mut plain = None;
+        for a in &def.attributes {
+            let Some(default) = &a.default else { continue };
+            if op.attribute(&a.name).is_ok() {
+                continue;
+            }
+            let plain =
+                *plain.get_or_insert_with(|| props_text(op) == "{}" && op.attribute_count() > 0);
+            let Some(attr) = Attribute::parse(ctx, default) else {
+                continue;
+            };
+            let key = mlir_sys::MlirStringRef {
+                data: a.name.as_ptr().cast(),
+                length: a.name.len(),
+            };
+            // SAFETY: `op` is a live operation of the module being verified,
+            // `key` borrows `a.name` for the call and `attr` belongs to the
+            // same context.
+            unsafe {
+                if plain {
+                    mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                        op.to_raw(),
+                        key,
+                        attr.to_raw(),
+                    );
+                } else {
+                    mlir_sys::mlirOperationSetInherentAttributeByName(
+                        op.to_raw(),
+                        key,
+                        attr.to_raw(),
+                    );
+                }
+            }
+        }
+    }
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut inner = b.first_operation();
+            while let Some(o) = inner {
+                fill(o, table, ctx);
+                inner = o.next_in_block();
+            }
+            block = b.next_in_region();
+        }
+    }
+}
+
+/// A multiply-rotate hasher for the pointer-keyed caches (SipHash cost a
+/// quarter of the verifier's time).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct PtrHasher(u64);
+
+impl std::hash::Hasher for PtrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+pub(crate) type PtrMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<PtrHasher>>;
+
+/// A `tpu.core_type` value.
+pub(crate) type CoreType = &'static str;
+
+pub(crate) struct Verifier {
+    pub(crate) table: &'static Table,
+    pub(crate) errors: Vec<VerifyError>,
+    types: PtrMap<usize, Rc<Ty>>,
+    spaces_checked: PtrMap<usize, ()>,
+    attr_text: PtrMap<usize, Rc<str>>,
+    /// (constraint summary address, type) -> satisfied.
+    satisfied: PtrMap<(usize, usize), Option<bool>>,
+    /// The operand group sizes `check_ods` computed for the current op.
+    segments: Vec<usize>,
+    arrays: PtrMap<usize, Rc<[i64]>>,
+}
+
+/// What the hand-written verifiers see of one op.
+pub(crate) struct OpView<'v, 'c, 'a> {
+    pub(crate) op: OperationRef<'c, 'a>,
+    pub(crate) def: &'static OpDef,
+    pub(crate) name: &'static str,
+    /// Operand types, flat.
+    pub(crate) flat: Vec<Rc<Ty>>,
+    /// Start and size of each operand definition's group.
+    pub(crate) segments: Vec<(usize, usize)>,
+    /// Result types grouped by definition.
+    pub(crate) results: Vec<Vec<Rc<Ty>>>,
+    pub(crate) v: &'v mut Verifier,
+}
+
+impl OpView<'_, '_, '_> {
+    /// The operand named `name` as jaxlib's accessor reads it: for a single
+    /// operand, the value at its group's start whatever the group's size
+    /// (so a wrong `operandSegmentSizes` shifts it, as in jaxlib); for an
+    /// optional one, that value when the group is not empty.
+    pub(crate) fn operand(&self, name: &str) -> Option<Rc<Ty>> {
+        let i = self.def.operand_index(name)?;
+        let (start, size) = *self.segments.get(i)?;
+        if self.def.operands[i].kind != ValueKind::Single && size == 0 {
+            return None;
+        }
+        self.flat.get(start).cloned()
+    }
+
+    /// All operands of the group named `name`.
+    pub(crate) fn group(&self, name: &str) -> Vec<Rc<Ty>> {
+        let Some(i) = self.def.operand_index(name) else {
+            return Vec::new();
+        };
+        let Some(&(start, size)) = self.segments.get(i) else {
+            return Vec::new();
+        };
+        self.flat.iter().skip(start).take(size).cloned().collect()
+    }
+
+    /// The result `i` (flat).
+    pub(crate) fn result(&self, i: usize) -> Option<Rc<Ty>> {
+        self.results.iter().flatten().nth(i).cloned()
+    }
+
+    /// Attribute text (inherent or discardable), `None` if absent.
+    pub(crate) fn attr(&mut self, name: &str) -> Option<Rc<str>> {
+        let attr = self.op.attribute(name).ok()?;
+        Some(self.v.text_of(attr))
+    }
+
+    /// A boolean attribute (absent = its default, false).
+    pub(crate) fn flag(&mut self, name: &str) -> bool {
+        self.attr(name).is_some_and(|t| &*t == "true")
+    }
+
+    /// An integer attribute's value.
+    pub(crate) fn int(&mut self, name: &str) -> Option<i64> {
+        let t = self.attr(name)?;
+        parse_int(&t)
+    }
+
+    /// A dense array attribute's values (`array<i32: 1, 2>`).
+    pub(crate) fn array(&mut self, name: &str) -> Option<Rc<[i64]>> {
+        let attr = self.op.attribute(name).ok()?;
+        Some(self.v.array_of(attr))
+    }
+
+    /// The inner text of a `#tpu.<mnemonic><...>` attribute.
+    pub(crate) fn tpu_attr(&mut self, name: &str) -> Option<String> {
+        let t = self.attr(name)?;
+        let start = t.find('<')?;
+        t.get(start + 1..t.len().saturating_sub(1))
+            .map(str::to_string)
+    }
+
+    /// The core type of the nearest ancestor with `tpu.core_type`
+    /// (`main` counts as tc); `None` without any.
+    pub(crate) fn core_type(&mut self) -> Option<CoreType> {
+        core_type_of(self.op, self.v)
+    }
+
+    /// Reports `message` with the `'tpu.X' op ` prefix.
+    pub(crate) fn op_error(&mut self, message: impl Into<String>) {
+        let m = format!("'{}' op {}", self.name, message.into());
+        self.v.error(self.op, m, None, false);
+    }
+
+    /// Reports `message` without a prefix (jaxlib's plain `emitError`).
+    pub(crate) fn plain_error(&mut self, message: impl Into<String>) {
+        self.v.error(self.op, message.into(), None, false);
+    }
+}
+
+pub(crate) fn parse_int(t: &str) -> Option<i64> {
+    match t {
+        "true" => return Some(1),
+        "false" => return Some(0),
+        _ => {}
+    }
+    let n = t.split(" : ").next()?.trim();
+    n.parse().ok()
+}
+
+pub(crate) fn parse_array(t: &str) -> Vec<i64> {
+    let inner = t
+        .strip_prefix("array<")
+        .and_then(|x| x.strip_suffix('>'))
+        .unwrap_or("");
+    match inner.split_once(':') {
+        Some((_, vals)) => vals
+            .split(',')
+            .filter_map(|x| match x.trim() {
+                "true" => Some(1),
+                "false" => Some(0),
+                x => x.parse().ok(),
+            })
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+fn core_type_of(op: OperationRef<'_, '_>, v: &mut Verifier) -> Option<CoreType> {
+    let mut cur = op.parent_operation();
+    while let Some(p) = cur {
+        if let Ok(attr) = p.discardable_attribute("tpu.core_type") {
+            let t = v.text_of(attr);
+            match &*t {
+                "#tpu.core_type<tc>" => return Some("tc"),
+                "#tpu.core_type<sc_scalar_subcore>" => return Some("sc_scalar_subcore"),
+                "#tpu.core_type<sc_vector_subcore>" => return Some("sc_vector_subcore"),
+                _ => {}
+            }
+        }
+        if p.name().as_string_ref().as_str() == Ok("func.func")
+            && let Ok(sym) = p.attribute("sym_name")
+            && v.text_of(sym).as_ref() == "\"main\""
+        {
+            return Some("tc");
+        }
+        cur = p.parent_operation();
+    }
+    None
+}
+
+/// `file:line:col` of the first file position inside a location.
+fn location_text(op: OperationRef<'_, '_>) -> String {
+    let loc = op.location().to_string();
+    // loc("file":3:5 ...) / loc(callsite("f"("file":3:5) at ...)).
+    let bytes = loc.as_bytes();
+    let mut i = 0;
+    while let Some(q) = loc[i..].find('"') {
+        let start = i + q + 1;
+        let Some(len) = loc[start..].find('"') else {
+            break;
+        };
+        let end = start + len;
+        let rest = &loc[end + 1..];
+        if let Some(r) = rest.strip_prefix(':') {
+            let digits: String = r
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == ':')
+                .collect();
+            let mut parts = digits.split(':');
+            if let (Some(l), Some(c)) = (parts.next(), parts.next())
+                && !l.is_empty()
+                && !c.is_empty()
+            {
+                return format!("{}:{l}:{c}", &loc[start..end]);
+            }
+        }
+        i = end + 1;
+        if i >= bytes.len() {
+            break;
+        }
+    }
+    loc
+}
+
+impl Verifier {
+    fn new(table: &'static Table) -> Self {
+        Verifier {
+            table,
+            errors: Vec::new(),
+            types: PtrMap::default(),
+            spaces_checked: PtrMap::default(),
+            attr_text: PtrMap::default(),
+            satisfied: PtrMap::default(),
+            segments: Vec::new(),
+            arrays: PtrMap::default(),
+        }
+    }
+
+    pub(crate) fn error(
+        &mut self,
+        op: OperationRef<'_, '_>,
+        message: String,
+        hint: Option<String>,
+        at_parse: bool,
+    ) {
+        let name = op.name();
+        self.errors.push(VerifyError {
+            location: location_text(op),
+            op: name.as_string_ref().as_str().unwrap_or("").to_string(),
+            message,
+            hint,
+            at_parse,
+        });
+    }
+
+    /// A dense array attribute's values, parsed once per attribute.
+    pub(crate) fn array_of(&mut self, attr: Attribute<'_>) -> Rc<[i64]> {
+        let key = attr.to_raw().ptr as usize;
+        if let Some(a) = self.arrays.get(&key) {
+            return a.clone();
+        }
+        let a: Rc<[i64]> = parse_array(&self.text_of(attr)).into();
+        self.arrays.insert(key, a.clone());
+        a
+    }
+
+    pub(crate) fn text_of(&mut self, attr: Attribute<'_>) -> Rc<str> {
+        let key = attr.to_raw().ptr as usize;
+        if let Some(t) = self.attr_text.get(&key) {
+            return t.clone();
+        }
+        let t: Rc<str> = attr.to_string().into();
+        self.attr_text.insert(key, t.clone());
+        t
+    }
+
+    /// Whether `t` satisfies the constraint of `d`, memoized per type.
+    fn satisfies(&mut self, d: &'static super::dialect::ValueDef, t: Type<'_>) -> Option<bool> {
+        let summary = d.constraint.as_deref()?;
+        let key = (summary.as_ptr() as usize, t.to_raw().ptr as usize);
+        if let Some(r) = self.satisfied.get(&key) {
+            return *r;
+        }
+        let ty = self.ty(t);
+        let example = d.example.as_deref().map(Ty::parse);
+        let r = super::types::satisfies(summary, &ty, example.as_ref());
+        self.satisfied.insert(key, r);
+        r
+    }
+
+    fn ty(&mut self, t: Type<'_>) -> Rc<Ty> {
+        let key = t.to_raw().ptr as usize;
+        if let Some(ty) = self.types.get(&key) {
+            return ty.clone();
+        }
+        let ty = Rc::new(Ty::parse(&t.to_string()));
+        self.types.insert(key, ty.clone());
+        ty
+    }
+
+    fn visit(&mut self, op: OperationRef<'_, '_>) {
+        let ok = self.check_op(op);
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                for i in 0..b.argument_count() {
+                    if let Ok(arg) = b.argument(i) {
+                        self.check_space(op, arg.r#type());
+                    }
+                }
+                let mut inner = b.first_operation();
+                while let Some(o) = inner {
+                    self.visit(o);
+                    inner = o.next_in_block();
+                }
+                block = b.next_in_region();
+            }
+        }
+        if ok {
+            self.check_terminators(op);
+        }
+    }
+
+    /// Region ops: each block ends with `tpu.yield` (checked after the ops
+    /// inside, as MLIR's verifier does on leaving a block).
+    fn check_terminators(&mut self, op: OperationRef<'_, '_>) {
+        if op.region_count() == 0 {
+            return;
+        }
+        let ident = op.name();
+        let Ok(name) = ident.as_string_ref().as_str() else {
+            return;
+        };
+        let Some(def) = self.table.op(name) else {
+            return;
+        };
+        if def.regions == 0 {
+            return;
+        }
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                if let Some(last) = last_op(&b)
+                    && last.name().as_string_ref().as_str() != Ok("tpu.yield")
+                {
+                    self.error(
+                        last,
+                        format!("block with no terminator, has {last}"),
+                        Some(format!("end the body of `{name}` with \"tpu.yield\"")),
+                        false,
+                    );
+                    return;
+                }
+                block = b.next_in_region();
+            }
+        }
+    }
+
+    /// Memory-space ownership (`MemorySpaceAttr::verify`), once per type.
+    fn check_space(&mut self, op: OperationRef<'_, '_>, t: Type<'_>) {
+        let key = t.to_raw().ptr as usize;
+        if self.spaces_checked.insert(key, ()).is_some() {
+            return;
+        }
+        let ty = self.ty(t);
+        if let Some(Space {
+            name,
+            core: Some(core),
+        }) = ty.space()
+        {
+            let bad = match name.as_str() {
+                "any" | "hbm" | "host" | "vmem_shared" => {
+                    Some(format!("Memory space {name} cannot be owned by a core"))
+                }
+                "vmem" if core == "sc_scalar_subcore" => {
+                    Some(format!("Memory space vmem cannot be owned by core {core}"))
+                }
+                "cmem" if core != "tc" => {
+                    Some(format!("Memory space cmem cannot be owned by core {core}"))
+                }
+                _ => None,
+            };
+            if let Some(m) = bad {
+                let hint = Some(format!(
+                    "write `#tpu.memory_space<{name}>` without a core, or a memory space that core owns"
+                ));
+                self.error(op, m, hint, true);
+            }
+        }
+    }
+
+    fn check_op(&mut self, op: OperationRef<'_, '_>) -> bool {
+        for i in 0..op.result_count() {
+            if let Ok(r) = op.result(i) {
+                self.check_space(op, r.r#type());
+            }
+        }
+        let ident = op.name();
+        let Ok(name) = ident.as_string_ref().as_str() else {
+            return true;
+        };
+        if op.discardable_attribute_count() > 0
+            && let Ok(attr) = op.discardable_attribute("tpu.core_type")
+        {
+            let t = self.text_of(attr);
+            if let Some(inner) = t
+                .strip_prefix("#tpu.core_type<")
+                .and_then(|x| x.strip_suffix('>'))
+                && !["tc", "sc_scalar_subcore", "sc_vector_subcore"].contains(&inner)
+            {
+                self.error(
+                    op,
+                    "expected ::mlir::tpu::CoreType to be one of: tc, sc_scalar_subcore, sc_vector_subcore".into(),
+                    None,
+                    true,
+                );
+            }
+        }
+        if !name.starts_with("tpu.") {
+            return true;
+        }
+        let Some(def) = self.table.op(name) else {
+            let hint = nearest_op(self.table, name).map(|n| format!("did you mean `{n}`?"));
+            self.error(
+                op,
+                format!("unregistered operation '{name}' found in dialect ('tpu') that does not allow unknown operations"),
+                hint,
+                true,
+            );
+            return false;
+        };
+        if self.check_properties(op, def) || !self.check_ods(op, def) {
+            return false;
+        }
+        let (flat, segments) = self.flat_operands(op);
+        let results = self.grouped_results(op, def);
+        let mut view = OpView {
+            op,
+            def,
+            name: &def.name,
+            flat,
+            segments,
+            results,
+            v: self,
+        };
+        let before = view.v.errors.len();
+        verifiers::verify(&mut view);
+        self.errors.len() == before
+    }
+
+    /// Property conversion and enum parsing (jaxlib's parse-time errors).
+    /// Returns true when an error was reported.
+    fn check_properties(&mut self, op: OperationRef<'_, '_>, def: &'static OpDef) -> bool {
+        let name = &def.name;
+        if def.attributes.is_empty() && !def.attributed_sized_operands && props_text(op) != "{}" {
+            let dict = props_text(op);
+            self.error(
+                op,
+                format!(
+                    "invalid properties {dict} for op {name}: this operation has empty properties"
+                ),
+                Some(format!("`{name}` has no properties: remove `<{{...}}>`")),
+                true,
+            );
+            return true;
+        }
+        for a in &def.attributes {
+            let Ok(attr) = op.attribute(&a.name) else {
+                continue;
+            };
+            let Some(kind) = a
+                .kind
+                .as_deref()
+                .and_then(|k| self.table.attribute_kinds.get(k))
+            else {
+                continue;
+            };
+            let text = self.text_of(attr);
+            let ok = match kind.storage.as_str() {
+                "integer" => is_integer_attr(&text),
+                "bool" => &*text == "true" || &*text == "false",
+                "array" => {
+                    let el = kind.element.as_deref().unwrap_or("");
+                    text.strip_prefix("array<")
+                        .is_some_and(|r| r.starts_with(el) && r[el.len()..].starts_with([':', '>']))
+                }
+                "string" => text.starts_with('"'),
+                "type" => attr.is_type(),
+                "tpu" => {
+                    let m = kind.mnemonic.as_deref().unwrap_or("");
+                    text.strip_prefix("#tpu.")
+                        .is_some_and(|r| r.starts_with(m) && r[m.len()..].starts_with('<'))
+                }
+                _ => true,
+            };
+            if !ok {
+                let dict = props_text(op);
+                let hint = Some(format!(
+                    "`{}` of `{name}` is {}; write e.g. `{} = {}`",
+                    a.name,
+                    a.kind.as_deref().unwrap_or("?"),
+                    a.name,
+                    a.default.as_deref().unwrap_or(sample(kind))
+                ));
+                self.error(
+                    op,
+                    format!(
+                        "invalid properties {dict} for op {name}: Invalid attribute `{}` in property conversion: {text}",
+                        a.name
+                    ),
+                    hint,
+                    true,
+                );
+                return true;
+            }
+            if kind.storage == "tpu"
+                && let Some(values) = &kind.values
+            {
+                let inner = text
+                    .find('<')
+                    .and_then(|s| text.get(s + 1..text.len().saturating_sub(1)))
+                    .unwrap_or("");
+                if !values.iter().any(|v| v == inner) {
+                    let enum_name = match kind.mnemonic.as_deref() {
+                        Some("reduction_kind") => "ReductionKind",
+                        Some("rounding_mode") => "RoundingMode",
+                        Some("contract_precision") => "ContractPrecision",
+                        Some("pack_format") => "PackFormat",
+                        _ => "Enum",
+                    };
+                    self.error(
+                        op,
+                        format!(
+                            "expected ::mlir::tpu::{enum_name} to be one of: {}",
+                            values.join(", ")
+                        ),
+                        None,
+                        true,
+                    );
+                    return true;
+                }
+            }
+        }
+        if def.attributed_sized_operands
+            && let Ok(attr) = op.attribute("operandSegmentSizes")
+        {
+            let text = self.text_of(attr);
+            if text.starts_with("array<i32") {
+                let n = parse_array(&text).len();
+                if n != def.operands.len() {
+                    let dict = props_text(op);
+                    self.error(
+                        op,
+                        format!(
+                            "invalid properties {dict} for op {name}: for `operandSegmentSizes`: size mismatch in attribute conversion: {n} vs {}",
+                            def.operands.len()
+                        ),
+                        None,
+                        true,
+                    );
+                    return true;
+                }
+            } else {
+                let dict = props_text(op);
+                self.error(
+                    op,
+                    format!("invalid properties {dict} for op {name}: Invalid attribute `operandSegmentSizes` in property conversion: {text}"),
+                    None,
+                    true,
+                );
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Segment sizes of the operand definitions (from `operandSegmentSizes`,
+    /// or derived when the op has at most one non-single definition).
+    fn operand_segments(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<usize> {
+        let n = op.operand_count();
+        if def.attributed_sized_operands {
+            let sizes = op
+                .attribute("operandSegmentSizes")
+                .map(|a| self.array_of(a))
+                .unwrap_or_else(|_| Rc::from(Vec::new()));
+            return (0..def.operands.len())
+                .map(|i| sizes.get(i).copied().unwrap_or(0).max(0) as usize)
+                .collect();
+        }
+        derive_segments(&def.operands, n)
+    }
+
+    fn flat_operands(&mut self, op: OperationRef<'_, '_>) -> (Vec<Rc<Ty>>, Vec<(usize, usize)>) {
+        let sizes = std::mem::take(&mut self.segments);
+        let mut segments = Vec::with_capacity(sizes.len());
+        let mut start = 0;
+        for s in sizes {
+            segments.push((start, s));
+            start += s;
+        }
+        let flat = (0..op.operand_count())
+            .filter_map(|i| op.operand(i).ok())
+            .map(|v| self.ty(v.r#type()))
+            .collect();
+        (flat, segments)
+    }
+
+    fn grouped_results(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<Vec<Rc<Ty>>> {
+        let segs = derive_segments(&def.results, op.result_count());
+        let mut out = Vec::new();
+        let mut i = 0;
+        for s in segs {
+            let mut g = Vec::new();
+            for _ in 0..s {
+                if let Ok(v) = op.result(i) {
+                    g.push(self.ty(v.r#type()));
+                }
+                i += 1;
+            }
+            out.push(g);
+        }
+        out
+    }
+
+    /// ODS checks in jaxlib's order. Returns false after the first error.
+    fn check_ods(&mut self, op: OperationRef<'_, '_>, def: &'static OpDef) -> bool {
+        let name = &def.name;
+        let e = |v: &mut Self, m: String, hint: Option<String>| {
+            v.error(op, format!("'{name}' op {m}"), hint, false);
+            false
+        };
+        // Regions.
+        let nr = op.region_count();
+        if def.regions == 0 && nr != 0 {
+            return e(self, "requires zero regions".into(), None);
+        }
+        if def.regions == 1 && nr != 1 {
+            return e(self, "requires one region".into(), None);
+        }
+        // Results.
+        let m = op.result_count();
+        let singles = def
+            .results
+            .iter()
+            .filter(|r| r.kind == ValueKind::Single)
+            .count();
+        let variadic = def.results.len() != singles;
+        if !variadic {
+            if m != singles {
+                let msg = match singles {
+                    0 => "requires zero results".to_string(),
+                    1 => "requires one result".to_string(),
+                    n => format!("expected {n} results"),
+                };
+                return e(
+                    self,
+                    msg,
+                    Some(format!(
+                        "`{name}` has {} result(s); this one has {m}",
+                        singles
+                    )),
+                );
+            }
+        } else if m < singles {
+            return e(
+                self,
+                format!("expected {singles} or more results, but found {m}"),
+                None,
+            );
+        }
+        // Operands.
+        let n = op.operand_count();
+        let singles = def
+            .operands
+            .iter()
+            .filter(|o| o.kind == ValueKind::Single)
+            .count();
+        let variadic = def.operands.len() != singles;
+        if !variadic {
+            if n != singles {
+                let msg = match singles {
+                    0 => "requires zero operands".to_string(),
+                    1 => "requires a single operand".to_string(),
+                    k => format!("expected {k} operands, but found {n}"),
+                };
+                return e(self, msg, None);
+            }
+        } else if n < singles {
+            return e(
+                self,
+                format!("expected {singles} or more operands, but found {n}"),
+                None,
+            );
+        }
+        // operandSegmentSizes.
+        let segs = self.operand_segments(op, def);
+        if def.attributed_sized_operands {
+            let total: usize = segs.iter().sum();
+            if total != n {
+                let hint = if op.attribute("operandSegmentSizes").is_err() {
+                    Some(format!(
+                        "add `operandSegmentSizes = array<i32: ...>` ({} entries: {}) to the properties",
+                        def.operands.len(),
+                        def.operands
+                            .iter()
+                            .map(|o| o.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                } else {
+                    None
+                };
+                return e(
+                    self,
+                    format!(
+                        "operand count ({n}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'"
+                    ),
+                    hint,
+                );
+            }
+        }
+        // Required attributes (sorted by name, as ODS emits them).
+        let mut required: Vec<&str> = def
+            .attributes
+            .iter()
+            .filter(|a| a.required)
+            .map(|a| a.name.as_str())
+            .collect();
+        required.sort_unstable();
+        for a in required {
+            if op.attribute(a).is_err() {
+                let kind = def
+                    .attribute(a)
+                    .and_then(|d| d.kind.clone())
+                    .unwrap_or_default();
+                return e(
+                    self,
+                    format!("requires attribute '{a}'"),
+                    Some(format!(
+                        "add `{a}` ({kind}) to the op's properties `<{{...}}>`"
+                    )),
+                );
+            }
+        }
+        // Attribute constraints (integer width/signedness).
+        for a in &def.attributes {
+            let Ok(attr) = op.attribute(&a.name) else {
+                continue;
+            };
+            let Some(kind) = a
+                .kind
+                .as_deref()
+                .and_then(|k| self.table.attribute_kinds.get(k))
+            else {
+                continue;
+            };
+            if kind.storage != "integer" {
+                continue;
+            }
+            let text = self.text_of(attr);
+            let ty = text
+                .split(" : ")
+                .nth(1)
+                .unwrap_or(if &*text == "true" || &*text == "false" {
+                    "i1"
+                } else {
+                    "i64"
+                });
+            let signed = kind.signedness.as_deref() == Some("signed");
+            let width = kind.width.unwrap_or(64);
+            let matches = ty
+                .strip_prefix(if signed { "si" } else { "i" })
+                .and_then(|w| w.parse::<u32>().ok())
+                == Some(width);
+            if !matches {
+                let want = format!("{}i{width}", if signed { "s" } else { "" });
+                return e(
+                    self,
+                    format!(
+                        "attribute '{}' failed to satisfy constraint: {}",
+                        a.name,
+                        kind.summary.as_deref().unwrap_or("")
+                    ),
+                    Some(format!("write `{} = <value> : {want}`", a.name)),
+                );
+            }
+        }
+        // Operand groups and types.
+        let mut flat = 0;
+        for (d, size) in def.operands.iter().zip(segs.iter()) {
+            if d.kind == ValueKind::Optional && *size > 1 {
+                return e(
+                    self,
+                    format!(
+                        "operand group starting at #{flat} requires 0 or 1 element, but found {size}"
+                    ),
+                    None,
+                );
+            }
+            if let Some(summary) = &d.constraint {
+                for k in 0..*size {
+                    let Ok(val) = op.operand(flat + k) else {
+                        continue;
+                    };
+                    let t = val.r#type();
+                    if self.satisfies(d, t) == Some(false) {
+                        return e(
+                            self,
+                            format!("operand #{} must be {summary}, but got '{}'", flat + k, t),
+                            None,
+                        );
+                    }
+                }
+            }
+            flat += size;
+        }
+        let rsegs = derive_segments(&def.results, m);
+        let mut flat = 0;
+        for (d, size) in def.results.iter().zip(rsegs.iter()) {
+            if let Some(summary) = &d.constraint {
+                for k in 0..*size {
+                    let Ok(val) = op.result(flat + k) else {
+                        continue;
+                    };
+                    let t = val.r#type();
+                    if self.satisfies(d, t) == Some(false) {
+                        return e(
+                            self,
+                            format!("result #{} must be {summary}, but got '{}'", flat + k, t),
+                            None,
+                        );
+                    }
+                }
+            }
+            flat += size;
+        }
+        // `AllShapesMatch<["indices", "output"]>` (not in the op table's traits),
+        // verified before `AllElementTypesMatch<["source", "output"]>`.
+        if name == "tpu.dynamic_gather"
+            && let (Ok(i), Ok(r)) = (op.operand(1), op.result(0))
+            && self.ty(i.r#type()).shape() != self.ty(r.r#type()).shape()
+        {
+            return e(
+                self,
+                "failed to verify that all of {indices, output} have same shape".into(),
+                None,
+            );
+        }
+        // `ElementwiseMappable` of `reduce_precision` (not in the op table's
+        // traits) comes before its `SameOperandsAndResultType`.
+        if name == "tpu.reduce_precision" {
+            let types: Vec<Rc<Ty>> = (0..n)
+                .filter_map(|i| op.operand(i).ok().map(|v| v.r#type()))
+                .chain((0..m).filter_map(|i| op.result(i).ok().map(|v| v.r#type())))
+                .map(|t| self.ty(t))
+                .collect();
+            let shapes: Vec<Option<&[i64]>> = types
+                .iter()
+                .filter(|t| t.is_vector())
+                .map(|t| t.shape())
+                .collect();
+            if shapes.windows(2).any(|w| w[0] != w[1]) {
+                return e(
+                    self,
+                    "all non-scalar operands/results must have the same shape and base type".into(),
+                    None,
+                );
+            }
+        }
+        // Traits.
+        for t in &def.traits {
+            let all_types: Vec<Rc<Ty>> = (0..n)
+                .filter_map(|i| op.operand(i).ok().map(|v| v.r#type()))
+                .chain((0..m).filter_map(|i| op.result(i).ok().map(|v| v.r#type())))
+                .map(|t| self.ty(t))
+                .collect();
+            let msg = match t.as_str() {
+                "SameOperandsAndResultType"
+                    if all_types
+                        .windows(2)
+                        .any(|w| w[0].elem() != w[1].elem() || w[0].shape() != w[1].shape()) =>
+                {
+                    Some("requires the same type for all operands and results".to_string())
+                }
+                "SameOperandsAndResultShape"
+                    if all_types.windows(2).any(|w| w[0].shape() != w[1].shape()) =>
+                {
+                    Some("requires the same shape for all operands and results".to_string())
+                }
+                "SameOperandsAndResultRank" => {
+                    let ranks: Vec<_> = all_types.iter().map(|t| t.rank()).collect();
+                    let (ops, res) = ranks.split_at(n.min(ranks.len()));
+                    if ops.windows(2).any(|w| w[0] != w[1]) {
+                        Some("operands don't have matching ranks".to_string())
+                    } else if res.iter().any(|r| Some(r) != ops.first()) {
+                        Some("result type has different rank than operands".to_string())
+                    } else {
+                        None
+                    }
+                }
+                "SameTypeOperands"
+                    if all_types[..n.min(all_types.len())]
+                        .windows(2)
+                        .any(|w| w[0] != w[1]) =>
+                {
+                    Some("requires all operands to have the same type".to_string())
+                }
+                "AllTypesMatch(value,result)" if all_types.first() != all_types.get(n) => {
+                    Some("failed to verify that all of {value, result} have same type".to_string())
+                }
+                "AllElementTypesMatch(source,output)"
+                    if all_types.first().map(|t| t.elem().to_string())
+                        != all_types.get(n).map(|t| t.elem().to_string()) =>
+                {
+                    Some(
+                        "failed to verify that all of {source, output} have same element type"
+                            .to_string(),
+                    )
+                }
+                _ => None,
+            };
+            if let Some(msg) = msg {
+                return e(self, msg, None);
+            }
+        }
+        // InferTypeOpInterface of ops whose result type is operand 0's.
+        if name == "tpu.annotate"
+            && let (Ok(a), Ok(r)) = (op.operand(0), op.result(0))
+            && a.r#type() != r.r#type()
+        {
+            return e(
+                self,
+                format!(
+                    "inferred type(s) '{}' are incompatible with return type(s) of operation '{}'",
+                    a.r#type(),
+                    r.r#type()
+                ),
+                None,
+            );
+        }
+        if name == "tpu.yield" && op.next_in_block().is_some() {
+            return e(
+                self,
+                "must be the last operation in the parent block".into(),
+                None,
+            );
+        }
+        self.segments = segs;
+        true
+    }
+}
+
+fn last_op<'c, 'a>(b: &melior::ir::BlockRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut cur = b.first_operation()?;
+    while let Some(next) = cur.next_in_block() {
+        cur = next;
+    }
+    Some(cur)
+}
+
+/// Group sizes of definitions without `operandSegmentSizes`: optional and
+/// variadic groups share what the single ones leave, evenly
+/// (SameVariadicOperandSize), rounding down, as ODS does.
+fn derive_segments(defs: &[super::dialect::ValueDef], n: usize) -> Vec<usize> {
+    let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
+    let others = defs.len() - singles;
+    let share = n.saturating_sub(singles).checked_div(others).unwrap_or(0);
+    defs.iter()
+        .map(|d| match d.kind {
+            ValueKind::Single => 1,
+            _ => share,
+        })
+        .collect()
+}
+
+fn is_integer_attr(t: &str) -> bool {
+    if t == "true" || t == "false" {
+        return true;
+    }
+    let (num, ty) = match t.split_once(" : ") {
+        Some((a, b)) => (a, Some(b)),
+        None => (t, None),
+    };
+    num.trim().parse::<i128>().is_ok()
+        && ty.is_none_or(|ty| ty == "index" || super::types::is_integer(ty))
+}
+
+fn sample(kind: &super::dialect::AttrKind) -> &'static str {
+    match kind.storage.as_str() {
+        "integer" => "0 : i32",
+        "bool" => "false",
+        "array" => "array<i32>",
+        "string" => "\"\"",
+        _ => "...",
+    }
+}
+
+unsafe extern "C" {
+    /// `op->getPropertiesAsAttribute()` (cpp/passthrough.cpp): for an
+    /// unregistered op, the dictionary printed as `<{...}>`; null if none.
+    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
+}
+
+/// The `<{...}>` of an op as jaxlib prints it in `invalid properties {...}`
+/// (`{}` when it has none).
+fn props_text(op: OperationRef<'_, '_>) -> String {
+    // SAFETY: `op` is a live operation; a null result is checked before use.
+    let raw = unsafe { tcc_operation_get_properties(op.to_raw()) };
+    if raw.ptr.is_null() {
+        return "{}".to_string();
+    }
+    // SAFETY: non-null attribute owned by the op's context.
+    let attr = unsafe { Attribute::from_raw(raw) };
+    if !attr.is_dictionary() {
+        return "{}".to_string();
+    }
+    attr.to_string()
+}
+
+/// The known op name closest to `name` (edit distance ≤ 3).
+fn nearest_op(table: &Table, name: &str) -> Option<String> {
+    let mut best: Option<(usize, &str)> = None;
+    for known in table.ops.keys() {
+        let d = edit_distance(name, known);
+        if d <= 3 && best.is_none_or(|(bd, bn)| d < bd || (d == bd && known.as_str() < bn)) {
+            best = Some((d, known));
+        }
+    }
+    best.map(|(_, n)| n.to_string())
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

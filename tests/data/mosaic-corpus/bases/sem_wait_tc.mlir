@@ -1,0 +1,7 @@
+"builtin.module"() ({
+  "func.func"() <{function_type = (memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, i32) -> (), sym_name = "k"}> ({
+  ^bb0(%arg0: memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, %arg1: i32):
+    "tpu.sem_wait"(%arg0, %arg1) : (memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>, i32) -> ()
+    "func.return"() : () -> ()
+  }) {tpu.core_type = #tpu.core_type<tc>} : () -> ()
+}) : () -> ()

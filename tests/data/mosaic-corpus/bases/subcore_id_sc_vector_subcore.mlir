@@ -1,0 +1,6 @@
+"builtin.module"() ({
+  "func.func"() <{function_type = () -> (), sym_name = "k"}> ({
+    %0 = "tpu.subcore_id"() : () -> i32
+    "func.return"() : () -> ()
+  }) {tpu.core_type = #tpu.core_type<sc_vector_subcore>} : () -> ()
+}) : () -> ()

@@ -1,0 +1,7 @@
+"builtin.module"() ({
+  "func.func"() <{function_type = (i32) -> (), sym_name = "k"}> ({
+  ^bb0(%arg0: i32):
+    "tpu.trace_value"(%arg0) <{label = ""}> : (i32) -> ()
+    "func.return"() : () -> ()
+  }) {tpu.core_type = #tpu.core_type<sc_vector_subcore>} : () -> ()
+}) : () -> ()
