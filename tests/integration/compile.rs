@@ -479,3 +479,70 @@ fn verify_pass_compile_option() {
         "without compile=true libtpu is not asked: {stderr}"
     );
 }
+
+/// A worker that hangs is killed after the timeout; the verdict says so and
+/// the next compile starts a fresh worker. Needs no libtpu: a fake worker
+/// (a shell script) answers `ready` and then never answers again.
+#[test]
+fn hanging_worker_times_out() {
+    let dir = std::env::temp_dir().join(format!("tcc-hanging-worker-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let worker = dir.join("worker.sh");
+    std::fs::write(
+        &worker,
+        "#!/bin/sh\necho '{\"ready\": \"0.116\"}'\nexec sleep 60\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&worker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut compiler = Compiler::new(CompileOptions {
+        chip: Chip::V5e,
+        devices: 1,
+        // Never loaded by the fake worker; it only has to exist.
+        libtpu: Some(worker.clone()),
+        worker: Some(worker.clone()),
+    })
+    .unwrap();
+    assert_eq!(
+        compiler.timeout(),
+        tpu_custom_call::compile::default_timeout()
+    );
+    compiler.set_timeout(std::time::Duration::from_millis(300));
+    for _ in 0..2 {
+        let started = std::time::Instant::now();
+        let verdict = compiler.compile(b"module {}").unwrap();
+        assert!(matches!(verdict, Verdict::TimedOut { .. }), "{verdict:?}");
+        assert_eq!(verdict.error().unwrap(), "libtpu timed out after 0.3 s");
+        assert!(!verdict.is_ok());
+        assert!(verdict.seconds() >= 0.3);
+        assert!(started.elapsed().as_secs_f64() < 10.0);
+    }
+    compiler.set_timeout(std::time::Duration::from_secs(2));
+    let verdict = compiler.compile(b"module {}").unwrap();
+    assert_eq!(verdict.error().unwrap(), "libtpu timed out after 2 s");
+}
+
+/// With libtpu: a tiny timeout on a real compile kills the worker mid-compile;
+/// with the default one the next module compiles in a fresh worker.
+#[test]
+fn real_compile_times_out() {
+    let test = "real_compile_times_out";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let module = std::fs::read("tests/data/jax-goldens/add_basic/module.mlir").unwrap();
+    let mut compiler = Compiler::new(options(Chip::V5e, 1, &libtpu)).unwrap();
+    let warm = compiler.compile(&module).unwrap();
+    assert!(warm.is_ok(), "{warm:?}");
+    compiler.set_timeout(std::time::Duration::from_micros(1));
+    let verdict = compiler.compile(&module).unwrap();
+    assert_eq!(
+        verdict.error().as_deref(),
+        Some("libtpu timed out after 0.001 s"),
+        "{verdict:?}"
+    );
+    compiler.set_timeout(tpu_custom_call::compile::default_timeout());
+    let again = compiler.compile(&module).unwrap();
+    assert!(again.is_ok(), "{again:?}");
+}
