@@ -546,3 +546,94 @@ fn real_compile_times_out() {
     let again = compiler.compile(&module).unwrap();
     assert!(again.is_ok(), "{again:?}");
 }
+
+/// What `src/contract/memory.rs` decides about memory spaces, against
+/// libtpu: a data result colored `semaphore_mem` aborts it, a `host` result of
+/// an `any` kernel argument is refused, the mismatches the contract only notes
+/// compile. The refused modules cannot be emitted (the contract refuses
+/// them), so their color is patched into an emitted module.
+#[test]
+fn memory_space_verdicts_are_libtpus() {
+    let test = "memory_space_verdicts_are_libtpus";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("tcc-memory-spaces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = "tensor<8x128xf32>";
+    let emit = |name: &str, case: &str, signature: &str, params: &str| -> String {
+        let params_path = dir.join(format!("{name}.json"));
+        std::fs::write(&params_path, params).unwrap();
+        let out = dir.join(format!("{name}.mlir"));
+        let kernel = format!("tests/data/jax-goldens/{case}/kernel.mlir");
+        let (code, _, stderr) = run_cli(&[
+            "emit",
+            &kernel,
+            "--signature",
+            signature,
+            "--params",
+            params_path.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let add_sig = format!("({t}, {t}) -> {t}");
+    let any_sig = format!("({t}) -> ({t}, {t})");
+    let semaphore = emit(
+        "semaphore",
+        "add_basic",
+        &add_sig,
+        r#"{"kernel_name": "_add_kernel", "output_memory_spaces": ["hbm"]}"#,
+    )
+    .replacen(r"\22color\22:0}", r"\22color\22:2}", 1);
+    let host = emit(
+        "host",
+        "memory_spaces",
+        &any_sig,
+        r#"{"kernel_name": "kernel", "output_memory_spaces": [null, "hbm"]}"#,
+    )
+    .replacen(
+        r"\22color\22:0,\22shape_index\22:[1]",
+        r"\22color\22:5,\22shape_index\22:[1]",
+        1,
+    );
+    let noted = emit(
+        "noted",
+        "add_basic",
+        &add_sig,
+        r#"{"kernel_name": "_add_kernel", "input_memory_spaces": ["smem", "hbm"], "output_memory_spaces": ["hbm"]}"#,
+    );
+    let host_of_vmem = emit(
+        "host_of_vmem",
+        "add_basic",
+        &add_sig,
+        r#"{"kernel_name": "_add_kernel", "output_memory_spaces": ["host"]}"#,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(semaphore.contains(r"\22color\22:2}") && host.contains(r"\22color\22:5,"));
+    let mut compiler = Compiler::new(options(Chip::V5e, 1, &libtpu)).unwrap();
+    let verdict = compiler.compile(semaphore.as_bytes()).unwrap();
+    assert!(
+        matches!(verdict, Verdict::Crashed { .. })
+            && verdict
+                .error()
+                .unwrap()
+                .contains("Unsupported source memory space"),
+        "{verdict:?}"
+    );
+    let verdict = compiler.compile(host.as_bytes()).unwrap();
+    assert!(
+        verdict
+            .error()
+            .unwrap_or_default()
+            .contains("Failed to convert a memory space to MLIR"),
+        "{verdict:?}"
+    );
+    for module in [noted, host_of_vmem] {
+        let verdict = compiler.compile(module.as_bytes()).unwrap();
+        assert!(verdict.is_ok(), "{verdict:?}");
+    }
+}
