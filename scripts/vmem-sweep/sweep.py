@@ -11,6 +11,9 @@ the default: no Python needed) or JAX's ahead-of-time compile, scripts/jaxref/re
 (`--check`); their messages differ only in JAX's status prefix (`RESOURCE_EXHAUSTED: `), which `compile` does
 not print and which is stripped when they are compared.
 
+With --v7x-grid: the v7x grid sweep instead (`v7x_grid.json`): add kernels with a grid of 1, 2, 4 or 8 blocks of
+`B x 1024 f32` (parallel dimension), without and with `vmem_limit_bytes`, with libtpu's "Scoped allocation" figure.
+
 With --check: nothing is written; every K-th kernel (default every one) is emitted and compiled again for the
 chips given (default all) and its verdict compared with the committed verdicts.json (`ok` and the first line of
 the error, status prefix stripped); exits 1 on any difference.
@@ -142,6 +145,41 @@ def made_by(a, what):
     return f"scripts/vmem-sweep/{what} (libtpu 0.0.50.1 through {via})"
 
 
+# (grid, block rows, vmem_limit_bytes in MiB) of the v7x grid sweep.
+V7X_GRID = ([(g, b, None) for g in (1, 2, 4, 8) for b in (1376, 1384, 1392, 1400, 1408, 1416, 1440, 1472, 1536)]
+            + [(4, b, lim) for lim in (8, 16, 24, 40)
+               for b in (336, 344, 680, 688, 1024, 1032, 1360, 1368, 1704, 1712)])
+
+
+def v7x_grid(a):
+    work = tempfile.mkdtemp(prefix="vmem-v7x-grid-")
+    paths = []
+    for i, (grid, b, lim) in enumerate(V7X_GRID):
+        kpath, ppath, mpath = (os.path.join(work, f"{i}.{ext}") for ext in ("kernel.mlir", "params.json", "mlir"))
+        open(kpath, "w").write(add_kernel(b, grid=grid))
+        params = {"kernel_name": "_add_kernel"}
+        if lim:
+            params["vmem_limit_bytes"] = lim * MIB
+        json.dump(params, open(ppath, "w"))
+        t = f"tensor<{grid * b}x1024xf32>"
+        subprocess.run([a.cli, "emit", kpath, "--signature", f"({t}, {t}) -> {t}", "--params", ppath, "-o", mpath],
+                       check=True)
+        paths.append(mpath)
+    result = []
+    for (grid, b, lim), res in zip(V7X_GRID, compile_modules(a, "v7x", paths)):
+        err = res["error"] or ""
+        scoped = re.search(r"Scoped allocation with size \S+ and limit \S+", err)
+        result.append({"grid": grid, "rows": b, "operand": f"{grid * b}x1024", "chip": "v7x",
+                       "vmem_limit_bytes": lim and lim * MIB, "blocks_twice": 6 * b * 4096, "ok": res["ok"],
+                       "error": None if res["error"] is None else
+                       (scoped.group(0) if scoped else comparable(res["error"]))})
+    with open(os.path.join(a.out, "v7x_grid.json"), "w") as f:
+        json.dump({"made_by": made_by(a, "sweep.py --v7x-grid"), "verdicts": result}, f, indent=1)
+        f.write("\n")
+    for v in result:
+        print(v)
+
+
 def shapes(a):
     work = tempfile.mkdtemp(prefix="vmem-shapes-")
     ppath = os.path.join(work, "params.json")
@@ -175,6 +213,7 @@ def main():
         "~/.cache/tpu-custom-call/jaxref-tpu-venv/bin/python"))
     ap.add_argument("--out", default=os.path.join(REPO, "tests/data/vmem-sweep"))
     ap.add_argument("--shapes", action="store_true")
+    ap.add_argument("--v7x-grid", action="store_true")
     ap.add_argument("--compiler", choices=["cli", "python"], default="cli")
     ap.add_argument("--check", action="store_true", help="compare with the committed verdicts, write nothing")
     ap.add_argument("--every", type=int, default=1, help="with --check: every K-th kernel")
@@ -182,6 +221,8 @@ def main():
     a = ap.parse_args()
     if a.shapes:
         return shapes(a)
+    if a.v7x_grid:
+        return v7x_grid(a)
     chips = CHIPS
     selected = list(cases())
     if a.check:
