@@ -637,3 +637,34 @@ fn memory_space_verdicts_are_libtpus() {
         assert!(verdict.is_ok(), "{verdict:?}");
     }
 }
+
+/// `TPU_CUSTOM_CALL_COMPILE_TIMEOUT` reaches the CLI: with 1 ms the worker
+/// cannot even load libtpu, and `compile` exits 1 saying so and how to raise it.
+#[test]
+fn compile_timeout_from_the_environment() {
+    let test = "compile_timeout_from_the_environment";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+        .args([
+            "compile",
+            "tests/data/jax-goldens/add_basic/module.mlir",
+            "--target",
+            "v5e",
+            "--libtpu",
+            libtpu.to_str().unwrap(),
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env(tpu_custom_call::compile::TIMEOUT_ENV, "0.001")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("did not load libtpu within 0.001 s")
+            && stderr.contains("TPU_CUSTOM_CALL_COMPILE_TIMEOUT"),
+        "{stderr}"
+    );
+}
