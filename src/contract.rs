@@ -26,6 +26,7 @@
 //! `dimension_semantics`, `scalar_prefetch` or `window_params`, nor one named
 //! like the module) are not checked.
 
+mod memory;
 pub mod vmem;
 
 use std::collections::HashMap;
@@ -168,6 +169,32 @@ pub enum ContractError {
         result_argument: usize,
         /// Its type (block shape with a window).
         result_type: String,
+    },
+    /// A memory space of the call that libtpu refuses (or aborts on) for its
+    /// kernel argument (see `memory.rs` for what was measured).
+    #[error(
+        "{place} is argument {argument} of kernel `{function}` (`{kernel_type}`), but {field}[{index}] = \
+         {space}: {libtpu}; {fix}"
+    )]
+    MemorySpace {
+        /// The kernel's main function.
+        function: String,
+        /// `operand 2` or `result 0`.
+        place: Place,
+        /// `input_memory_spaces` or `output_memory_spaces`.
+        field: &'static str,
+        /// The index in that list.
+        index: usize,
+        /// The memory space given (`semaphore_mem`, `host`).
+        space: String,
+        /// Kernel argument index.
+        argument: usize,
+        /// The kernel argument's type.
+        kernel_type: String,
+        /// What libtpu does with it.
+        libtpu: String,
+        /// How to fix it.
+        fix: String,
     },
     /// The kernel needs more scoped VMEM than the chip's limit (libtpu's
     /// `CompileTimeScopedVmemOom`, with its figures).
@@ -816,6 +843,10 @@ pub fn check_call<S: AsRef<str>>(
                 .push(format!("the blocks of {place}: no index map `{map}`")),
         }
     }
+    // Memory spaces of the call against the kernel arguments'.
+    let (space_errors, space_notes) = memory::check(&sig, params, d, inputs, results.len());
+    errors.extend(space_errors);
+    report.not_checked.extend(space_notes);
     // Aliases: the two kernel buffers must agree.
     for &(operand, result) in &params.input_output_aliases {
         if operand < leading || operand >= operands.len() || result >= results.len() {

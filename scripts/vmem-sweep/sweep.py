@@ -1,8 +1,22 @@
 #!/usr/bin/env python3
 """The scoped-VMEM sweep: Pallas add kernels of N x 1024 f32 around each chip's limit, emitted with our CLI
-and compiled by libtpu 0.0.50.1 (scripts/jaxref/ref/tpu_compile.py). Writes tests/data/vmem-sweep/verdicts.json.
+and compiled by libtpu 0.0.50.1. Writes tests/data/vmem-sweep/verdicts.json.
 
-Usage: sweep.py [--cli target/debug/tpu-custom-call] [--python $TPU_VENV/bin/python] [--out DIR] [--shapes]
+Usage: sweep.py [--cli target/debug/tpu-custom-call] [--compiler cli|python] [--python $TPU_VENV/bin/python]
+                [--out DIR] [--shapes] [--check [--every K] [--chips v5e,v7x]]
+
+The compiler is our own `tpu-custom-call compile --json` (libtpu through PJRT, src/compile; `--compiler cli`,
+the default: no Python needed) or JAX's ahead-of-time compile, scripts/jaxref/ref/tpu_compile.py
+(`--compiler python`, with the TPU venv's python), which made the committed verdicts. Both give the same verdicts
+(`--check`); their messages differ only in JAX's status prefix (`RESOURCE_EXHAUSTED: `), which `compile` does
+not print and which is stripped when they are compared.
+
+With --v7x-grid: the v7x grid sweep instead (`v7x_grid.json`): add kernels with a grid of 1, 2, 4 or 8 blocks of
+`B x 1024 f32` (parallel dimension), without and with `vmem_limit_bytes`, with libtpu's "Scoped allocation" figure.
+
+With --check: nothing is written; every K-th kernel (default every one) is emitted and compiled again for the
+chips given (default all) and its verdict compared with the committed verdicts.json (`ok` and the first line of
+the error, status prefix stripped); exits 1 on any difference.
 
 With --shapes: the padding sweep instead (`shapes.json`, v5e only): no-grid add kernels of other shapes and
 element types (`rows x cols dtype`), to see how libtpu pads buffers to tiles.
@@ -16,7 +30,7 @@ Three families (all kernels are the add_basic golden's kernel with its shapes sc
 Each module is emitted without `--target` (so that our own budget does not refuse it first), then compiled for
 every chip; the verdict is libtpu's (`ok`, and the first line of its error).
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, json, os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -100,6 +114,72 @@ SHAPES = [(1365, 1024, "f32"), (1360, 1024, "f32"), (2728, 1024, "bf16"), (2730,
           (13984, 100, "f32"), (20000, 100, "f32"), (40000, 100, "f32")]
 
 
+def compile_modules(a, chip, paths):
+    """libtpu's verdict on each module for `chip`: dicts with `ok` and `error` (the full message), in order."""
+    if a.compiler == "cli":
+        cmd = [a.cli, "compile", "--target", chip, "--json"] + paths
+    else:
+        cmd = [a.python, os.path.join(REPO, "scripts/jaxref/ref/tpu_compile.py"), "--chip", chip, "--json"] + paths
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    results = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    if len(results) != len(paths):
+        sys.exit(f"{cmd[0]} gave {len(results)} verdicts for {len(paths)} modules: {out.stderr[-2000:]}")
+    return [{"ok": r["ok"], "error": r["error"]} for r in results]
+
+
+STATUS = re.compile(r"^[A-Z][A-Z_]+: (?=.)")
+
+
+def comparable(error):
+    """The first line of an error without JAX's status prefix (`RESOURCE_EXHAUSTED: `), which `compile`
+    does not print, cut to what a committed row holds."""
+    if error is None:
+        return None
+    # Rows keep 300 characters of the first line, the prefix included: compare what both have.
+    return STATUS.sub("", error.splitlines()[0])[:250]
+
+
+def made_by(a, what):
+    via = ("`tpu-custom-call compile --json` (src/compile)" if a.compiler == "cli"
+           else "scripts/jaxref/ref/tpu_compile.py")
+    return f"scripts/vmem-sweep/{what} (libtpu 0.0.50.1 through {via})"
+
+
+# (grid, block rows, vmem_limit_bytes in MiB) of the v7x grid sweep.
+V7X_GRID = ([(g, b, None) for g in (1, 2, 4, 8) for b in (1376, 1384, 1392, 1400, 1408, 1416, 1440, 1472, 1536)]
+            + [(4, b, lim) for lim in (8, 16, 24, 40)
+               for b in (336, 344, 680, 688, 1024, 1032, 1360, 1368, 1704, 1712)])
+
+
+def v7x_grid(a):
+    work = tempfile.mkdtemp(prefix="vmem-v7x-grid-")
+    paths = []
+    for i, (grid, b, lim) in enumerate(V7X_GRID):
+        kpath, ppath, mpath = (os.path.join(work, f"{i}.{ext}") for ext in ("kernel.mlir", "params.json", "mlir"))
+        open(kpath, "w").write(add_kernel(b, grid=grid))
+        params = {"kernel_name": "_add_kernel"}
+        if lim:
+            params["vmem_limit_bytes"] = lim * MIB
+        json.dump(params, open(ppath, "w"))
+        t = f"tensor<{grid * b}x1024xf32>"
+        subprocess.run([a.cli, "emit", kpath, "--signature", f"({t}, {t}) -> {t}", "--params", ppath, "-o", mpath],
+                       check=True)
+        paths.append(mpath)
+    result = []
+    for (grid, b, lim), res in zip(V7X_GRID, compile_modules(a, "v7x", paths)):
+        err = res["error"] or ""
+        scoped = re.search(r"Scoped allocation with size \S+ and limit \S+", err)
+        result.append({"grid": grid, "rows": b, "operand": f"{grid * b}x1024", "chip": "v7x",
+                       "vmem_limit_bytes": lim and lim * MIB, "blocks_twice": 6 * b * 4096, "ok": res["ok"],
+                       "error": None if res["error"] is None else
+                       (scoped.group(0) if scoped else comparable(res["error"]))})
+    with open(os.path.join(a.out, "v7x_grid.json"), "w") as f:
+        json.dump({"made_by": made_by(a, "sweep.py --v7x-grid"), "verdicts": result}, f, indent=1)
+        f.write("\n")
+    for v in result:
+        print(v)
+
+
 def shapes(a):
     work = tempfile.mkdtemp(prefix="vmem-shapes-")
     ppath = os.path.join(work, "params.json")
@@ -112,19 +192,15 @@ def shapes(a):
         subprocess.run([a.cli, "emit", kpath, "--signature", f"({t}, {t}) -> {t}", "--params", ppath, "-o", mpath],
                        check=True)
         paths.append(mpath)
-    out = subprocess.run([a.python, os.path.join(REPO, "scripts/jaxref/ref/tpu_compile.py"), "--chip", "v5e",
-                          "--json"] + paths, capture_output=True, text=True)
     result = []
-    for (n, c, dt), line in zip(SHAPES, out.stdout.splitlines()):
-        res = json.loads(line)
+    for (n, c, dt), res in zip(SHAPES, compile_modules(a, "v5e", paths)):
         err = res["error"]
         scoped = [l for l in (err or "").splitlines() if "Scoped allocation" in l]
         result.append({"rows": n, "cols": c, "dtype": dt, "chip": "v5e", "ok": res["ok"],
                        "error": None if err is None else (scoped[0][scoped[0].index("Scoped allocation"):][:120]
                                                           if scoped else err.splitlines()[0][:300])})
     with open(os.path.join(a.out, "shapes.json"), "w") as f:
-        json.dump({"made_by": "scripts/vmem-sweep/sweep.py --shapes (libtpu 0.0.50.1 through "
-                              "scripts/jaxref/ref/tpu_compile.py)", "verdicts": result}, f, indent=1)
+        json.dump({"made_by": made_by(a, "sweep.py --shapes"), "verdicts": result}, f, indent=1)
         f.write("\n")
     for v in result:
         print(v)
@@ -137,12 +213,24 @@ def main():
         "~/.cache/tpu-custom-call/jaxref-tpu-venv/bin/python"))
     ap.add_argument("--out", default=os.path.join(REPO, "tests/data/vmem-sweep"))
     ap.add_argument("--shapes", action="store_true")
+    ap.add_argument("--v7x-grid", action="store_true")
+    ap.add_argument("--compiler", choices=["cli", "python"], default="cli")
+    ap.add_argument("--check", action="store_true", help="compare with the committed verdicts, write nothing")
+    ap.add_argument("--every", type=int, default=1, help="with --check: every K-th kernel")
+    ap.add_argument("--chips", default=",".join(CHIPS), help="with --check: comma-separated chips")
     a = ap.parse_args()
     if a.shapes:
         return shapes(a)
+    if a.v7x_grid:
+        return v7x_grid(a)
+    chips = CHIPS
+    selected = list(cases())
+    if a.check:
+        chips = [c for c in a.chips.split(",") if c]
+        selected = selected[::max(1, a.every)]
     work = tempfile.mkdtemp(prefix="vmem-sweep-")
     rows = []
-    for i, case in enumerate(cases()):
+    for i, case in enumerate(selected):
         kpath, ppath, mpath = (os.path.join(work, f"{i}.{ext}") for ext in ("kernel.mlir", "params.json", "mlir"))
         open(kpath, "w").write(case["kernel"])
         json.dump(dict(kernel_name="_add_kernel", metadata={}, **case["params"]), open(ppath, "w"))
@@ -151,15 +239,12 @@ def main():
                        check=True)
         rows.append(dict(case, module=mpath))
     verdicts = {}
-    for chip in CHIPS:
-        out = subprocess.run([a.python, os.path.join(REPO, "scripts/jaxref/ref/tpu_compile.py"), "--chip", chip,
-                              "--json"] + [r["module"] for r in rows], capture_output=True, text=True)
-        for line in out.stdout.splitlines():
-            res = json.loads(line)
-            verdicts[(res["path"], chip)] = res
+    for chip in chips:
+        for r, res in zip(rows, compile_modules(a, chip, [r["module"] for r in rows])):
+            verdicts[(r["module"], chip)] = res
     result = []
     for r in rows:
-        for chip in CHIPS:
+        for chip in chips:
             res = verdicts[(r["module"], chip)]
             err = res["error"]
             result.append({"family": r["family"], "rows": r["rows"], "operand": r["operand"], "chip": chip,
@@ -168,13 +253,38 @@ def main():
                            "internal_scratch_in_bytes": r["params"].get("internal_scratch_in_bytes"),
                            "vmem_limit_bytes": r["params"].get("vmem_limit_bytes"), "ok": res["ok"],
                            "error": None if err is None else err.splitlines()[0][:300]})
+    if a.check:
+        return check(a, result)
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "verdicts.json"), "w") as f:
-        json.dump({"made_by": "scripts/vmem-sweep/sweep.py (libtpu 0.0.50.1 through scripts/jaxref/ref/tpu_compile.py)",
-                   "verdicts": result}, f, indent=1)
+        json.dump({"made_by": made_by(a, "sweep.py"), "verdicts": result}, f, indent=1)
         f.write("\n")
     for v in result:
         print(v["family"], v["rows"], v["chip"], "OK" if v["ok"] else "FAIL " + (v["error"] or "")[:160])
+
+
+def key(v):
+    return (v["family"], v["rows"], v["operand"], v["chip"], v["grid"], v["scratch_rows"],
+            v["internal_scratch_in_bytes"], v["vmem_limit_bytes"])
+
+
+def check(a, result):
+    committed = {key(v): v for v in json.load(open(os.path.join(a.out, "verdicts.json")))["verdicts"]}
+    differ, missing = [], []
+    for v in result:
+        old = committed.get(key(v))
+        if old is None:
+            missing.append(v)
+        elif (old["ok"], comparable(old["error"])) != (v["ok"], comparable(v["error"])):
+            differ.append((old, v))
+    for old, v in differ:
+        print("DIFFERS", key(v), "committed:", old["ok"], comparable(old["error"]), "now:", v["ok"],
+              comparable(v["error"]))
+    for v in missing:
+        print("NOT COMMITTED", key(v))
+    print(f"{len(result)} verdicts re-made with --compiler {a.compiler}: {len(result) - len(differ) - len(missing)} "
+          f"equal the committed ones, {len(differ)} differ, {len(missing)} not committed")
+    sys.exit(1 if differ or missing else 0)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,11 @@
 //! call [`run_worker`]. A crash becomes [`Verdict::Crashed`] for that module
 //! and the next compile starts a fresh worker.
 //!
+//! A worker that hangs is killed after [`Compiler::timeout`] (by default
+//! [`DEFAULT_TIMEOUT_SECONDS`] per module, or `TPU_CUSTOM_CALL_COMPILE_TIMEOUT`
+//! seconds when set): the module's verdict is [`Verdict::TimedOut`]
+//! (`libtpu timed out after N s`) and the next compile starts a fresh worker.
+//!
 //! ```no_run
 //! use tpu_custom_call::compile::{self, CompileOptions};
 //! use tpu_custom_call::target::Chip;
@@ -26,9 +31,10 @@ mod worker;
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub use pjrt::MemoryStats;
 
@@ -36,6 +42,29 @@ use crate::target::Chip;
 
 /// The libtpu release whose compiler JAX 0.12 uses.
 pub const LIBTPU_VERSION: &str = "0.0.50.1";
+
+/// How long one module may take before its worker is killed, when neither
+/// [`Compiler::set_timeout`] nor `TPU_CUSTOM_CALL_COMPILE_TIMEOUT` says
+/// otherwise (the slowest golden module compiles in well under a second).
+pub const DEFAULT_TIMEOUT_SECONDS: u64 = 300;
+
+/// The environment variable that sets the default timeout, in seconds
+/// (a decimal number, e.g. `30` or `0.5`), for every [`Compiler`] and so for
+/// `tpu-custom-call compile` and `emit --compile-check`.
+pub const TIMEOUT_ENV: &str = "TPU_CUSTOM_CALL_COMPILE_TIMEOUT";
+
+/// The default timeout: `TPU_CUSTOM_CALL_COMPILE_TIMEOUT` seconds when it is
+/// set to a positive number, else [`DEFAULT_TIMEOUT_SECONDS`].
+pub fn default_timeout() -> Duration {
+    std::env::var(TIMEOUT_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .map_or(
+            Duration::from_secs(DEFAULT_TIMEOUT_SECONDS),
+            Duration::from_secs_f64,
+        )
+}
 
 /// The hidden subcommand that runs [`run_worker`] in the worker executable.
 pub const WORKER_SUBCOMMAND: &str = "__compile-worker";
@@ -94,6 +123,13 @@ pub enum Verdict {
         /// Wall time of the compile.
         seconds: f64,
     },
+    /// The worker did not answer within the timeout and was killed.
+    TimedOut {
+        /// The timeout, in seconds.
+        limit: f64,
+        /// Wall time until the worker was killed.
+        seconds: f64,
+    },
     /// libtpu aborted the worker process on it.
     Crashed {
         /// The `Check failed` line of libtpu's log, or its last line.
@@ -109,13 +145,17 @@ impl Verdict {
         matches!(self, Verdict::Compiled { .. })
     }
 
-    /// libtpu's message, `libtpu crashed: ...` for a crash; `None` when the
-    /// module compiled.
+    /// libtpu's message, `libtpu crashed: ...` for a crash, `libtpu timed
+    /// out after N s` for a timeout; `None` when the module compiled.
     pub fn error(&self) -> Option<String> {
         match self {
             Verdict::Compiled { .. } => None,
             Verdict::Refused { message, .. } => Some(message.clone()),
             Verdict::Crashed { message, .. } => Some(format!("libtpu crashed: {message}")),
+            Verdict::TimedOut { limit, .. } => Some(format!(
+                "libtpu timed out after {} s",
+                format_seconds(*limit)
+            )),
         }
     }
 
@@ -132,8 +172,19 @@ impl Verdict {
         match self {
             Verdict::Compiled { seconds, .. }
             | Verdict::Refused { seconds, .. }
-            | Verdict::Crashed { seconds, .. } => *seconds,
+            | Verdict::Crashed { seconds, .. }
+            | Verdict::TimedOut { seconds, .. } => *seconds,
         }
+    }
+}
+
+/// `300`, `0.5`: seconds as a user wrote them.
+fn format_seconds(seconds: f64) -> String {
+    if seconds.fract() == 0.0 {
+        format!("{seconds:.0}")
+    } else {
+        let text = format!("{seconds:.3}");
+        text.trim_end_matches('0').to_string()
     }
 }
 
@@ -231,14 +282,25 @@ pub struct Compiler {
     accelerator: &'static str,
     libtpu: PathBuf,
     worker: PathBuf,
+    timeout: Duration,
     running: Option<Running>,
 }
 
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// The worker's JSON answers, read by a thread of their own so that a
+    /// hanging worker can be waited for with a timeout.
+    answers: Receiver<serde_json::Value>,
     stderr: Option<JoinHandle<Vec<u8>>>,
+}
+
+/// Why no answer came.
+enum NoAnswer {
+    /// The worker exited (or closed its answer pipe).
+    Died,
+    /// The timeout passed.
+    TimedOut,
 }
 
 impl Compiler {
@@ -268,8 +330,26 @@ impl Compiler {
             accelerator,
             libtpu,
             worker,
+            timeout: default_timeout(),
             running: None,
         })
+    }
+
+    /// How long one module (and the worker's start) may take before the
+    /// worker is killed: [`default_timeout`] unless set.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Sets the timeout for the next compiles (a zero one is taken as 1 ms).
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout.max(Duration::from_millis(1));
+    }
+
+    /// The compiler with another timeout (see [`Compiler::set_timeout`]).
+    pub fn with_timeout(mut self, timeout: Duration) -> Compiler {
+        self.set_timeout(timeout);
+        self
     }
 
     /// The options this compiler was made with.
@@ -311,7 +391,7 @@ impl Compiler {
         let mut child = command
             .spawn()
             .map_err(|e| self.worker_error(e.to_string()))?;
-        let (Some(stdin), Some(stdout), Some(mut stderr)) =
+        let (Some(stdin), Some(mut stdout), Some(mut stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             return Err(self.worker_error("no pipes to the worker"));
@@ -332,15 +412,33 @@ impl Compiler {
             }
             tail
         });
+        let (sender, answers) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut stdout = BufReader::new(&mut stdout);
+            let mut line = String::new();
+            loop {
+                line.clear();
+                match stdout.read_line(&mut line) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        if let Ok(value) = serde_json::from_str(&line)
+                            && sender.send(value).is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
         let mut running = Running {
             child,
             stdin,
-            stdout: BufReader::new(stdout),
+            answers,
             stderr: Some(stderr),
         };
-        match running.answer() {
-            Some(answer) if answer.get("ready").is_some() => Ok(running),
-            Some(answer) => {
+        match running.answer(self.timeout) {
+            Ok(answer) if answer.get("ready").is_some() => Ok(running),
+            Ok(answer) => {
                 let message = answer
                     .get("fatal")
                     .and_then(|m| m.as_str())
@@ -349,7 +447,14 @@ impl Compiler {
                 running.finish();
                 Err(self.worker_error(message))
             }
-            None => {
+            Err(NoAnswer::TimedOut) => {
+                running.kill();
+                Err(self.worker_error(format!(
+                    "it did not load libtpu within {} s (the timeout; set {TIMEOUT_ENV} to raise it)",
+                    format_seconds(self.timeout.as_secs_f64())
+                )))
+            }
+            Err(NoAnswer::Died) => {
                 let log = running.finish();
                 Err(self.worker_error(format!(
                     "it exited before loading libtpu: {}",
@@ -371,14 +476,27 @@ impl Compiler {
             .write_all(&(module.len() as u64).to_le_bytes())
             .and_then(|()| running.stdin.write_all(module))
             .and_then(|()| running.stdin.flush());
-        let answer = if sent.is_ok() { running.answer() } else { None };
+        let answer = match sent {
+            Ok(()) => running.answer(self.timeout),
+            Err(_) => Err(NoAnswer::Died),
+        };
         let seconds = started.elapsed().as_secs_f64();
-        let Some(answer) = answer else {
-            let log = running.finish();
-            return Ok(Verdict::Crashed {
-                message: crash_line(&log),
-                seconds,
-            });
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(NoAnswer::TimedOut) => {
+                running.kill();
+                return Ok(Verdict::TimedOut {
+                    limit: self.timeout.as_secs_f64(),
+                    seconds,
+                });
+            }
+            Err(NoAnswer::Died) => {
+                let log = running.finish();
+                return Ok(Verdict::Crashed {
+                    message: crash_line(&log),
+                    seconds,
+                });
+            }
         };
         self.running = Some(running);
         match answer.get("error").and_then(|e| e.as_str()) {
@@ -411,20 +529,20 @@ impl Compiler {
 }
 
 impl Running {
-    /// The worker's next JSON answer; `None` when it died.
-    fn answer(&mut self) -> Option<serde_json::Value> {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            match self.stdout.read_line(&mut line) {
-                Ok(0) | Err(_) => return None,
-                Ok(_) => {
-                    if let Ok(value) = serde_json::from_str(&line) {
-                        return Some(value);
-                    }
-                }
-            }
-        }
+    /// The worker's next JSON answer within `timeout`.
+    fn answer(&mut self, timeout: Duration) -> Result<serde_json::Value, NoAnswer> {
+        self.answers.recv_timeout(timeout).map_err(|e| match e {
+            RecvTimeoutError::Timeout => NoAnswer::TimedOut,
+            RecvTimeoutError::Disconnected => NoAnswer::Died,
+        })
+    }
+
+    /// Kills a hanging worker. Its log is not waited for: whatever the worker
+    /// started may still hold the pipe, and the reading thread ends with it.
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        drop(self.stderr.take());
     }
 
     /// Ends the worker and returns its stderr.

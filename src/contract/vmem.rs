@@ -128,9 +128,16 @@ impl VmemBudget {
     /// figure is not ours (measured: without a grid and without
     /// `vmem_limit_bytes` it compiles up to 48 MiB of buffers against its
     /// 32 MiB limit, counting two of the add kernel's three; with 8 MiB it
-    /// compiles 24 MiB; with a grid it compiles 32.25 MiB of blocks and refuses
-    /// 36 MiB). There only the measured case is checked: no grid, no
-    /// `vmem_limit_bytes`, at most 48 MiB.
+    /// compiles 24 MiB). With a grid no one rule fits libtpu's verdicts
+    /// (`tests/data/vmem-sweep/v7x_grid.json`): its figure is the
+    /// double-buffered blocks against 32 MiB, but a grid of 1 or 2 parallel
+    /// steps compiles 36 MiB of them, 4 steps compile 32.81 MiB and refuse
+    /// 33 MiB, 8 steps refuse 32.25 MiB; with `vmem_limit_bytes` it keeps 2,
+    /// 4 or all 6 of the add kernel's blocks in VMEM depending on their size
+    /// and the limit (8 MiB: 4.03 MiB blocks refused at 8.06M; 16 MiB: 5.31
+    /// MiB blocks refused at 21.25M though two would fit). There only the
+    /// measured case is checked: no grid, no `vmem_limit_bytes`, at most
+    /// 48 MiB.
     pub fn limit(&self, chip: Chip) -> Option<(u64, bool)> {
         if !self.unmodelled.is_empty() {
             return None;

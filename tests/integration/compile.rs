@@ -479,3 +479,192 @@ fn verify_pass_compile_option() {
         "without compile=true libtpu is not asked: {stderr}"
     );
 }
+
+/// A worker that hangs is killed after the timeout; the verdict says so and
+/// the next compile starts a fresh worker. Needs no libtpu: a fake worker
+/// (a shell script) answers `ready` and then never answers again.
+#[test]
+fn hanging_worker_times_out() {
+    let dir = std::env::temp_dir().join(format!("tcc-hanging-worker-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let worker = dir.join("worker.sh");
+    std::fs::write(
+        &worker,
+        "#!/bin/sh\necho '{\"ready\": \"0.116\"}'\nexec sleep 60\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&worker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut compiler = Compiler::new(CompileOptions {
+        chip: Chip::V5e,
+        devices: 1,
+        // Never loaded by the fake worker; it only has to exist.
+        libtpu: Some(worker.clone()),
+        worker: Some(worker.clone()),
+    })
+    .unwrap();
+    assert_eq!(
+        compiler.timeout(),
+        tpu_custom_call::compile::default_timeout()
+    );
+    compiler.set_timeout(std::time::Duration::from_millis(300));
+    for _ in 0..2 {
+        let started = std::time::Instant::now();
+        let verdict = compiler.compile(b"module {}").unwrap();
+        assert!(matches!(verdict, Verdict::TimedOut { .. }), "{verdict:?}");
+        assert_eq!(verdict.error().unwrap(), "libtpu timed out after 0.3 s");
+        assert!(!verdict.is_ok());
+        assert!(verdict.seconds() >= 0.3);
+        assert!(started.elapsed().as_secs_f64() < 10.0);
+    }
+    compiler.set_timeout(std::time::Duration::from_secs(2));
+    let verdict = compiler.compile(b"module {}").unwrap();
+    assert_eq!(verdict.error().unwrap(), "libtpu timed out after 2 s");
+}
+
+/// With libtpu: a tiny timeout on a real compile kills the worker mid-compile;
+/// with the default one the next module compiles in a fresh worker.
+#[test]
+fn real_compile_times_out() {
+    let test = "real_compile_times_out";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let module = std::fs::read("tests/data/jax-goldens/add_basic/module.mlir").unwrap();
+    let mut compiler = Compiler::new(options(Chip::V5e, 1, &libtpu)).unwrap();
+    let warm = compiler.compile(&module).unwrap();
+    assert!(warm.is_ok(), "{warm:?}");
+    compiler.set_timeout(std::time::Duration::from_micros(1));
+    let verdict = compiler.compile(&module).unwrap();
+    assert_eq!(
+        verdict.error().as_deref(),
+        Some("libtpu timed out after 0.001 s"),
+        "{verdict:?}"
+    );
+    compiler.set_timeout(tpu_custom_call::compile::default_timeout());
+    let again = compiler.compile(&module).unwrap();
+    assert!(again.is_ok(), "{again:?}");
+}
+
+/// What `src/contract/memory.rs` decides about memory spaces, against
+/// libtpu: a data result colored `semaphore_mem` aborts it, a `host` result of
+/// an `any` kernel argument is refused, the mismatches the contract only notes
+/// compile. The refused modules cannot be emitted (the contract refuses
+/// them), so their color is patched into an emitted module.
+#[test]
+fn memory_space_verdicts_are_libtpus() {
+    let test = "memory_space_verdicts_are_libtpus";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("tcc-memory-spaces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = "tensor<8x128xf32>";
+    let emit = |name: &str, case: &str, signature: &str, params: &str| -> String {
+        let params_path = dir.join(format!("{name}.json"));
+        std::fs::write(&params_path, params).unwrap();
+        let out = dir.join(format!("{name}.mlir"));
+        let kernel = format!("tests/data/jax-goldens/{case}/kernel.mlir");
+        let (code, _, stderr) = run_cli(&[
+            "emit",
+            &kernel,
+            "--signature",
+            signature,
+            "--params",
+            params_path.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        std::fs::read_to_string(out).unwrap()
+    };
+    let add_sig = format!("({t}, {t}) -> {t}");
+    let any_sig = format!("({t}) -> ({t}, {t})");
+    let semaphore = emit(
+        "semaphore",
+        "add_basic",
+        &add_sig,
+        r#"{"kernel_name": "_add_kernel", "output_memory_spaces": ["hbm"]}"#,
+    )
+    .replacen(r"\22color\22:0}", r"\22color\22:2}", 1);
+    let host = emit(
+        "host",
+        "memory_spaces",
+        &any_sig,
+        r#"{"kernel_name": "kernel", "output_memory_spaces": [null, "hbm"]}"#,
+    )
+    .replacen(
+        r"\22color\22:0,\22shape_index\22:[1]",
+        r"\22color\22:5,\22shape_index\22:[1]",
+        1,
+    );
+    let noted = emit(
+        "noted",
+        "add_basic",
+        &add_sig,
+        r#"{"kernel_name": "_add_kernel", "input_memory_spaces": ["smem", "hbm"], "output_memory_spaces": ["hbm"]}"#,
+    );
+    let host_of_vmem = emit(
+        "host_of_vmem",
+        "add_basic",
+        &add_sig,
+        r#"{"kernel_name": "_add_kernel", "output_memory_spaces": ["host"]}"#,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(semaphore.contains(r"\22color\22:2}") && host.contains(r"\22color\22:5,"));
+    let mut compiler = Compiler::new(options(Chip::V5e, 1, &libtpu)).unwrap();
+    let verdict = compiler.compile(semaphore.as_bytes()).unwrap();
+    assert!(
+        matches!(verdict, Verdict::Crashed { .. })
+            && verdict
+                .error()
+                .unwrap()
+                .contains("Unsupported source memory space"),
+        "{verdict:?}"
+    );
+    let verdict = compiler.compile(host.as_bytes()).unwrap();
+    assert!(
+        verdict
+            .error()
+            .unwrap_or_default()
+            .contains("Failed to convert a memory space to MLIR"),
+        "{verdict:?}"
+    );
+    for module in [noted, host_of_vmem] {
+        let verdict = compiler.compile(module.as_bytes()).unwrap();
+        assert!(verdict.is_ok(), "{verdict:?}");
+    }
+}
+
+/// `TPU_CUSTOM_CALL_COMPILE_TIMEOUT` reaches the CLI: with 1 ms the worker
+/// cannot even load libtpu, and `compile` exits 1 saying so and how to raise it.
+#[test]
+fn compile_timeout_from_the_environment() {
+    let test = "compile_timeout_from_the_environment";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+        .args([
+            "compile",
+            "tests/data/jax-goldens/add_basic/module.mlir",
+            "--target",
+            "v5e",
+            "--libtpu",
+            libtpu.to_str().unwrap(),
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env(tpu_custom_call::compile::TIMEOUT_ENV, "0.001")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("did not load libtpu within 0.001 s")
+            && stderr.contains("TPU_CUSTOM_CALL_COMPILE_TIMEOUT"),
+        "{stderr}"
+    );
+}
