@@ -69,7 +69,7 @@ echo "(ms = median of a round, best round; load now $(cut -d' ' -f1-3 /proc/load
 peak_kib() { /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p'; }
 echo
 echo "peak memory, 100k-op kernel (max RSS, /usr/bin/time -v):"
-ours_kib=$(peak_kib "$CLI" emit "$TMP/synthetic_100000.mlir" --signature "($F32) -> $F32" --params "$TMP/bench.json" -o "$TMP/out.mlir")
+ours_kib=$(peak_kib "$CLI" emit "$TMP/synthetic_100000.mlir" --signature "($F32) -> $F32" --params "$TMP/bench.json" --jax-rules-only -o "$TMP/out.mlir")
 echo "  ours (CLI emit):                    $((ours_kib / 1024)) MiB"
 if [ "$HAVE_JAX" = 1 ]; then
   jax_kib=$(peak_kib "$PY" scripts/jaxref/time_emit.py once "$TMP/synthetic_100000.mlir")

@@ -44,8 +44,16 @@ fn signature<'c>(ctx: &'c Context, text: &str) -> Result<(Vec<Type<'c>>, Vec<Typ
 fn whole_emit(ctx: &Context, text: &str, sig: &str, params: &Params) -> Result<String, Failure> {
     let kernel = Kernel::from_text(ctx, text, "kernel")?;
     let (operands, results) = signature(ctx, sig)?;
-    let call = validate::validate(&kernel, Signature::new(operands, results), params, None)
-        .map_err(|errors| errors[0].to_string())?;
+    // JAX's rules only, as JAX's own path (the synthetic kernels use `tpu.scan`
+    // on the TensorCore, which libtpu refuses and JAX emits).
+    let call = validate::validate_with(
+        &kernel,
+        Signature::new(operands, results),
+        params,
+        None,
+        &validate::ValidateOptions::jax_rules_only(),
+    )
+    .map_err(|errors| errors[0].to_string())?;
     let module = Lowerer::new(LowerOptions::default()).emit_module(ctx, &call)?;
     Ok(kernel::print_module(&module, PrintOptions::default())?)
 }

@@ -14,9 +14,9 @@ pub mod pallas;
 mod support;
 mod types;
 pub mod upstream;
-pub mod vocab;
 mod verifiers;
 pub mod verify;
+pub mod vocab;
 
 pub use build_error::BuildError;
 pub use vocab::{MAX_TEXT_NESTING, MEMORY_SPACES, TpuMemorySpace};
