@@ -23,6 +23,7 @@ use melior::ir::{
 use super::dialect::{OpDef, Table, ValueKind, table};
 use super::types::{Space, Ty};
 use super::verifiers;
+use crate::ffi::tcc_operation_get_properties;
 
 /// One problem jaxlib reports for a kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1144,12 +1145,6 @@ fn sample(kind: &super::dialect::AttrKind) -> &'static str {
         "string" => "\"\"",
         _ => "...",
     }
-}
-
-unsafe extern "C" {
-    /// `op->getPropertiesAsAttribute()` (cpp/passthrough.cpp): for an
-    /// unregistered op, the dictionary printed as `<{...}>`; null if none.
-    fn tcc_operation_get_properties(op: mlir_sys::MlirOperation) -> mlir_sys::MlirAttribute;
 }
 
 /// The `<{...}>` of an op as jaxlib prints it in `invalid properties {...}`
