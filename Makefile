@@ -1,10 +1,21 @@
 # Two commands for a fresh machine (see README):
 #   make demo   installs what is missing, builds, and runs the main job on a bundled kernel
 #   make test   installs what is missing and runs the whole test suite
-.PHONY: demo test deps lint bench
+.PHONY: demo test deps refs lint bench
+
+# The reference venvs the tests compare with (real jaxlib; jax[tpu] with libtpu), in the user's cache.
+REFS := $(HOME)/.cache/tpu-custom-call
+export REFCHECK_VENV ?= $(REFS)/jaxref-venv
+export TPU_VENV ?= $(REFS)/jaxref-tpu-venv
 
 deps:
 	./scripts/install-deps.sh
+
+# Installs (once; later runs only check) real jax/jaxlib 0.12.0.1 and jax[tpu] + libtpu 0.0.50.1 in venvs.
+# Without them the tests that need them print `SKIPPED ...` and pass.
+refs:
+	@bash scripts/jaxref/ref/setup.sh >/dev/null || echo "refs: jaxlib venv not set up: jaxlib tests will print SKIPPED"
+	@REFCHECK_TPU_VENV="$(TPU_VENV)" bash scripts/jaxref/ref/setup-tpu.sh >/dev/null || echo "refs: TPU venv not set up: libtpu tests will print SKIPPED"
 
 demo: deps
 	cargo build --release --quiet
@@ -12,7 +23,7 @@ demo: deps
 	  --signature '(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>' \
 	  --params mlir-fixtures/params/add_basic.json
 
-test: deps
+test: deps refs
 	cargo test --all-targets
 	cargo test --doc
 

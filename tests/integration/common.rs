@@ -51,17 +51,23 @@ pub fn fixtures_dir() -> PathBuf {
 }
 
 /// The python of the jaxref venv, when it is set up (`REFCHECK_VENV`, else
+/// `~/.cache/tpu-custom-call/jaxref-venv` where `make refs` puts it, else
 /// `scripts/jaxref/ref/.venv`); `None` prints why the caller is skipping.
 pub fn jaxref_python(test: &str) -> Option<PathBuf> {
     let venv = std::env::var_os("REFCHECK_VENV")
         .map(PathBuf::from)
+        .or_else(|| {
+            let cached = PathBuf::from(std::env::var_os("HOME")?)
+                .join(".cache/tpu-custom-call/jaxref-venv");
+            cached.join("bin/python").is_file().then_some(cached)
+        })
         .unwrap_or_else(|| jaxref_dir().join(".venv"));
     let python = venv.join("bin/python");
     if python.is_file() {
         Some(python)
     } else {
         eprintln!(
-            "SKIPPED {test}: real jaxlib not set up (no {}); run `bash scripts/jaxref/ref/setup.sh` \
+            "SKIPPED {test}: real jaxlib not set up (no {}); run `make refs` \
              or set REFCHECK_VENV",
             python.display()
         );
