@@ -3,7 +3,8 @@
 # exactly the steps of the README ("Depending on this crate"): a path dependency
 # and the three build settings in the dependent crate's .cargo/config.toml. The
 # crate builds the add kernel in memory with melior's and this crate's builders
-# and lowers it. Cheap: shares this repository's target directory and lock file.
+# and lowers it: the README's example, taken from README.md itself. Cheap:
+# shares this repository's target directory and lock file.
 #
 # Usage: scripts/check-dependent-crate.sh   (exit 0 when the crate builds and runs)
 set -euo pipefail
@@ -20,55 +21,24 @@ edition = "2024"
 [dependencies]
 tpu-custom-call = { path = "$repo" }
 TOML
-cat > "$dir/.cargo/config.toml" <<'TOML'
-[env]
-MLIR_SYS_220_PREFIX = "/usr/lib/llvm-22"
-TABLEGEN_220_PREFIX = "/usr/lib/llvm-22"
-LIBCLANG_PATH = "/usr/lib/llvm-22/lib"
-TOML
-cat > "$dir/src/main.rs" <<'RS'
-use tpu_custom_call::lower::{self, LowerOptions};
-use tpu_custom_call::melior::dialect::arith;
-use tpu_custom_call::melior::ir::attribute::IntegerAttribute;
-use tpu_custom_call::melior::ir::r#type::RankedTensorType;
-use tpu_custom_call::melior::ir::{BlockLike, Location, Type, Value};
-use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
-use tpu_custom_call::mosaic::pallas::{Arg, KernelSpec};
-use tpu_custom_call::mosaic::upstream::vector_load;
-use tpu_custom_call::mosaic::{BuildError, ops};
-use tpu_custom_call::{Context, Kernel, Params, PrintOptions, kernel};
-
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let ctx = Context::new();
-    let loc = Location::unknown(&ctx);
-    let f32 = Type::float32(&ctx);
-    let vmem = attrs::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem, None);
-    let vector = Type::vector(&[8, 128], f32);
-    let module = KernelSpec::new("_add_kernel")
-        .input(Arg::new(vmem).named("x_ref"))
-        .input(Arg::new(vmem).named("y_ref"))
-        .output(Arg::new(vmem).named("o_ref"))
-        .build(&ctx, |k| {
-            let zero = IntegerAttribute::new(Type::index(&ctx), 0).into();
-            let c0: Value = k.block.append_operation(arith::constant(&ctx, zero, loc)).result(0).unwrap().into();
-            let load = |r| -> Value {
-                k.block.append_operation(vector_load(vector, r, &[c0, c0], loc)).result(0).unwrap().into()
-            };
-            let (x, y) = (load(k.inputs[0]), load(k.inputs[1]));
-            let sum = k.block.append_operation(arith::addf(x, y, loc)).result(0).unwrap().into();
-            k.block.append_operation(ops::vector_store(&ctx, sum, k.outputs[0], &[c0, c0], None, &[], None, loc));
-            Ok::<(), BuildError>(())
-        })?;
-    let kernel = Kernel::from_module(&ctx, module)?;
-    let params = Params::from_json(br#"{"kernel_name": "_add_kernel", "metadata": {}}"#)?;
-    let t: Type = RankedTensorType::new(&[8, 128], f32, None).into();
-    let hlo = lower::emit_module(&ctx, &kernel, &params, &[t, t], &[t], &LowerOptions::default())?;
-    let text = kernel::print_module(&hlo, PrintOptions::default())?;
-    assert!(text.contains("call_target_name = \"tpu_custom_call\""));
-    println!("dependent crate: built and lowered the add kernel ({} bytes of StableHLO)", text.len());
-    Ok(())
-}
-RS
+# The README's own text: its `.cargo/config.toml` block ("Depending on this crate") and its Rust example
+# ("Building a kernel in memory", doctest lines un-hidden, wrapped in `main`), so the two cannot drift apart.
+python3 - "$repo/README.md" "$dir" <<'PY'
+import re, sys
+readme, out = open(sys.argv[1]).read(), sys.argv[2]
+def section(title):
+    start = readme.index(title) + len(title)
+    return readme[start:start + re.search(r"\n##+ ", readme[start:]).start()]
+def block(text, lang):
+    return re.search(r"```" + lang + r"\n(.*?)```", text, re.S).group(1)
+dep = section("### Depending on this crate")
+config = [b for b in re.findall(r"```toml\n(.*?)```", dep, re.S) if "[env]" in b][0]
+open(f"{out}/.cargo/config.toml", "w").write(config)
+body = block(section("### Building a kernel in memory"), "rust")
+body = "\n".join(l[2:] if l.startswith("# ") else l for l in body.splitlines())
+open(f"{out}/src/main.rs", "w").write(
+    "fn main() -> Result<(), Box<dyn std::error::Error>> {\n" + body + "\n}\n")
+PY
 # Same dependency versions as this repository (so the shared target dir is reused).
 cp "$repo/Cargo.lock" "$dir/Cargo.lock"
 # Only the README's settings: no environment inherited from this repository's config.
