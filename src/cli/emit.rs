@@ -129,7 +129,14 @@ pub fn run(args: Args) -> CliResult {
         args.target,
         &rules,
     )
-    .map_err(|errors| errors.first().map(ToString::to_string).unwrap_or_default())?;
+    // Every problem, each on its own `error:` line (`run` prefixes the first).
+    .map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\nerror: ")
+    })?;
     let options = LowerOptions {
         producer: args.producer.clone(),
         encodings: match args.bytecode_encodings {
