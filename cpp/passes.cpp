@@ -12,6 +12,7 @@
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir-c/IR.h"
@@ -65,11 +66,17 @@ struct LowerPass : public RustPass<LowerPass> {
       *this, "producer",
       llvm::cl::desc("Producer string of the body bytecode"),
       llvm::cl::init("")};
+  Option<bool> jaxRulesOnly{
+      *this, "jax-rules-only",
+      llvm::cl::desc("Check only JAX's rules, not libtpu's (as `emit "
+                     "--jax-rules-only`); libtpu's warnings are still given"),
+      llvm::cl::init(false)};
 
   void runOnOperation() final {
     TccLowerPassOptions options{static_cast<int64_t>(irVersion),
                                 toRef(debugLocations), toRef(target),
-                                toRef(producer)};
+                                toRef(producer),
+                                static_cast<bool>(jaxRulesOnly)};
     if (!tcc_rust_run_lower_pass(module(), &options))
       this->signalPassFailure();
   }
@@ -122,5 +129,10 @@ MlirPass tcc_create_lower_pass(void) {
 /// Creates the verify pass with default options.
 MlirPass tcc_create_verify_pass(void) {
   return wrap(static_cast<mlir::Pass *>(new tcc::VerifyPass()));
+}
+
+/// Emits a warning diagnostic (the C API only has mlirEmitError).
+void tcc_emit_warning(MlirLocation location, MlirStringRef message) {
+  mlir::emitWarning(unwrap(location)) << unwrap(message);
 }
 }

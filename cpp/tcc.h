@@ -83,6 +83,7 @@ typedef struct TccLowerPassOptions {
   MlirStringRef debug_locations;
   MlirStringRef target;
   MlirStringRef producer;
+  bool jax_rules_only;
 } TccLowerPassOptions;
 
 /// The options of `tpu-custom-call-verify`, as data (`target` empty: none).
@@ -97,6 +98,9 @@ void tcc_register_passes(void);
 MlirPass tcc_create_lower_pass(void);
 /// A new verify pass with default options (owned by the caller).
 MlirPass tcc_create_verify_pass(void);
+/// Emits `message` as a warning diagnostic at `location` (the C API has
+/// `mlirEmitError` only).
+void tcc_emit_warning(MlirLocation location, MlirStringRef message);
 
 // ----- implemented in Rust (src/pass.rs) -----
 

@@ -13,8 +13,8 @@
 use std::ffi::c_void;
 
 use mlir_sys::{
-    MlirAttribute, MlirContext, MlirDialectHandle, MlirModule, MlirOperation, MlirPass,
-    MlirStringCallback, MlirStringRef, MlirType,
+    MlirAttribute, MlirContext, MlirDialectHandle, MlirLocation, MlirModule, MlirOperation,
+    MlirPass, MlirStringCallback, MlirStringRef, MlirType,
 };
 
 unsafe extern "C" {
@@ -113,6 +113,8 @@ unsafe extern "C" {
     pub(crate) fn tcc_create_lower_pass() -> MlirPass;
     /// A new verify pass, owned by the caller.
     pub(crate) fn tcc_create_verify_pass() -> MlirPass;
+    /// Emits `message` as a warning diagnostic at `location` (live).
+    pub(crate) fn tcc_emit_warning(location: MlirLocation, message: MlirStringRef);
 }
 
 /// The options of `tpu-custom-call-lower` as the C++ pass hands them over
@@ -125,6 +127,7 @@ pub(crate) struct LowerPassOptions {
     pub debug_locations: MlirStringRef,
     pub target: MlirStringRef,
     pub producer: MlirStringRef,
+    pub jax_rules_only: bool,
 }
 
 /// The options of `tpu-custom-call-verify` as the C++ pass hands them over

@@ -63,6 +63,9 @@ pub struct PassOptions {
     pub target: Option<Chip>,
     /// `producer`: producer string of the bodies.
     pub producer: Option<String>,
+    /// `jax-rules-only`: check only JAX 0.12's rules (and ours), not
+    /// libtpu's ([`validate::ValidateOptions::jax_rules_only`]).
+    pub jax_rules_only: bool,
 }
 
 impl PassOptions {
@@ -82,6 +85,7 @@ impl PassOptions {
             debug_locations: None,
             target: parse_target(&target)?,
             producer: (!producer.is_empty()).then_some(producer),
+            jax_rules_only: raw.jax_rules_only,
         };
         if raw.ir_version >= 0 {
             options.ir_version =
@@ -317,6 +321,17 @@ pub fn lower_module_all<'c>(
     module: OperationRef<'c, '_>,
     options: &PassOptions,
 ) -> Result<LowerStats, Vec<PassError<'c>>> {
+    lower_module_warning(ctx, module, options, &mut Vec::new())
+}
+
+/// [`lower_module_all`], collecting libtpu's warnings about the calls (each
+/// at its placeholder's location) into `warnings`.
+fn lower_module_warning<'c>(
+    ctx: &'c melior::Context,
+    module: OperationRef<'c, '_>,
+    options: &PassOptions,
+    warnings: &mut Vec<(Location<'c>, String)>,
+) -> Result<LowerStats, Vec<PassError<'c>>> {
     let mut placeholders = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if op.name().as_string_ref().as_str() == Ok(PLACEHOLDER) {
@@ -349,7 +364,10 @@ pub fn lower_module_all<'c>(
             &mut failed_kernels,
             &mut lowerer,
         ) {
-            Ok(Some(new_op)) => built.push((*raw, new_op)),
+            Ok(Some((new_op, found))) => {
+                warnings.extend(found.into_iter().map(|w| (location, w)));
+                built.push((*raw, new_op))
+            }
             Ok(None) => {}
             Err(found) => {
                 errors.extend(found.into_iter().map(|error| PassError { location, error }))
@@ -412,6 +430,21 @@ pub fn create_verify_pass() -> melior::pass::Pass {
     unsafe { melior::pass::Pass::from_raw(tcc_create_verify_pass()) }
 }
 
+/// Emits `message` as a warning diagnostic at `location` (`opt` prints it
+/// as `warning: ...`).
+fn emit_warning(location: Location<'_>, message: &str) {
+    // SAFETY: the location is live; the message is valid for the call.
+    unsafe {
+        ffi::tcc_emit_warning(
+            location.to_raw(),
+            mlir_sys::MlirStringRef {
+                data: message.as_ptr() as *const std::ffi::c_char,
+                length: message.len(),
+            },
+        )
+    };
+}
+
 fn emit_error(location: Location<'_>, message: &str) {
     let message = std::ffi::CString::new(message.replace('\0', " ")).unwrap_or_default();
     // SAFETY: the location is live; the message is NUL-terminated.
@@ -463,7 +496,12 @@ extern "C" fn tcc_rust_run_lower_pass(
                 return false;
             }
         };
-        match lower_module_all(ctx, module, &options) {
+        let mut warnings = Vec::new();
+        let lowered = lower_module_warning(ctx, module, &options, &mut warnings);
+        for (location, message) in &warnings {
+            emit_warning(*location, message);
+        }
+        match lowered {
             Ok(_) => true,
             Err(errors) => {
                 for e in errors {
@@ -502,7 +540,11 @@ extern "C" fn tcc_rust_run_verify_pass(
                 return false;
             }
         };
-        let mut problems = verify_module(ctx, module, target);
+        let mut warnings = Vec::new();
+        let mut problems = verify_module_warning(ctx, module, target, &mut warnings);
+        for (location, message) in &warnings {
+            emit_warning(*location, message);
+        }
         if problems.is_empty()
             && raw.compile
             && let Some(message) = crate::compile::check_operation(module, target)
@@ -523,6 +565,17 @@ pub fn verify_module<'c>(
     module: OperationRef<'c, '_>,
     target: Option<Chip>,
 ) -> Vec<(Location<'c>, String)> {
+    verify_module_warning(ctx, module, target, &mut Vec::new())
+}
+
+/// [`verify_module`], collecting libtpu's warnings about the calls (each at
+/// its op's location) into `warnings`.
+fn verify_module_warning<'c>(
+    ctx: &'c melior::Context,
+    module: OperationRef<'c, '_>,
+    target: Option<Chip>,
+    warnings: &mut Vec<(Location<'c>, String)>,
+) -> Vec<(Location<'c>, String)> {
     let mut ops = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if op.name().as_string_ref().as_str() == Ok(crate::stablehlo::CUSTOM_CALL) {
@@ -542,9 +595,15 @@ pub fn verify_module<'c>(
             }
         };
         for call in found {
-            for message in validate::verify_call(ctx, call, target) {
+            let (errors, found_warnings) = validate::verify_call_report(ctx, call, target);
+            for message in errors {
                 problems.push((op.location(), format!("tpu_custom_call: {message}")));
             }
+            warnings.extend(
+                found_warnings
+                    .into_iter()
+                    .map(|w| (op.location(), format!("tpu_custom_call: {w}"))),
+            );
         }
     }
     problems
@@ -552,8 +611,9 @@ pub fn verify_module<'c>(
 
 /// Lowers one placeholder into its custom call (not inserted), loading its
 /// kernel into `loaded` on first use: validated (every problem of the call
-/// collected), then built by `lowerer`. `Ok(None)`: the kernel failed to load
-/// at an earlier placeholder (reported there).
+/// collected), then built by `lowerer`, with libtpu's warnings about it.
+/// `Ok(None)`: the kernel failed to load at an earlier placeholder (reported
+/// there).
 fn lower_placeholder<'c>(
     ctx: &'c melior::Context,
     op: OperationRef<'c, '_>,
@@ -562,7 +622,7 @@ fn lower_placeholder<'c>(
     loaded: &mut HashMap<String, Kernel<'c>>,
     failed_kernels: &mut std::collections::HashSet<String>,
     lowerer: &mut Lowerer,
-) -> Result<Option<melior::ir::Operation<'c>>, Vec<Error>> {
+) -> Result<Option<(melior::ir::Operation<'c>, Vec<String>)>, Vec<Error>> {
     let location = op.location();
     let (kernel_name, mut params) = placeholder_params(op).map_err(|e| vec![e])?;
     if let Some(v) = options.ir_version {
@@ -586,12 +646,18 @@ fn lower_placeholder<'c>(
     let result_types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
     let operand_types: Vec<Type<'c>> = operands.iter().map(|v| v.r#type()).collect();
     let signature = Signature::new(operand_types, result_types);
-    let call = validate::validate(kernel, signature, &params, options.target)?
+    let rules = if options.jax_rules_only {
+        validate::ValidateOptions::jax_rules_only()
+    } else {
+        validate::ValidateOptions::all_rules()
+    };
+    let call = validate::validate_with(kernel, signature, &params, options.target, &rules)?
         .cached_as(kernel_name.as_str());
     let new_op = lowerer
         .build_call(&call, location, &operands, &[])
         .map_err(|e| vec![e])?;
-    Ok(Some(new_op))
+    let warnings = call.warnings().iter().map(ToString::to_string).collect();
+    Ok(Some((new_op, warnings)))
 }
 
 /// The nested kernel module `@name`, cloned and loaded as a kernel (named

@@ -1055,6 +1055,16 @@ impl CollectiveIds {
 /// every rule for its signature (and target, if given), and its layouts must
 /// be the row-major ones JAX writes. Empty when valid.
 pub fn verify_call(ctx: &Context, found: FoundCall, target: Option<Chip>) -> Vec<Error> {
+    verify_call_report(ctx, found, target).0
+}
+
+/// [`verify_call`], with libtpu's warnings about the call (what libtpu
+/// compiles but is likely a mistake) beside its problems.
+pub fn verify_call_report(
+    ctx: &Context,
+    found: FoundCall,
+    target: Option<Chip>,
+) -> (Vec<Error>, Vec<LibtpuWarning>) {
     let operand_types = found.operand_types.clone();
     let result_types = found.result_types.clone();
     let shape_operands = found
@@ -1085,7 +1095,7 @@ pub fn verify_call(ctx: &Context, found: FoundCall, target: Option<Chip>) -> Vec
         Ok(decoded) => decoded,
         Err(e) => {
             errors.push(e.into());
-            return errors;
+            return (errors, Vec::new());
         }
     };
     errors.extend(decoded.report.unknown_keys.iter().map(|k| {
@@ -1102,13 +1112,15 @@ pub fn verify_call(ctx: &Context, found: FoundCall, target: Option<Chip>) -> Vec
     let signature = parse_all(real_operands)
         .zip(parse_all(&result_types))
         .map(|(operands, results)| Signature::new(operands, results));
-    errors.extend(problems(
+    let found = report(
         Some(&decoded.kernel),
         signature.as_ref(),
         &decoded.params,
         target,
-    ));
-    errors
+        &ValidateOptions::default(),
+    );
+    errors.extend(found.errors);
+    (errors, found.warnings)
 }
 
 /// The layouts attribute JAX writes for these types (row-major, shape

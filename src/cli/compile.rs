@@ -2,6 +2,7 @@
 //! through PJRT, in a worker process) on StableHLO modules, for a chip.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use tpu_custom_call::Context;
 use tpu_custom_call::compile::{CompileOptions, Compiler, Verdict};
@@ -36,6 +37,19 @@ pub struct Args {
     /// libtpu.so to load (default: $TPU_LIBRARY_PATH, then the install cache).
     #[arg(long)]
     pub libtpu: Option<PathBuf>,
+    /// Seconds one module (and libtpu's start) may take before the worker is
+    /// killed (default: $TPU_CUSTOM_CALL_COMPILE_TIMEOUT, else 300).
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
+}
+
+/// A positive number of seconds (fractions allowed: `0.5`).
+pub fn parse_timeout(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("`{text}` is not a positive number of seconds (e.g. 60 or 0.5)"))
 }
 
 fn parse_devices(text: &str) -> Result<usize, String> {
@@ -51,7 +65,8 @@ pub fn run(args: Args) -> CliResult {
         chip: args.target,
         devices: args.devices,
         libtpu: args.libtpu.clone(),
-        worker: None,
+        timeout: args.timeout,
+        ..Default::default()
     })
     .map_err(|e| e.to_string())?;
     let mut failures = Vec::new();
@@ -192,12 +207,19 @@ fn verdict_json(
 
 /// Compiles one module already in memory (for `emit --compile-check`):
 /// `Ok(())` when it compiled, else the located message.
-pub fn check(bytes: &[u8], name: &str, chip: Chip, libtpu: Option<&Path>) -> CliResult {
+pub fn check(
+    bytes: &[u8],
+    name: &str,
+    chip: Chip,
+    libtpu: Option<&Path>,
+    timeout: Option<Duration>,
+) -> CliResult {
     let verdict = tpu_custom_call::compile::compile_module(
         bytes,
         &CompileOptions {
             chip,
             libtpu: libtpu.map(Path::to_path_buf),
+            timeout,
             ..CompileOptions::default()
         },
     )

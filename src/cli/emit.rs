@@ -90,6 +90,11 @@ pub struct Args {
     /// With --compile-check: libtpu.so to load (default: $TPU_LIBRARY_PATH, then the install cache).
     #[arg(long, requires = "compile_check")]
     pub libtpu: Option<PathBuf>,
+    /// With --compile-check: seconds libtpu may take before it is stopped
+    /// (default: $TPU_CUSTOM_CALL_COMPILE_TIMEOUT, else 300).
+    #[arg(long, value_name = "SECS", requires = "compile_check",
+          value_parser = super::compile::parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
     /// Output file (default stdout); written atomically.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -129,7 +134,14 @@ pub fn run(args: Args) -> CliResult {
         args.target,
         &rules,
     )
-    .map_err(|errors| errors.first().map(ToString::to_string).unwrap_or_default())?;
+    // Every problem, each on its own `error:` line (`run` prefixes the first).
+    .map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\nerror: ")
+    })?;
     let options = LowerOptions {
         producer: args.producer.clone(),
         encodings: match args.bytecode_encodings {
@@ -160,7 +172,13 @@ pub fn run(args: Args) -> CliResult {
     if args.compile_check {
         // `requires = "target"` makes the target present here.
         if let Some(chip) = args.target {
-            super::compile::check(&out, "<emitted module>", chip, args.libtpu.as_deref())?;
+            super::compile::check(
+                &out,
+                "<emitted module>",
+                chip,
+                args.libtpu.as_deref(),
+                args.timeout,
+            )?;
         }
     }
     write_output(args.output.as_ref(), &out)

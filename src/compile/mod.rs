@@ -91,6 +91,10 @@ pub struct CompileOptions {
     pub libtpu: Option<PathBuf>,
     /// The executable that runs the worker; `None` is the current one.
     pub worker: Option<PathBuf>,
+    /// How long one module (and the worker's start) may take before the
+    /// worker is killed; `None` is [`default_timeout`] (see
+    /// [`Compiler::set_timeout`]).
+    pub timeout: Option<Duration>,
 }
 
 impl Default for CompileOptions {
@@ -100,6 +104,7 @@ impl Default for CompileOptions {
             devices: 1,
             libtpu: None,
             worker: None,
+            timeout: None,
         }
     }
 }
@@ -324,13 +329,16 @@ impl Compiler {
                 message: e.to_string(),
             })?,
         };
+        let timeout = options
+            .timeout
+            .map_or_else(default_timeout, |t| t.max(Duration::from_millis(1)));
         Ok(Compiler {
             options,
             topology,
             accelerator,
             libtpu,
             worker,
-            timeout: default_timeout(),
+            timeout,
             running: None,
         })
     }

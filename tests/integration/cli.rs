@@ -475,3 +475,47 @@ fn output_to_fifos_and_symlinks_keeps_them() {
     assert_eq!(std::fs::read(&real).unwrap(), expected);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `emit` prints every validation error, each on its own `error:` line
+/// (exit 1, nothing on stdout), in check order.
+#[test]
+fn emit_prints_every_validation_error() {
+    let dir = std::env::temp_dir().join(format!("tcc-emit-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let params = dir.join("params.json");
+    std::fs::write(
+        &params,
+        r#"{"tiling": "compact", "collective_id": 3, "opt_level": "O2"}"#,
+    )
+    .unwrap();
+    let kernel = fixtures_dir().join("kernels/add.mlir");
+    let (code, stdout, stderr) = run_cli(&[
+        "emit",
+        kernel.to_str().unwrap(),
+        "--signature",
+        ADD_SIGNATURE,
+        "--params",
+        params.to_str().unwrap(),
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    let lines: Vec<&str> = stderr.lines().collect();
+    for expected in [
+        "collective_id has to be unspecified or None when not using a custom barrier",
+        "explicit tiling is only supported for SparseCore kernels.",
+        "explicit opt_level is only supported for SparseCore kernels.",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("error: ") && l.contains(expected)),
+            "no `error: ...{expected}` line in:\n{stderr}"
+        );
+    }
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("error: ")).count(),
+        3,
+        "{stderr}"
+    );
+}

@@ -65,6 +65,7 @@ fn options(chip: Chip, devices: usize, libtpu: &Path) -> CompileOptions {
         devices,
         libtpu: Some(libtpu.to_path_buf()),
         worker: Some(PathBuf::from(env!("CARGO_BIN_EXE_tpu-custom-call"))),
+        ..Default::default()
     }
 }
 
@@ -501,6 +502,7 @@ fn hanging_worker_times_out() {
         // Never loaded by the fake worker; it only has to exist.
         libtpu: Some(worker.clone()),
         worker: Some(worker.clone()),
+        ..Default::default()
     })
     .unwrap();
     assert_eq!(
@@ -667,4 +669,80 @@ fn compile_timeout_from_the_environment() {
             && stderr.contains("TPU_CUSTOM_CALL_COMPILE_TIMEOUT"),
         "{stderr}"
     );
+}
+
+/// `CompileOptions::timeout` sets the compiler's timeout (checked without
+/// libtpu: a fake worker that never answers); `compile --timeout SECS` and
+/// `emit --compile-check --timeout SECS` pass theirs on (with libtpu: 1 ms
+/// is too short to load it); a timeout that is not a positive number is a
+/// usage error.
+#[test]
+fn compile_timeout_option() {
+    let test = "compile_timeout_option";
+    let dir = std::env::temp_dir().join(format!("tcc-timeout-option-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let worker = dir.join("worker.sh");
+    std::fs::write(
+        &worker,
+        "#!/bin/sh\necho '{\"ready\": \"0.116\"}'\nexec sleep 60\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&worker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut compiler = Compiler::new(CompileOptions {
+        libtpu: Some(worker.clone()),
+        worker: Some(worker.clone()),
+        timeout: Some(std::time::Duration::from_millis(200)),
+        ..Default::default()
+    })
+    .unwrap();
+    assert_eq!(compiler.timeout(), std::time::Duration::from_millis(200));
+    let verdict = compiler.compile(b"module {}").unwrap();
+    assert_eq!(verdict.error().unwrap(), "libtpu timed out after 0.2 s");
+    drop(compiler);
+    std::fs::remove_dir_all(&dir).unwrap();
+    for bad in ["0", "-1", "soon"] {
+        let (code, _, stderr) = run_cli(&[
+            "compile",
+            "tests/data/jax-goldens/add_basic/module.mlir",
+            "--target",
+            "v5e",
+            &format!("--timeout={bad}"),
+        ]);
+        assert_eq!(code, 2, "--timeout {bad}: {stderr}");
+        assert!(stderr.contains("positive number of seconds"), "{stderr}");
+    }
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let libtpu = libtpu.to_str().unwrap();
+    let (code, _, stderr) = run_cli(&[
+        "compile",
+        "tests/data/jax-goldens/add_basic/module.mlir",
+        "--target",
+        "v5e",
+        "--libtpu",
+        libtpu,
+        "--timeout",
+        "0.001",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("within 0.001 s"), "{stderr}");
+    let (code, stdout, stderr) = run_cli(&[
+        "emit",
+        "mlir-fixtures/kernels/add.mlir",
+        "--signature",
+        "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>",
+        "--target",
+        "v5e",
+        "--compile-check",
+        "--libtpu",
+        libtpu,
+        "--timeout",
+        "0.001",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("within 0.001 s"), "{stderr}");
 }

@@ -319,3 +319,73 @@ fn a_newline_in_producer_does_not_inject_an_option() {
         "the producer string is not in the body"
     );
 }
+
+/// `tpu-custom-call-lower{jax-rules-only=true}` checks only JAX's rules (a
+/// flag libtpu does not know passes, as with `emit --jax-rules-only`), and
+/// libtpu's warnings found by the lower and verify passes are warning
+/// diagnostics at the call's location, printed by `opt`.
+#[test]
+fn lower_jax_rules_only_and_libtpu_warnings() {
+    let text = std::fs::read_to_string(fixtures_dir().join("pipeline/three_calls.mlir")).unwrap();
+    let third = "vmem_limit_bytes = 67108864 : i64}";
+    let big_vmem = text.replace(third, "vmem_limit_bytes = 300000000 : i64}");
+    let unknown_flag = text.replace(
+        third,
+        "vmem_limit_bytes = 300000000 : i64, flags = {xla_tpu_force_lp_llo_schedular = true}}",
+    );
+    assert!(big_vmem != text && unknown_flag != text);
+    let dir = std::env::temp_dir().join(format!("tcc-pass-warnings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (big_path, flag_path) = (dir.join("big.mlir"), dir.join("flag.mlir"));
+    std::fs::write(&big_path, &big_vmem).unwrap();
+    std::fs::write(&flag_path, &unknown_flag).unwrap();
+    let opt = |path: &std::path::Path, pipeline: &str| {
+        run_cli(&[
+            "opt",
+            path.to_str().unwrap(),
+            "--pass-pipeline",
+            pipeline,
+            "-o",
+            dir.join("out.mlir").to_str().unwrap(),
+        ])
+    };
+    let warning = "warning: `vmem_limit_bytes` = 286.10 MiB (300000000 bytes) exceeds the 128 MiB of VMEM on v6e";
+
+    // All rules: libtpu's unknown flag is an error at the placeholder.
+    let (code, _, stderr) = opt(
+        &flag_path,
+        "builtin.module(tpu-custom-call-lower{target=v6e})",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains(":43:")
+            && stderr.contains("unknown enum value: 'xla_tpu_force_lp_llo_schedular'"),
+        "{stderr}"
+    );
+    // JAX's rules only: it lowers, with libtpu's warning at the placeholder.
+    let (code, _, stderr) = opt(
+        &flag_path,
+        "builtin.module(tpu-custom-call-lower{target=v6e jax-rules-only=true})",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.contains(":43:") && l.contains(warning)),
+        "{stderr}"
+    );
+    // Both passes warn, each once, at the call's location.
+    let (code, _, stderr) = opt(
+        &big_path,
+        "builtin.module(tpu-custom-call-lower{target=v6e},tpu-custom-call-verify{target=v6e})",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(":43:")).collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(lines[0].contains(warning), "{stderr}");
+    assert!(
+        lines[1].contains("warning: tpu_custom_call: `vmem_limit_bytes` = 286.10 MiB"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
