@@ -4,13 +4,13 @@
 # emitting the add kernel, and parallel emission.
 #
 # Usage: bench/compare-jax.sh [SECONDS_PER_KERNEL_AND_SIDE]   (default 3; ROUNDS=3 alternating rounds)
-# JAX's side needs the jaxref venv: REFCHECK_VENV (default /work/venvs/jaxref, else scripts/jaxref/ref/.venv).
+# JAX's side needs the jaxref venv: REFCHECK_VENV (default ~/.cache/tpu-custom-call/jaxref-venv, where `make refs` puts it).
 # Ours:  examples/perf.rs `time` (load kernel text + lower + print the StableHLO module, in-process).
 # JAX's: scripts/jaxref/time_emit.py `time` (parse + _lower_to_custom_call_config + to_json, in-process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-3}
-VENV=${REFCHECK_VENV:-/work/venvs/jaxref}
+VENV=${REFCHECK_VENV:-$HOME/.cache/tpu-custom-call/jaxref-venv}
 [ -x "$VENV/bin/python" ] || VENV=scripts/jaxref/ref/.venv
 PY="$VENV/bin/python"
 HAVE_JAX=1
