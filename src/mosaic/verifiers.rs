@@ -1253,9 +1253,17 @@ fn base_in_vmem(v: &mut OpView<'_, '_, '_>, base: &Ty) -> bool {
 /// `base` and `value` (the op's `what`: `result`, `valueToStore`) have one
 /// element type; jaxlib's message ends in `end` (`.` for loads, nothing for
 /// stores). False after reporting.
-fn elements_match(v: &mut OpView<'_, '_, '_>, base: &Ty, value: &Ty, what: &str, end: &str) -> bool {
+fn elements_match(
+    v: &mut OpView<'_, '_, '_>,
+    base: &Ty,
+    value: &Ty,
+    what: &str,
+    end: &str,
+) -> bool {
     if base.elem() != value.elem() {
-        v.op_error(format!("Expected base and {what} element type to match{end}"));
+        v.op_error(format!(
+            "Expected base and {what} element type to match{end}"
+        ));
         return false;
     }
     true
