@@ -84,7 +84,7 @@ fn target_lowering_agrees_with_libtpu_on_97_percent_of_the_sweep() {
             continue;
         }
         let ctx = Context::new();
-        let (kernel, base) = kernel_and_params(&ctx, &call);
+        let (kernel, base) = kernel_and_params(&ctx, call);
         let (operands, results) = (call.operand_types(), call.result_types());
         for row in rows {
             let variant = row["variant"].as_str().unwrap();
