@@ -828,12 +828,7 @@ impl Verifier {
         }
         // Results.
         let m = op.result_count();
-        let singles = def
-            .results
-            .iter()
-            .filter(|r| r.kind == ValueKind::Single)
-            .count();
-        let variadic = def.results.len() != singles;
+        let (singles, variadic) = single_count(&def.results);
         if !variadic {
             if m != singles {
                 let msg = match singles {
@@ -859,12 +854,7 @@ impl Verifier {
         }
         // Operands.
         let n = op.operand_count();
-        let singles = def
-            .operands
-            .iter()
-            .filter(|o| o.kind == ValueKind::Single)
-            .count();
-        let variadic = def.operands.len() != singles;
+        let (singles, variadic) = single_count(&def.operands);
         if !variadic {
             if n != singles {
                 let msg = match singles {
@@ -1111,6 +1101,13 @@ fn last_op<'c, 'a>(b: &melior::ir::BlockRef<'c, 'a>) -> Option<OperationRef<'c, 
 /// Group sizes of definitions without `operandSegmentSizes`: optional and
 /// variadic groups share what the single ones leave, evenly
 /// (SameVariadicOperandSize), rounding down, as ODS does.
+/// How many of the operand or result groups `defs` hold exactly one value,
+/// and whether any other group (optional, variadic) makes the count vary.
+fn single_count(defs: &[super::dialect::ValueDef]) -> (usize, bool) {
+    let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
+    (singles, defs.len() != singles)
+}
+
 fn derive_segments(defs: &[super::dialect::ValueDef], n: usize) -> Vec<usize> {
     let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
     let others = defs.len() - singles;
