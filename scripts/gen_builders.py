@@ -8,39 +8,15 @@ data/mosaic/README.md).
 
 Run: python3 scripts/gen_builders.py  (then `cargo fmt`).
 """
-import json
 import os
 import re
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-TABLE = "data/mosaic/tpu-ops.json"
-
-
-def load_table():
-    """The op table the verifier uses, as {op: {class, operands: [(name, kind)],
-    segmented, results: [(name, kind)], infer, req_attrs: [(name, kind)],
-    opt_attrs: [(name, kind)], regions}} plus {op: {attr: default text}}."""
-    table = json.load(open(os.path.join(ROOT, TABLE)))["ops"]
-    ops, defaults = {}, {}
-    for name, op in table.items():
-        ops[name] = {
-            "class": op["class"],
-            "operands": [(o["name"], o["kind"]) for o in op["operands"]],
-            "segmented": op["attributed_sized_operands"],
-            "results": [(r["name"], r["kind"]) for r in op["results"]],
-            "infer": op["infers_result_types"],
-            "req_attrs": [(a["name"], a["kind"]) for a in op["attributes"] if a["required"]],
-            "opt_attrs": [(a["name"], a["kind"]) for a in op["attributes"] if not a["required"]],
-            "regions": op["regions"],
-        }
-        defaults[name] = {a["name"]: a["default"] for a in op["attributes"] if a["default"] is not None}
-    return ops, defaults
-
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+from op_table import ROOT, RUST_KEYWORDS, TABLE, load_table  # noqa: E402
 
 ops, defaults = load_table()
 
-RUST_KEYWORDS = {"yield", "in", "type", "fn", "mod", "ref", "move", "match", "loop", "use", "as"}
 
 # Attribute kind -> (parameter type, expression making the attribute from `v`).
 ATTR_KINDS = {

@@ -35,6 +35,7 @@ use std::fmt;
 use mlir_sys::MlirAttribute;
 
 use crate::kernel::Kernel;
+use crate::mosaic::vocab::split_top;
 use crate::params::Params;
 use crate::serde::ir::{self, Op};
 use crate::target::{Chip, TpuMemorySpace};
@@ -268,24 +269,6 @@ pub struct TypeShape {
     pub shaped: bool,
 }
 
-/// Splits `s` at top-level commas (outside `<>`, `()`, `[]`, `{}`).
-fn split_top(s: &str) -> Vec<&str> {
-    let (mut depth, mut start, mut out) = (0i32, 0, Vec::new());
-    for (i, c) in s.char_indices() {
-        match c {
-            '<' | '(' | '[' | '{' => depth += 1,
-            '>' | ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(s[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(s[start..].trim());
-    out
-}
-
 impl TypeShape {
     /// Takes a printed type apart (never fails: an unknown type is a scalar).
     pub fn parse(text: &str) -> Self {
@@ -304,7 +287,7 @@ impl TypeShape {
             };
         };
         let parts = split_top(inner);
-        let mut rest = parts[0];
+        let mut rest = parts.first().copied().unwrap_or("");
         let mut dims = Vec::new();
         loop {
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
@@ -318,7 +301,7 @@ impl TypeShape {
                 break;
             }
         }
-        let memory_space = parts[1..].iter().find_map(|p| {
+        let memory_space = parts.iter().skip(1).find_map(|p| {
             let kw = p.strip_prefix("#tpu.memory_space<")?.strip_suffix('>')?;
             Some(kw.split(',').next().unwrap_or(kw).trim().to_string())
         });

@@ -122,32 +122,10 @@ pub const CONFIG_FIELDS: [&str; 23] = [
     "megachip_parallelism_config.use_core_ids",
 ];
 
-/// Every field name [`DiffOptions::ignore`] accepts without a `.` (names
-/// with a `.` are taken as attribute names: `mhlo.frontend_attributes`,
-/// `mhlo.sharding`...).
-pub const FIELDS: [&str; 35] = [
-    "lowered_module_asm",
-    "lowered_module_asm_version",
-    "has_communication",
-    "collective_id",
-    "device_type",
-    "cost_estimate",
-    "needs_hlo_passes",
-    "needs_layout_passes",
-    "vmem_limit_bytes",
-    "flags",
-    "allow_input_fusion",
-    "serialization_format",
-    "internal_scratch_in_bytes",
-    "output_memory_spaces",
-    "disable_bounds_checks",
-    "disable_semaphore_checks",
-    "active_core_count",
-    "input_memory_spaces",
-    "skip_device_barrier",
-    "shape_invariant_numerics",
-    "tiling",
-    "opt_level",
+/// The fields [`FIELDS`] adds to [`CONFIG_FIELDS`] (those without a `.`):
+/// the kernel's locations, the op's types, attributes and the whole
+/// `backend_config`.
+const OTHER_FIELDS: [&str; 13] = [
     "debug_locations",
     "operand_types",
     "result_types",
@@ -162,6 +140,47 @@ pub const FIELDS: [&str; 35] = [
     "indices_of_shape_operands",
     "backend_config",
 ];
+
+/// Every field name [`DiffOptions::ignore`] accepts without a `.` (names
+/// with a `.` are taken as attribute names: `mhlo.frontend_attributes`,
+/// `mhlo.sharding`...): the [`CONFIG_FIELDS`] without a `.`, then the
+/// kernel's locations, the op's types and attributes, and `backend_config`.
+pub const FIELDS: [&str; 35] = fields_without_dot();
+
+/// Builds [`FIELDS`]: the dotless [`CONFIG_FIELDS`], then [`OTHER_FIELDS`].
+const fn fields_without_dot() -> [&'static str; 35] {
+    let mut out = [""; 35];
+    let mut n = 0;
+    let mut i = 0;
+    while i < CONFIG_FIELDS.len() {
+        if !has_dot(CONFIG_FIELDS[i]) {
+            out[n] = CONFIG_FIELDS[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < OTHER_FIELDS.len() {
+        out[n] = OTHER_FIELDS[j];
+        n += 1;
+        j += 1;
+    }
+    assert!(n == out.len(), "FIELDS has the wrong length");
+    out
+}
+
+/// Whether a field name holds a `.` (usable in a `const`).
+const fn has_dot(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'.' {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
 
 /// What a difference is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,12 +9,21 @@ use tpu_custom_call::melior::ir::attribute::{
 };
 use tpu_custom_call::melior::ir::r#type::IntegerType;
 use tpu_custom_call::melior::ir::{
-    Block, BlockLike, Location, Module, Region, RegionLike, Type, Value,
+    Block, BlockLike, Location, Module, Operation, Region, RegionLike, Type, Value,
 };
 use tpu_custom_call::mosaic::attrs::{self, DimensionSemantics, DotDimensionNumbers, MemorySpace};
 use tpu_custom_call::mosaic::pallas::{Arg, IndexExpr, IndexMap, KernelSpec, Window};
 use tpu_custom_call::mosaic::upstream::{vector_broadcast, vector_load};
 use tpu_custom_call::mosaic::{BuildError, ops};
+
+/// Appends `op` to `block` and gives its one result.
+fn append_one<'c, 'a>(block: &'a Block<'c>, op: Operation<'c>) -> Value<'c, 'a> {
+    block
+        .append_operation(op)
+        .result(0)
+        .expect("one result")
+        .into()
+}
 
 /// `arith.constant <value> : index`.
 fn index<'c, 'a>(ctx: &'c MlirContext, block: &'a Block<'c>, value: i64) -> Value<'c, 'a> {
@@ -23,11 +32,7 @@ fn index<'c, 'a>(ctx: &'c MlirContext, block: &'a Block<'c>, value: i64) -> Valu
         IntegerAttribute::new(Type::index(ctx), value).into(),
         Location::unknown(ctx),
     );
-    block
-        .append_operation(op)
-        .result(0)
-        .expect("one result")
-        .into()
+    append_one(block, op)
 }
 
 /// `arith.constant <value> : i32`.
@@ -38,11 +43,7 @@ fn int32<'c, 'a>(ctx: &'c MlirContext, block: &'a Block<'c>, value: i64) -> Valu
         IntegerAttribute::new(i32_type, value).into(),
         Location::unknown(ctx),
     );
-    block
-        .append_operation(op)
-        .result(0)
-        .expect("one result")
-        .into()
+    append_one(block, op)
 }
 
 /// Pallas's `ref[...]` of a 2-D ref: two zero indices, then `vector.load`.
@@ -54,11 +55,7 @@ fn get<'c, 'a>(
 ) -> Value<'c, 'a> {
     let (i, j) = (index(ctx, block, 0), index(ctx, block, 0));
     let op = vector_load(vector, base, &[i, j], Location::unknown(ctx));
-    block
-        .append_operation(op)
-        .result(0)
-        .expect("one result")
-        .into()
+    append_one(block, op)
 }
 
 /// Pallas's `ref[...] = value` of a 2-D ref: two zero indices, the old value
@@ -96,12 +93,7 @@ pub fn add(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
         .build(ctx, |k| {
             let x = get(ctx, k.block, vector, k.inputs[0]);
             let y = get(ctx, k.block, vector, k.inputs[1]);
-            let sum = k
-                .block
-                .append_operation(arith::addf(x, y, Location::unknown(ctx)))
-                .result(0)
-                .expect("one result")
-                .into();
+            let sum = append_one(k.block, arith::addf(x, y, Location::unknown(ctx)));
             swap(ctx, k.block, vector, k.outputs[0], sum);
             Ok(())
         })
@@ -119,34 +111,16 @@ fn when<'c, 'a>(
     let unknown = Location::unknown(ctx);
     let i32_type: Type<'c> = IntegerType::new(ctx, 32).into();
     let c = int32(ctx, block, value);
-    let eq: Value = block
-        .append_operation(arith::cmpi(
-            ctx,
-            arith::CmpiPredicate::Eq,
-            index,
-            c,
-            unknown,
-        ))
-        .result(0)
-        .expect("one result")
-        .into();
-    let ext: Value = block
-        .append_operation(arith::extui(eq, i32_type, unknown))
-        .result(0)
-        .expect("one result")
-        .into();
+    let eq: Value = append_one(
+        block,
+        arith::cmpi(ctx, arith::CmpiPredicate::Eq, index, c, unknown),
+    );
+    let ext: Value = append_one(block, arith::extui(eq, i32_type, unknown));
     let zero = int32(ctx, block, 0);
-    let cond: Value = block
-        .append_operation(arith::cmpi(
-            ctx,
-            arith::CmpiPredicate::Ne,
-            ext,
-            zero,
-            unknown,
-        ))
-        .result(0)
-        .expect("one result")
-        .into();
+    let cond: Value = append_one(
+        block,
+        arith::cmpi(ctx, arith::CmpiPredicate::Ne, ext, zero, unknown),
+    );
     let then_block = Block::new(&[]);
     then(&then_block);
     then_block.append_operation(scf::r#yield(&[], unknown));
@@ -183,20 +157,11 @@ pub fn matmul(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
                 (k.inputs[0], k.inputs[1], k.outputs[0], k.scratch[0]);
             let kk = k.grid_indices[2];
             when(ctx, k.block, kk, 0, |block| {
-                let zero = block
-                    .append_operation(arith::constant(
-                        ctx,
-                        FloatAttribute::new(ctx, f32_type, 0.0).into(),
-                        unknown,
-                    ))
-                    .result(0)
-                    .expect("one result")
-                    .into();
-                let splat = block
-                    .append_operation(vector_broadcast(acc_vector, zero, unknown))
-                    .result(0)
-                    .expect("one result")
-                    .into();
+                let zero = append_one(
+                    block,
+                    arith::constant(ctx, FloatAttribute::new(ctx, f32_type, 0.0).into(), unknown),
+                );
+                let splat = append_one(block, vector_broadcast(acc_vector, zero, unknown));
                 swap(ctx, block, acc_vector, acc_ref, splat);
             });
             let acc = get(ctx, k.block, acc_vector, acc_ref);
@@ -207,15 +172,10 @@ pub fn matmul(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
                 &[FloatAttribute::new(ctx, f32_type, 0.0).into()],
             )
             .expect("a splat of the vector's element type");
-            let init = k
-                .block
-                .append_operation(arith::constant(ctx, zeros.into(), unknown))
-                .result(0)
-                .expect("one result")
-                .into();
-            let product = k
-                .block
-                .append_operation(ops::matmul(
+            let init = append_one(k.block, arith::constant(ctx, zeros.into(), unknown));
+            let product = append_one(
+                k.block,
+                ops::matmul(
                     ctx,
                     a,
                     b,
@@ -227,16 +187,9 @@ pub fn matmul(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
                     None,
                     Some(&DotDimensionNumbers::matmul_2d()),
                     unknown,
-                ))
-                .result(0)
-                .expect("one result")
-                .into();
-            let sum = k
-                .block
-                .append_operation(arith::addf(acc, product, unknown))
-                .result(0)
-                .expect("one result")
-                .into();
+                ),
+            );
+            let sum = append_one(k.block, arith::addf(acc, product, unknown));
             swap(ctx, k.block, acc_vector, acc_ref, sum);
             when(ctx, k.block, kk, 3, |block| {
                 let acc = get(ctx, block, acc_vector, acc_ref);
@@ -262,16 +215,8 @@ pub fn scalar_prefetch(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
             let unknown = Location::unknown(ctx);
             let i: Value = block.argument(0).expect("grid index").into();
             let idx: Value = block.argument(1).expect("prefetch ref").into();
-            let i = block
-                .append_operation(arith::index_cast(i, Type::index(ctx), unknown))
-                .result(0)
-                .expect("one result")
-                .into();
-            let row = block
-                .append_operation(memref::load(idx, &[i], unknown))
-                .result(0)
-                .expect("one result")
-                .into();
+            let i = append_one(block, arith::index_cast(i, Type::index(ctx), unknown));
+            let row = append_one(block, memref::load(idx, &[i], unknown));
             vec![row, int32(ctx, block, 0)]
         }),
     };
@@ -290,28 +235,12 @@ pub fn scalar_prefetch(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
         .build(ctx, |k| {
             let unknown = Location::unknown(ctx);
             let x = get(ctx, k.block, vector, k.inputs[0]);
-            let two = k
-                .block
-                .append_operation(arith::constant(
-                    ctx,
-                    FloatAttribute::new(ctx, f32_type, 2.0).into(),
-                    unknown,
-                ))
-                .result(0)
-                .expect("one result")
-                .into();
-            let twos = k
-                .block
-                .append_operation(vector_broadcast(vector, two, unknown))
-                .result(0)
-                .expect("one result")
-                .into();
-            let product = k
-                .block
-                .append_operation(arith::mulf(x, twos, unknown))
-                .result(0)
-                .expect("one result")
-                .into();
+            let two = append_one(
+                k.block,
+                arith::constant(ctx, FloatAttribute::new(ctx, f32_type, 2.0).into(), unknown),
+            );
+            let twos = append_one(k.block, vector_broadcast(vector, two, unknown));
+            let product = append_one(k.block, arith::mulf(x, twos, unknown));
             swap(ctx, k.block, vector, k.outputs[0], product);
             Ok(())
         })
@@ -330,20 +259,10 @@ pub fn synthetic(ctx: &MlirContext, ops: usize) -> Result<Module<'_>, BuildError
             let unknown = Location::unknown(ctx);
             let c0 = index(ctx, k.block, 0);
             let load = vector_load(vector, k.inputs[0], &[c0, c0], unknown);
-            let x: Value = k
-                .block
-                .append_operation(load)
-                .result(0)
-                .expect("one result")
-                .into();
+            let x: Value = append_one(k.block, load);
             let mut v = x;
             for _ in 0..ops.saturating_sub(3) / 2 {
-                v = k
-                    .block
-                    .append_operation(arith::addf(x, v, unknown))
-                    .result(0)
-                    .expect("one result")
-                    .into();
+                v = append_one(k.block, arith::addf(x, v, unknown));
                 k.block.append_operation(ops::vector_store(
                     ctx,
                     v,

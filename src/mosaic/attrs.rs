@@ -35,6 +35,7 @@ use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::{Attribute, Type};
 
 use crate::ffi::{mlirGetDialectHandle__tcc_tpu__, tcc_tpu_attr_get, tcc_tpu_type_get};
+use crate::mosaic::vocab::TpuMemorySpace;
 
 /// Loads the pass-through `tpu` dialect into `ctx` (a no-op when it is loaded,
 /// as it is in a [`crate::Context`] or after [`crate::context::prepare`]).
@@ -275,20 +276,15 @@ impl MemorySpace {
         MemorySpace::Host,
     ];
 
-    /// The spelling jaxlib uses.
+    /// The spelling jaxlib uses: the keyword of the same space in
+    /// [`TpuMemorySpace`] (both enums list the spaces in the dialect's order).
     pub fn as_str(self) -> &'static str {
-        match self {
-            MemorySpace::Any => "any",
-            MemorySpace::Vmem => "vmem",
-            MemorySpace::Smem => "smem",
-            MemorySpace::Hbm => "hbm",
-            MemorySpace::Cmem => "cmem",
-            MemorySpace::SemaphoreMem => "semaphore_mem",
-            MemorySpace::VmemShared => "vmem_shared",
-            MemorySpace::Host => "host",
-        }
+        TpuMemorySpace::ALL[self as usize].keyword()
     }
 }
+
+// One space for one space: `as_str` indexes `TpuMemorySpace::ALL` by variant.
+const _: () = assert!(MemorySpace::ALL.len() == TpuMemorySpace::ALL.len());
 
 impl fmt::Display for MemorySpace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -32,27 +32,7 @@ pub(crate) struct Space {
 /// Dynamic dimension marker.
 pub(crate) const DYN: i64 = i64::MIN;
 
-/// Splits at top-level commas (outside `<>`, `()`, `[]`, `{}`).
-pub(crate) fn split_top(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut start = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '<' | '(' | '[' | '{' => depth += 1,
-            '>' | ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(s[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    if !s[start..].trim().is_empty() {
-        out.push(s[start..].trim());
-    }
-    out
-}
+pub(crate) use super::vocab::split_top;
 
 /// Shape prefix `8x128x` then the rest (element type and, for memrefs, more).
 fn shape_and_rest(body: &str) -> (Vec<i64>, &str) {

@@ -58,8 +58,8 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
         },
         "tpu.enqueue_indirect_dma" => enqueue_indirect_dma(v),
         "tpu.vector_load_idx" | "tpu.vector_store_idx" => {
-            if v.operand("base").is_some_and(|b| !in_vmem(&b)) {
-                return v.op_error("Expected base memref to be in VMEM.");
+            if v.operand("base").is_some_and(|b| !base_in_vmem(v, &b)) {
+                return;
             }
             let rank = v.operand("base").and_then(|t| t.rank()).unwrap_or(0);
             let n = v.group("indices").len();
@@ -800,17 +800,16 @@ fn compress_expand(v: &mut OpView<'_, '_, '_>) {
             value.rank().unwrap_or(0)
         ));
     }
-    if base.as_ref().is_some_and(|b| !in_vmem(b)) {
-        return v.op_error("Expected base memref to be in VMEM.");
+    if base.as_ref().is_some_and(|b| !base_in_vmem(v, b)) {
+        return;
     }
     let elem_mismatch = matches!((&base, &value), (Some(b), Some(x)) if b.elem() != x.elem());
     let elem_message = format!("Expected base and {what} element type to match");
     if vreg && elem_mismatch {
         return v.op_error(elem_message);
     }
-    let n = v.group("indices").len();
-    if n != rank {
-        return v.op_error(format!("Expected {rank} indices."));
+    if !indices_match_rank(v, rank) {
+        return;
     }
     let Some(value) = value else { return };
     let vrank = value.rank().unwrap_or(0) as i64;
@@ -1232,6 +1231,56 @@ fn rank0(v: &mut OpView<'_, '_, '_>, operand: &str, message: &str) {
 
 /// The base's rank; a base that is not a memref (a shifted segment) is an
 /// error in jaxlib too (it reads a garbage rank).
+/// One index per dimension of the base memref (`Expected N indices.`);
+/// false after reporting.
+fn indices_match_rank(v: &mut OpView<'_, '_, '_>, rank: usize) -> bool {
+    if v.group("indices").len() != rank {
+        v.op_error(format!("Expected {rank} indices."));
+        return false;
+    }
+    true
+}
+
+/// The base memref of a vector load/store is in VMEM; false after reporting.
+fn base_in_vmem(v: &mut OpView<'_, '_, '_>, base: &Ty) -> bool {
+    if !in_vmem(base) {
+        v.op_error("Expected base memref to be in VMEM.");
+        return false;
+    }
+    true
+}
+
+/// `base` and `value` (the op's `what`: `result`, `valueToStore`) have one
+/// element type; jaxlib's message ends in `end` (`.` for loads, nothing for
+/// stores). False after reporting.
+fn elements_match(
+    v: &mut OpView<'_, '_, '_>,
+    base: &Ty,
+    value: &Ty,
+    what: &str,
+    end: &str,
+) -> bool {
+    if base.elem() != value.elem() {
+        v.op_error(format!(
+            "Expected base and {what} element type to match{end}"
+        ));
+        return false;
+    }
+    true
+}
+
+/// A masked `access` (`load`, `store`) moves 32-bit elements; false after
+/// reporting jaxlib's `Not implemented` error.
+fn masked_32bit(v: &mut OpView<'_, '_, '_>, value: &Ty, access: &str) -> bool {
+    if bitwidth(value.elem()) != Some(32) {
+        v.plain_error(format!(
+            "Not implemented: masked {access} with non-32-bit element type"
+        ));
+        return false;
+    }
+    true
+}
+
 fn base_rank(v: &mut OpView<'_, '_, '_>, base: &Ty) -> Option<usize> {
     if !base.is_memref() {
         v.plain_error(format!(
@@ -1286,21 +1335,14 @@ fn vector_store(v: &mut OpView<'_, '_, '_>) {
     let Some(rank) = base_rank(v, &base) else {
         return;
     };
-    if v.group("indices").len() != rank {
-        v.op_error(format!("Expected {rank} indices."));
-        return;
-    }
-    if !in_vmem(&base) {
-        v.op_error("Expected base memref to be in VMEM.");
-        return;
-    }
-    if base.elem() != val.elem() {
-        v.op_error("Expected base and valueToStore element type to match");
+    if !indices_match_rank(v, rank)
+        || !base_in_vmem(v, &base)
+        || !elements_match(v, &base, &val, "valueToStore", "")
+    {
         return;
     }
     if let Some(mask) = v.operand("mask") {
-        if bitwidth(val.elem()) != Some(32) {
-            v.plain_error("Not implemented: masked store with non-32-bit element type");
+        if !masked_32bit(v, &val, "store") {
             return;
         }
         let (vs, ms) = (val.shape().unwrap_or(&[]), mask.shape().unwrap_or(&[]));
@@ -1321,8 +1363,7 @@ fn vector_load(v: &mut OpView<'_, '_, '_>) {
     let Some(rank) = base_rank(v, &base) else {
         return;
     };
-    if v.group("indices").len() != rank {
-        v.op_error(format!("Expected {rank} indices."));
+    if !indices_match_rank(v, rank) {
         return;
     }
     let strides = v.array("strides").unwrap_or_default();
@@ -1334,17 +1375,11 @@ fn vector_load(v: &mut OpView<'_, '_, '_>) {
         }
         return;
     }
-    if !in_vmem(&base) {
-        v.op_error("Expected base memref to be in VMEM.");
-        return;
-    }
-    if base.elem() != res.elem() {
-        v.op_error("Expected base and result element type to match.");
+    if !base_in_vmem(v, &base) || !elements_match(v, &base, &res, "result", ".") {
         return;
     }
     if let Some(mask) = v.operand("mask") {
-        if bitwidth(res.elem()) != Some(32) {
-            v.plain_error("Not implemented: masked load with non-32-bit element type");
+        if !masked_32bit(v, &res, "load") {
             return;
         }
         let (rs, ms) = (res.shape().unwrap_or(&[]), mask.shape().unwrap_or(&[]));

@@ -774,6 +774,43 @@ impl Verifier {
         out
     }
 
+    /// The first ODS violation in the operand or result groups `defs` of
+    /// `sizes` values each (`what`: `operand`, `result`): an optional operand
+    /// group holding more than one value, or a value whose type (`type_of`
+    /// its flat index) breaks its group's constraint.
+    fn group_violation<'c>(
+        &mut self,
+        defs: &'static [super::dialect::ValueDef],
+        sizes: &[usize],
+        what: &str,
+        type_of: impl Fn(usize) -> Option<Type<'c>>,
+    ) -> Option<String> {
+        let mut flat = 0;
+        for (d, size) in defs.iter().zip(sizes.iter()) {
+            if what == "operand" && d.kind == ValueKind::Optional && *size > 1 {
+                return Some(format!(
+                    "operand group starting at #{flat} requires 0 or 1 element, but found {size}"
+                ));
+            }
+            if let Some(summary) = &d.constraint {
+                for k in 0..*size {
+                    let Some(t) = type_of(flat + k) else {
+                        continue;
+                    };
+                    if self.satisfies(d, t) == Some(false) {
+                        return Some(format!(
+                            "{what} #{} must be {summary}, but got '{}'",
+                            flat + k,
+                            t
+                        ));
+                    }
+                }
+            }
+            flat += size;
+        }
+        None
+    }
+
     /// ODS checks in jaxlib's order. Returns false after the first error.
     fn check_ods(&mut self, op: OperationRef<'_, '_>, def: &'static OpDef) -> bool {
         let name = &def.name;
@@ -791,12 +828,7 @@ impl Verifier {
         }
         // Results.
         let m = op.result_count();
-        let singles = def
-            .results
-            .iter()
-            .filter(|r| r.kind == ValueKind::Single)
-            .count();
-        let variadic = def.results.len() != singles;
+        let (singles, variadic) = single_count(&def.results);
         if !variadic {
             if m != singles {
                 let msg = match singles {
@@ -822,12 +854,7 @@ impl Verifier {
         }
         // Operands.
         let n = op.operand_count();
-        let singles = def
-            .operands
-            .iter()
-            .filter(|o| o.kind == ValueKind::Single)
-            .count();
-        let variadic = def.operands.len() != singles;
+        let (singles, variadic) = single_count(&def.operands);
         if !variadic {
             if n != singles {
                 let msg = match singles {
@@ -938,53 +965,14 @@ impl Verifier {
             }
         }
         // Operand groups and types.
-        let mut flat = 0;
-        for (d, size) in def.operands.iter().zip(segs.iter()) {
-            if d.kind == ValueKind::Optional && *size > 1 {
-                return e(
-                    self,
-                    format!(
-                        "operand group starting at #{flat} requires 0 or 1 element, but found {size}"
-                    ),
-                    None,
-                );
-            }
-            if let Some(summary) = &d.constraint {
-                for k in 0..*size {
-                    let Ok(val) = op.operand(flat + k) else {
-                        continue;
-                    };
-                    let t = val.r#type();
-                    if self.satisfies(d, t) == Some(false) {
-                        return e(
-                            self,
-                            format!("operand #{} must be {summary}, but got '{}'", flat + k, t),
-                            None,
-                        );
-                    }
-                }
-            }
-            flat += size;
+        let operand_type = |i: usize| op.operand(i).ok().map(|v| v.r#type());
+        if let Some(msg) = self.group_violation(&def.operands, &segs, "operand", operand_type) {
+            return e(self, msg, None);
         }
         let rsegs = derive_segments(&def.results, m);
-        let mut flat = 0;
-        for (d, size) in def.results.iter().zip(rsegs.iter()) {
-            if let Some(summary) = &d.constraint {
-                for k in 0..*size {
-                    let Ok(val) = op.result(flat + k) else {
-                        continue;
-                    };
-                    let t = val.r#type();
-                    if self.satisfies(d, t) == Some(false) {
-                        return e(
-                            self,
-                            format!("result #{} must be {summary}, but got '{}'", flat + k, t),
-                            None,
-                        );
-                    }
-                }
-            }
-            flat += size;
+        let result_type = |i: usize| op.result(i).ok().map(|v| v.r#type());
+        if let Some(msg) = self.group_violation(&def.results, &rsegs, "result", result_type) {
+            return e(self, msg, None);
         }
         // `AllShapesMatch<["indices", "output"]>` (not in the op table's traits),
         // verified before `AllElementTypesMatch<["source", "output"]>`.
@@ -1113,6 +1101,13 @@ fn last_op<'c, 'a>(b: &melior::ir::BlockRef<'c, 'a>) -> Option<OperationRef<'c, 
 /// Group sizes of definitions without `operandSegmentSizes`: optional and
 /// variadic groups share what the single ones leave, evenly
 /// (SameVariadicOperandSize), rounding down, as ODS does.
+/// How many of the operand or result groups `defs` hold exactly one value,
+/// and whether any other group (optional, variadic) makes the count vary.
+fn single_count(defs: &[super::dialect::ValueDef]) -> (usize, bool) {
+    let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
+    (singles, defs.len() != singles)
+}
+
 fn derive_segments(defs: &[super::dialect::ValueDef], n: usize) -> Vec<usize> {
     let singles = defs.iter().filter(|d| d.kind == ValueKind::Single).count();
     let others = defs.len() - singles;

@@ -341,3 +341,27 @@ impl Hasher for AliasHasher {
         self.0
     }
 }
+
+/// Splits a type's or attribute's body at top-level commas (outside `<>`,
+/// `()`, `[]`, `{}`), each part trimmed; an empty last part is dropped (`""`
+/// gives no part).
+pub(crate) fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !s[start..].trim().is_empty() {
+        out.push(s[start..].trim());
+    }
+    out
+}

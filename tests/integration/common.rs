@@ -57,8 +57,8 @@ pub fn jaxref_python(test: &str) -> Option<PathBuf> {
     let venv = std::env::var_os("REFCHECK_VENV")
         .map(PathBuf::from)
         .or_else(|| {
-            let cached = PathBuf::from(std::env::var_os("HOME")?)
-                .join(".cache/tpu-custom-call/jaxref-venv");
+            let cached =
+                PathBuf::from(std::env::var_os("HOME")?).join(".cache/tpu-custom-call/jaxref-venv");
             cached.join("bin/python").is_file().then_some(cached)
         })
         .unwrap_or_else(|| jaxref_dir().join(".venv"));

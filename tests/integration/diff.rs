@@ -65,6 +65,14 @@ fn jax_options() -> LowerOptions {
 
 /// A module `func.func public @main(<every operand>)` calling each kernel in
 /// turn, printed in generic form (or written as bytecode).
+/// Our lowering with JAX's rules only, LLVM 22 encodings.
+fn jax_rules_only() -> LowerOptions {
+    LowerOptions {
+        jax_rules_only: true,
+        ..LowerOptions::default()
+    }
+}
+
 fn emit_calls(calls: &[CallSpec], options: &LowerOptions, bytecode: bool) -> Vec<u8> {
     let ctx = Context::new();
     let parse = |t: &String| Type::parse(&ctx, t).unwrap_or_else(|| panic!("type {t}"));
@@ -192,25 +200,11 @@ fn every_golden_module_equals_our_emission() {
         let ours = [
             (
                 "ours (LLVM 22 encodings)",
-                emit_calls(
-                    &calls,
-                    &LowerOptions {
-                        jax_rules_only: true,
-                        ..LowerOptions::default()
-                    },
-                    false,
-                ),
+                emit_calls(&calls, &jax_rules_only(), false),
             ),
             (
                 "ours (bytecode module)",
-                emit_calls(
-                    &calls,
-                    &LowerOptions {
-                        jax_rules_only: true,
-                        ..LowerOptions::default()
-                    },
-                    true,
-                ),
+                emit_calls(&calls, &jax_rules_only(), true),
             ),
             (
                 "ours (JAX's encodings)",
@@ -265,16 +259,7 @@ fn reported(base: &[u8], changed: &[u8], options: &DiffOptions) -> Vec<String> {
 fn single_changes_are_reported_as_exactly_that_field() {
     let jax = golden_module("add_basic");
     let add = || CallSpec::of("add_basic", 0);
-    let emit = |spec: CallSpec| {
-        emit_calls(
-            &[spec],
-            &LowerOptions {
-                jax_rules_only: true,
-                ..LowerOptions::default()
-            },
-            false,
-        )
-    };
+    let emit = |spec: CallSpec| emit_calls(&[spec], &jax_rules_only(), false);
     let mut checked = 0;
     let mut check = |what: &str, changed: Vec<u8>, options: &DiffOptions, expected: &[&str]| {
         let fields = reported(&jax, &changed, options);
@@ -532,16 +517,7 @@ fn calls_are_paired_by_order_and_by_name() {
     let add = || CallSpec::of("add_basic", 0);
     let matmul = || CallSpec::of("matmul_grid", 0);
     let named = || CallSpec::of("kernel_name_metadata", 0);
-    let emit = |calls: Vec<CallSpec>| {
-        emit_calls(
-            &calls,
-            &LowerOptions {
-                jax_rules_only: true,
-                ..LowerOptions::default()
-            },
-            false,
-        )
-    };
+    let emit = |calls: Vec<CallSpec>| emit_calls(&calls, &jax_rules_only(), false);
     let by_name = DiffOptions {
         match_by: MatchBy::Name,
         ..DiffOptions::default()
@@ -655,21 +631,11 @@ fn calls_are_paired_by_order_and_by_name() {
 #[test]
 fn test_helpers_assert_with_the_report() {
     let jax = golden_module("add_basic");
-    let ours = emit_calls(
-        &[CallSpec::of("add_basic", 0)],
-        &LowerOptions {
-            jax_rules_only: true,
-            ..LowerOptions::default()
-        },
-        false,
-    );
+    let ours = emit_calls(&[CallSpec::of("add_basic", 0)], &jax_rules_only(), false);
     testing::assert_calls_eq(&jax, &ours);
     let changed = emit_calls(
         &[CallSpec::of("add_basic", 0).with_params(r#"{"vmem_limit_bytes": 1000}"#)],
-        &LowerOptions {
-            jax_rules_only: true,
-            ..LowerOptions::default()
-        },
+        &jax_rules_only(),
         false,
     );
     let panic = std::panic::catch_unwind(|| testing::assert_calls_eq(&jax, &changed)).unwrap_err();
@@ -694,10 +660,7 @@ fn test_helpers_assert_with_the_report() {
         &CallSpec::of("add_basic", 0).params,
         &[f32x, f32x],
         &[f32x],
-        &LowerOptions {
-            jax_rules_only: true,
-            ..LowerOptions::default()
-        },
+        &jax_rules_only(),
     )
     .unwrap();
     testing::assert_module_calls_eq(&jax, &module);
@@ -780,14 +743,7 @@ fn cli_diff_exit_codes_and_output() {
     let ours = dir.join("ours.mlirbc");
     std::fs::write(
         &ours,
-        emit_calls(
-            &[CallSpec::of("add_basic", 0)],
-            &LowerOptions {
-                jax_rules_only: true,
-                ..LowerOptions::default()
-            },
-            true,
-        ),
+        emit_calls(&[CallSpec::of("add_basic", 0)], &jax_rules_only(), true),
     )
     .unwrap();
     let changed = dir.join("changed.mlir");
@@ -795,10 +751,7 @@ fn cli_diff_exit_codes_and_output() {
         &changed,
         emit_calls(
             &[CallSpec::of("add_basic", 0).with_params(r#"{"vmem_limit_bytes": 1000}"#)],
-            &LowerOptions {
-                jax_rules_only: true,
-                ..LowerOptions::default()
-            },
+            &jax_rules_only(),
             false,
         ),
     )

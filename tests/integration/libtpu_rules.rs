@@ -12,7 +12,7 @@ use tpu_custom_call::libtpu::{self, LibtpuError, LibtpuWarning};
 use tpu_custom_call::{Chip, Context, Kernel, Params, analyze};
 
 use crate::common::*;
-use crate::lower::golden_calls;
+use crate::lower::{GoldenCall, golden_calls};
 
 fn sweep() -> Json {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/libtpu/sweep.json");
@@ -20,6 +20,14 @@ fn sweep() -> Json {
 }
 
 /// A variant's patch applied to a call's PARAMS.json, as `sweep.py` does.
+/// A golden call's kernel, parsed in `ctx`, and its parameters as JSON.
+fn kernel_and_params<'c>(ctx: &'c Context, call: &GoldenCall) -> (Kernel<'c>, Json) {
+    let text = std::fs::read_to_string(call.kernel_path()).unwrap();
+    let kernel = Kernel::from_text(ctx, &text, &call.name()).unwrap();
+    let base = serde_json::from_str(&std::fs::read_to_string(call.params_path()).unwrap()).unwrap();
+    (kernel, base)
+}
+
 fn patched(base: &Json, patch: &Json, operands: usize, results: usize) -> Json {
     let mut params = base.clone();
     let object = params.as_object_mut().unwrap();
@@ -76,10 +84,7 @@ fn target_lowering_agrees_with_libtpu_on_97_percent_of_the_sweep() {
             continue;
         }
         let ctx = Context::new();
-        let text = std::fs::read_to_string(call.kernel_path()).unwrap();
-        let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
-        let base: Json =
-            serde_json::from_str(&std::fs::read_to_string(call.params_path()).unwrap()).unwrap();
+        let (kernel, base) = kernel_and_params(&ctx, call);
         let (operands, results) = (call.operand_types(), call.result_types());
         for row in rows {
             let variant = row["variant"].as_str().unwrap();
@@ -226,10 +231,7 @@ fn libtpu_rule_messages_quote_what_libtpu_said() {
             continue; // libtpu aborts on its dynamic shapes first (see above)
         }
         let ctx = Context::new();
-        let text = std::fs::read_to_string(call.kernel_path()).unwrap();
-        let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
-        let base: Json =
-            serde_json::from_str(&std::fs::read_to_string(call.params_path()).unwrap()).unwrap();
+        let (kernel, base) = kernel_and_params(&ctx, &call);
         let (operands, results) = (call.operand_types(), call.result_types());
         for row in sweep["results"].as_array().unwrap() {
             if row["call"] != name.as_str() || !row["emit_error"].is_null() {
