@@ -394,9 +394,14 @@ fn every_tpu_op_built_with_its_builder_is_what_jaxlib_makes() {
             unsafe { mlir_sys::mlirOperationDestroy(raw) };
         }
         assert!(kernel.operation().verify(), "{file}: verify");
-        // Integration point (w17's verifier, merged later): this crate's verifier
-        // accepts the built kernel too:
-        // assert!(tpu_custom_call::mosaic::verify::verify_operation(kernel.operation()).is_ok());
+        // This crate's `tpu` verifier accepts the built kernel too.
+        if let Err(errors) = tpu_custom_call::mosaic::verify::verify_operation(kernel.operation()) {
+            let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            panic!(
+                "{file}: our verifier refuses the built kernel:\n{}",
+                messages.join("\n")
+            );
+        }
         let actual = kernel.print(generic).unwrap();
         assert_eq!(actual, expected, "{file}: rebuilt with the builders");
         let path = out.join(file);
