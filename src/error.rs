@@ -22,9 +22,9 @@ pub enum Error {
     /// Loading, printing or writing a kernel module.
     #[error(transparent)]
     Kernel(#[from] KernelError),
-    /// A pipeline pass could not do its job (bad placeholder, bad option).
-    #[error("{0}")]
-    Pass(String),
+    /// A pipeline pass could not read a `tpu_custom_call.call` placeholder.
+    #[error(transparent)]
+    Pass(#[from] PlaceholderError),
     /// Building the `stablehlo.custom_call` op.
     #[error(transparent)]
     Emit(#[from] EmitError),
@@ -84,4 +84,49 @@ impl From<DiffError> for Error {
     fn from(e: DiffError) -> Self {
         Error::Diff(Box::new(e))
     }
+}
+
+/// Why the lowering pass could not read a `tpu_custom_call.call` placeholder
+/// (or find its kernel); each message starts with the placeholder's op name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlaceholderError {
+    /// `kernel = ...` is not a flat symbol reference.
+    #[error(
+        "tpu_custom_call.call: `kernel = {attribute}` must be a symbol reference (`kernel = @name`)"
+    )]
+    KernelNotSymbol {
+        /// The attribute as printed.
+        attribute: String,
+    },
+    /// No `kernel = @name` attribute.
+    #[error("tpu_custom_call.call: has no `kernel = @name` attribute")]
+    MissingKernel,
+    /// An attribute of the wrong kind for its PARAMS.json key (the message
+    /// names the attribute, the expected kind and the given one).
+    #[error("tpu_custom_call.call: {message}")]
+    AttributeKind {
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// An attribute with no PARAMS.json counterpart value.
+    #[error("tpu_custom_call.call: parameter `{name}`: {message}")]
+    Parameter {
+        /// The attribute's name.
+        name: String,
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// `kernel = @name` names no module nested in the pipeline's module.
+    #[error("tpu_custom_call.call: kernel `@{kernel}` is not a module nested in this module")]
+    KernelNotNested {
+        /// The kernel's symbol name.
+        kernel: String,
+    },
+    /// `@name` is nested but not a `builtin.module`.
+    #[error("tpu_custom_call.call: `@{kernel}` is not a builtin.module")]
+    KernelNotModule {
+        /// The kernel's symbol name.
+        kernel: String,
+    },
 }

@@ -37,7 +37,7 @@ pub use config::{
 };
 pub use context::{Context, Diagnostic, Severity};
 pub use contract::{ContractError, ContractReport, check_call};
-pub use error::Error;
+pub use error::{Error, PlaceholderError};
 pub use kernel::interop;
 pub use kernel::{BytecodeOptions, Kernel, KernelError, PrintOptions};
 pub use lower::{LowerOptions, Lowerer};

@@ -41,7 +41,7 @@ use mlir_sys::MlirOperation;
 
 use crate::bytecode::Encodings;
 use crate::decode::{all_attributes, dictionary_entries};
-use crate::error::Error;
+use crate::error::{Error, PlaceholderError};
 use crate::ffi::{self, tcc_create_lower_pass, tcc_create_verify_pass, tcc_register_passes};
 use crate::kernel::{Kernel, string_attr_value};
 use crate::lower::{LowerOptions, Lowerer};
@@ -199,20 +199,20 @@ fn placeholder_params(op: OperationRef<'_, '_>) -> Result<(String, Params), Erro
                     .into_owned()
                 })
             };
-            kernel = Some(symbol.ok_or_else(|| {
-                placeholder_error(format!(
-                    "`kernel = {attr}` must be a symbol reference (`kernel = @name`)"
-                ))
+            kernel = Some(symbol.ok_or_else(|| PlaceholderError::KernelNotSymbol {
+                attribute: attr.to_string(),
             })?);
             continue;
         }
-        check_attribute_kind(&name, attr).map_err(placeholder_error)?;
-        let value = attribute_json(attr)
-            .map_err(|e| placeholder_error(format!("parameter `{name}`: {e}")))?;
+        check_attribute_kind(&name, attr)
+            .map_err(|message| PlaceholderError::AttributeKind { message })?;
+        let value = attribute_json(attr).map_err(|message| PlaceholderError::Parameter {
+            name: name.clone(),
+            message,
+        })?;
         object.insert(name, value);
     }
-    let kernel =
-        kernel.ok_or_else(|| placeholder_error("has no `kernel = @name` attribute".to_string()))?;
+    let kernel = kernel.ok_or(PlaceholderError::MissingKernel)?;
     let json = serde_json::Value::Object(object).to_string();
     let params = Params::from_json(json.as_bytes())?;
     Ok((kernel, params))
@@ -273,10 +273,6 @@ fn check_attribute_kind(name: &str, attr: Attribute<'_>) -> Result<(), String> {
         }
         _ => Ok(()),
     }
-}
-
-fn placeholder_error(message: String) -> Error {
-    Error::Pass(format!("{PLACEHOLDER}: {message}"))
 }
 
 /// Top-level nested modules of `module`, by `sym_name`.
@@ -667,16 +663,18 @@ fn load_kernel<'c>(
     kernels: &HashMap<String, OperationRef<'c, '_>>,
     kernel_name: &str,
 ) -> Result<Kernel<'c>, Error> {
-    let nested = kernels.get(kernel_name).ok_or_else(|| {
-        placeholder_error(format!(
-            "kernel `@{kernel_name}` is not a module nested in this module"
-        ))
-    })?;
+    let nested = kernels
+        .get(kernel_name)
+        .ok_or_else(|| PlaceholderError::KernelNotNested {
+            kernel: kernel_name.to_string(),
+        })?;
     // SAFETY: the nested module op is valid; the clone is owned.
     let clone =
         unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(nested.to_raw())) };
-    let module = Module::from_operation(clone)
-        .ok_or_else(|| placeholder_error(format!("`@{kernel_name}` is not a builtin.module")))?;
+    let module =
+        Module::from_operation(clone).ok_or_else(|| PlaceholderError::KernelNotModule {
+            kernel: kernel_name.to_string(),
+        })?;
     let mut kernel = Kernel::from_module_named(ctx, module, &format!("kernel `@{kernel_name}`"))?;
     // Kernels read from standard input: their line numbers (kept for the
     // verifier's messages above) mean nothing in a body's debug locations.

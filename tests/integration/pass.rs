@@ -389,3 +389,54 @@ fn lower_jax_rules_only_and_libtpu_warnings() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Placeholder problems come back as structured `PlaceholderError`s (the
+/// variant, and the message naming the placeholder), every one of them.
+#[test]
+fn placeholder_errors_are_typed() {
+    use tpu_custom_call::{Error, PlaceholderError};
+    let ctx = Context::new();
+    let text = std::fs::read_to_string(fixtures_dir().join("pipeline/three_calls.mlir")).unwrap();
+    // First call: no kernel; second: a kernel that is not nested; third: a
+    // `vmem_limit_bytes` of the wrong kind.
+    let mut bad = text.replacen("kernel = @_add_kernel, ", "", 1);
+    bad = bad.replacen("kernel = @_add_kernel", "kernel = @_no_such_kernel", 1);
+    bad = bad.replace(
+        "vmem_limit_bytes = 67108864 : i64}",
+        "vmem_limit_bytes = \"64\"}",
+    );
+    assert_ne!(bad, text);
+    let path =
+        std::env::temp_dir().join(format!("tcc-typed-placeholder-{}.mlir", std::process::id()));
+    std::fs::write(&path, &bad).unwrap();
+    let module = load(&ctx, &path);
+    std::fs::remove_file(&path).unwrap();
+    let errors = pass::lower_module_all(&ctx, module.as_operation(), &pass::PassOptions::default())
+        .unwrap_err();
+    let kinds: Vec<&Error> = errors.iter().map(|e| &e.error).collect();
+    assert!(
+        kinds
+            .iter()
+            .any(|e| matches!(e, Error::Pass(PlaceholderError::MissingKernel))),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds.iter().any(|e| matches!(
+            e,
+            Error::Pass(PlaceholderError::KernelNotNested { kernel }) if kernel == "_no_such_kernel"
+        )),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds
+            .iter()
+            .any(|e| matches!(e, Error::Pass(PlaceholderError::AttributeKind { .. }))),
+        "{kinds:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.error.to_string().starts_with("tpu_custom_call.call: ")),
+        "{errors:?}"
+    );
+}
