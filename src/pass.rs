@@ -467,6 +467,21 @@ fn run_pass(
     })
 }
 
+/// The options the C++ pass handed over, or an error at `module` when there
+/// are none.
+fn pass_options<'a, T>(module: OperationRef<'_, '_>, options: *const T) -> Option<&'a T> {
+    // SAFETY: the C++ pass hands a pointer to options that live for the run
+    // (or null, checked here).
+    let raw = unsafe { options.as_ref() };
+    if raw.is_none() {
+        emit_error(
+            module.location(),
+            "tpu-custom-call pass options: none given",
+        );
+    }
+    raw
+}
+
 /// `tpu-custom-call-lower`, called by the C++ pass (cpp/passes.cpp).
 #[unsafe(no_mangle)]
 extern "C" fn tcc_rust_run_lower_pass(
@@ -474,12 +489,7 @@ extern "C" fn tcc_rust_run_lower_pass(
     options: *const ffi::LowerPassOptions,
 ) -> bool {
     run_pass(op, |ctx, module| {
-        // SAFETY: the C++ pass hands a pointer to options that live for the run.
-        let Some(raw) = (unsafe { options.as_ref() }) else {
-            emit_error(
-                module.location(),
-                "tpu-custom-call pass options: none given",
-            );
+        let Some(raw) = pass_options(module, options) else {
             return false;
         };
         let options = match PassOptions::from_raw(raw) {
@@ -516,12 +526,7 @@ extern "C" fn tcc_rust_run_verify_pass(
     options: *const ffi::VerifyPassOptions,
 ) -> bool {
     run_pass(op, |ctx, module| {
-        // SAFETY: the C++ pass hands a pointer to options that live for the run.
-        let Some(raw) = (unsafe { options.as_ref() }) else {
-            emit_error(
-                module.location(),
-                "tpu-custom-call pass options: none given",
-            );
+        let Some(raw) = pass_options(module, options) else {
             return false;
         };
         // SAFETY: the C++ pass hands a string that lives for the run.

@@ -20,7 +20,7 @@ use melior::ir::{
     Attribute, AttributeLike, Module, OperationRef, RegionLike, Type, TypeLike, ValueLike,
 };
 
-use super::dialect::{OpDef, Table, ValueKind, table};
+use super::dialect::{AttrDef, AttrKind, OpDef, Table, ValueKind, table};
 use super::types::{Space, Ty};
 use super::verifiers;
 use crate::ffi::tcc_operation_get_properties;
@@ -616,17 +616,7 @@ impl Verifier {
             );
             return true;
         }
-        for a in &def.attributes {
-            let Ok(attr) = op.attribute(&a.name) else {
-                continue;
-            };
-            let Some(kind) = a
-                .kind
-                .as_deref()
-                .and_then(|k| self.table.attribute_kinds.get(k))
-            else {
-                continue;
-            };
+        for (a, attr, kind) in kinded_attributes(self.table, op, def) {
             let text = self.text_of(attr);
             let ok = match kind.storage.as_str() {
                 "integer" => is_integer_attr(&text),
@@ -922,17 +912,7 @@ impl Verifier {
             }
         }
         // Attribute constraints (integer width/signedness).
-        for a in &def.attributes {
-            let Ok(attr) = op.attribute(&a.name) else {
-                continue;
-            };
-            let Some(kind) = a
-                .kind
-                .as_deref()
-                .and_then(|k| self.table.attribute_kinds.get(k))
-            else {
-                continue;
-            };
+        for (a, attr, kind) in kinded_attributes(self.table, op, def) {
             if kind.storage != "integer" {
                 continue;
             }
@@ -1140,6 +1120,20 @@ fn sample(kind: &super::dialect::AttrKind) -> &'static str {
         "string" => "\"\"",
         _ => "...",
     }
+}
+
+/// The attributes of `def` that `op` carries and whose ODS kind the table
+/// knows, with that kind (what the property and constraint checks walk).
+fn kinded_attributes<'c>(
+    table: &'static Table,
+    op: OperationRef<'c, '_>,
+    def: &'static OpDef,
+) -> impl Iterator<Item = (&'static AttrDef, Attribute<'c>, &'static AttrKind)> {
+    def.attributes.iter().filter_map(move |a| {
+        let attr = op.attribute(&a.name).ok()?;
+        let kind = table.attribute_kinds.get(a.kind.as_deref()?)?;
+        Some((a, attr, kind))
+    })
 }
 
 /// The `<{...}>` of an op as jaxlib prints it in `invalid properties {...}`
