@@ -1,9 +1,18 @@
 //! The crate-level error: one variant per layer, each wrapping that layer's
 //! own `#[non_exhaustive]` enum so callers can match on structured fields.
+//!
+//! The errors of the layers above this module live here, so that the crate
+//! error can name them without an import cycle: [`RuleError`] (the rules
+//! `validate` checks, re-exported as `validate::RuleError`) and
+//! [`PlaceholderError`] (the pipeline pass).
+
+mod rule;
+
+pub use rule::RuleError;
 
 use crate::analysis::AnalysisError;
 use crate::bytecode::TranscodeError;
-use crate::config::{ConfigError, ReadError};
+use crate::config::{ReadError, WriteError};
 use crate::contract::ContractError;
 use crate::decode::DecodeError;
 use crate::diff::DiffError;
@@ -34,9 +43,13 @@ pub enum Error {
     /// An unknown target, or a kernel that does not fit its target chip.
     #[error(transparent)]
     Target(#[from] TargetError),
-    /// Building, validating, writing or reading a backend config.
+    /// A rule of JAX's or ours the call breaks (parameters, collective ids,
+    /// aliases, per-operand lists).
     #[error(transparent)]
-    Config(#[from] ConfigError),
+    Rule(#[from] RuleError),
+    /// Writing a backend_config JSON document.
+    #[error(transparent)]
+    ConfigWrite(#[from] WriteError),
     /// A call libtpu (the TPU compiler) would refuse at compile time.
     #[error(transparent)]
     Libtpu(#[from] LibtpuError),

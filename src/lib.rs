@@ -32,8 +32,8 @@ pub use melior;
 pub use analysis::{AnalysisError, analyze};
 pub use bytecode::{Encodings, TranscodeError};
 pub use config::{
-    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel,
-    ReadError, ReadReport, Tiling,
+    BackendConfig, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, ReadError,
+    ReadReport, Tiling, WriteError,
 };
 pub use context::{Context, Diagnostic, Severity};
 pub use contract::{ContractError, ContractReport, check_call};
@@ -45,6 +45,6 @@ pub use params::{DebugLocations, ParamKey, Params, ParamsError, SideEffect};
 pub use serde::{SerdeError, SerializeOptions, Serialized, deserialize, serialize};
 pub use target::{Chip, ChipInfo, TargetError, TargetQuery};
 pub use validate::{
-    AutoAssignMode, CollectiveIds, Signature, ValidateOptions, ValidatedCall, lower_config,
-    lower_config_in_module, problems, validate, validate_with,
+    AutoAssignMode, CollectiveIds, RuleError, Signature, ValidateOptions, ValidatedCall,
+    lower_config, lower_config_in_module, problems, validate, validate_with,
 };

@@ -11,7 +11,7 @@
 //! form with only the keys that differ from the defaults.
 
 use crate::config::json::{JsonPath, JsonSyntaxError, JsonValue, parse_json, python_float_repr};
-use crate::config::{ConfigError, FlagValue, MemorySpace, OptLevel, Tiling};
+use crate::config::{FlagValue, MemorySpace, OptLevel, Tiling};
 
 /// The side-effect kind of the call (Pallas `has_side_effects`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -416,22 +416,145 @@ pub enum ParamsError {
         /// The closest known key.
         suggestion: String,
     },
-    /// A parameter with an invalid value (JAX's message where JAX has one).
-    #[error("{source}")]
-    Invalid {
+
+    // ----- a known key with a bad value: JAX's own messages -----
+    /// JAX: `vmem_limit_bytes` is not an int (Python type name, e.g. `float`).
+    #[error("vmem_limit_bytes must be an int: provided with a <class '{python_type}'>.")]
+    VmemLimitNotInt {
+        /// Python's type name of the value given.
+        python_type: String,
+    },
+    /// JAX: a flag value that is not a bool, int or float (Python `str()` of
+    /// the value: `yes`, `None`).
+    #[error("invalid flag value: {value}")]
+    InvalidFlagValue {
+        /// The flag name.
+        flag: String,
+        /// Python's `str()` of the value.
+        value: String,
+    },
+    /// JAX (Pallas): `has_side_effects` is not a bool or a side-effect kind.
+    #[error("Invalid side effect type: {value}")]
+    InvalidSideEffect {
+        /// Python's `str()` of the value.
+        value: String,
+    },
+    /// JAX (Pallas `CostEstimate`): a field that is not an int.
+    #[error(
+        "All fields in CostEstimate must be ints. {field} is not an int: <class '{python_type}'>({value})"
+    )]
+    CostEstimateNotInt {
+        /// The field name.
+        field: String,
+        /// Python's type name of the value.
+        python_type: String,
+        /// Python's `str()` of the value.
+        value: String,
+    },
+
+    // ----- a known key with a bad value: our own messages -----
+    /// A value of the wrong JSON type (or out of the key's range) where JAX
+    /// has no message of its own.
+    #[error("{field} must be {expected}, not {found}")]
+    WrongParamType {
         /// The parameter.
-        key: String,
-        /// The problem.
-        source: ConfigError,
+        key: ParamKey,
+        /// The value named in the message (the key, or an entry of it:
+        /// `input_memory_spaces[1]`).
+        field: String,
+        /// What the field takes.
+        expected: String,
+        /// What was given (`a string`, `null`...).
+        found: String,
+    },
+    /// A boolean where an integer belongs (Python accepts `True` as 1 and
+    /// writes `True`, which is not JSON).
+    #[error("{field} = {value} is a boolean where an integer belongs; write a number")]
+    BoolForInteger {
+        /// The parameter.
+        key: ParamKey,
+        /// The value named in the message (`cost_estimate.flops`...).
+        field: String,
+        /// The boolean given.
+        value: bool,
+    },
+    /// An index below zero (`input_output_aliases`).
+    #[error("{field} = {value} is negative; it must be a non-negative integer")]
+    Negative {
+        /// The parameter.
+        key: ParamKey,
+        /// The value named in the message (`input_output_aliases[0][1]`).
+        field: String,
+        /// The value given.
+        value: i64,
+    },
+    /// A non-finite double flag (`1e400`: JAX writes `inf`, which is not
+    /// JSON).
+    #[error("flag {flag} = {value} is not a finite number; JSON cannot hold it")]
+    NonFiniteFlag {
+        /// The flag name.
+        flag: String,
+        /// Python's spelling of the value.
+        value: String,
+    },
+    /// An integer flag outside protobuf's int64.
+    #[error("flag {flag} = {value} does not fit the int64 integer_value; use a smaller value")]
+    FlagIntegerOutOfRange {
+        /// The flag name.
+        flag: String,
+        /// The literal given.
+        value: String,
+    },
+    /// A number in the kernel metadata beyond `f64` (`1e400`): JAX reads it
+    /// as `inf` and would write `Infinity`, which is not JSON.
+    #[error("metadata value at {path} = {value} is not a finite number; JSON cannot hold it")]
+    NonFiniteMetadata {
+        /// Where in PARAMS.json (`$.metadata...`).
+        path: JsonPath,
+        /// The number as written.
+        value: String,
+    },
+    /// A cost estimate without one of the fields Pallas requires.
+    #[error(
+        "cost_estimate has no {field}; flops, transcendentals and bytes_accessed are required (remote_bytes_transferred defaults to 0)"
+    )]
+    CostEstimateMissingField {
+        /// The missing field.
+        field: String,
+    },
+    /// A cost estimate key that is not one of the four fields.
+    #[error(
+        "cost_estimate has an unknown field {field:?}; the fields are flops, transcendentals, bytes_accessed, remote_bytes_transferred"
+    )]
+    CostEstimateUnknownField {
+        /// The unknown key.
+        field: String,
     },
 }
 
 impl ParamsError {
-    /// The config-layer error inside, for [`ParamsError::Invalid`].
-    pub fn config_error(&self) -> Option<&ConfigError> {
+    /// The parameter whose value is wrong (`None` for a document that is not
+    /// JSON or not an object, a repeated key, an unknown key). The variants
+    /// of one key carry it implicitly (`cost_estimate`, `flags`, `metadata`,
+    /// `vmem_limit_bytes`, `has_side_effects`), the others as `key`.
+    pub fn key(&self) -> Option<ParamKey> {
         match self {
-            ParamsError::Invalid { source, .. } => Some(source),
-            _ => None,
+            ParamsError::Json { .. }
+            | ParamsError::DuplicateKey { .. }
+            | ParamsError::NotAnObject { .. }
+            | ParamsError::UnknownKey { .. } => None,
+            ParamsError::VmemLimitNotInt { .. } => Some(ParamKey::VmemLimitBytes),
+            ParamsError::InvalidFlagValue { .. }
+            | ParamsError::NonFiniteFlag { .. }
+            | ParamsError::FlagIntegerOutOfRange { .. } => Some(ParamKey::Flags),
+            ParamsError::InvalidSideEffect { .. } => Some(ParamKey::HasSideEffects),
+            ParamsError::CostEstimateNotInt { .. }
+            | ParamsError::CostEstimateMissingField { .. }
+            | ParamsError::CostEstimateUnknownField { .. } => Some(ParamKey::CostEstimate),
+            ParamsError::NonFiniteMetadata { .. } => Some(ParamKey::Metadata),
+            ParamsError::WrongParamType { key, .. }
+            | ParamsError::BoolForInteger { key, .. }
+            | ParamsError::Negative { key, .. } => Some(*key),
         }
     }
 }
@@ -460,120 +583,116 @@ pub fn closest_key(key: &str) -> &'static str {
         .unwrap_or(PARAM_KEYS[0])
 }
 
-fn invalid(key: &str, source: ConfigError) -> ParamsError {
-    ParamsError::Invalid {
-        key: key.to_string(),
-        source,
+fn wrong_type(key: ParamKey, field: &str, expected: &str, found: &JsonValue) -> ParamsError {
+    ParamsError::WrongParamType {
+        key,
+        field: field.to_string(),
+        expected: expected.to_string(),
+        found: found.kind().to_string(),
     }
 }
 
-fn wrong_type(key: &str, expected: &str, found: &JsonValue) -> ParamsError {
-    invalid(
+/// A string that is none of the key's spellings.
+fn not_one_of(key: ParamKey, expected: &str, found: &str) -> ParamsError {
+    ParamsError::WrongParamType {
         key,
-        ConfigError::WrongParamType {
-            field: key.to_string(),
-            expected: expected.to_string(),
-            found: found.kind().to_string(),
-        },
-    )
+        field: key.name().to_string(),
+        expected: expected.to_string(),
+        found: format!("{found:?}"),
+    }
 }
 
-fn get_bool(key: &str, v: &JsonValue) -> Result<bool, ParamsError> {
+fn get_bool(key: ParamKey, field: &str, v: &JsonValue) -> Result<bool, ParamsError> {
     match v {
         JsonValue::Bool(b) => Ok(*b),
-        other => Err(wrong_type(key, "true or false", other)),
+        other => Err(wrong_type(key, field, "true or false", other)),
     }
 }
 
 /// An integer parameter; a bool is our own error (Python would take it as
 /// 1/0 and write `True` into the JSON).
-fn get_int(key: &str, v: &JsonValue) -> Result<i64, ParamsError> {
+fn get_int(key: ParamKey, field: &str, v: &JsonValue) -> Result<i64, ParamsError> {
     match v {
-        JsonValue::Bool(b) => Err(invalid(
+        JsonValue::Bool(b) => Err(ParamsError::BoolForInteger {
             key,
-            ConfigError::BoolForInteger {
-                field: key.to_string(),
-                value: *b,
-            },
-        )),
-        JsonValue::Number(n) if n.is_integer() => n.as_i64().ok_or_else(|| {
-            invalid(
-                key,
-                ConfigError::WrongParamType {
-                    field: key.to_string(),
-                    expected: "a 64-bit integer".to_string(),
-                    found: format!("{} (out of range)", n.as_str()),
-                },
-            )
+            field: field.to_string(),
+            value: *b,
         }),
-        other => Err(wrong_type(key, "an integer", other)),
+        JsonValue::Number(n) if n.is_integer() => {
+            n.as_i64().ok_or_else(|| ParamsError::WrongParamType {
+                key,
+                field: field.to_string(),
+                expected: "a 64-bit integer".to_string(),
+                found: format!("{} (out of range)", n.as_str()),
+            })
+        }
+        other => Err(wrong_type(key, field, "an integer", other)),
     }
 }
 
-fn get_index(key: &str, v: &JsonValue) -> Result<usize, ParamsError> {
-    let n = get_int(key, v)?;
-    usize::try_from(n).map_err(|_| {
-        invalid(
-            key,
-            ConfigError::Negative {
-                field: key.to_string(),
-                value: n,
-            },
-        )
+fn get_index(key: ParamKey, field: &str, v: &JsonValue) -> Result<usize, ParamsError> {
+    let n = get_int(key, field, v)?;
+    usize::try_from(n).map_err(|_| ParamsError::Negative {
+        key,
+        field: field.to_string(),
+        value: n,
     })
 }
 
-fn get_str<'v>(key: &str, v: &'v JsonValue) -> Result<&'v str, ParamsError> {
+fn get_str(key: ParamKey, v: &JsonValue) -> Result<&str, ParamsError> {
     match v {
         JsonValue::String(s) => Ok(s),
-        other => Err(wrong_type(key, "a string", other)),
+        other => Err(wrong_type(key, key.name(), "a string", other)),
     }
 }
 
-fn get_array<'v>(key: &str, v: &'v JsonValue) -> Result<&'v [JsonValue], ParamsError> {
+fn get_array<'v>(
+    key: ParamKey,
+    field: &str,
+    v: &'v JsonValue,
+) -> Result<&'v [JsonValue], ParamsError> {
     match v {
         JsonValue::Array(items) => Ok(items),
-        other => Err(wrong_type(key, "an array", other)),
+        other => Err(wrong_type(key, field, "an array", other)),
     }
 }
 
-fn get_object<'v>(key: &str, v: &'v JsonValue) -> Result<&'v [(String, JsonValue)], ParamsError> {
+fn get_object(key: ParamKey, v: &JsonValue) -> Result<&[(String, JsonValue)], ParamsError> {
     match v {
         JsonValue::Object(members) => Ok(members),
-        other => Err(wrong_type(key, "an object", other)),
+        other => Err(wrong_type(key, key.name(), "an object", other)),
     }
 }
 
 fn memory_spaces(
-    key: &str,
+    key: ParamKey,
     v: &JsonValue,
 ) -> Result<Option<Vec<Option<MemorySpace>>>, ParamsError> {
     if let JsonValue::Null = v {
         return Ok(None);
     }
-    let items = get_array(key, v)?;
+    let items = get_array(key, key.name(), v)?;
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let field = format!("{key}[{i}]");
         match item {
             JsonValue::Null => out.push(None),
             JsonValue::String(s) => out.push(Some(s.parse::<MemorySpace>().map_err(|()| {
-                invalid(
+                ParamsError::WrongParamType {
                     key,
-                    ConfigError::WrongParamType {
-                        field: field.clone(),
-                        expected: "a memory space (hbm, vmem, semaphore_mem, smem, host, sc_scalar_semaphore_mem, sc_vector_semaphore_mem, sc_scalar_smem, sc_vector_smem) or null".to_string(),
-                        found: format!("{s:?}"),
-                    },
-                )
+                    field: field.clone(),
+                    expected: "a memory space (hbm, vmem, semaphore_mem, smem, host, sc_scalar_semaphore_mem, sc_vector_semaphore_mem, sc_scalar_smem, sc_vector_smem) or null".to_string(),
+                    found: format!("{s:?}"),
+                }
             })?)),
-            other => return Err(wrong_type(&field, "a memory space name or null", other)),
+            other => return Err(wrong_type(key, &field, "a memory space name or null", other)),
         }
     }
     Ok(Some(out))
 }
 
-fn cost_estimate(key: &str, v: &JsonValue) -> Result<ParamsCostEstimate, ParamsError> {
+fn cost_estimate(v: &JsonValue) -> Result<ParamsCostEstimate, ParamsError> {
+    let key = ParamKey::CostEstimate;
     let members = get_object(key, v)?;
     let mut values: [Option<i64>; 4] = [None; 4];
     const FIELDS: [&str; 4] = [
@@ -584,54 +703,39 @@ fn cost_estimate(key: &str, v: &JsonValue) -> Result<ParamsCostEstimate, ParamsE
     ];
     for (name, value) in members {
         let Some(slot) = FIELDS.iter().position(|f| f == name) else {
-            return Err(invalid(
-                key,
-                ConfigError::CostEstimateUnknownField {
-                    field: name.clone(),
-                },
-            ));
+            return Err(ParamsError::CostEstimateUnknownField {
+                field: name.clone(),
+            });
         };
         values[slot] = Some(match value {
-            JsonValue::Number(n) if n.is_integer() => n.as_i64().ok_or_else(|| {
-                invalid(
+            JsonValue::Number(n) if n.is_integer() => {
+                n.as_i64().ok_or_else(|| ParamsError::WrongParamType {
                     key,
-                    ConfigError::WrongParamType {
-                        field: format!("cost_estimate.{name}"),
-                        expected: "a 64-bit integer".to_string(),
-                        found: format!("{} (out of range)", n.as_str()),
-                    },
-                )
-            })?,
+                    field: format!("{key}.{name}"),
+                    expected: "a 64-bit integer".to_string(),
+                    found: format!("{} (out of range)", n.as_str()),
+                })?
+            }
             JsonValue::Bool(b) => {
-                return Err(invalid(
+                return Err(ParamsError::BoolForInteger {
                     key,
-                    ConfigError::BoolForInteger {
-                        field: format!("cost_estimate.{name}"),
-                        value: *b,
-                    },
-                ));
+                    field: format!("{key}.{name}"),
+                    value: *b,
+                });
             }
             other => {
-                return Err(invalid(
-                    key,
-                    ConfigError::CostEstimateNotInt {
-                        field: name.clone(),
-                        python_type: other.python_type().to_string(),
-                        value: other.python_str(),
-                    },
-                ));
+                return Err(ParamsError::CostEstimateNotInt {
+                    field: name.clone(),
+                    python_type: other.python_type().to_string(),
+                    value: other.python_str(),
+                });
             }
         });
     }
     let [flops, transcendentals, bytes_accessed, remote] = values;
     let need = |v: Option<i64>, f: &str| {
-        v.ok_or_else(|| {
-            invalid(
-                key,
-                ConfigError::CostEstimateMissingField {
-                    field: f.to_string(),
-                },
-            )
+        v.ok_or_else(|| ParamsError::CostEstimateMissingField {
+            field: f.to_string(),
         })
     };
     Ok(ParamsCostEstimate {
@@ -644,31 +748,28 @@ fn cost_estimate(key: &str, v: &JsonValue) -> Result<ParamsCostEstimate, ParamsE
 
 /// Rejects numbers beyond `f64` anywhere in `v` (JSON cannot hold the
 /// infinity they become; `to_json` would write `null`).
-fn check_finite(key: &str, v: &JsonValue, path: &JsonPath) -> Result<(), ParamsError> {
+fn check_finite(v: &JsonValue, path: &JsonPath) -> Result<(), ParamsError> {
     match v {
-        JsonValue::Number(n) if !n.as_f64().is_finite() => Err(invalid(
-            key,
-            ConfigError::NonFiniteMetadata {
-                path: path.clone(),
-                value: n.as_str().to_string(),
-            },
-        )),
+        JsonValue::Number(n) if !n.as_f64().is_finite() => Err(ParamsError::NonFiniteMetadata {
+            path: path.clone(),
+            value: n.as_str().to_string(),
+        }),
         JsonValue::Array(items) => items
             .iter()
             .enumerate()
-            .try_for_each(|(i, item)| check_finite(key, item, &path.index(i))),
+            .try_for_each(|(i, item)| check_finite(item, &path.index(i))),
         JsonValue::Object(members) => members
             .iter()
-            .try_for_each(|(k, item)| check_finite(key, item, &path.key(k))),
+            .try_for_each(|(k, item)| check_finite(item, &path.key(k))),
         _ => Ok(()),
     }
 }
 
-fn flags(key: &str, v: &JsonValue) -> Result<Option<Vec<(String, FlagValue)>>, ParamsError> {
+fn flags(v: &JsonValue) -> Result<Option<Vec<(String, FlagValue)>>, ParamsError> {
     if let JsonValue::Null = v {
         return Ok(None);
     }
-    let members = get_object(key, v)?;
+    let members = get_object(ParamKey::Flags, v)?;
     let mut out = Vec::with_capacity(members.len());
     for (name, value) in members {
         let flag = match value {
@@ -676,35 +777,26 @@ fn flags(key: &str, v: &JsonValue) -> Result<Option<Vec<(String, FlagValue)>>, P
             JsonValue::Number(n) if n.is_integer() => match n.as_i64() {
                 Some(i) => FlagValue::Int(i),
                 None => {
-                    return Err(invalid(
-                        key,
-                        ConfigError::FlagIntegerOutOfRange {
-                            flag: name.clone(),
-                            value: n.as_str().to_string(),
-                        },
-                    ));
+                    return Err(ParamsError::FlagIntegerOutOfRange {
+                        flag: name.clone(),
+                        value: n.as_str().to_string(),
+                    });
                 }
             },
             // Found by the `params_reader` fuzz target: `611e309` read as
             // `inf` was written back as `null` (see `mlir-fixtures/fuzz/`).
             JsonValue::Number(n) if !n.as_f64().is_finite() => {
-                return Err(invalid(
-                    key,
-                    ConfigError::NonFiniteFlag {
-                        flag: name.clone(),
-                        value: python_float_repr(n.as_f64()),
-                    },
-                ));
+                return Err(ParamsError::NonFiniteFlag {
+                    flag: name.clone(),
+                    value: python_float_repr(n.as_f64()),
+                });
             }
             JsonValue::Number(n) => FlagValue::Double(n.as_f64()),
             other => {
-                return Err(invalid(
-                    key,
-                    ConfigError::InvalidFlagValue {
-                        flag: name.clone(),
-                        value: other.python_str(),
-                    },
-                ));
+                return Err(ParamsError::InvalidFlagValue {
+                    flag: name.clone(),
+                    value: other.python_str(),
+                });
             }
         };
         out.push((name.clone(), flag));
@@ -758,52 +850,50 @@ impl Params {
                 suggestion: closest_key(key).to_string(),
             });
         };
+        let int = |v: &JsonValue| get_int(param, key, v);
+        let flag = |v: &JsonValue| get_bool(param, key, v);
         match param {
             ParamKey::KernelName => {
                 self.kernel_name = if null {
                     None
                 } else {
-                    Some(get_str(key, v)?.to_string())
+                    Some(get_str(param, v)?.to_string())
                 }
             }
             ParamKey::Metadata => {
                 self.metadata = if null {
                     None
                 } else {
-                    check_finite(key, v, &JsonPath::root().key(key))?;
-                    Some(get_object(key, v)?.to_vec())
+                    check_finite(v, &JsonPath::root().key(key))?;
+                    Some(get_object(param, v)?.to_vec())
                 }
             }
             ParamKey::CostEstimate => {
-                self.cost_estimate = if null {
-                    None
-                } else {
-                    Some(cost_estimate(key, v)?)
-                }
+                self.cost_estimate = if null { None } else { Some(cost_estimate(v)?) }
             }
             ParamKey::VmemLimitBytes => {
                 self.vmem_limit_bytes = match v {
                     JsonValue::Null => None,
-                    JsonValue::Bool(_) => Some(get_int(key, v)?),
-                    JsonValue::Number(n) if n.is_integer() => Some(get_int(key, v)?),
+                    JsonValue::Bool(_) => Some(int(v)?),
+                    JsonValue::Number(n) if n.is_integer() => Some(int(v)?),
                     // JAX's own message for any other type.
                     other => {
                         let python_type = other.python_type().to_string();
-                        return Err(invalid(key, ConfigError::VmemLimitNotInt { python_type }));
+                        return Err(ParamsError::VmemLimitNotInt { python_type });
                     }
                 }
             }
-            ParamKey::Flags => self.flags = flags(key, v)?,
+            ParamKey::Flags => self.flags = flags(v)?,
             ParamKey::AllowInputFusion => {
                 self.allow_input_fusion = if null {
                     None
                 } else {
-                    let items = get_array(key, v)?;
+                    let items = get_array(param, key, v)?;
                     Some(
                         items
                             .iter()
                             .enumerate()
-                            .map(|(i, b)| get_bool(&format!("{key}[{i}]"), b))
+                            .map(|(i, b)| get_bool(param, &format!("{key}[{i}]"), b))
                             .collect::<Result<_, _>>()?,
                     )
                 }
@@ -814,48 +904,43 @@ impl Params {
                     // Pallas's spelling: `{"operand": result}`.
                     for (operand, result) in members {
                         let field = format!("{key}.{operand}");
-                        let index = operand.parse::<usize>().map_err(|_| {
-                            invalid(
-                                key,
-                                ConfigError::WrongParamType {
+                        let index =
+                            operand
+                                .parse::<usize>()
+                                .map_err(|_| ParamsError::WrongParamType {
+                                    key: param,
                                     field: field.clone(),
                                     expected: "an operand index as the key".to_string(),
                                     found: format!("{operand:?}"),
-                                },
-                            )
-                        })?;
-                        pairs.push((index, get_index(&field, result)?));
+                                })?;
+                        pairs.push((index, get_index(param, &field, result)?));
                     }
                 } else if !null {
-                    for (i, pair) in get_array(key, v)?.iter().enumerate() {
+                    for (i, pair) in get_array(param, key, v)?.iter().enumerate() {
                         let field = format!("{key}[{i}]");
-                        let items = get_array(&field, pair)?;
+                        let items = get_array(param, &field, pair)?;
                         if items.len() != 2 {
-                            return Err(invalid(
-                                key,
-                                ConfigError::WrongParamType {
-                                    field,
-                                    expected: "an [operand, result] pair".to_string(),
-                                    found: format!("an array of {} entries", items.len()),
-                                },
-                            ));
+                            return Err(ParamsError::WrongParamType {
+                                key: param,
+                                field,
+                                expected: "an [operand, result] pair".to_string(),
+                                found: format!("an array of {} entries", items.len()),
+                            });
                         }
                         pairs.push((
-                            get_index(&format!("{field}[0]"), &items[0])?,
-                            get_index(&format!("{field}[1]"), &items[1])?,
+                            get_index(param, &format!("{field}[0]"), &items[0])?,
+                            get_index(param, &format!("{field}[1]"), &items[1])?,
                         ));
                     }
                 }
                 self.input_output_aliases = pairs;
             }
             ParamKey::InternalScratchInBytes => {
-                self.internal_scratch_in_bytes = if null { None } else { Some(get_int(key, v)?) }
+                self.internal_scratch_in_bytes = if null { None } else { Some(int(v)?) }
             }
-            ParamKey::CollectiveId => {
-                self.collective_id = if null { None } else { Some(get_int(key, v)?) }
-            }
+            ParamKey::CollectiveId => self.collective_id = if null { None } else { Some(int(v)?) },
             ParamKey::AllowCollectiveIdWithoutCustomBarrier => {
-                self.allow_collective_id_without_custom_barrier = get_bool(key, v)?
+                self.allow_collective_id_without_custom_barrier = flag(v)?
             }
             ParamKey::HasSideEffects => {
                 let kind = match v {
@@ -867,78 +952,59 @@ impl Params {
                 self.has_side_effects = match kind {
                     Some(kind) => kind,
                     None => {
-                        return Err(invalid(
-                            key,
-                            ConfigError::InvalidSideEffect {
-                                value: v.python_str(),
-                            },
-                        ));
+                        return Err(ParamsError::InvalidSideEffect {
+                            value: v.python_str(),
+                        });
                     }
                 }
             }
             ParamKey::SerializationFormat => {
-                self.serialization_format = if null { None } else { Some(get_int(key, v)?) }
+                self.serialization_format = if null { None } else { Some(int(v)?) }
             }
-            ParamKey::OutputMemorySpaces => self.output_memory_spaces = memory_spaces(key, v)?,
-            ParamKey::InputMemorySpaces => self.input_memory_spaces = memory_spaces(key, v)?,
-            ParamKey::DisableBoundsChecks => self.disable_bounds_checks = get_bool(key, v)?,
-            ParamKey::DisableSemaphoreChecks => self.disable_semaphore_checks = get_bool(key, v)?,
-            ParamKey::SkipDeviceBarrier => self.skip_device_barrier = get_bool(key, v)?,
-            ParamKey::ShapeInvariantNumerics => self.shape_invariant_numerics = get_bool(key, v)?,
-            ParamKey::NeedsLayoutPasses => self.needs_layout_passes = get_bool(key, v)?,
-            ParamKey::NeedsHloPasses => self.needs_hlo_passes = get_bool(key, v)?,
+            ParamKey::OutputMemorySpaces => self.output_memory_spaces = memory_spaces(param, v)?,
+            ParamKey::InputMemorySpaces => self.input_memory_spaces = memory_spaces(param, v)?,
+            ParamKey::DisableBoundsChecks => self.disable_bounds_checks = flag(v)?,
+            ParamKey::DisableSemaphoreChecks => self.disable_semaphore_checks = flag(v)?,
+            ParamKey::SkipDeviceBarrier => self.skip_device_barrier = flag(v)?,
+            ParamKey::ShapeInvariantNumerics => self.shape_invariant_numerics = flag(v)?,
+            ParamKey::NeedsLayoutPasses => self.needs_layout_passes = flag(v)?,
+            ParamKey::NeedsHloPasses => self.needs_hlo_passes = flag(v)?,
             ParamKey::Tiling => {
-                self.tiling = if null {
-                    None
-                } else {
-                    let s = get_str(key, v)?;
-                    Some(Tiling::parse(s).ok_or_else(|| {
-                        invalid(
-                            key,
-                            ConfigError::WrongParamType {
-                                field: key.to_string(),
-                                expected: "\"compact\" or \"sparse_core\"".to_string(),
-                                found: format!("{s:?}"),
-                            },
-                        )
-                    })?)
-                }
+                self.tiling =
+                    if null {
+                        None
+                    } else {
+                        let s = get_str(param, v)?;
+                        Some(Tiling::parse(s).ok_or_else(|| {
+                            not_one_of(param, "\"compact\" or \"sparse_core\"", s)
+                        })?)
+                    }
             }
             ParamKey::UseTcTilingOnSc => {
-                self.use_tc_tiling_on_sc = if null { None } else { Some(get_bool(key, v)?) }
+                self.use_tc_tiling_on_sc = if null { None } else { Some(flag(v)?) }
             }
             ParamKey::OptLevel => {
-                self.opt_level = if null {
-                    None
-                } else {
-                    let s = get_str(key, v)?;
-                    Some(OptLevel::parse(s).ok_or_else(|| {
-                        invalid(
-                            key,
-                            ConfigError::WrongParamType {
-                                field: key.to_string(),
-                                expected: "\"O0\", \"O1\", \"O2\" or \"O3\"".to_string(),
-                                found: format!("{s:?}"),
-                            },
-                        )
-                    })?)
-                }
+                self.opt_level =
+                    if null {
+                        None
+                    } else {
+                        let s = get_str(param, v)?;
+                        Some(OptLevel::parse(s).ok_or_else(|| {
+                            not_one_of(param, "\"O0\", \"O1\", \"O2\" or \"O3\"", s)
+                        })?)
+                    }
             }
-            ParamKey::ForwardCompatible => self.forward_compatible = get_bool(key, v)?,
+            ParamKey::ForwardCompatible => self.forward_compatible = flag(v)?,
             ParamKey::IrVersion => {
                 self.ir_version = if null {
                     None
                 } else {
-                    let n = get_int(key, v)?;
-                    Some(u32::try_from(n).map_err(|_| {
-                        invalid(
-                            key,
-                            ConfigError::WrongParamType {
-                                field: key.to_string(),
-                                expected: "a serde version (0..=4294967295) or null".to_string(),
-                                found: n.to_string(),
-                            },
-                        )
+                    let n = int(v)?;
+                    Some(u32::try_from(n).map_err(|_| ParamsError::WrongParamType {
+                        key: param,
+                        field: key.to_string(),
+                        expected: "a serde version (0..=4294967295) or null".to_string(),
+                        found: n.to_string(),
                     })?)
                 }
             }
@@ -946,16 +1012,9 @@ impl Params {
                 self.debug_locations = if null {
                     None
                 } else {
-                    let s = get_str(key, v)?;
+                    let s = get_str(param, v)?;
                     Some(DebugLocations::parse(s).ok_or_else(|| {
-                        invalid(
-                            key,
-                            ConfigError::WrongParamType {
-                                field: key.to_string(),
-                                expected: "\"unzip\", \"inline\" or \"strip\"".to_string(),
-                                found: format!("{s:?}"),
-                            },
-                        )
+                        not_one_of(param, "\"unzip\", \"inline\" or \"strip\"", s)
                     })?)
                 }
             }

@@ -37,7 +37,8 @@ use melior::ir::Type;
 use melior::Context;
 
 use crate::analysis::{self, KernelFacts};
-use crate::config::{BackendConfig, ConfigError, CostEstimate, DeviceType, MemorySpace, Tiling};
+use crate::config::json::python_float_repr;
+use crate::config::{BackendConfig, CostEstimate, DeviceType, FlagValue, MemorySpace, Tiling};
 use crate::context::capture;
 use crate::contract::{self, ContractReport};
 use crate::decode::{self, DecodeError, FoundCall};
@@ -47,6 +48,10 @@ use crate::libtpu::{self, LibtpuWarning};
 use crate::params::{DEFAULT_IR_VERSION, Params};
 use crate::serde::{HIGHEST_IR_VERSION, LOWEST_IR_VERSION, SerdeError};
 use crate::target::{Chip, TargetQuery};
+
+/// What the rules refuse (JAX's and ours). Its home is `error`, below this
+/// module, so that the crate error can name it without an import cycle.
+pub use crate::error::RuleError;
 
 /// A call's signature: its operand and result types (ranked tensors for a
 /// call that emits).
@@ -289,14 +294,14 @@ fn run_checks(
     }
     check_params(params, &facts, target, errors);
     if let Some(signature) = signature {
-        let mut config_errors = Vec::new();
+        let mut rule_errors = Vec::new();
         signature_rules(
             params,
             signature.operands(),
             signature.results(),
-            &mut config_errors,
+            &mut rule_errors,
         );
-        errors.extend(config_errors.into_iter().map(Error::from));
+        errors.extend(rule_errors.into_iter().map(Error::from));
         if let Some(kernel) = kernel {
             report.contract = check_contract(kernel, &facts, signature, params, target, errors);
         }
@@ -428,15 +433,15 @@ fn check_params(
         }
         _ => {}
     }
-    let mut config_errors = Vec::new();
+    let mut rule_errors = Vec::new();
     param_rules(
         params,
         params.collective_id,
         facts,
         params.ir_version,
-        &mut config_errors,
+        &mut rule_errors,
     );
-    errors.extend(config_errors.into_iter().map(Error::from));
+    errors.extend(rule_errors.into_iter().map(Error::from));
 }
 
 /// Builds the query the target checks need from the kernel and parameters.
@@ -474,16 +479,16 @@ fn param_rules(
     collective_id: Option<i64>,
     facts: &KernelFacts,
     ir_version: Option<u32>,
-    errors: &mut Vec<ConfigError>,
+    errors: &mut Vec<RuleError>,
 ) {
     let sc = is_sparse_core(facts);
 
     // Pallas `_resolve_tiling`, before the config is built.
     if let Some(value) = params.use_tc_tiling_on_sc {
         if !sc {
-            errors.push(ConfigError::TcTilingOnTensorCore { value });
+            errors.push(RuleError::TcTilingOnTensorCore { value });
         } else if let Some(tiling) = params.tiling {
-            errors.push(ConfigError::ConflictingTiling {
+            errors.push(RuleError::ConflictingTiling {
                 tiling: tiling.param_name().to_string(),
                 use_tc_tiling_on_sc: value,
             });
@@ -493,18 +498,18 @@ fn param_rules(
     // `_lowered_to_custom_call_config`, without a lowering context.
     if facts.has_custom_barrier {
         if collective_id.is_none() {
-            errors.push(ConfigError::BarrierWithoutCollectiveId);
+            errors.push(RuleError::BarrierWithoutCollectiveId);
         }
     } else if let Some(id) = collective_id
         && !params.allow_collective_id_without_custom_barrier
     {
-        errors.push(ConfigError::CollectiveIdWithoutBarrier { collective_id: id });
+        errors.push(RuleError::CollectiveIdWithoutBarrier { collective_id: id });
     }
     if params.tiling.is_some() && !sc {
-        errors.push(ConfigError::TilingOnTensorCore);
+        errors.push(RuleError::TilingOnTensorCore);
     }
     if params.opt_level.is_some() && !sc {
-        errors.push(ConfigError::OptLevelOnTensorCore);
+        errors.push(RuleError::OptLevelOnTensorCore);
     }
 
     // `to_json`'s own refusal, checked before anything is written.
@@ -513,7 +518,7 @@ fn param_rules(
             if let Some(ms) = ms
                 && !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem)
             {
-                errors.push(ConfigError::InputMemorySpaceUnsupported {
+                errors.push(RuleError::InputMemorySpaceUnsupported {
                     operand,
                     memory_space: *ms,
                 });
@@ -525,16 +530,16 @@ fn param_rules(
     if let Some(id) = collective_id
         && (i32::try_from(id).is_err() || id < 0)
     {
-        errors.push(ConfigError::CollectiveIdOutOfRange { value: id });
+        errors.push(RuleError::CollectiveIdOutOfRange { value: id });
     }
     if let Some(v) = params.vmem_limit_bytes
         && v <= 0
     {
-        errors.push(ConfigError::VmemLimitNotPositive { value: v });
+        errors.push(RuleError::VmemLimitNotPositive { value: v });
     }
     let mut non_negative = |field: &str, value: Option<i64>| {
         if let Some(v) = value.filter(|v| *v < 0) {
-            errors.push(ConfigError::Negative {
+            errors.push(RuleError::Negative {
                 field: field.to_string(),
                 value: v,
             });
@@ -557,16 +562,20 @@ fn param_rules(
     if let Some(format) = params.serialization_format
         && format > i64::from(u32::MAX)
     {
-        errors.push(ConfigError::WrongParamType {
-            field: "serialization_format".to_string(),
-            expected: "a 32-bit format number".to_string(),
-            found: format.to_string(),
-        });
+        errors.push(RuleError::SerializationFormatOutOfRange { value: format });
     }
     if let Some(flags) = &params.flags {
         for (name, value) in flags {
-            if let Err(e) = crate::config::check_flag(name, value) {
-                errors.push(e);
+            // What the writer would refuse, checked before anything is built.
+            if !crate::config::flag_name_is_writable(name) {
+                errors.push(RuleError::BadFlagName { flag: name.clone() });
+            } else if let FlagValue::Double(v) = value
+                && !v.is_finite()
+            {
+                errors.push(RuleError::NonFiniteFlag {
+                    flag: name.clone(),
+                    value: python_float_repr(*v),
+                });
             }
         }
     }
@@ -577,7 +586,7 @@ fn param_rules(
         ] {
             for (index, ms) in list.iter().flatten().enumerate() {
                 if let Some(ms) = ms.filter(|m| m.is_sparse_core_only()) {
-                    errors.push(ConfigError::SparseCoreMemorySpaceOnTensorCore {
+                    errors.push(RuleError::SparseCoreMemorySpaceOnTensorCore {
                         field: field.to_string(),
                         index,
                         memory_space: ms,
@@ -587,7 +596,7 @@ fn param_rules(
         }
     }
     if params.forward_compatible && ir_version.is_none_or(|v| v > DEFAULT_IR_VERSION) {
-        errors.push(ConfigError::ForwardCompatibleIrVersion {
+        errors.push(RuleError::ForwardCompatibleIrVersion {
             ir_version: ir_version.map_or("null (the serde default, 18)".to_string(), |v| {
                 v.to_string()
             }),
@@ -603,25 +612,25 @@ fn signature_rules(
     params: &Params,
     operand_types: &[Type<'_>],
     result_types: &[Type<'_>],
-    errors: &mut Vec<ConfigError>,
+    errors: &mut Vec<RuleError>,
 ) {
     let (operands, results) = (operand_types.len(), result_types.len());
     let mut aliased: Vec<Option<usize>> = vec![None; results];
     for &(operand, result) in &params.input_output_aliases {
         let mut in_range = true;
         if operand >= operands {
-            errors.push(ConfigError::AliasOperandOutOfRange { operand, operands });
+            errors.push(RuleError::AliasOperandOutOfRange { operand, operands });
             in_range = false;
         }
         if result >= results {
-            errors.push(ConfigError::AliasResultOutOfRange { result, results });
+            errors.push(RuleError::AliasResultOutOfRange { result, results });
             in_range = false;
         }
         if !in_range {
             continue;
         }
         if let Some(first) = aliased[result] {
-            errors.push(ConfigError::ResultAliasedTwice {
+            errors.push(RuleError::ResultAliasedTwice {
                 result,
                 first,
                 second: operand,
@@ -630,7 +639,7 @@ fn signature_rules(
         aliased[result] = Some(operand);
         let (ot, rt) = (operand_types[operand], result_types[result]);
         if ot != rt {
-            errors.push(ConfigError::AliasTypeMismatch {
+            errors.push(RuleError::AliasTypeMismatch {
                 operand,
                 result,
                 operand_type: ot.to_string(),
@@ -648,7 +657,7 @@ fn signature_rules(
         if let (Some(input), Some(output)) = (ins, outs)
             && input != output
         {
-            errors.push(ConfigError::MemorySpaceConflict {
+            errors.push(RuleError::MemorySpaceConflict {
                 operand,
                 result,
                 input,
@@ -663,7 +672,7 @@ fn signature_rules(
             } else {
                 ("results", "result")
             };
-            errors.push(ConfigError::ListLength {
+            errors.push(RuleError::ListLength {
                 field: field.to_string(),
                 len,
                 expected,
@@ -709,7 +718,7 @@ pub fn lower_config(
     body: Vec<u8>,
     debug_locations: Option<Vec<u8>>,
     ir_version: Option<u32>,
-) -> Result<BackendConfig, ConfigError> {
+) -> Result<BackendConfig, RuleError> {
     build(
         params,
         params.collective_id,
@@ -732,7 +741,7 @@ pub fn lower_config_in_module(
     ir_version: Option<u32>,
     ids: &mut CollectiveIds,
     tag: Option<&str>,
-) -> Result<BackendConfig, ConfigError> {
+) -> Result<BackendConfig, RuleError> {
     let collective_id = ids.resolve(params, facts, &body, tag)?;
     build(
         params,
@@ -751,7 +760,7 @@ fn build(
     body: Vec<u8>,
     debug_locations: Option<Vec<u8>>,
     ir_version: Option<u32>,
-) -> Result<BackendConfig, ConfigError> {
+) -> Result<BackendConfig, RuleError> {
     let mut errors = Vec::new();
     param_rules(params, collective_id, facts, ir_version, &mut errors);
     if let Some(first) = errors.into_iter().next() {
@@ -760,7 +769,7 @@ fn build(
     let sc = is_sparse_core(facts);
     // Every rule above guarantees these conversions; map rather than panic.
     let to_u64 = |field: &str, v: i64| {
-        u64::try_from(v).map_err(|_| ConfigError::Negative {
+        u64::try_from(v).map_err(|_| RuleError::Negative {
             field: field.to_string(),
             value: v,
         })
@@ -778,12 +787,12 @@ fn build(
         }),
     };
     let collective_id = collective_id
-        .map(|id| i32::try_from(id).map_err(|_| ConfigError::CollectiveIdOutOfRange { value: id }))
+        .map(|id| i32::try_from(id).map_err(|_| RuleError::CollectiveIdOutOfRange { value: id }))
         .transpose()?;
     let serialization_format = params
         .serialization_format
         .map(|f| {
-            u32::try_from(f).map_err(|_| ConfigError::Negative {
+            u32::try_from(f).map_err(|_| RuleError::Negative {
                 field: "serialization_format".into(),
                 value: f,
             })
@@ -1000,11 +1009,11 @@ impl CollectiveIds {
         facts: &KernelFacts,
         body: &[u8],
         tag: Option<&str>,
-    ) -> Result<Option<i64>, ConfigError> {
+    ) -> Result<Option<i64>, RuleError> {
         if self.mode != AutoAssignMode::Override
             && let (Some(collective_id), Some(tag)) = (params.collective_id, tag)
         {
-            return Err(ConfigError::ConflictingCollectiveId {
+            return Err(RuleError::ConflictingCollectiveId {
                 collective_id,
                 tag_repr: python_str_repr(tag),
             });
@@ -1032,7 +1041,7 @@ impl CollectiveIds {
                     self.auto.push((key, new_id));
                     self.all_ids.insert(new_id);
                     if self.auto.len() > self.limit {
-                        return Err(ConfigError::AutoCollectiveIdsExceeded {
+                        return Err(RuleError::AutoCollectiveIdsExceeded {
                             limit: self.limit,
                             mapping: self.python_repr(),
                         });

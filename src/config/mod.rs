@@ -5,9 +5,10 @@
 //! - [`BackendConfig::to_json`]: byte-identical to JAX's `to_json`, except
 //!   where JAX would write invalid JSON (a non-finite double, a flag name that
 //!   is not printable ASCII or needs escaping, an unsupported input memory
-//!   space): those are errors here.
+//!   space): those are errors here ([`WriteError`]).
 //! - [`BackendConfig::from_json`]: reads what JAX writes plus the
-//!   protobuf-JSON spellings (camelCase keys, int64 as strings).
+//!   protobuf-JSON spellings (camelCase keys, int64 as strings); what it
+//!   refuses is a [`ReadError`], with its JSON path.
 //!
 //! Some fields never reach the JSON (`ir_version`, `active_core_count`
 //! except the single-core SparseCore case, `None` entries of memory-space
@@ -21,9 +22,9 @@ pub mod json;
 mod read;
 mod write;
 
-pub use error::{ConfigError, ReadError};
+pub use error::{ReadError, WriteError};
 pub use read::{ReadReport, UnknownKey};
-pub(crate) use write::check_flag;
+pub(crate) use write::flag_name_is_writable;
 
 /// Which TPU core kind a kernel runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,34 +4,38 @@
 use std::io::Write as _;
 
 use super::json::{JsonValue, python_float_repr, write_compact_json};
-use super::{BackendConfig, ConfigError, DeviceType, FlagValue, MemorySpace, Tiling};
+use super::{BackendConfig, DeviceType, FlagValue, MemorySpace, Tiling, WriteError};
 
 /// Room for every fixed key and small value of the JSON (the longest
 /// possible fixed text is well under this).
 const FIXED_BYTES: usize = 1024;
 
-fn b64_len(field: &str, bytes: usize) -> Result<usize, ConfigError> {
-    base64::encoded_len(bytes, true).ok_or_else(|| ConfigError::TooLarge {
+fn b64_len(field: &str, bytes: usize) -> Result<usize, WriteError> {
+    base64::encoded_len(bytes, true).ok_or_else(|| WriteError::TooLarge {
         field: field.to_string(),
         bytes,
     })
 }
 
-/// Checks a flag before it is written; JAX would write broken JSON or raise
-/// UnicodeEncodeError.
-pub(crate) fn check_flag(name: &str, value: &FlagValue) -> Result<(), ConfigError> {
-    if !name
-        .bytes()
+/// Whether the writer can write this flag name as JAX does: printable ASCII
+/// without `"` or `\` (JAX would write broken JSON or raise
+/// UnicodeEncodeError). The rules check the same before anything is built.
+pub(crate) fn flag_name_is_writable(name: &str) -> bool {
+    name.bytes()
         .all(|b| (b' '..=b'~').contains(&b) && b != b'"' && b != b'\\')
-    {
-        return Err(ConfigError::BadFlagName {
+}
+
+/// Checks a flag before it is written.
+fn check_flag(name: &str, value: &FlagValue) -> Result<(), WriteError> {
+    if !flag_name_is_writable(name) {
+        return Err(WriteError::BadFlagName {
             flag: name.to_string(),
         });
     }
     if let FlagValue::Double(v) = value
         && !v.is_finite()
     {
-        return Err(ConfigError::NonFiniteFlag {
+        return Err(WriteError::NonFiniteFlag {
             flag: name.to_string(),
             value: python_float_repr(*v),
         });
@@ -42,7 +46,7 @@ pub(crate) fn check_flag(name: &str, value: &FlagValue) -> Result<(), ConfigErro
 impl BackendConfig {
     /// An upper bound of the length of [`BackendConfig::to_json`]'s output:
     /// the writer allocates exactly this once and never grows it.
-    pub fn json_size_hint(&self) -> Result<usize, ConfigError> {
+    pub fn json_size_hint(&self) -> Result<usize, WriteError> {
         let mut n = FIXED_BYTES;
         n += b64_len("body", self.body.len())?;
         if let Some(dbg) = &self.debug_locations {
@@ -74,16 +78,16 @@ impl BackendConfig {
     /// `sparse_core_config.core_ids` over `megachip_parallelism_config`.
     ///
     /// Where JAX would write something that is not JSON this fails instead:
-    /// a non-finite double flag ([`ConfigError::NonFiniteFlag`]), a flag name
+    /// a non-finite double flag ([`WriteError::NonFiniteFlag`]), a flag name
     /// that is not printable ASCII or contains `"`/`\`
-    /// ([`ConfigError::BadFlagName`]), a flag given twice
-    /// ([`ConfigError::DuplicateFlag`]: JAX's flags are a dict); and, as JAX does, an input memory space
+    /// ([`WriteError::BadFlagName`]), a flag given twice
+    /// ([`WriteError::DuplicateFlag`]: JAX's flags are a dict); and, as JAX does, an input memory space
     /// other than HBM/VMEM/SMEM
-    /// ([`ConfigError::InputMemorySpaceUnsupported`]).
+    /// ([`WriteError::InputMemorySpaceUnsupported`]).
     ///
     /// The body is base64-encoded straight into the output, which is
     /// allocated once ([`BackendConfig::json_size_hint`]).
-    pub fn to_json(&self, use_core_ids: bool) -> Result<String, ConfigError> {
+    pub fn to_json(&self, use_core_ids: bool) -> Result<String, WriteError> {
         let mut out = String::new();
         self.to_json_into(use_core_ids, &mut out)?;
         Ok(out)
@@ -92,14 +96,14 @@ impl BackendConfig {
     /// [`BackendConfig::to_json`], appended to `out` (which grows at most
     /// once, by [`BackendConfig::json_size_hint`]): for callers that write
     /// many configs and reuse one buffer. On error `out` is unchanged.
-    pub fn to_json_into(&self, use_core_ids: bool, dest: &mut String) -> Result<(), ConfigError> {
+    pub fn to_json_into(&self, use_core_ids: bool, dest: &mut String) -> Result<(), WriteError> {
         // Checks first: nothing is written for an invalid config.
         if let Some(flags) = &self.flags {
             let mut seen = std::collections::HashSet::with_capacity(flags.len());
             for (name, value) in flags {
                 check_flag(name, value)?;
                 if !seen.insert(name.as_str()) {
-                    return Err(ConfigError::DuplicateFlag { flag: name.clone() });
+                    return Err(WriteError::DuplicateFlag { flag: name.clone() });
                 }
             }
         }
@@ -108,7 +112,7 @@ impl BackendConfig {
                 if let Some(ms) = ms
                     && !matches!(ms, MemorySpace::Hbm | MemorySpace::Vmem | MemorySpace::Smem)
                 {
-                    return Err(ConfigError::InputMemorySpaceUnsupported {
+                    return Err(WriteError::InputMemorySpaceUnsupported {
                         operand,
                         memory_space: *ms,
                     });
@@ -306,7 +310,7 @@ impl BackendConfig {
         if valid {
             Ok(())
         } else {
-            Err(ConfigError::Unsupported {
+            Err(WriteError::Unsupported {
                 path: super::json::JsonPath::root(),
                 message: "the config text is not ASCII".to_string(),
             })
@@ -332,7 +336,7 @@ impl Out {
     }
 
     /// Standard base64 with padding, encoded straight into the buffer.
-    fn base64(&mut self, field: &str, bytes: &[u8]) -> Result<(), ConfigError> {
+    fn base64(&mut self, field: &str, bytes: &[u8]) -> Result<(), WriteError> {
         let len = b64_len(field, bytes.len())?;
         let start = self.0.len();
         self.0.resize(start + len, 0);

@@ -220,3 +220,110 @@ fn emission_takes_only_validated_calls() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The errors around a call's config are layered, one enum per layer and one
+/// `Error` variant each: reading backend_config JSON (`ConfigRead`), writing
+/// it (`ConfigWrite`), PARAMS.json (`Params`, each bad value carrying its
+/// key) and the rules (`Rule`, JAX's messages verbatim).
+#[test]
+fn config_errors_are_layered() {
+    use tpu_custom_call::config::{ReadError, WriteError};
+    use tpu_custom_call::{
+        BackendConfig, Error, MemorySpace, ParamKey, Params, ParamsError, RuleError, Tiling,
+        problems,
+    };
+    let jax_message = |case: &str| -> String {
+        let path = crate::common::goldens_dir().join("errors.json");
+        let cases: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        cases
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["case"] == case)
+            .unwrap_or_else(|| panic!("errors.json has no {case}"))["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+
+    // PARAMS.json: a bad value is a ParamsError variant that names its key.
+    let e = Params::from_json(br#"{"input_output_aliases": [[0, -1]]}"#).unwrap_err();
+    assert_eq!(
+        e,
+        ParamsError::Negative {
+            key: ParamKey::InputOutputAliases,
+            field: "input_output_aliases[0][1]".into(),
+            value: -1,
+        }
+    );
+    assert_eq!(e.key(), Some(ParamKey::InputOutputAliases));
+    let e = Params::from_json(br#"{"has_side_effects": 3}"#).unwrap_err();
+    assert_eq!(e.key(), Some(ParamKey::HasSideEffects));
+    assert_eq!(e.to_string(), "Invalid side effect type: 3");
+    assert!(
+        matches!(Error::from(e), Error::Params(p) if matches!(*p, ParamsError::InvalidSideEffect { .. }))
+    );
+
+    // The rules: JAX's, with JAX's message.
+    let tiled = Params {
+        tiling: Some(Tiling::Compact),
+        ..Params::default()
+    };
+    let errors = problems(None, None, &tiled, None);
+    assert!(
+        matches!(
+            errors.as_slice(),
+            [Error::Rule(RuleError::TilingOnTensorCore)]
+        ),
+        "{errors:?}"
+    );
+    assert_eq!(
+        errors[0].to_string(),
+        jax_message("explicit_tiling_on_tensorcore_direct")
+    );
+
+    // The writer's refusal, and the rule that guards it (same JAX message):
+    // the rule refuses the parameters, the writer a config built by hand.
+    let semaphore_input = Some(vec![Some(MemorySpace::SemaphoreMem)]);
+    let jax = jax_message("input_memory_space_semaphore_direct");
+    let params = Params {
+        input_memory_spaces: semaphore_input.clone(),
+        ..Params::default()
+    };
+    let errors = problems(None, None, &params, None);
+    assert!(
+        matches!(
+            errors.as_slice(),
+            [Error::Rule(RuleError::InputMemorySpaceUnsupported {
+                operand: 0,
+                ..
+            })]
+        ),
+        "{errors:?}"
+    );
+    assert_eq!(errors[0].to_string(), jax);
+    let config = BackendConfig {
+        input_memory_spaces: semaphore_input,
+        ..BackendConfig::default()
+    };
+    let e = Error::from(config.to_json(true).unwrap_err());
+    assert!(
+        matches!(
+            e,
+            Error::ConfigWrite(WriteError::InputMemorySpaceUnsupported {
+                operand: 0,
+                memory_space: MemorySpace::SemaphoreMem,
+            })
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.to_string(), jax);
+
+    // Reading backend_config JSON.
+    let e = Error::from(BackendConfig::from_json(b"[").unwrap_err());
+    assert!(
+        matches!(e, Error::ConfigRead(ReadError::Json { .. })),
+        "{e:?}"
+    );
+}

@@ -11,8 +11,8 @@ use tpu_custom_call::config::json::{
 };
 use tpu_custom_call::params::ParamsCostEstimate;
 use tpu_custom_call::{
-    BackendConfig, ConfigError, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, Params,
-    ParamsError, Tiling, lower_config,
+    BackendConfig, CostEstimate, DeviceType, FlagValue, MemorySpace, OptLevel, ParamKey, Params,
+    ParamsError, RuleError, Tiling, WriteError, lower_config,
 };
 
 use crate::common::{self, case_name, fixtures_dir, golden_cases, goldens_dir};
@@ -173,17 +173,17 @@ fn validate_text(
 
 /// The signature rules' problems among `validate`'s (they do not depend on
 /// the kernel's facts).
-fn signature_errors(params: &Params, ins: &[&str], outs: &[&str]) -> Vec<ConfigError> {
+fn signature_errors(params: &Params, ins: &[&str], outs: &[&str]) -> Vec<RuleError> {
     validate_tc(params, ins, outs)
         .into_iter()
         .filter_map(|e| match e {
-            tpu_custom_call::Error::Config(
-                e @ (ConfigError::AliasOperandOutOfRange { .. }
-                | ConfigError::AliasResultOutOfRange { .. }
-                | ConfigError::ResultAliasedTwice { .. }
-                | ConfigError::AliasTypeMismatch { .. }
-                | ConfigError::MemorySpaceConflict { .. }
-                | ConfigError::ListLength { .. }),
+            tpu_custom_call::Error::Rule(
+                e @ (RuleError::AliasOperandOutOfRange { .. }
+                | RuleError::AliasResultOutOfRange { .. }
+                | RuleError::ResultAliasedTwice { .. }
+                | RuleError::AliasTypeMismatch { .. }
+                | RuleError::MemorySpaceConflict { .. }
+                | RuleError::ListLength { .. }),
             ) => Some(e),
             _ => None,
         })
@@ -634,7 +634,7 @@ fn spec_section_4_5_flag_and_body_edge_cases_match_jax() {
     // Where JAX writes invalid JSON (`inf`, `nan`) we refuse.
     for v in [f64::INFINITY, f64::NAN] {
         let err = flag_config(FlagValue::Double(v)).to_json(true).unwrap_err();
-        assert!(matches!(err, ConfigError::NonFiniteFlag { .. }), "{err:?}");
+        assert!(matches!(err, WriteError::NonFiniteFlag { .. }), "{err:?}");
     }
 }
 
@@ -979,7 +979,7 @@ fn module_context_messages_of_errors_json() {
     let e = lower("{}", &barrier(), b"B", &mut ids, None).unwrap_err();
     assert!(matches!(
         e,
-        ConfigError::AutoCollectiveIdsExceeded { limit: 1, .. }
+        RuleError::AutoCollectiveIdsExceeded { limit: 1, .. }
     ));
     let normalized: String = e
         .to_string()
@@ -1059,7 +1059,7 @@ fn module_context_reproduces_the_auto_assigned_golden_ids() {
     let mut ids = CollectiveIds::new(AutoAssignMode::No, []);
     let e = lower_config_in_module(&p, &call.facts(), body, dbg, p.ir_version, &mut ids, None)
         .unwrap_err();
-    assert_eq!(e, ConfigError::BarrierWithoutCollectiveId);
+    assert_eq!(e, RuleError::BarrierWithoutCollectiveId);
 }
 
 #[test]
@@ -1067,8 +1067,12 @@ fn vmem_limit_true_is_refused_where_jax_writes_invalid_json() {
     let err = Params::from_json(br#"{"vmem_limit_bytes": true}"#).unwrap_err();
     assert!(
         matches!(
-            err.config_error(),
-            Some(ConfigError::BoolForInteger { value: true, .. })
+            err,
+            ParamsError::BoolForInteger {
+                key: ParamKey::VmemLimitBytes,
+                value: true,
+                ..
+            }
         ),
         "{err:?}"
     );
@@ -1084,7 +1088,7 @@ fn params(json: &str) -> Params {
     Params::from_json(json.as_bytes()).unwrap()
 }
 
-fn lower_err(json: &str, facts: &KernelFacts) -> ConfigError {
+fn lower_err(json: &str, facts: &KernelFacts) -> RuleError {
     let p = params(json);
     lower_config(&p, facts, vec![], None, p.ir_version).unwrap_err()
 }
@@ -1098,17 +1102,14 @@ fn rule_collective_id_outside_i32() {
     let e = lower_err(r#"{"collective_id": 4294967296}"#, &barrier());
     assert!(matches!(
         e,
-        ConfigError::CollectiveIdOutOfRange { value: 4294967296 }
+        RuleError::CollectiveIdOutOfRange { value: 4294967296 }
     ));
     assert_eq!(
         e.to_string(),
         "collective_id = 4294967296 is outside the i32 range XLA accepts (0..=2147483647)"
     );
     let e = lower_err(r#"{"collective_id": -1}"#, &barrier());
-    assert!(matches!(
-        e,
-        ConfigError::CollectiveIdOutOfRange { value: -1 }
-    ));
+    assert!(matches!(e, RuleError::CollectiveIdOutOfRange { value: -1 }));
 }
 
 #[test]
@@ -1116,7 +1117,7 @@ fn rule_negative_sizes() {
     let e = lower_err(r#"{"internal_scratch_in_bytes": -8}"#, &tc());
     assert_eq!(
         e,
-        ConfigError::Negative {
+        RuleError::Negative {
             field: "internal_scratch_in_bytes".into(),
             value: -8
         }
@@ -1131,7 +1132,7 @@ fn rule_negative_sizes() {
     );
     assert_eq!(
         e,
-        ConfigError::Negative {
+        RuleError::Negative {
             field: "cost_estimate.transcendentals".into(),
             value: -2
         }
@@ -1139,7 +1140,7 @@ fn rule_negative_sizes() {
     let e = lower_err(r#"{"serialization_format": -1}"#, &tc());
     assert_eq!(
         e,
-        ConfigError::Negative {
+        RuleError::Negative {
             field: "serialization_format".into(),
             value: -1
         }
@@ -1147,8 +1148,12 @@ fn rule_negative_sizes() {
     let e = params_err(r#"{"input_output_aliases": [[-1, 0]]}"#);
     assert!(
         matches!(
-            e.config_error(),
-            Some(ConfigError::Negative { value: -1, .. })
+            e,
+            ParamsError::Negative {
+                key: ParamKey::InputOutputAliases,
+                value: -1,
+                ..
+            }
         ),
         "{e:?}"
     );
@@ -1157,7 +1162,7 @@ fn rule_negative_sizes() {
 #[test]
 fn rule_vmem_limit_not_positive() {
     let e = lower_err(r#"{"vmem_limit_bytes": 0}"#, &tc());
-    assert_eq!(e, ConfigError::VmemLimitNotPositive { value: 0 });
+    assert_eq!(e, RuleError::VmemLimitNotPositive { value: 0 });
     assert_eq!(
         e.to_string(),
         "vmem_limit_bytes = 0 is not positive; give the scoped VMEM limit in bytes (> 0)"
@@ -1174,11 +1179,12 @@ fn rule_bool_for_integer() {
     ] {
         let e = params_err(&format!(r#"{{"{key}": false}}"#));
         assert_eq!(
-            e.config_error(),
-            Some(&ConfigError::BoolForInteger {
+            e,
+            ParamsError::BoolForInteger {
+                key: key.parse().unwrap(),
                 field: key.into(),
                 value: false
-            })
+            }
         );
         assert_eq!(
             e.to_string(),
@@ -1189,11 +1195,12 @@ fn rule_bool_for_integer() {
         r#"{"cost_estimate": {"flops": true, "transcendentals": 0, "bytes_accessed": 0}}"#,
     );
     assert_eq!(
-        e.config_error(),
-        Some(&ConfigError::BoolForInteger {
+        e,
+        ParamsError::BoolForInteger {
+            key: ParamKey::CostEstimate,
             field: "cost_estimate.flops".into(),
             value: true
-        })
+        }
     );
 }
 
@@ -1204,7 +1211,14 @@ fn rule_wrong_param_type_names_the_key() {
         e.to_string(),
         "disable_bounds_checks must be true or false, not a string"
     );
-    assert!(matches!(e, ParamsError::Invalid { ref key, .. } if key == "disable_bounds_checks"));
+    assert!(matches!(
+        e,
+        ParamsError::WrongParamType {
+            key: ParamKey::DisableBoundsChecks,
+            ..
+        }
+    ));
+    assert_eq!(e.key(), Some(ParamKey::DisableBoundsChecks));
     let e = params_err(r#"{"output_memory_spaces": ["vram"]}"#);
     assert!(
         e.to_string()
@@ -1227,7 +1241,7 @@ fn rule_non_finite_flag() {
     let e = lower_config(&p, &tc(), vec![], None, Some(15)).unwrap_err();
     assert_eq!(
         e,
-        ConfigError::NonFiniteFlag {
+        RuleError::NonFiniteFlag {
             flag: "xla_f".into(),
             value: "inf".into()
         }
@@ -1239,10 +1253,7 @@ fn rule_non_finite_flag() {
     // A literal too large for a double is infinite too: the PARAMS reader
     // refuses it (it would write it back as `null`; a params_reader fuzz find).
     let e = params_err(r#"{"flags": {"xla_f": 1e999}}"#);
-    assert!(
-        matches!(e.config_error(), Some(ConfigError::NonFiniteFlag { .. })),
-        "{e:?}"
-    );
+    assert!(matches!(e, ParamsError::NonFiniteFlag { .. }), "{e:?}");
 }
 
 #[test]
@@ -1250,11 +1261,11 @@ fn rule_flag_integer_out_of_range() {
     // Python writes 1180591620717411303424 (spec 4.5 `flag big int`); int64 cannot hold it.
     let e = params_err(r#"{"flags": {"f": 1180591620717411303424}}"#);
     assert_eq!(
-        e.config_error(),
-        Some(&ConfigError::FlagIntegerOutOfRange {
+        e,
+        ParamsError::FlagIntegerOutOfRange {
             flag: "f".into(),
             value: "1180591620717411303424".into()
-        })
+        }
     );
     assert_eq!(
         e.to_string(),
@@ -1270,7 +1281,7 @@ fn rule_bad_flag_name() {
             ..Params::default()
         };
         let e = lower_config(&p, &tc(), vec![], None, Some(15)).unwrap_err();
-        assert_eq!(e, ConfigError::BadFlagName { flag: name.into() });
+        assert_eq!(e, RuleError::BadFlagName { flag: name.into() });
         assert_eq!(
             e.to_string(),
             format!(
@@ -1288,7 +1299,7 @@ fn rule_sparse_core_memory_space_on_tensor_core() {
     );
     assert_eq!(
         e,
-        ConfigError::SparseCoreMemorySpaceOnTensorCore {
+        RuleError::SparseCoreMemorySpaceOnTensorCore {
             field: "output_memory_spaces".into(),
             index: 1,
             memory_space: MemorySpace::ScVectorSmem
@@ -1311,7 +1322,7 @@ fn rule_conflicting_tiling() {
     );
     assert_eq!(
         e,
-        ConfigError::ConflictingTiling {
+        RuleError::ConflictingTiling {
             tiling: "compact".into(),
             use_tc_tiling_on_sc: false
         }
@@ -1326,10 +1337,10 @@ fn rule_conflicting_tiling() {
 fn rule_cost_estimate_fields() {
     let e = params_err(r#"{"cost_estimate": {"flops": 1, "transcendentals": 2}}"#);
     assert_eq!(
-        e.config_error(),
-        Some(&ConfigError::CostEstimateMissingField {
+        e,
+        ParamsError::CostEstimateMissingField {
             field: "bytes_accessed".into()
-        })
+        }
     );
     assert_eq!(
         e.to_string(),
@@ -1339,10 +1350,10 @@ fn rule_cost_estimate_fields() {
         r#"{"cost_estimate": {"flops": 1, "transcendentals": 2, "bytes_accessed": 3, "zzz": 5}}"#,
     );
     assert_eq!(
-        e.config_error(),
-        Some(&ConfigError::CostEstimateUnknownField {
+        e,
+        ParamsError::CostEstimateUnknownField {
             field: "zzz".into()
-        })
+        }
     );
     assert_eq!(
         e.to_string(),
@@ -1366,7 +1377,7 @@ fn rule_forward_compatible_ir_version() {
     let e = lower_err(r#"{"forward_compatible": true, "ir_version": 18}"#, &tc());
     assert_eq!(
         e,
-        ConfigError::ForwardCompatibleIrVersion {
+        RuleError::ForwardCompatibleIrVersion {
             ir_version: "18".into()
         }
     );
@@ -1376,7 +1387,7 @@ fn rule_forward_compatible_ir_version() {
     );
 }
 
-fn sig_err(json: &str, ins: &[&str], outs: &[&str]) -> ConfigError {
+fn sig_err(json: &str, ins: &[&str], outs: &[&str]) -> RuleError {
     signature_errors(&params(json), ins, outs)
         .into_iter()
         .next()
@@ -1389,7 +1400,7 @@ fn rule_alias_indices_in_range() {
     let e = sig_err(r#"{"input_output_aliases": [[2, 0]]}"#, &[t, t], &[t]);
     assert_eq!(
         e,
-        ConfigError::AliasOperandOutOfRange {
+        RuleError::AliasOperandOutOfRange {
             operand: 2,
             operands: 2
         }
@@ -1401,7 +1412,7 @@ fn rule_alias_indices_in_range() {
     let e = sig_err(r#"{"input_output_aliases": [[0, 1]]}"#, &[t, t], &[t]);
     assert_eq!(
         e,
-        ConfigError::AliasResultOutOfRange {
+        RuleError::AliasResultOutOfRange {
             result: 1,
             results: 1
         }
@@ -1422,7 +1433,7 @@ fn rule_result_aliased_twice() {
     );
     assert_eq!(
         e,
-        ConfigError::ResultAliasedTwice {
+        RuleError::ResultAliasedTwice {
             result: 0,
             first: 0,
             second: 1
@@ -1443,7 +1454,7 @@ fn rule_alias_type_mismatch() {
     );
     assert!(matches!(
         e,
-        ConfigError::AliasTypeMismatch {
+        RuleError::AliasTypeMismatch {
             operand: 0,
             result: 0,
             ..
@@ -1465,7 +1476,7 @@ fn rule_list_lengths() {
     );
     assert!(matches!(
         e,
-        ConfigError::ListLength {
+        RuleError::ListLength {
             len: 1,
             expected: 2,
             ..
@@ -1479,7 +1490,7 @@ fn rule_list_lengths() {
     let e = sig_err(r#"{"input_memory_spaces": [null, null]}"#, &[t], &[t]);
     assert!(matches!(
         e,
-        ConfigError::ListLength {
+        RuleError::ListLength {
             len: 2,
             expected: 1,
             ..
@@ -1726,7 +1737,7 @@ fn writer_refuses_what_jax_would_write_as_invalid_json() {
     };
     assert!(matches!(
         c.to_json(true).unwrap_err(),
-        ConfigError::BadFlagName { .. }
+        WriteError::BadFlagName { .. }
     ));
 }
 

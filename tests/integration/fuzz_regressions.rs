@@ -111,12 +111,12 @@ fn attribute_and_type_text_are_lexed_only_up_to_their_end() {
 /// refused by the PARAMS reader (they became `inf`, written back as `null`).
 #[test]
 fn params_numbers_beyond_f64_are_refused() {
-    use tpu_custom_call::{ConfigError, Params};
+    use tpu_custom_call::{Params, ParamsError};
     let dir = fixtures_dir().join("fuzz/params_reader");
     let flag = std::fs::read(dir.join("flag_double_beyond_f64.json")).unwrap();
     let err = Params::from_json(&flag).unwrap_err();
     assert!(
-        matches!(err.config_error(), Some(ConfigError::NonFiniteFlag { value, .. }) if value == "inf"),
+        matches!(&err, ParamsError::NonFiniteFlag { value, .. } if value == "inf"),
         "{err:?}"
     );
     let meta = std::fs::read(dir.join("metadata_number_beyond_f64.json")).unwrap();
