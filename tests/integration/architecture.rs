@@ -164,13 +164,14 @@ fn no_import_cycle_among_top_level_modules() {
         ("context", &["ffi"]),
         ("ffi", &[]),
     ];
+    let mut failures = crate::common::Failures::new();
     for (leaf, may) in allowed {
         let imports = edges.get(leaf).cloned().unwrap_or_default();
-        assert!(
-            imports.iter().all(|m| may.contains(&m.as_str())),
-            "{leaf} imports {imports:?} (allowed: {may:?})"
-        );
+        failures.check(imports.iter().all(|m| may.contains(&m.as_str())), || {
+            format!("{leaf} imports {imports:?} (allowed: {may:?})")
+        });
     }
+    failures.assert_none();
 }
 
 #[test]
@@ -192,6 +193,50 @@ fn golden_mismatch_prints_a_diff() {
         crate::common::line_diff(expected, actual),
         "@@ -1,7 +1,7 @@\n a\n b\n c\n-d\n+D\n e\n f\n g\n"
     );
+    // Bytes: a line diff for texts of several lines, else where they differ.
+    assert_eq!(
+        crate::common::bytes_diff(expected.as_bytes(), actual.as_bytes()),
+        crate::common::line_diff(expected, actual)
+    );
+    assert_eq!(
+        crate::common::bytes_diff(b"{\"a\": 1, \"b\": 2}", b"{\"a\": 1, \"b\": 3}"),
+        "16 bytes expected, 16 actual; first difference at byte 14\n\
+         -@0: \"{\\\"a\\\": 1, \\\"b\\\": 2}\"\n\
+         +@0: \"{\\\"a\\\": 1, \\\"b\\\": 3}\"\n"
+    );
+    assert_eq!(
+        crate::common::bytes_diff(&[0, 1, 2, 0xff], &[0, 1, 3]),
+        "4 bytes expected, 3 actual; first difference at byte 2\n-@0: 00 01 02 ff\n+@0: 00 01 03\n"
+    );
+}
+
+/// A loop over cases reports every failing case, not only the first: the
+/// message of `Failures::assert_none` names each one, with the diff of a
+/// text mismatch.
+#[test]
+fn failures_report_every_case() {
+    let mut failures = crate::common::Failures::new();
+    for case in ["one", "two", "three"] {
+        failures.text(case, &format!("a\n{case}\n"), "a\nb\n");
+    }
+    failures.eq("four", 4, 4);
+    failures.check(true, || "five".to_string());
+    assert_eq!(failures.ok("six", Err::<(), _>("broken")), None);
+    let message = std::panic::catch_unwind(move || failures.assert_none())
+        .expect_err("three cases differ")
+        .downcast::<String>()
+        .unwrap();
+    assert!(message.starts_with("4 failure(s):\n"), "{message}");
+    for case in ["one", "two", "three"] {
+        assert!(
+            message.contains(&format!(
+                "{case} differs (- expected, + actual):\n@@ -1,2 +1,2 @@\n a\n-b\n+{case}\n"
+            )),
+            "{message}"
+        );
+    }
+    assert!(message.ends_with("\nsix: broken"), "{message}");
+    crate::common::Failures::new().assert_none();
 }
 
 /// Emission has no public path that skips validation: the op builders are
@@ -199,11 +244,12 @@ fn golden_mismatch_prints_a_diff() {
 #[test]
 fn emission_takes_only_validated_calls() {
     let emit = std::fs::read_to_string(src_dir().join("emit.rs")).unwrap();
-    let mut failures = Vec::new();
+    let mut failures = crate::common::Failures::new();
     for line in emit.lines().filter(|l| l.starts_with("pub fn ")) {
-        if line.contains("CallAttributes") || line.contains("build_") {
-            failures.push(format!("emit.rs: public builder `{line}`"));
-        }
+        failures.check(
+            !(line.contains("CallAttributes") || line.contains("build_")),
+            || format!("emit.rs: public builder `{line}`"),
+        );
     }
     let lower = std::fs::read_to_string(src_dir().join("lower.rs")).unwrap();
     for (at, _) in lower.match_indices("    pub fn ") {
@@ -211,14 +257,14 @@ fn emission_takes_only_validated_calls() {
         let emits = ["pub fn emit_", "pub fn build_", "pub fn lower("]
             .iter()
             .any(|p| signature.trim_start().starts_with(p));
-        if emits && !signature.contains("ValidatedCall") {
-            failures.push(format!(
+        failures.check(!emits || signature.contains("ValidatedCall"), || {
+            format!(
                 "lower.rs: `{}` does not take a ValidatedCall",
                 signature.trim()
-            ));
-        }
+            )
+        });
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 /// The errors around a call's config are layered, one enum per layer and one

@@ -74,17 +74,31 @@ fn melior_builders_work_on_context_and_prepared_context() {
 #[test]
 fn typed_attributes_equal_parsed_ones() {
     let ctx = Context::new();
+    // Every case is checked; the failures are reported together at the end.
+    let failures = std::cell::RefCell::new(common::Failures::new());
     let same = |built: Attribute<'_>, text: &str| {
-        let parsed = Attribute::parse(&ctx, text).unwrap_or_else(|| panic!("parse {text}"));
-        assert_eq!(built, parsed, "{text}");
-        assert_eq!(built.to_string(), text);
+        let mut failures = failures.borrow_mut();
+        let Some(parsed) = Attribute::parse(&ctx, text) else {
+            failures.fail(format!("parse {text}"));
+            return;
+        };
+        failures.eq(format!("{text}: built vs parsed"), built, parsed);
+        failures.eq(
+            format!("{text}: built and printed"),
+            built.to_string().as_str(),
+            text,
+        );
     };
     for &space in MemorySpace::ALL {
         same(
             attrs::memory_space(&ctx, space, None),
             &format!("#tpu.memory_space<{space}>"),
         );
-        assert_eq!(space.to_string().parse::<MemorySpace>(), Ok(space));
+        failures.borrow_mut().eq(
+            format!("{space} parsed"),
+            space.to_string().parse::<MemorySpace>(),
+            Ok(space),
+        );
     }
     same(
         attrs::memory_space(&ctx, MemorySpace::Vmem, Some(CoreType::ScVectorSubcore)),
@@ -97,7 +111,11 @@ fn typed_attributes_equal_parsed_ones() {
                     value.attribute(&ctx),
                     &format!(concat!("#tpu.", $mnemonic, "<{}>"), value),
                 );
-                assert_eq!(value.to_string().parse::<$t>(), Ok(value));
+                failures.borrow_mut().eq(
+                    format!("{value} parsed"),
+                    value.to_string().parse::<$t>(),
+                    Ok(value),
+                );
             }
         };
     }
@@ -143,9 +161,17 @@ fn typed_attributes_equal_parsed_ones() {
         "#tpu.conv_dimension_numbers<0, 1, [2, 3], 0, 1, [2, 3], 0, 1, [2, 3]>",
     );
     let same_type = |built: Type<'_>, text: &str| {
-        let parsed = Type::parse(&ctx, text).unwrap_or_else(|| panic!("parse {text}"));
-        assert_eq!(built, parsed, "{text}");
-        assert_eq!(built.to_string(), text);
+        let mut failures = failures.borrow_mut();
+        let Some(parsed) = Type::parse(&ctx, text) else {
+            failures.fail(format!("parse {text}"));
+            return;
+        };
+        failures.eq(format!("{text}: built vs parsed"), built, parsed);
+        failures.eq(
+            format!("{text}: built and printed"),
+            built.to_string().as_str(),
+            text,
+        );
     };
     same_type(attrs::semaphore_type(&ctx), "!tpu.semaphore");
     same_type(attrs::dma_semaphore_type(&ctx), "!tpu.dma_semaphore");
@@ -163,6 +189,7 @@ fn typed_attributes_equal_parsed_ones() {
         ),
         "memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>",
     );
+    failures.into_inner().assert_none();
 }
 
 /// The whole StableHLO module of the built kernel and of the fixture's text.
@@ -221,36 +248,55 @@ fn built_golden_kernels_lower_byte_for_byte_like_the_text_path() {
             ("tensor<4xi32>;tensor<64x128xf32>", "tensor<32x128xf32>"),
         ),
     ];
+    let mut failures = common::Failures::new();
     for (kernel_path, name, params, signature) in cases {
         let ctx = Context::new();
         let built = match name {
             "add" => kernels::add(&ctx),
             "matmul" => kernels::matmul(&ctx),
             _ => kernels::scalar_prefetch(&ctx),
-        }
-        .unwrap();
-        let built = Kernel::from_module(&ctx, built).unwrap();
+        };
+        let Some(built) = failures.ok(format!("{name}: building"), built) else {
+            continue;
+        };
+        let Some(built) = failures.ok(name, Kernel::from_module(&ctx, built)) else {
+            continue;
+        };
         let path = format!("{}/{kernel_path}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();
-        let parsed = Kernel::from_text(&ctx, &text, name).unwrap();
+        let Some(parsed) = failures.ok(name, Kernel::from_text(&ctx, &text, name)) else {
+            continue;
+        };
         let generic = PrintOptions {
             generic: true,
             debug_info: false,
         };
-        assert_eq!(
-            built.print(generic).unwrap(),
-            parsed.print(generic).unwrap(),
-            "{name}: kernel"
-        );
+        if let (Some(built), Some(parsed)) = (
+            failures.ok(
+                format!("{name}: printing the built kernel"),
+                built.print(generic),
+            ),
+            failures.ok(
+                format!("{name}: printing the text's"),
+                parsed.print(generic),
+            ),
+        ) {
+            failures.text(format!("{name}: kernel (built vs text)"), &built, &parsed);
+        }
         let from_builders = lowered(&ctx, &built, params, signature);
         let from_text = lowered(&ctx, &parsed, params, signature);
-        assert_eq!(
-            backend_config(&from_builders),
-            backend_config(&from_text),
-            "{name}: backend_config"
+        failures.bytes(
+            format!("{name}: backend_config (built vs text)"),
+            backend_config(&from_builders).as_bytes(),
+            backend_config(&from_text).as_bytes(),
         );
-        assert_eq!(from_builders, from_text, "{name}: module");
+        failures.text(
+            format!("{name}: module (built vs text)"),
+            &from_builders,
+            &from_text,
+        );
     }
+    failures.assert_none();
 }
 
 fn build_error<'c>(ctx: &'c tpu_custom_call::melior::Context, spec: KernelSpec<'c>) -> String {
@@ -364,14 +410,26 @@ fn every_tpu_op_built_with_its_builder_is_what_jaxlib_makes() {
     };
     let mut covered = std::collections::BTreeSet::new();
     let mut written = Vec::new();
-    for (file, rebuilders) in super::builders_all_ops::CASES {
+    let mut failures = common::Failures::new();
+    'files: for (file, rebuilders) in super::builders_all_ops::CASES {
         let ctx = Context::new();
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let kernel = Kernel::from_text(&ctx, &text, file).unwrap();
-        let expected = kernel.print(generic).unwrap();
+        let Some(kernel) = failures.ok(file, Kernel::from_text(&ctx, &text, file)) else {
+            continue;
+        };
+        let Some(expected) = failures.ok(file, kernel.print(generic)) else {
+            continue;
+        };
         let mut raws = Vec::new();
         tpu_ops(kernel.operation(), &mut raws);
-        assert_eq!(raws.len(), rebuilders.len(), "{file}: tpu ops");
+        if raws.len() != rebuilders.len() {
+            failures.fail(format!(
+                "{file}: {} tpu ops, {} rebuilders",
+                raws.len(),
+                rebuilders.len()
+            ));
+            continue;
+        }
         for (raw, rebuild) in raws.into_iter().zip(rebuilders.iter()) {
             // SAFETY: `raw` is an op of the live module, not destroyed yet.
             let old = unsafe { OperationRef::from_raw(raw) };
@@ -379,7 +437,16 @@ fn every_tpu_op_built_with_its_builder_is_what_jaxlib_makes() {
             let new = rebuild(&ctx, old, old.location());
             let block = old.block().expect("in a block");
             let new = block.insert_operation_before(old, new);
-            assert_eq!(new.result_count(), old.result_count(), "{file}: results");
+            if new.result_count() != old.result_count() {
+                // (The old op keeps its uses: the module is left as it is.)
+                failures.fail(format!(
+                    "{file}: {} has {} results rebuilt, {} parsed",
+                    old.name().as_string_ref().as_str().unwrap(),
+                    new.result_count(),
+                    old.result_count()
+                ));
+                continue 'files;
+            }
             for j in 0..old.result_count() {
                 // SAFETY: both values are live results of ops in the module;
                 // the old op is then erased (it has no uses left).
@@ -393,21 +460,28 @@ fn every_tpu_op_built_with_its_builder_is_what_jaxlib_makes() {
             // SAFETY: the op is live, has no uses left and is not used again.
             unsafe { mlir_sys::mlirOperationDestroy(raw) };
         }
-        assert!(kernel.operation().verify(), "{file}: verify");
+        failures.check(kernel.operation().verify(), || format!("{file}: verify"));
         // This crate's `tpu` verifier accepts the built kernel too.
         if let Err(errors) = tpu_custom_call::mosaic::verify::verify_operation(kernel.operation()) {
             let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            panic!(
+            failures.fail(format!(
                 "{file}: our verifier refuses the built kernel:\n{}",
                 messages.join("\n")
-            );
+            ));
         }
-        let actual = kernel.print(generic).unwrap();
-        assert_eq!(actual, expected, "{file}: rebuilt with the builders");
+        let Some(actual) = failures.ok(file, kernel.print(generic)) else {
+            continue;
+        };
+        failures.text(
+            format!("{file}: rebuilt with the builders"),
+            &actual,
+            &expected,
+        );
         let path = out.join(file);
         std::fs::write(&path, actual).unwrap();
         written.push(path);
     }
+    failures.assert_none();
     let expected: std::collections::BTreeSet<String> =
         ops::OP_NAMES.iter().map(|n| n.to_string()).collect();
     assert_eq!(covered, expected, "every op built at least once");
@@ -456,6 +530,7 @@ fn generated_builders_are_up_to_date_with_the_op_table() {
     }
     let dir = std::env::temp_dir().join(format!("tcc-gen-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = common::Failures::new();
     for (script, generated) in [
         ("scripts/gen_builders.py", "src/mosaic/ops.rs"),
         (
@@ -470,20 +545,27 @@ fn generated_builders_are_up_to_date_with_the_op_table() {
             .arg(&out)
             .output()
             .unwrap();
-        assert!(status.status.success(), "{script} failed: {status:?}");
+        if !status.status.success() {
+            failures.fail(format!("{script} failed: {status:?}"));
+            continue;
+        }
         let status = std::process::Command::new("rustfmt")
             .args(["--edition", "2024"])
             .arg(&out)
             .status()
             .unwrap();
-        assert!(status.success(), "rustfmt of {script}'s output failed");
-        assert!(
-            std::fs::read_to_string(&out).unwrap()
-                == std::fs::read_to_string(root.join(generated)).unwrap(),
-            "{generated} is out of date: run `python3 {script} && cargo fmt`"
+        if !status.success() {
+            failures.fail(format!("rustfmt of {script}'s output failed"));
+            continue;
+        }
+        failures.text(
+            format!("{generated} is out of date: run `python3 {script} && cargo fmt`;"),
+            &std::fs::read_to_string(&out).unwrap(),
+            &std::fs::read_to_string(root.join(generated)).unwrap(),
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+    failures.assert_none();
 }
 
 /// The benchmark's synthetic kernel builds, verifies and lowers.

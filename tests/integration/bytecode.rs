@@ -9,7 +9,9 @@ use melior::ir::operation::{OperationLike, OperationPrintingFlags};
 use tpu_custom_call::bytecode::{self, Bytecode, Encodings, EntryKind, Section, TranscodeError};
 use tpu_custom_call::{BytecodeOptions, Context, Kernel, PrintOptions};
 
-use crate::common::{case_name, fixtures_dir, golden_cases, goldens_dir, jaxref_python};
+use crate::common::{
+    Failures, case_name, fixtures_dir, golden_cases, goldens_dir, jaxref_python, line_diff,
+};
 use tpu_custom_call::KernelError;
 
 /// The producer string of jaxlib 0.12's MLIR.
@@ -85,11 +87,14 @@ fn strip_locations(ctx: &Context, module: &mut Module<'_>) {
 #[test]
 fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
     let ctx = Context::new();
+    let mut failures = Failures::new();
     let mut bodies_needing_down = 0;
     for (path, is_body) in golden_blobs() {
+        let label = path.display().to_string();
         let blob = std::fs::read(&path).unwrap();
-        let down = bytecode::down(&blob)
-            .unwrap_or_else(|e| panic!("{}: down failed: {e}", path.display()));
+        let Some(down) = failures.ok(format!("{label}: down"), bytecode::down(&blob)) else {
+            continue;
+        };
         let case = path.parent().unwrap();
         if is_body {
             if down != blob {
@@ -102,47 +107,68 @@ fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
                     "original",
                     tpu_custom_call::kernel::ModuleFormat::Text,
                 );
-                assert!(
+                failures.check(
                     matches!(untranscoded, Err(KernelError::Parse { .. })),
-                    "{}: LLVM 22 read the untranscoded body: {:?}",
-                    path.display(),
-                    untranscoded.err()
+                    || {
+                        format!(
+                            "{label}: LLVM 22 read the untranscoded body: {:?}",
+                            untranscoded.err()
+                        )
+                    },
                 );
             }
-            let kernel = Kernel::from_bytecode(&ctx, &down, &path.display().to_string())
-                .unwrap_or_else(|e| panic!("{e}"));
+            let Some(kernel) = failures.ok(&label, Kernel::from_bytecode(&ctx, &down, &label))
+            else {
+                continue;
+            };
             let golden = case.join(format!("kernel_serialized{}.mlir", suffix(&path, "body")));
-            let text = std::fs::read_to_string(&golden).unwrap();
-            let expected = Kernel::from_text(&ctx, &text, &golden.display().to_string()).unwrap();
+            let Some(text) = failures.ok(golden.display(), std::fs::read_to_string(&golden)) else {
+                continue;
+            };
+            let Some(expected) = failures.ok(
+                golden.display(),
+                Kernel::from_text(&ctx, &text, &golden.display().to_string()),
+            ) else {
+                continue;
+            };
             let options = PrintOptions {
                 generic: true,
                 debug_info: false,
             };
-            assert_eq!(
-                kernel.print(options).unwrap(),
-                expected.print(options).unwrap(),
-                "{}: module after down differs from {}",
-                path.display(),
-                golden.display()
-            );
+            if let (Some(ours), Some(expected)) = (
+                failures.ok(&label, kernel.print(options)),
+                failures.ok(golden.display(), expected.print(options)),
+            ) {
+                failures.text(
+                    format!("{label}: module after down vs {}", golden.display()),
+                    &ours,
+                    &expected,
+                );
+            }
         } else {
-            let module = parse_any(&ctx, &down)
-                .unwrap_or_else(|| panic!("{}: LLVM 22 cannot read it after down", path.display()));
+            let Some(module) = parse_any(&ctx, &down) else {
+                failures.fail(format!("{label}: LLVM 22 cannot read it after down"));
+                continue;
+            };
             let golden = case.join(format!(
                 "debug_locations{}.mlir",
                 suffix(&path, "debug_locations")
             ));
-            let text = std::fs::read(&golden).unwrap();
-            let expected = parse_any(&ctx, &text).unwrap();
-            assert_eq!(
-                print_generic(&module, true),
-                print_generic(&expected, true),
-                "{}: module after down differs from {}",
-                path.display(),
-                golden.display()
+            let Some(text) = failures.ok(golden.display(), std::fs::read(&golden)) else {
+                continue;
+            };
+            let Some(expected) = parse_any(&ctx, &text) else {
+                failures.fail(format!("{}: LLVM 22 cannot read it", golden.display()));
+                continue;
+            };
+            failures.text(
+                format!("{label}: module after down vs {}", golden.display()),
+                &print_generic(&module, true),
+                &print_generic(&expected, true),
             );
         }
     }
+    failures.assert_none();
     // Every body has memrefs, whose identity layouts JAX writes in binary.
     assert!(
         bodies_needing_down >= 36,
@@ -152,23 +178,27 @@ fn every_golden_blob_loads_on_llvm22_after_down_and_equals_the_golden_text() {
 
 #[test]
 fn up_after_down_gives_back_every_golden_blob_byte_for_byte() {
+    let mut failures = Failures::new();
     for (path, _) in golden_blobs() {
+        let label = path.display().to_string();
         let blob = std::fs::read(&path).unwrap();
-        let down = bytecode::down(&blob).unwrap();
-        let up = bytecode::up(&down).unwrap();
-        assert!(up == blob, "{}: up(down(x)) != x", path.display());
-        assert_eq!(
-            bytecode::transcode(&blob, Encodings::Llvm24).unwrap(),
-            blob,
-            "{}",
-            path.display()
-        );
-        assert_eq!(
-            bytecode::down(&down).unwrap(),
-            down,
-            "down is not idempotent"
-        );
+        let Some(down) = failures.ok(format!("{label}: down"), bytecode::down(&blob)) else {
+            continue;
+        };
+        if let Some(up) = failures.ok(format!("{label}: up"), bytecode::up(&down)) {
+            failures.bytes(format!("{label}: up(down(x)) vs x"), &up, &blob);
+        }
+        if let Some(same) = failures.ok(
+            format!("{label}: transcode"),
+            bytecode::transcode(&blob, Encodings::Llvm24),
+        ) {
+            failures.bytes(format!("{label}: transcode to LLVM 24"), &same, &blob);
+        }
+        if let Some(again) = failures.ok(format!("{label}: down twice"), bytecode::down(&down)) {
+            failures.bytes(format!("{label}: down is not idempotent"), &again, &down);
+        }
     }
+    failures.assert_none();
 }
 
 /// The strongest round trip: LLVM 22 reads each golden body after `down`,
@@ -177,22 +207,33 @@ fn up_after_down_gives_back_every_golden_blob_byte_for_byte() {
 #[test]
 fn golden_bodies_rewritten_by_llvm22_and_transcoded_up_equal_jax_bytes() {
     let ctx = Context::new();
+    let mut failures = Failures::new();
     let mut n = 0;
     for (path, is_body) in golden_blobs() {
         if !is_body {
             continue;
         }
-        let blob = std::fs::read(&path).unwrap();
-        let kernel = Kernel::from_bytecode(&ctx, &bytecode::down(&blob).unwrap(), "down").unwrap();
-        let rewritten = kernel.to_bytecode(&jax_options()).unwrap();
-        let up = bytecode::up(&rewritten).unwrap();
-        assert!(
-            up == blob,
-            "{}: LLVM 22's rewrite transcoded up differs from JAX's body",
-            path.display()
-        );
         n += 1;
+        let label = path.display().to_string();
+        let blob = std::fs::read(&path).unwrap();
+        let Some(down) = failures.ok(format!("{label}: down"), bytecode::down(&blob)) else {
+            continue;
+        };
+        let Some(kernel) = failures.ok(&label, Kernel::from_bytecode(&ctx, &down, "down")) else {
+            continue;
+        };
+        let Some(rewritten) = failures.ok(&label, kernel.to_bytecode(&jax_options())) else {
+            continue;
+        };
+        if let Some(up) = failures.ok(format!("{label}: up"), bytecode::up(&rewritten)) {
+            failures.bytes(
+                format!("{label}: LLVM 22's rewrite transcoded up vs JAX's body"),
+                &up,
+                &blob,
+            );
+        }
     }
+    failures.assert_none();
     assert!(n >= 39, "{n} bodies");
 }
 
@@ -205,25 +246,51 @@ fn every_bytecode_version_transcodes_like_jaxlib_writes_it() {
     let ctx = Context::new();
     let dir = fixtures_dir().join("bytecode/versions");
     let text = std::fs::read_to_string(dir.join("layouts.mlir")).unwrap();
+    let mut failures = Failures::new();
     for version in 0..=6 {
         let mut kernel = Kernel::from_text(&ctx, &text, "layouts.mlir").unwrap();
         strip_locations(&ctx, kernel.module_mut());
-        let ours = kernel
-            .to_bytecode(&BytecodeOptions {
+        let Some(ours) = failures.ok(
+            format!("version {version}: LLVM 22 writes"),
+            kernel.to_bytecode(&BytecodeOptions {
                 version: Some(version),
                 producer: Some(JAX_PRODUCER.into()),
-            })
-            .unwrap();
+            }),
+        ) else {
+            continue;
+        };
         let jax = std::fs::read(dir.join(format!("layouts.v{version}.jaxlib.mlirbc"))).unwrap();
-        assert_eq!(Bytecode::parse(&jax).unwrap().version, version as u64);
-        assert!(
-            bytecode::up(&ours).unwrap() == jax,
-            "version {version}: up(LLVM 22) != jaxlib"
+        if let Some(parsed) =
+            failures.ok(format!("version {version}: parse"), Bytecode::parse(&jax))
+        {
+            failures.eq(
+                format!("version {version}: jaxlib's version"),
+                parsed.version,
+                version as u64,
+            );
+        }
+        if let Some(up) = failures.ok(format!("version {version}: up"), bytecode::up(&ours)) {
+            failures.bytes(
+                format!("version {version}: up(LLVM 22) vs jaxlib"),
+                &up,
+                &jax,
+            );
+        }
+        let Some(down) = failures.ok(format!("version {version}: down"), bytecode::down(&jax))
+        else {
+            continue;
+        };
+        failures.bytes(
+            format!("version {version}: down(jaxlib) vs LLVM 22"),
+            &down,
+            &ours,
         );
-        let down = bytecode::down(&jax).unwrap();
-        assert!(down == ours, "version {version}: down(jaxlib) != LLVM 22");
-        Kernel::from_bytecode(&ctx, &down, "down").unwrap();
+        failures.ok(
+            format!("version {version}: LLVM 22 reads down(jaxlib)"),
+            Kernel::from_bytecode(&ctx, &down, "down"),
+        );
     }
+    failures.assert_none();
 }
 
 fn jaxlib_goldens_dir() -> PathBuf {
@@ -264,28 +331,35 @@ fn our_llvm22_bodies_transcoded_up_equal_what_jaxlib_writes() {
     let mut equal_to_golden_body = 0;
     let bodies = our_golden_bodies(&ctx);
     assert!(bodies.len() >= 39);
+    let mut failures = Failures::new();
     for (case, golden_body, ours) in &bodies {
         let name = golden_body.file_name().unwrap().to_string_lossy();
         let expected_path = jaxlib_goldens_dir()
             .join(case)
             .join(name.replace(".mlirbc", ".jaxlib.mlirbc"));
-        let expected = std::fs::read(&expected_path)
-            .unwrap_or_else(|e| panic!("{}: {e}", expected_path.display()));
-        let up = bytecode::up(ours).unwrap();
-        assert!(
-            up == expected,
-            "{case}/{name}: our bytecode transcoded up differs from jaxlib's {}",
-            expected_path.display()
+        let Some(expected) = failures.ok(expected_path.display(), std::fs::read(&expected_path))
+        else {
+            continue;
+        };
+        let Some(up) = failures.ok(format!("{case}/{name}: up"), bytecode::up(ours)) else {
+            continue;
+        };
+        failures.bytes(
+            format!(
+                "{case}/{name}: our bytecode transcoded up vs jaxlib's {}",
+                expected_path.display()
+            ),
+            &up,
+            &expected,
         );
-        assert_eq!(
-            &bytecode::down(&expected).unwrap(),
-            ours,
-            "{case}/{name}: down(jaxlib) != ours"
-        );
+        if let Some(down) = failures.ok(format!("{case}/{name}: down"), bytecode::down(&expected)) {
+            failures.bytes(format!("{case}/{name}: down(jaxlib) vs ours"), &down, ours);
+        }
         if up == std::fs::read(golden_body).unwrap() {
             equal_to_golden_body += 1;
         }
     }
+    failures.assert_none();
     // The other five bodies carry debug locations, which kernel_serialized.mlir lacks.
     eprintln!(
         "{equal_to_golden_body} of {} bodies equal the golden body.mlirbc",
@@ -324,27 +398,51 @@ fn encoding_module(attr: &str) -> String {
 #[test]
 fn each_newer_encoding_matches_jaxlib_both_ways() {
     let ctx = Context::new();
+    let mut failures = Failures::new();
     let mut rewritten = 0;
     for (jax, attr) in encoding_fixtures() {
-        let kernel = Kernel::from_text(&ctx, &encoding_module(&attr), "encoding").unwrap();
-        let ours = kernel.to_bytecode(&jax_options()).unwrap();
-        let up = bytecode::up(&ours).unwrap_or_else(|e| panic!("{attr}: up failed: {e}"));
-        assert!(
-            up == jax,
-            "{attr}: up(LLVM 22 bytes) != jaxlib bytes\n ours {ours:02x?}\n up   {up:02x?}\n jax  {jax:02x?}"
-        );
-        let down = bytecode::down(&jax).unwrap_or_else(|e| panic!("{attr}: down failed: {e}"));
-        assert!(down == ours, "{attr}: down(jaxlib bytes) != LLVM 22 bytes");
+        let Some(kernel) = failures.ok(
+            &attr,
+            Kernel::from_text(&ctx, &encoding_module(&attr), "encoding"),
+        ) else {
+            continue;
+        };
+        let Some(ours) = failures.ok(&attr, kernel.to_bytecode(&jax_options())) else {
+            continue;
+        };
         if ours != jax {
             rewritten += 1;
         }
-        // LLVM 22 reads it and prints the same attribute.
-        let back = Kernel::from_bytecode(&ctx, &down, "down").unwrap();
-        assert_eq!(
-            back.print(PrintOptions::default()).unwrap(),
-            kernel.print(PrintOptions::default()).unwrap()
+        if let Some(up) = failures.ok(format!("{attr}: up failed"), bytecode::up(&ours)) {
+            failures.check(up == jax, || {
+                format!(
+                    "{attr}: up(LLVM 22 bytes) != jaxlib bytes\n ours {ours:02x?}\n up   {up:02x?}\n jax  {jax:02x?}"
+                )
+            });
+        }
+        let Some(down) = failures.ok(format!("{attr}: down failed"), bytecode::down(&jax)) else {
+            continue;
+        };
+        failures.bytes(
+            format!("{attr}: down(jaxlib bytes) vs LLVM 22 bytes"),
+            &down,
+            &ours,
         );
+        // LLVM 22 reads it and prints the same attribute.
+        let Some(back) = failures.ok(
+            format!("{attr}: LLVM 22 reads down"),
+            Kernel::from_bytecode(&ctx, &down, "down"),
+        ) else {
+            continue;
+        };
+        if let (Some(back), Some(printed)) = (
+            failures.ok(&attr, back.print(PrintOptions::default())),
+            failures.ok(&attr, kernel.print(PrintOptions::default())),
+        ) {
+            failures.text(format!("{attr}: read back"), &back, &printed);
+        }
     }
+    failures.assert_none();
     assert!(
         rewritten >= 80,
         "only {rewritten} fixtures exercise a rewrite"
@@ -370,20 +468,46 @@ fn affine_expression_kinds_decode_to_the_text_llvm22_prints() {
         };
     }
     let ctx = Context::new();
+    let mut failures = Failures::new();
     for (jax, attr) in encoding_fixtures() {
         let Some(text) = attr.strip_prefix("affine_map<").map(|_| attr.as_str()) else {
             continue;
         };
-        let kernel = Kernel::from_text(&ctx, &encoding_module(text), "encoding").unwrap();
-        let ours = kernel.to_bytecode(&jax_options()).unwrap();
-        let theirs = Bytecode::parse(&jax).unwrap();
-        let llvm22 = Bytecode::parse(&ours).unwrap();
-        let builtin = theirs.builtin_dialect().unwrap();
+        let Some(kernel) = failures.ok(
+            &attr,
+            Kernel::from_text(&ctx, &encoding_module(text), "encoding"),
+        ) else {
+            continue;
+        };
+        let Some(ours) = failures.ok(&attr, kernel.to_bytecode(&jax_options())) else {
+            continue;
+        };
+        let (Some(theirs), Some(llvm22)) = (
+            failures.ok(format!("{attr}: jaxlib bytes"), Bytecode::parse(&jax)),
+            failures.ok(format!("{attr}: LLVM 22 bytes"), Bytecode::parse(&ours)),
+        ) else {
+            continue;
+        };
+        let Some(builtin) = theirs.builtin_dialect() else {
+            failures.fail(format!("{attr}: no builtin dialect in jaxlib's bytes"));
+            continue;
+        };
         for (a, b) in theirs.entries.iter().zip(&llvm22.entries) {
             if a.dialect == builtin && a.custom && !b.custom {
-                let printed = b.text().unwrap();
-                let map = AffineMap::parse(printed).unwrap();
-                assert_eq!(map.to_text(), printed, "printer does not round-trip");
+                let Some(printed) = b.text() else {
+                    failures.fail(format!("{attr}: LLVM 22's entry is not text"));
+                    continue;
+                };
+                let Some(map) =
+                    failures.ok(format!("{attr}: {printed}"), AffineMap::parse(printed))
+                else {
+                    continue;
+                };
+                failures.eq(
+                    format!("{attr}: printer does not round-trip"),
+                    map.to_text().as_str(),
+                    printed,
+                );
                 map.results.iter().for_each(|e| walk(e, &mut kinds));
             }
         }
@@ -400,8 +524,11 @@ fn affine_expression_kinds_decode_to_the_text_llvm22_prints() {
         "FloorDiv",
         "CeilDiv",
     ] {
-        assert!(kinds.contains(kind), "no fixture covers {kind}: {kinds:?}");
+        failures.check(kinds.contains(kind), || {
+            format!("no fixture covers {kind}: {kinds:?}")
+        });
     }
+    failures.assert_none();
 }
 
 /// Fresh jaxlib output equals the committed fixtures (skips without the venv).
@@ -430,9 +557,13 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
             .unwrap(),
         enc.to_str().unwrap(),
     ]);
-    assert_eq!(
-        std::fs::read_to_string(&enc).unwrap(),
-        std::fs::read_to_string(fixtures_dir().join("bytecode/encodings.jaxlib.txt")).unwrap()
+    let fresh = std::fs::read_to_string(&enc).unwrap();
+    let committed =
+        std::fs::read_to_string(fixtures_dir().join("bytecode/encodings.jaxlib.txt")).unwrap();
+    assert!(
+        fresh == committed,
+        "encodings.jaxlib.txt (- committed, + fresh):\n{}",
+        line_diff(&committed, &fresh)
     );
     let goldens = tmp.join("goldens");
     run(&[
@@ -440,6 +571,7 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
         goldens_dir().to_str().unwrap(),
         goldens.to_str().unwrap(),
     ]);
+    let mut failures = Failures::new();
     let mut n = 0;
     for case in std::fs::read_dir(&goldens).unwrap() {
         let case = case.unwrap().path();
@@ -448,12 +580,15 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
             let committed = jaxlib_goldens_dir()
                 .join(case.file_name().unwrap())
                 .join(file.file_name().unwrap());
-            assert_eq!(
-                std::fs::read(&file).unwrap(),
-                std::fs::read(&committed).unwrap(),
-                "{}",
-                committed.display()
-            );
+            if let Some(committed_bytes) =
+                failures.ok(committed.display(), std::fs::read(&committed))
+            {
+                failures.bytes(
+                    committed.display(),
+                    &std::fs::read(&file).unwrap(),
+                    &committed_bytes,
+                );
+            }
             n += 1;
         }
     }
@@ -467,13 +602,18 @@ fn committed_fixtures_equal_fresh_jaxlib_output() {
     ]);
     for version in 0..=6 {
         let name = format!("layouts.v{version}.jaxlib.mlirbc");
-        assert_eq!(
-            std::fs::read(tmp.join(&name)).unwrap(),
-            std::fs::read(versions.join(&name)).unwrap(),
-            "{name}"
-        );
+        if let (Some(fresh), Some(committed)) = (
+            failures.ok(format!("fresh {name}"), std::fs::read(tmp.join(&name))),
+            failures.ok(
+                format!("committed {name}"),
+                std::fs::read(versions.join(&name)),
+            ),
+        ) {
+            failures.bytes(&name, &fresh, &committed);
+        }
     }
     std::fs::remove_dir_all(&tmp).ok();
+    failures.assert_none();
 }
 
 // ---------------------------------------------------------------------------
@@ -626,41 +766,41 @@ fn former_crashers_are_rejected_before_mlir_sees_them() {
     inputs.sort();
     assert!(inputs.len() >= 7, "crasher fixtures missing");
     let ctx = Context::new();
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     for input in inputs {
         let name = input.file_name().unwrap().to_string_lossy().into_owned();
         let bytes = std::fs::read(&input).unwrap();
         if name.ends_with(".mlirbc") {
-            let err = bytecode::down(&bytes).expect_err(&name);
-            assert!(
-                matches!(
-                    err,
+            match bytecode::down(&bytes) {
+                Err(
                     TranscodeError::Malformed { .. }
-                        | TranscodeError::BadEntry { .. }
-                        | TranscodeError::TooDeep { .. }
-                ),
-                "{name}: {err:?}"
-            );
+                    | TranscodeError::BadEntry { .. }
+                    | TranscodeError::TooDeep { .. },
+                ) => {}
+                Err(err) => failures.fail(format!("{name}: {err:?}")),
+                Ok(_) => failures.fail(format!("{name}: down accepted it")),
+            }
         }
         let loaded = Kernel::load(&ctx, &bytes, &name);
-        assert!(
+        failures.check(
             matches!(
                 loaded,
                 Err(KernelError::Transcode { .. } | KernelError::TooDeep { .. })
             ),
-            "{name}: {:?}",
-            loaded.err()
+            || format!("{name}: {:?}", loaded.err()),
         );
         let rel = format!("mlir-fixtures/crashers/{name}");
         let (code, stdout, stderr) = crate::common::run_cli(&["kernel", &rel]);
-        assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
-        assert!(stdout.is_empty(), "{rel}: wrote to stdout");
+        failures.check(code == 1, || {
+            format!("{rel}: exit code {code}, not 1; stderr: {stderr}")
+        });
+        failures.check(stdout.is_empty(), || format!("{rel}: wrote to stdout"));
         let golden = input.with_file_name(format!("{name}.stderr"));
         if let Some(diff) = crate::common::check_golden(&golden, &stderr) {
-            failures.push(diff);
+            failures.fail(diff);
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 /// A string that is not UTF-8 (one byte of a golden body's string table set
@@ -749,10 +889,11 @@ fn deep_attribute_references_are_refused() {
     let shallower = Kernel::from_text(&ctx, &alias_chain(limit - 5), "chain").unwrap();
     let written = shallower.to_bytecode(&BytecodeOptions::default()).unwrap();
     let back = Kernel::from_bytecode(&ctx, &written, "chain").unwrap();
-    assert_eq!(
+    let (back, expected) = (
         back.print(PrintOptions::default()).unwrap(),
-        shallower.print(PrintOptions::default()).unwrap()
+        shallower.print(PrintOptions::default()).unwrap(),
     );
+    assert!(back == expected, "{}", line_diff(&expected, &back));
 }
 
 // ---------------------------------------------------------------------------
@@ -788,6 +929,7 @@ fn a_thousand_random_corruptions_never_crash() {
     let mut rng = XorShift(seed.map_or(0x9E37_79B9_7F4A_7C15, |s| {
         s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }));
+    let mut failures = Failures::new();
     let (mut errors, mut ok, mut loaded) = (0, 0, 0);
     for i in 0..1000 {
         let blob = &blobs[rng.below(blobs.len())];
@@ -810,7 +952,9 @@ fn a_thousand_random_corruptions_never_crash() {
         }
         match bytecode::down(&bad) {
             Err(e) => {
-                assert!(!e.to_string().is_empty());
+                failures.check(!e.to_string().is_empty(), || {
+                    format!("corruption {i}: empty message for {e:?}")
+                });
                 errors += 1;
             }
             Ok(down) => {
@@ -824,6 +968,7 @@ fn a_thousand_random_corruptions_never_crash() {
     eprintln!(
         "1000 corruptions: {errors} transcoder errors, {ok} transcoded ({loaded} then loaded)"
     );
+    failures.assert_none();
     assert_eq!(errors + ok, 1000);
     assert!(errors > 100, "only {errors} corruptions were caught");
 }
@@ -846,6 +991,7 @@ fn corruptions_of_the_ir_section_never_crash() {
         s.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1
     }));
     let ctx = Context::new();
+    let mut failures = Failures::new();
     let (mut rejected, mut ir_rejected, mut loaded) = (0, 0, 0);
     for i in 0..600 {
         let blob = &blobs[rng.below(blobs.len())];
@@ -872,7 +1018,9 @@ fn corruptions_of_the_ir_section_never_crash() {
                     ..
                 } = e
                 {
-                    assert!((ir.start..=ir.end).contains(&offset), "{e}");
+                    failures.check((ir.start..=ir.end).contains(&offset), || {
+                        format!("corruption {i}: {e} (the IR section is {ir:?})")
+                    });
                     ir_rejected += 1;
                 }
             }
@@ -884,6 +1032,7 @@ fn corruptions_of_the_ir_section_never_crash() {
     eprintln!(
         "600 IR corruptions: {rejected} rejected by down ({ir_rejected} in the IR section), {loaded} loaded"
     );
+    failures.assert_none();
     assert!(
         ir_rejected > 50,
         "only {ir_rejected} IR corruptions were caught"

@@ -26,7 +26,7 @@ fn bad_inputs(folder: &str) -> Vec<String> {
 /// Runs `args` (with `-o <file>` appended when `output` is set) and checks
 /// the bad-input contract: exit code 1, nothing on stdout, no output file,
 /// and the stderr blessed in `golden` (relative to the repository).
-fn check_bad_input(args: &[&str], output: bool, golden: &str, failures: &mut Vec<String>) {
+fn check_bad_input(args: &[&str], output: bool, golden: &str, failures: &mut Failures) {
     let out_dir = std::env::temp_dir().join(format!("tcc-bad-{}", std::process::id()));
     std::fs::create_dir_all(&out_dir).unwrap();
     let out_file = out_dir.join("out");
@@ -38,12 +38,16 @@ fn check_bad_input(args: &[&str], output: bool, golden: &str, failures: &mut Vec
     }
     let (code, stdout, stderr) = run_cli(&args);
     let what = args.join(" ");
-    assert_eq!(code, 1, "{what}: exit code; stderr: {stderr}");
-    assert!(stdout.is_empty(), "{what}: wrote to stdout");
-    assert!(!out_file.exists(), "{what}: left an output file");
+    failures.check(code == 1, || {
+        format!("{what}: exit code {code}, not 1; stderr: {stderr}")
+    });
+    failures.check(stdout.is_empty(), || format!("{what}: wrote to stdout"));
+    failures.check(!out_file.exists(), || {
+        format!("{what}: left an output file")
+    });
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     if let Some(diff) = check_golden(&root.join(golden), &stderr) {
-        failures.push(format!("{what}:\n{diff}"));
+        failures.fail(format!("{what}:\n{diff}"));
     }
 }
 
@@ -56,7 +60,7 @@ fn check_bad_input(args: &[&str], output: bool, golden: &str, failures: &mut Vec
 /// for parameters, whose two commands word their reports differently).
 #[test]
 fn bad_inputs_fail_cleanly() {
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     let kernels = bad_inputs("kernels");
     assert!(kernels.len() >= 11, "bad kernel fixtures missing");
     for input in &kernels {
@@ -123,7 +127,7 @@ fn bad_inputs_fail_cleanly() {
             &mut failures,
         );
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 #[test]
@@ -143,7 +147,7 @@ fn kernel_from_stdin_prints_the_same_module() {
     assert_eq!(code, 0, "{stderr}");
     let golden =
         std::fs::read(goldens_dir().join("add_basic/kernel_pre_serde.generic.mlir")).unwrap();
-    assert_eq!(from_stdin, golden);
+    assert!(from_stdin == golden, "{}", bytes_diff(&golden, &from_stdin));
 }
 
 /// Every `tpu-custom-call ...` line of the README's command-line section runs
@@ -179,7 +183,7 @@ fn readme_command_lines_run() {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     for command in &commands {
         let out = std::process::Command::new("sh")
             .arg("-c")
@@ -189,20 +193,18 @@ fn readme_command_lines_run() {
             .output()
             .unwrap();
         // `validate` of the 64 MiB vmem_limit params on v6e (128 MiB) passes.
-        if !out.status.success() {
-            failures.push(format!(
-                "{command}\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
+        failures.check(out.status.success(), || {
+            format!("{command}\n{}", String::from_utf8_lossy(&out.stderr))
+        });
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
     // The outputs are what they claim: JAX's exact backend_config.
     let ctx = tpu_custom_call::Context::new();
     let jax = std::fs::read(dir.join("add.jax.mlir")).unwrap();
     let calls = tpu_custom_call::decode::find_calls(&ctx, &jax, "add.jax.mlir").unwrap();
     let golden = std::fs::read(goldens_dir().join("add_basic/backend_config.json")).unwrap();
-    assert_eq!(calls[0].backend_config.as_bytes(), golden.as_slice());
+    let ours = calls[0].backend_config.as_bytes();
+    assert!(ours == golden.as_slice(), "{}", bytes_diff(&golden, ours));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -316,7 +318,7 @@ fn emit_reproduces_jax_errors_verbatim() {
     ];
     let dir = std::env::temp_dir().join(format!("tcc-jax-errors-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     for (case, kernel, sig, params) in cases {
         let params_path = dir.join(format!("{case}.json"));
         std::fs::write(&params_path, params).unwrap();
@@ -332,11 +334,10 @@ fn emit_reproduces_jax_errors_verbatim() {
             out.to_str().unwrap(),
         ]);
         let expected = message(case);
-        if code != 1 || !stdout.is_empty() || out.exists() || !stderr.contains(&expected) {
-            failures.push(format!(
-                "{case}: exit {code}, expected `{expected}` in:\n{stderr}"
-            ));
-        }
+        failures.check(
+            code == 1 && stdout.is_empty() && !out.exists() && stderr.contains(&expected),
+            || format!("{case}: exit {code}, expected `{expected}` in:\n{stderr}"),
+        );
     }
     // The serde version limit, through --ir-version.
     let (code, _, stderr) = run_cli(&[
@@ -355,7 +356,7 @@ fn emit_reproduces_jax_errors_verbatim() {
         "{stderr}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 /// `validate` reports every problem it finds, not just the first (exit 1),
@@ -380,6 +381,7 @@ fn validate_reports_every_problem() {
     ]);
     assert_eq!(code, 1);
     assert!(stdout.is_empty());
+    let mut failures = Failures::new();
     for expected in [
         "3 problems",
         "warning: `vmem_limit_bytes` = 286.10 MiB (300000000 bytes) exceeds the 128 MiB of VMEM on v6e",
@@ -387,11 +389,14 @@ fn validate_reports_every_problem() {
         "explicit tiling is only supported for SparseCore kernels.",
         "explicit opt_level is only supported for SparseCore kernels.",
     ] {
-        assert!(
-            stderr.contains(expected),
-            "missing `{expected}` in:\n{stderr}"
-        );
+        failures.check(stderr.contains(expected), || {
+            format!("missing `{expected}`")
+        });
     }
+    if !failures.is_empty() {
+        failures.fail(format!("in:\n{stderr}"));
+    }
+    failures.assert_none();
     let good = fixtures_dir().join("params/add_basic.json");
     let (code, stdout, stderr) = run_cli(&[
         "validate",
@@ -449,7 +454,8 @@ fn output_to_fifos_and_symlinks_keeps_them() {
             .file_type()
             .is_fifo()
     );
-    assert_eq!(reader.join().unwrap(), expected);
+    let read = reader.join().unwrap();
+    assert!(read == expected, "{}", bytes_diff(&expected, &read));
 
     let real = dir.join("real.mlir");
     std::fs::write(&real, "old").unwrap();
@@ -462,7 +468,8 @@ fn output_to_fifos_and_symlinks_keeps_them() {
             .file_type()
             .is_symlink()
     );
-    assert_eq!(std::fs::read(&real).unwrap(), expected);
+    let written = std::fs::read(&real).unwrap();
+    assert!(written == expected, "{}", bytes_diff(&expected, &written));
     // A dangling link gets the file it names created.
     std::fs::remove_file(&real).unwrap();
     emit(Some(&link));
@@ -472,7 +479,8 @@ fn output_to_fifos_and_symlinks_keeps_them() {
             .file_type()
             .is_symlink()
     );
-    assert_eq!(std::fs::read(&real).unwrap(), expected);
+    let written = std::fs::read(&real).unwrap();
+    assert!(written == expected, "{}", bytes_diff(&expected, &written));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -501,18 +509,23 @@ fn emit_prints_every_validation_error() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stdout.is_empty());
     let lines: Vec<&str> = stderr.lines().collect();
+    let mut failures = Failures::new();
     for expected in [
         "collective_id has to be unspecified or None when not using a custom barrier",
         "explicit tiling is only supported for SparseCore kernels.",
         "explicit opt_level is only supported for SparseCore kernels.",
     ] {
-        assert!(
+        failures.check(
             lines
                 .iter()
                 .any(|l| l.starts_with("error: ") && l.contains(expected)),
-            "no `error: ...{expected}` line in:\n{stderr}"
+            || format!("no `error: ...{expected}` line"),
         );
     }
+    if !failures.is_empty() {
+        failures.fail(format!("in:\n{stderr}"));
+    }
+    failures.assert_none();
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("error: ")).count(),
         3,

@@ -167,6 +167,47 @@ pub fn line_diff(expected: &str, actual: &str) -> String {
     out
 }
 
+/// How two byte strings differ: a [`line_diff`] when both are texts of
+/// several lines; else the lengths and the first differing offset, with
+/// what surrounds it on each side (as text when both are UTF-8, else hex).
+pub fn bytes_diff(expected: &[u8], actual: &[u8]) -> String {
+    let texts = std::str::from_utf8(expected)
+        .ok()
+        .zip(std::str::from_utf8(actual).ok());
+    if let Some((expected, actual)) = texts
+        && expected.trim_end().contains('\n')
+        && actual.trim_end().contains('\n')
+    {
+        return line_diff(expected, actual);
+    }
+    let at = expected
+        .iter()
+        .zip(actual)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let (before, after) = if texts.is_some() { (40, 40) } else { (8, 8) };
+    let start = at.saturating_sub(before);
+    let window = |bytes: &[u8]| -> String {
+        let piece = &bytes[start.min(bytes.len())..(at + after).min(bytes.len())];
+        if texts.is_some() {
+            format!("{:?}", String::from_utf8_lossy(piece))
+        } else {
+            piece
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
+    format!(
+        "{} bytes expected, {} actual; first difference at byte {at}\n-@{start}: {}\n+@{start}: {}\n",
+        expected.len(),
+        actual.len(),
+        window(expected),
+        window(actual)
+    )
+}
+
 /// The failures of a loop over cases, reported together at the end rather
 /// than at the first (so one run shows every case that fails).
 #[derive(Debug, Default)]
@@ -183,6 +224,59 @@ impl Failures {
         if !ok {
             self.0.push(message());
         }
+    }
+
+    /// Records `message` (a failure found otherwise, e.g. in a `match`).
+    pub fn fail(&mut self, message: impl Into<String>) {
+        self.0.push(message.into());
+    }
+
+    /// The value of `result`; or records its error under `what` and gives
+    /// `None` (the caller skips the rest of that case).
+    pub fn ok<T, E: std::fmt::Display>(
+        &mut self,
+        what: impl std::fmt::Display,
+        result: Result<T, E>,
+    ) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.0.push(format!("{what}: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Records a mismatch of the text `actual` with `expected` (a golden or
+    /// a reference output), under `what`, as a [`line_diff`].
+    pub fn text(&mut self, what: impl std::fmt::Display, actual: &str, expected: &str) {
+        if actual != expected {
+            self.0.push(format!(
+                "{what} differs (- expected, + actual):\n{}",
+                line_diff(expected, actual)
+            ));
+        }
+    }
+
+    /// Records a mismatch of the bytes `actual` with `expected`, under
+    /// `what`, as a [`bytes_diff`].
+    pub fn bytes(&mut self, what: impl std::fmt::Display, actual: &[u8], expected: &[u8]) {
+        if actual != expected {
+            self.0.push(format!(
+                "{what} differs (- expected, + actual):\n{}",
+                bytes_diff(expected, actual)
+            ));
+        }
+    }
+
+    /// How many failures were recorded.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     /// Records a mismatch of `actual` and `expected`, under `what`.

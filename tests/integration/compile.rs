@@ -198,7 +198,7 @@ fn every_emitted_golden_module_gets_jaxs_verdict() {
             .filter(|(name, _)| communicates(name))
             .collect(),
     ));
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     let (mut ours_seconds, mut jax_seconds) = (0.0, 0.0);
     let (mut compiled, mut refused, mut crashed) = (0, 0, 0);
     for (chip, devices, modules) in &runs {
@@ -209,7 +209,12 @@ fn every_emitted_golden_module_gets_jaxs_verdict() {
         let started = std::time::Instant::now();
         let mut compiler = Compiler::new(options(*chip, *devices, &libtpu)).unwrap();
         for ((name, path), jax) in modules.iter().zip(jax) {
-            let verdict = compiler.compile(&std::fs::read(path).unwrap()).unwrap();
+            let Some(verdict) = failures.ok(
+                format!("{name} on {chip} x{devices}"),
+                compiler.compile(&std::fs::read(path).unwrap()),
+            ) else {
+                continue;
+            };
             match &verdict {
                 Verdict::Compiled { .. } => compiled += 1,
                 Verdict::Crashed { .. } => crashed += 1,
@@ -224,11 +229,9 @@ fn every_emitted_golden_module_gets_jaxs_verdict() {
                 (Some(ours), Some(jax)) => jax.contains(first_line(ours)),
                 _ => false,
             };
-            if !same {
-                failures.push(format!(
-                    "{name} on {chip} x{devices}: ours {ours:?}, tpu_compile.py {jax:?}"
-                ));
-            }
+            failures.check(same, || {
+                format!("{name} on {chip} x{devices}: ours {ours:?}, tpu_compile.py {jax:?}")
+            });
         }
         drop(compiler);
         ours_seconds += started.elapsed().as_secs_f64();
@@ -239,8 +242,8 @@ fn every_emitted_golden_module_gets_jaxs_verdict() {
          ours {ours_seconds:.1} s, tpu_compile.py {jax_seconds:.1} s",
         runs.len()
     );
+    failures.assert_none();
     assert!(compiled >= 4 * 20 + 9, "only {compiled} modules compiled");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The modules of the issue (tests/data/compile/README.md) are refused with
@@ -279,11 +282,15 @@ fn refusals_and_a_crash_through_the_cli() {
         "Mosaic failed to compile TPU kernel with MLIR module name `_add_kernel`",
         "libtpu crashed: ",
     ];
-    for (line, expected) in lines.iter().zip(expected) {
+    let mut failures = Failures::new();
+    for (i, (line, expected)) in lines.iter().zip(expected).enumerate() {
         let error = line["error"].as_str().unwrap_or_default();
-        assert!(error.starts_with(expected), "{line}");
-        assert_eq!(line["ok"], false);
+        failures.check(error.starts_with(expected), || {
+            format!("module {i}: expected `{expected}...` in {line}")
+        });
+        failures.eq(format!("module {i}: ok"), &line["ok"], &Json::Bool(false));
     }
+    failures.assert_none();
     assert!(lines[1]["error"].as_str().unwrap().contains(
         "Scoped allocation with size 24.00M and limit 16.00M exceeded scoped vmem limit"
     ));
@@ -634,10 +641,13 @@ fn memory_space_verdicts_are_libtpus() {
             .contains("Failed to convert a memory space to MLIR"),
         "{verdict:?}"
     );
-    for module in [noted, host_of_vmem] {
-        let verdict = compiler.compile(module.as_bytes()).unwrap();
-        assert!(verdict.is_ok(), "{verdict:?}");
+    let mut failures = Failures::new();
+    for (what, module) in [("noted", noted), ("host_of_vmem", host_of_vmem)] {
+        if let Some(verdict) = failures.ok(what, compiler.compile(module.as_bytes())) {
+            failures.check(verdict.is_ok(), || format!("{what}: {verdict:?}"));
+        }
     }
+    failures.assert_none();
 }
 
 /// `TPU_CUSTOM_CALL_COMPILE_TIMEOUT` reaches the CLI: with 1 ms the worker
@@ -701,6 +711,7 @@ fn compile_timeout_option() {
     assert_eq!(verdict.error().unwrap(), "libtpu timed out after 0.2 s");
     drop(compiler);
     std::fs::remove_dir_all(&dir).unwrap();
+    let mut failures = Failures::new();
     for bad in ["0", "-1", "soon"] {
         let (code, _, stderr) = run_cli(&[
             "compile",
@@ -709,9 +720,12 @@ fn compile_timeout_option() {
             "v5e",
             &format!("--timeout={bad}"),
         ]);
-        assert_eq!(code, 2, "--timeout {bad}: {stderr}");
-        assert!(stderr.contains("positive number of seconds"), "{stderr}");
+        failures.check(
+            code == 2 && stderr.contains("positive number of seconds"),
+            || format!("--timeout {bad}: exit {code} (not 2): {stderr}"),
+        );
     }
+    failures.assert_none();
     let Some(libtpu) = libtpu(test) else {
         return;
     };

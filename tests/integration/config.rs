@@ -191,10 +191,14 @@ fn signature_errors(params: &Params, ins: &[&str], outs: &[&str]) -> Vec<RuleErr
 }
 
 fn lowered(call: &GoldenCall) -> BackendConfig {
+    try_lowered(call).unwrap_or_else(|e| panic!("{}: {e}", call.name()))
+}
+
+/// The config lowered from the call's params, or the lowering's message.
+fn try_lowered(call: &GoldenCall) -> Result<BackendConfig, String> {
     let params = call.params();
     let (body, dbg) = call.blobs();
-    lower_config(&params, &call.facts(), body, dbg, call.ir_version())
-        .unwrap_or_else(|e| panic!("{}: {e}", call.name()))
+    lower_config(&params, &call.facts(), body, dbg, call.ir_version()).map_err(|e| e.to_string())
 }
 
 fn show(bytes: &[u8]) -> String {
@@ -216,33 +220,40 @@ fn show(bytes: &[u8]) -> String {
 
 #[test]
 fn every_golden_backend_config_is_rebuilt_byte_for_byte_from_its_params() {
+    let mut failures = common::Failures::new();
     let mut checked = 0;
     for call in golden_calls() {
-        let params = call.params();
-        let config = lowered(&call);
-        let json = config.to_json(params.use_core_ids()).unwrap();
-        assert!(
-            json.as_bytes() == call.config_bytes.as_slice(),
-            "{}: built\n{}\nbut JAX wrote\n{}",
-            call.name(),
-            show(json.as_bytes()),
-            show(&call.config_bytes)
-        );
-        // The writer allocated once: the capacity is still the size hint.
-        assert_eq!(
-            json.capacity(),
-            config.json_size_hint().unwrap(),
-            "{}",
-            call.name()
-        );
         checked += 1;
+        let name = call.name();
+        let params = call.params();
+        let Some(config) = failures.ok(&name, try_lowered(&call)) else {
+            continue;
+        };
+        let Some(json) = failures.ok(&name, config.to_json(params.use_core_ids())) else {
+            continue;
+        };
+        failures.check(json.as_bytes() == call.config_bytes.as_slice(), || {
+            format!(
+                "{name}: built\n{}\nbut JAX wrote\n{}\n{}",
+                show(json.as_bytes()),
+                show(&call.config_bytes),
+                common::bytes_diff(&call.config_bytes, json.as_bytes())
+            )
+        });
+        // The writer allocated once: the capacity is still the size hint.
+        failures.eq(
+            format!("{name}: capacity vs size hint"),
+            Some(json.capacity()),
+            config.json_size_hint().ok(),
+        );
     }
+    failures.assert_none();
     assert!(checked >= 39);
 }
 
 #[test]
 fn every_golden_call_signature_passes_the_signature_checks() {
-    let mut failures = Vec::new();
+    let mut failures = common::Failures::new();
     for call in golden_calls() {
         let params = call.params();
         let (ins, outs) = (call.types("operand_types"), call.types("result_types"));
@@ -261,11 +272,9 @@ fn every_golden_call_signature_passes_the_signature_checks() {
             .collect();
         let outs: Vec<&str> = outs.iter().map(String::as_str).collect();
         let all = validate_text(&call.kernel_text(), &params, &ins, &outs);
-        if !all.is_empty() {
-            failures.push(format!("{}: {all:?}", call.name()));
-        }
+        failures.check(all.is_empty(), || format!("{}: {all:?}", call.name()));
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 #[test]
@@ -322,30 +331,40 @@ fn every_golden_backend_config_reads_back_and_rewrites_identically() {
 
 #[test]
 fn every_params_fixture_round_trips_through_its_canonical_form() {
+    let mut failures = common::Failures::new();
     let mut n = 0;
     for call in golden_calls() {
+        n += 1;
+        let name = call.name();
         let params = call.params();
         let text = params.to_json();
-        assert_eq!(
-            Params::from_json(text.as_bytes()).unwrap(),
-            params,
-            "{}:\n{text}",
-            call.name()
-        );
+        match Params::from_json(text.as_bytes()) {
+            Ok(back) => failures.eq(format!("{name}: read back from\n{text}\n"), back, params),
+            Err(e) => failures.fail(format!("{name}: {e}\n{text}")),
+        }
         // The fixtures hold only non-default keys, so they are canonical up to key order.
-        let fixture =
-            std::fs::read(fixtures_dir().join(format!("params/{}.json", call.name()))).unwrap();
-        let keys = |bytes: &[u8]| match parse_json(bytes).unwrap() {
-            JsonValue::Object(m) => {
+        let fixture = std::fs::read(fixtures_dir().join(format!("params/{name}.json"))).unwrap();
+        let keys = |bytes: &[u8]| match parse_json(bytes) {
+            Ok(JsonValue::Object(m)) => {
                 let mut k: Vec<String> = m.into_iter().map(|(k, _)| k).collect();
                 k.sort();
-                k
+                Ok(k)
             }
-            _ => panic!("not an object"),
+            Ok(_) => Err("not an object".to_string()),
+            Err(e) => Err(format!("{e:?}")),
         };
-        assert_eq!(keys(text.as_bytes()), keys(&fixture), "{}", call.name());
-        n += 1;
+        match (keys(text.as_bytes()), keys(&fixture)) {
+            (Ok(canonical), Ok(fixture)) => failures.eq(
+                format!("{name}: keys (canonical form, fixture)"),
+                canonical,
+                fixture,
+            ),
+            (canonical, fixture) => failures.fail(format!(
+                "{name}: keys of the canonical form {canonical:?}, of the fixture {fixture:?}"
+            )),
+        }
     }
+    failures.assert_none();
     assert!(n >= 39);
 }
 
@@ -585,23 +604,34 @@ fn every_row_of_the_spec_to_json_table_is_reproduced() {
         62,
         "section 3.5 should have 31 configs x 2 use_core_ids values"
     );
+    let mut failures = common::Failures::new();
     for (name, use_core_ids, expected) in rows {
+        let row = format!("{name} use_core_ids={use_core_ids}");
         let config = spec_row_config(&name);
-        let json = config.to_json(use_core_ids).unwrap();
-        assert!(
-            json.as_bytes() == expected.as_slice(),
-            "{name} use_core_ids={use_core_ids}:\n{json}\nexpected\n{}",
-            String::from_utf8_lossy(&expected)
-        );
+        let Some(json) = failures.ok(&row, config.to_json(use_core_ids)) else {
+            continue;
+        };
+        failures.bytes(&row, json.as_bytes(), &expected);
         // And back: the reader gives the canonical config and the same bytes.
-        let (read, report) = BackendConfig::from_json(json.as_bytes()).unwrap();
-        assert_eq!(read, config.canonical(), "{name}");
-        assert_eq!(
-            read.to_json(report.use_core_ids_or_default()).unwrap(),
-            json,
-            "{name}"
-        );
+        let Some((read, report)) = failures.ok(
+            format!("{row}: reading it back"),
+            BackendConfig::from_json(json.as_bytes()),
+        ) else {
+            continue;
+        };
+        failures.eq(format!("{row}: read back"), &read, &config.canonical());
+        if let Some(again) = failures.ok(
+            format!("{row}: rewriting"),
+            read.to_json(report.use_core_ids_or_default()),
+        ) {
+            failures.bytes(
+                format!("{row}: rewritten"),
+                again.as_bytes(),
+                json.as_bytes(),
+            );
+        }
     }
+    failures.assert_none();
 }
 
 #[test]
@@ -618,19 +648,19 @@ fn spec_section_4_5_flag_and_body_edge_cases_match_jax() {
             flag_config(FlagValue::Double(123456789.123)),
         ),
     ];
+    let mut failures = common::Failures::new();
     for (label, config) in cases.into_iter().chain([("empty body", minimal_empty())]) {
         let prefix = format!("{label} -> b'");
-        let line = text
-            .lines()
-            .find(|l| l.starts_with(&prefix))
-            .unwrap_or_else(|| panic!("no line {label}"));
+        let Some(line) = text.lines().find(|l| l.starts_with(&prefix)) else {
+            failures.fail(format!("no line {label}"));
+            continue;
+        };
         let expected = python_bytes(line[prefix.len()..].strip_suffix('\'').unwrap());
-        assert_eq!(
-            config.to_json(true).unwrap().as_bytes(),
-            expected.as_slice(),
-            "{label}"
-        );
+        if let Some(json) = failures.ok(label, config.to_json(true)) {
+            failures.bytes(label, json.as_bytes(), &expected);
+        }
     }
+    failures.assert_none();
     // Where JAX writes invalid JSON (`inf`, `nan`) we refuse.
     for v in [f64::INFINITY, f64::NAN] {
         let err = flag_config(FlagValue::Double(v)).to_json(true).unwrap_err();
@@ -667,6 +697,7 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
         "{\n\"b\":\"c\",\n\"mesh_axes\":\"[\\\"x\\\", \\\"y\\\"]\"\n}"
     );
     // Python's repr(float) of the values the spec shows.
+    let mut failures = common::Failures::new();
     for (v, s) in [
         (0.5, "0.5"),
         (1.0, "1.0"),
@@ -678,7 +709,7 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
         (0.0001, "0.0001"),
         (-0.0, "-0.0"),
     ] {
-        assert_eq!(python_float_repr(v), s);
+        failures.eq(format!("repr({v:?})"), python_float_repr(v).as_str(), s);
     }
     // The reader's fast string scan stops at quotes, backslashes and control
     // characters wherever they fall in an 8-byte word.
@@ -686,18 +717,19 @@ fn compact_json_matches_the_spec_samples_and_python_float_repr() {
         let a = "a".repeat(pad);
         let text = format!("[\"{a}\\\"{a}\\\\{a}\u{e9}\u{1F600}{a}\\n{a}\"]");
         let want = format!("{a}\"{a}\\{a}\u{e9}\u{1F600}{a}\n{a}");
-        assert_eq!(
-            parse_json(text.as_bytes()).unwrap(),
-            JsonValue::Array(vec![JsonValue::String(want)]),
-            "pad {pad}"
+        failures.eq(
+            format!("pad {pad}"),
+            parse_json(text.as_bytes()),
+            Ok(JsonValue::Array(vec![JsonValue::String(want)])),
         );
         let raw_control = format!("[\"{a}\u{1}\"]");
         let raw = parse_json(raw_control.as_bytes());
-        assert!(
+        failures.check(
             matches!(raw, Err(JsonSyntaxError::Malformed { .. })),
-            "pad {pad}: {raw:?}"
+            || format!("pad {pad}: {raw:?}"),
         );
     }
+    failures.assert_none();
     // ensure_ascii escaping, as json.dumps does.
     let mut out = String::new();
     write_compact_json(
@@ -881,6 +913,7 @@ fn every_config_layer_message_of_errors_json_is_produced_verbatim() {
             || NOT_REPRODUCIBLE.iter().any(|(c, _)| *c == case)
             || MODULE_CONTEXT_CASES.contains(&case)
     };
+    let mut failures = common::Failures::new();
     let mut produced = 0;
     for e in errors.iter().filter(|e| config_layer(e)) {
         let case = e["case"].as_str().unwrap();
@@ -888,20 +921,23 @@ fn every_config_layer_message_of_errors_json_is_produced_verbatim() {
         {
             continue;
         }
-        let (_, params, facts) = cases
-            .iter()
-            .find(|(c, _, _)| *c == case)
-            .unwrap_or_else(|| panic!("errors.json case {case} of the config layer has no test"));
+        let Some((_, params, facts)) = cases.iter().find(|(c, _, _)| *c == case) else {
+            failures.fail(format!(
+                "errors.json case {case} of the config layer has no test"
+            ));
+            continue;
+        };
         let got = first_error(params, facts);
         match e["expect"].as_str().unwrap() {
             "error" => {
                 let want = e["message"].as_str().unwrap();
-                assert_eq!(got.as_deref(), Some(want), "{case}");
+                failures.eq(case, got.as_deref(), Some(want));
                 produced += 1;
             }
-            _ => assert_eq!(got, None, "{case}"),
+            _ => failures.eq(case, got, None),
         }
     }
+    failures.assert_none();
     assert!(produced >= 15, "only {produced} messages produced");
 }
 
@@ -1014,22 +1050,25 @@ fn module_context_reproduces_the_auto_assigned_golden_ids() {
         .map(|v| v.as_i64())
         .collect();
     let mut ids = CollectiveIds::new(AutoAssignMode::Yes, ids_in.iter().flatten().copied());
+    let mut failures = common::Failures::new();
     for (call, id_in) in calls.iter().zip(&ids_in) {
+        let name = call.name();
         let p = Params {
             collective_id: *id_in,
             ..call.params()
         };
         let (body, dbg) = call.blobs();
-        let config =
-            lower_config_in_module(&p, &call.facts(), body, dbg, p.ir_version, &mut ids, None)
-                .unwrap();
-        assert_eq!(
-            config.to_json(true).unwrap().as_bytes(),
-            call.config_bytes.as_slice(),
-            "{}",
-            call.name()
-        );
+        let Some(config) = failures.ok(
+            &name,
+            lower_config_in_module(&p, &call.facts(), body, dbg, p.ir_version, &mut ids, None),
+        ) else {
+            continue;
+        };
+        if let Some(json) = failures.ok(&name, config.to_json(true)) {
+            failures.bytes(&name, json.as_bytes(), &call.config_bytes);
+        }
     }
+    failures.assert_none();
     // barrier_semaphore_tag: a tag gets id 0 even in mode no.
     let call = golden_calls()
         .into_iter()
@@ -1743,6 +1782,7 @@ fn writer_refuses_what_jax_would_write_as_invalid_json() {
 
 #[test]
 fn writer_base64_matches_the_standard_encoder_at_every_tail_length() {
+    let mut failures = common::Failures::new();
     for len in 0..64usize {
         let body: Vec<u8> = (0..len).map(|i| (i * 151 + 7) as u8 ^ 0xa5).collect();
         let c = BackendConfig {
@@ -1750,7 +1790,9 @@ fn writer_base64_matches_the_standard_encoder_at_every_tail_length() {
             debug_locations: Some(body.iter().rev().copied().collect()),
             ..minimal_empty()
         };
-        let json = c.to_json(true).unwrap();
+        let Some(json) = failures.ok(format!("len {len}"), c.to_json(true)) else {
+            continue;
+        };
         let mut expected = format!(
             "{{\"custom_call_config\": {{\"body\": \"{}\"",
             STANDARD.encode(&body)
@@ -1763,8 +1805,9 @@ fn writer_base64_matches_the_standard_encoder_at_every_tail_length() {
             ));
         }
         expected.push_str("}}");
-        assert_eq!(json, expected, "len {len}");
+        failures.bytes(format!("len {len}"), json.as_bytes(), expected.as_bytes());
     }
+    failures.assert_none();
 }
 
 #[test]

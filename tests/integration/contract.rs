@@ -49,18 +49,23 @@ fn golden_calls(ctx: &Context) -> Vec<GoldenCall<'_>> {
 #[test]
 fn every_golden_call_passes_the_contract() {
     let ctx = Context::new();
+    let mut failures = Failures::new();
     for (case, kernel, params, operands, results) in golden_calls(&ctx) {
-        let report = contract::check_call(&kernel, &operands, &results, &params, None)
-            .unwrap_or_else(|e| panic!("{case}: {e:?}"));
-        assert!(report.function.is_some(), "{case}: no main function found");
+        match contract::check_call(&kernel, &operands, &results, &params, None) {
+            Ok(report) => failures.check(report.function.is_some(), || {
+                format!("{case}: no main function found")
+            }),
+            Err(e) => failures.fail(format!("{case}: {e:?}")),
+        }
         for chip in [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x] {
             if let Err(errors) =
                 contract::check_call(&kernel, &operands, &results, &params, Some(chip))
             {
-                panic!("{case} on {chip}: {errors:?}");
+                failures.fail(format!("{case} on {chip}: {errors:?}"));
             }
         }
     }
+    failures.assert_none();
 }
 
 fn retype(ty: &str, element: &str) -> String {
@@ -89,6 +94,7 @@ fn halve(ty: &str) -> Option<String> {
 #[test]
 fn wrong_signatures_of_every_golden_kernel_are_refused() {
     let ctx = Context::new();
+    let mut failures = Failures::new();
     let (mut dtype, mut halved, mut arity, mut unchecked) = (0, 0, 0, 0);
     for (case, kernel, params, operands, results) in golden_calls(&ctx) {
         let places: Vec<(bool, usize)> = (0..operands.len())
@@ -122,9 +128,13 @@ fn wrong_signatures_of_every_golden_kernel_are_refused() {
                 match contract::check_call(&kernel, &ops, &res, &params, None) {
                     Err(errors) => {
                         let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                        assert!(
+                        failures.check(
                             text.iter().any(|t| t.contains(&name) && t.contains(&ty)),
-                            "{case}, {kind} {name} = {ty}: the message does not name it: {text:?}"
+                            || {
+                                format!(
+                                    "{case}, {kind} {name} = {ty}: the message does not name it: {text:?}"
+                                )
+                            },
                         );
                         if kind == "dtype" {
                             dtype += 1;
@@ -135,11 +145,17 @@ fn wrong_signatures_of_every_golden_kernel_are_refused() {
                     Ok(report) => {
                         // Only blocks moved by index maps not folded (scalar
                         // prefetch, dynamic grids) may pass, and say so.
-                        assert_eq!(kind, "halved", "{case}: {name} = {ty} accepted");
-                        assert!(
+                        failures.check(kind == "halved", || {
+                            format!("{case}: {kind} {name} = {ty} accepted")
+                        });
+                        failures.check(
                             report.not_checked.iter().any(|n| n.contains(&name)),
-                            "{case}: {name} = {ty} accepted, not reported: {:?}",
-                            report.not_checked
+                            || {
+                                format!(
+                                    "{case}: {name} = {ty} accepted, not reported: {:?}",
+                                    report.not_checked
+                                )
+                            },
                         );
                         unchecked += 1;
                     }
@@ -155,15 +171,17 @@ fn wrong_signatures_of_every_golden_kernel_are_refused() {
             variants.push((more, results.clone()));
         }
         for (ops, res) in variants {
-            let errors = contract::check_call(&kernel, &ops, &res, &params, None)
-                .expect_err(&format!("{case}: {ops:?} -> {res:?} accepted"));
-            assert!(
-                matches!(errors[0], ContractError::Arity { .. }),
-                "{case}: {errors:?}"
-            );
             arity += 1;
+            match contract::check_call(&kernel, &ops, &res, &params, None) {
+                Err(errors) => failures
+                    .check(matches!(errors[0], ContractError::Arity { .. }), || {
+                        format!("{case}: {ops:?} -> {res:?}: {errors:?}")
+                    }),
+                Ok(_) => failures.fail(format!("{case}: {ops:?} -> {res:?} accepted")),
+            }
         }
     }
+    failures.assert_none();
     eprintln!(
         "refused: {dtype} dtype, {halved} halved, {arity} arity; {unchecked} halved not checkable"
     );
@@ -319,14 +337,16 @@ fn cli_refuses_wrong_signatures_with_exit_1_naming_the_operand() {
             &["operand 0 (`tensor<8xf32>`)", "past its end"],
         ),
     ];
+    let mut failures = Failures::new();
     for (kernel, signature, params, needles) in cases {
         let (code, stderr) = emit(&kernel, &signature, params, None);
-        assert_eq!(code, 1, "{kernel} {signature}: {stderr}");
+        failures.check(code == 1, || {
+            format!("{kernel} {signature}: exit {code}, not 1: {stderr}")
+        });
         for needle in needles {
-            assert!(
-                stderr.contains(needle),
-                "{kernel} {signature}: no `{needle}` in {stderr}"
-            );
+            failures.check(stderr.contains(needle), || {
+                format!("{kernel} {signature}: no `{needle}` in {stderr}")
+            });
         }
     }
     // The right signatures pass.
@@ -355,8 +375,11 @@ fn cli_refuses_wrong_signatures_with_exit_1_naming_the_operand() {
         ),
     ] {
         let (code, stderr) = emit(&kernel, &signature, params, Some("v5p"));
-        assert_eq!(code, 0, "{kernel} {signature}: {stderr}");
+        failures.check(code == 0, || {
+            format!("{kernel} {signature} on v5p: exit {code}: {stderr}")
+        });
     }
+    failures.assert_none();
 }
 
 #[test]
@@ -507,12 +530,16 @@ fn vmem_verdicts_of_lower_with_a_target_equal_libtpus() {
     let ctx = Context::new();
     let rows = sweep();
     assert!(rows.len() >= 280, "{} rows", rows.len());
-    let mut mismatches = Vec::new();
+    let mut mismatches = Failures::new();
     let (mut compared, mut refused) = (0, 0);
     for v in &rows {
         let (text, operand, params, chip, libtpu_ok) = row(v);
-        let kernel = Kernel::from_text(&ctx, &text, "sweep").unwrap();
-        let params = Params::from_json(params.as_bytes()).unwrap();
+        let Some(kernel) = mismatches.ok(v, Kernel::from_text(&ctx, &text, "sweep")) else {
+            continue;
+        };
+        let Some(params) = mismatches.ok(v, Params::from_json(params.as_bytes())) else {
+            continue;
+        };
         let options = LowerOptions {
             target: Some(chip.parse().unwrap()),
             ..LowerOptions::default()
@@ -530,28 +557,18 @@ fn vmem_verdicts_of_lower_with_a_target_equal_libtpus() {
         }
         if not_modelled(v) {
             // Never stricter than libtpu.
-            assert!(
-                ours_ok || !libtpu_ok,
-                "{v}: we refuse what libtpu compiles: {:?}",
-                ours.err()
-            );
+            mismatches.check(ours_ok || !libtpu_ok, || {
+                format!("{v}: we refuse what libtpu compiles: {:?}", ours.err())
+            });
             continue;
         }
         compared += 1;
         refused += usize::from(!libtpu_ok);
-        if ours_ok != libtpu_ok {
-            mismatches.push(format!(
-                "{v} -> ours: {:?}",
-                ours.err().map(|e| e.to_string())
-            ));
-        }
+        mismatches.check(ours_ok == libtpu_ok, || {
+            format!("{v} -> ours: {:?}", ours.err().map(|e| e.to_string()))
+        });
     }
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches:\n{}",
-        mismatches.len(),
-        mismatches.join("\n")
-    );
+    mismatches.assert_none();
     assert!(
         compared >= 230 && refused >= 100,
         "{compared} compared, {refused} refused"
@@ -563,6 +580,7 @@ fn emit_with_a_target_gives_libtpus_figures() {
     let dir = std::env::temp_dir().join(format!("tcc-vmem-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // Both sides of each chip's default limit, through the CLI.
+    let mut failures = Failures::new();
     for (n, chip, ok) in [
         (1360, "v5e", true),
         (1368, "v5e", false),
@@ -582,11 +600,16 @@ fn emit_with_a_target_gives_libtpus_figures() {
             r#"{"kernel_name": "_add_kernel"}"#,
             Some(chip),
         );
-        assert_eq!(code, if ok { 0 } else { 1 }, "{n} on {chip}: {stderr}");
-        if !ok {
-            assert!(stderr.contains("of scoped VMEM"), "{stderr}");
-        }
+        failures.eq(
+            format!("{n} on {chip}: exit code ({stderr})"),
+            code,
+            i32::from(!ok),
+        );
+        failures.check(ok || stderr.contains("of scoped VMEM"), || {
+            format!("{n} on {chip}: no `of scoped VMEM` in {stderr}")
+        });
     }
+    failures.assert_none();
     // The issue's figures: 2048 x 1024 f32 on v5e.
     let kernel = dir.join("add2048.mlir");
     std::fs::write(&kernel, add_kernel(2048, None)).unwrap();
@@ -695,6 +718,7 @@ fn core_parallel_tensor_core_kernels_need_megacore() {
     let path = dir.join("core_parallel.mlir");
     std::fs::write(&path, kernel).unwrap();
     let t = "tensor<16x128xf32>";
+    let mut failures = Failures::new();
     for (chip, ok) in [
         ("v5p", true),
         ("v5e", false),
@@ -707,8 +731,13 @@ fn core_parallel_tensor_core_kernels_need_megacore() {
             r#"{"kernel_name": "_add_kernel"}"#,
             Some(chip),
         );
-        assert_eq!(code, if ok { 0 } else { 1 }, "{chip}: {stderr}");
+        failures.eq(
+            format!("{chip}: exit code ({stderr})"),
+            code,
+            i32::from(!ok),
+        );
     }
+    failures.assert_none();
     let (code, stderr) = emit(
         path.to_str().unwrap(),
         &sig(&[t, t], &[t]),
@@ -752,11 +781,14 @@ fn vmem_padding_verdicts_equal_libtpus() {
     let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let rows = data["verdicts"].as_array().unwrap();
     assert!(rows.len() >= 16);
+    let mut failures = Failures::new();
     for v in rows {
         let (n, c) = (v["rows"].as_i64().unwrap(), v["cols"].as_i64().unwrap());
         let dt = v["dtype"].as_str().unwrap();
         let text = add_kernel(n, None).replace(&format!("{n}x1024xf32"), &format!("{n}x{c}x{dt}"));
-        let kernel = Kernel::from_text(&ctx, &text, "shapes").unwrap();
+        let Some(kernel) = failures.ok(v, Kernel::from_text(&ctx, &text, "shapes")) else {
+            continue;
+        };
         let t = format!("tensor<{n}x{c}x{dt}>");
         let ours = lower::lower(
             &kernel,
@@ -768,22 +800,20 @@ fn vmem_padding_verdicts_equal_libtpus() {
                 ..LowerOptions::default()
             },
         );
-        assert_eq!(
-            ours.is_ok(),
-            v["ok"].as_bool().unwrap(),
-            "{v}: {:?}",
-            ours.err()
-        );
+        failures.check(ours.is_ok() == v["ok"].as_bool().unwrap(), || {
+            format!("{v}: {:?}", ours.as_ref().err())
+        });
         if let (Err(e), Some(libtpu)) = (&ours, v["error"].as_str()) {
             // The same figure as libtpu's "Scoped allocation with size X".
             let size = libtpu.split_whitespace().nth(4).unwrap();
-            assert!(
+            failures.check(
                 e.to_string()
                     .contains(&format!("needs {size} of scoped VMEM")),
-                "{e} vs {libtpu}"
+                || format!("{v}: {e} vs {libtpu}"),
             );
         }
     }
+    failures.assert_none();
 }
 
 // ------------------------------------------------------------- memory spaces
@@ -814,25 +844,32 @@ fn memory_spaces_against_the_kernel_arguments() {
     let add = kernel("add_basic");
     let any = kernel("memory_spaces");
     // Refused: a VMEM (add) or `any` (memory_spaces) result in semaphore_mem.
+    let mut failures = Failures::new();
     for (kernel, inputs, results, index) in [(&add, 2, 1, 0), (&any, 1, 2, 1)] {
         let mut spaces = vec!["null"; results];
         spaces[index] = "\"semaphore_mem\"";
         let params = format!(r#"{{"output_memory_spaces": [{}]}}"#, spaces.join(", "));
-        let errors = check(kernel, inputs, results, &params).unwrap_err();
-        assert!(
+        let errors = match check(kernel, inputs, results, &params) {
+            Err(errors) => errors,
+            Ok(report) => {
+                failures.fail(format!("{params}: accepted ({report:?})"));
+                continue;
+            }
+        };
+        failures.check(
             matches!(&errors[..], [ContractError::MemorySpace { index: i, field: "output_memory_spaces", .. }] if *i == index),
-            "{errors:?}"
+            || format!("{params}: {errors:?}"),
         );
         let message = errors[0].to_string();
-        assert!(
-            message.contains("Unsupported source memory space"),
-            "{message}"
-        );
-        assert!(
+        failures.check(message.contains("Unsupported source memory space"), || {
+            format!("{params}: {message}")
+        });
+        failures.check(
             message.contains(&format!("result {index} is argument")),
-            "{message}"
+            || format!("{params}: {message}"),
         );
     }
+    failures.assert_none();
     // Refused: a host result of an `any` argument; compiled with a VMEM one.
     let errors = check(&any, 1, 2, r#"{"output_memory_spaces": ["host", null]}"#).unwrap_err();
     assert!(
@@ -896,36 +933,46 @@ fn v7x_grid_budgets_are_not_checked() {
     let rows = data["verdicts"].as_array().unwrap();
     assert!(rows.len() >= 70, "{} rows", rows.len());
     let (mut compiled, mut refused) = (0, 0);
+    let mut failures = Failures::new();
     for v in rows {
         let kernel_text = add_kernel(v["rows"].as_i64().unwrap(), v["grid"].as_i64());
-        let kernel = Kernel::from_text(&ctx, &kernel_text, "v7x-grid").unwrap();
+        let Some(kernel) = failures.ok(v, Kernel::from_text(&ctx, &kernel_text, "v7x-grid")) else {
+            continue;
+        };
         let mut params = serde_json::json!({"kernel_name": "_add_kernel"});
         if let Some(limit) = v["vmem_limit_bytes"].as_i64() {
             params["vmem_limit_bytes"] = limit.into();
         }
-        let params = Params::from_json(params.to_string().as_bytes()).unwrap();
+        let Some(params) = failures.ok(v, Params::from_json(params.to_string().as_bytes())) else {
+            continue;
+        };
         let operand = format!("tensor<{}xf32>", v["operand"].as_str().unwrap());
-        let report = contract::check_call(
-            &kernel,
-            &[operand.clone(), operand.clone()],
-            std::slice::from_ref(&operand),
-            &params,
-            Some(Chip::V7x),
-        )
-        .unwrap_or_else(|e| panic!("{v}: {e:?}"));
-        assert!(
-            report
-                .not_checked
-                .iter()
-                .any(|n| n.contains("with a grid or an explicit vmem_limit_bytes")),
-            "{v}: {:?}",
-            report.not_checked
-        );
         if v["ok"].as_bool().unwrap() {
             compiled += 1;
         } else {
             refused += 1;
         }
+        let report = match contract::check_call(
+            &kernel,
+            &[operand.clone(), operand.clone()],
+            std::slice::from_ref(&operand),
+            &params,
+            Some(Chip::V7x),
+        ) {
+            Ok(report) => report,
+            Err(e) => {
+                failures.fail(format!("{v}: {e:?}"));
+                continue;
+            }
+        };
+        failures.check(
+            report
+                .not_checked
+                .iter()
+                .any(|n| n.contains("with a grid or an explicit vmem_limit_bytes")),
+            || format!("{v}: {:?}", report.not_checked),
+        );
     }
+    failures.assert_none();
     assert!(compiled >= 40 && refused >= 20, "{compiled} / {refused}");
 }

@@ -179,7 +179,7 @@ fn golden_module(case: &str) -> Vec<u8> {
 /// producer (text and bytecode), with JAX's, and with debug locations compared.
 #[test]
 fn every_golden_module_equals_our_emission() {
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     let mut checked = 0;
     for case in golden_cases() {
         let name = case_name(&case);
@@ -189,13 +189,11 @@ fn every_golden_module_equals_our_emission() {
             .map(CallSpec::golden)
             .collect();
         let jax = golden_module(&name);
-        let configs = |bytes: &[u8]| -> Vec<String> {
+        let configs = |bytes: &[u8]| -> Result<Vec<String>, String> {
             let ctx = Context::new();
-            tpu_custom_call::decode::find_calls(&ctx, bytes, &name)
-                .unwrap()
-                .into_iter()
-                .map(|c| c.backend_config)
-                .collect()
+            let calls = tpu_custom_call::decode::find_calls(&ctx, bytes, &name)
+                .map_err(|e| e.to_string())?;
+            Ok(calls.into_iter().map(|c| c.backend_config).collect())
         };
         let ours = [
             (
@@ -212,17 +210,30 @@ fn every_golden_module_equals_our_emission() {
             ),
         ];
         // Not the same bytes: another producer and other encodings in every body.
-        let (jax_configs, our_configs) = (configs(&jax), configs(&ours[0].1));
+        let (Some(jax_configs), Some(our_configs), Some(jax_encoded)) = (
+            failures.ok(format!("{name}: JAX's module"), configs(&jax)),
+            failures.ok(format!("{name}: {}", ours[0].0), configs(&ours[0].1)),
+            failures.ok(format!("{name}: {}", ours[2].0), configs(&ours[2].1)),
+        ) else {
+            continue;
+        };
         for (j, o) in jax_configs.iter().zip(&our_configs) {
-            if j == o {
-                failures.push(format!("{name}: our default emission has JAX's bytes"));
-            }
+            failures.check(j != o, || {
+                format!("{name}: our default emission has JAX's bytes")
+            });
         }
-        assert_eq!(
-            configs(&ours[2].1),
-            jax_configs,
-            "{name}: JAX's encodings give JAX's bytes"
+        failures.eq(
+            format!("{name}: calls with JAX's encodings"),
+            jax_encoded.len(),
+            jax_configs.len(),
         );
+        for (i, (ours, jax)) in jax_encoded.iter().zip(&jax_configs).enumerate() {
+            failures.bytes(
+                format!("{name}: call {i}: JAX's encodings give JAX's bytes"),
+                ours.as_bytes(),
+                jax.as_bytes(),
+            );
+        }
         for (what, ours) in &ours {
             for locations in [false, true] {
                 let options = DiffOptions {
@@ -230,27 +241,29 @@ fn every_golden_module_equals_our_emission() {
                     ..DiffOptions::default()
                 };
                 let report = diff_bytes(&jax, ours, &options);
-                if !report.is_equal() || report.pairs.len() != calls.len() {
-                    failures.push(format!(
-                        "{name} vs {what} (locations {locations}):\n{report}"
-                    ));
-                }
+                failures.check(
+                    report.is_equal() && report.pairs.len() == calls.len(),
+                    || format!("{name} vs {what} (locations {locations}):\n{report}"),
+                );
             }
         }
         checked += calls.len();
     }
+    failures.assert_none();
     assert!(checked >= 39, "checked {checked} calls");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The fields reported for `base` vs `changed` (one pair).
-fn reported(base: &[u8], changed: &[u8], options: &DiffOptions) -> Vec<String> {
+/// The fields reported for `base` vs `changed` (one pair), or the report
+/// when a call is left unpaired.
+fn reported(base: &[u8], changed: &[u8], options: &DiffOptions) -> Result<Vec<String>, String> {
     let report = diff_bytes(base, changed, options);
-    assert!(report.unpaired.is_empty(), "{report}");
-    report
+    if !report.unpaired.is_empty() {
+        return Err(format!("unpaired calls:\n{report}"));
+    }
+    Ok(report
         .differences()
         .map(|(_, _, d)| d.field.clone())
-        .collect()
+        .collect())
 }
 
 /// One change at a time, to JAX's add_basic module (through our emission
@@ -260,10 +273,14 @@ fn single_changes_are_reported_as_exactly_that_field() {
     let jax = golden_module("add_basic");
     let add = || CallSpec::of("add_basic", 0);
     let emit = |spec: CallSpec| emit_calls(&[spec], &jax_rules_only(), false);
+    // Every change is checked; the failures are reported together at the end.
+    let failures = std::cell::RefCell::new(Failures::new());
     let mut checked = 0;
     let mut check = |what: &str, changed: Vec<u8>, options: &DiffOptions, expected: &[&str]| {
-        let fields = reported(&jax, &changed, options);
-        assert_eq!(fields, expected, "{what}");
+        let expected: Vec<String> = expected.iter().map(|f| f.to_string()).collect();
+        failures
+            .borrow_mut()
+            .eq(what, reported(&jax, &changed, options), Ok(expected));
         checked += 1;
     };
     let none = DiffOptions::default();
@@ -346,7 +363,9 @@ fn single_changes_are_reported_as_exactly_that_field() {
         (r#"{"use_tc_tiling_on_sc": true}"#, "tiling"),
     ] {
         let fields = reported(&sc, &emit(sc_call().with_params(patch)), &none);
-        assert_eq!(fields, [field], "{patch}");
+        failures
+            .borrow_mut()
+            .eq(patch, fields, Ok(vec![field.to_string()]));
     }
     // One kernel op: the body, shown as a unified diff of the kernels.
     let mut sub = add();
@@ -392,7 +411,10 @@ fn single_changes_are_reported_as_exactly_that_field() {
             "api_version",
         ),
     ] {
-        assert!(ours.contains(from), "{from}");
+        if !ours.contains(from) {
+            failures.borrow_mut().fail(format!("{field}: no `{from}`"));
+            continue;
+        }
         let edited = ours.replacen(from, to, 1);
         check(field, edited.into_bytes(), &none, &[field]);
     }
@@ -414,7 +436,10 @@ fn single_changes_are_reported_as_exactly_that_field() {
             "device_type",
         ),
     ] {
-        assert!(ours.contains(from), "{from}");
+        if !ours.contains(from) {
+            failures.borrow_mut().fail(format!("{field}: no `{from}`"));
+            continue;
+        }
         check(
             field,
             ours.replacen(from, to, 1).into_bytes(),
@@ -493,6 +518,7 @@ fn single_changes_are_reported_as_exactly_that_field() {
         ]),
         &[],
     );
+    failures.into_inner().assert_none();
     assert_eq!(checked, 30);
 }
 
@@ -685,6 +711,7 @@ fn unified_diff_of_lines() {
         seed ^= seed << 17;
         seed
     };
+    let mut failures = Failures::new();
     for _ in 0..200 {
         let mut lines = |n: u64| -> Vec<String> {
             (0..next() % n)
@@ -723,13 +750,14 @@ fn unified_diff_of_lines() {
             }
             t[0][0]
         };
-        assert_eq!(rebuilt, y, "{xs:?} -> {ys:?}:\n{unified}");
-        assert_eq!(
+        failures.eq(format!("{xs:?} -> {ys:?}:\n{unified}"), &rebuilt, &y);
+        failures.eq(
+            format!("{xs:?} -> {ys:?}: changed lines (minimal)\n{unified}"),
             changes,
             x.len() + y.len() - 2 * lcs,
-            "{xs:?} -> {ys:?}:\n{unified}"
         );
     }
+    failures.assert_none();
 }
 
 /// The CLI: exit 0 equal (nothing printed), 1 different (report on stdout),

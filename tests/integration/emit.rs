@@ -37,7 +37,7 @@ fn parse_types<'c>(ctx: &'c Context, types: &Json) -> Vec<melior::ir::Type<'c>> 
 #[test]
 fn emitted_attributes_equal_jax_for_every_golden_call() {
     let mut checked = 0;
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     for case in golden_cases() {
         let name = case_name(&case);
         for call in golden_calls(&case) {
@@ -49,7 +49,9 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 index: call["index"].as_u64().unwrap() as usize,
             };
             let text = std::fs::read_to_string(golden.kernel_path()).unwrap();
-            let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
+            let Some(kernel) = failures.ok(&name, Kernel::from_text(&ctx, &text, &name)) else {
+                continue;
+            };
             let operand_types = parse_types(&ctx, &call["operand_types"]);
             let result_types = parse_types(&ctx, &call["result_types"]);
             let n_shapes = if attrs.contains_key("indices_of_shape_operands") {
@@ -69,28 +71,32 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
             ) {
                 Ok(validated) => validated,
                 Err(errors) => {
-                    failures.push(format!("{name}: {errors:?}"));
+                    failures.fail(format!("{name}: {errors:?}"));
                     continue;
                 }
             };
-            let module = match Lowerer::new(LowerOptions {
-                producer: Some("MLIR24.0.0git".to_string()),
-                encodings: Encodings::Llvm24,
-            })
-            .emit_module(&ctx, &validated)
-            {
-                Ok(module) => module,
-                Err(e) => {
-                    failures.push(format!("{name}: {e}"));
-                    continue;
-                }
+            let Some(module) = failures.ok(
+                &name,
+                Lowerer::new(LowerOptions {
+                    producer: Some("MLIR24.0.0git".to_string()),
+                    encodings: Encodings::Llvm24,
+                })
+                .emit_module(&ctx, &validated),
+            ) else {
+                continue;
             };
-            if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
-                failures.push(format!("{name}: the module does not verify"));
-            }
-            let found = decode::find_in_operation(module.as_operation()).unwrap();
+            failures.check(
+                melior::ir::operation::OperationLike::verify(&module.as_operation()),
+                || format!("{name}: the module does not verify"),
+            );
+            let Some(found) = failures.ok(
+                format!("{name}: decoding"),
+                decode::find_in_operation(module.as_operation()),
+            ) else {
+                continue;
+            };
             let [ours] = found.as_slice() else {
-                failures.push(format!("{name}: {} calls found, not 1", found.len()));
+                failures.fail(format!("{name}: {} calls found, not 1", found.len()));
                 continue;
             };
             let names: Vec<&str> = ours.attributes.iter().map(|(n, _)| n.as_str()).collect();
@@ -100,18 +106,12 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 .iter()
                 .map(|n| n.as_str().unwrap())
                 .collect();
-            if names != jax_names {
-                failures.push(format!(
-                    "{name}: attribute names {names:?}, JAX: {jax_names:?}"
-                ));
-            }
+            failures.eq(format!("{name}: attribute names"), names, jax_names);
             for (attr, value) in &ours.attributes {
-                if attr != "backend_config" && Some(value.as_str()) != printed(attr) {
-                    failures.push(format!(
-                        "{name}: {attr} = {value}, JAX: {:?}",
-                        printed(attr)
-                    ));
-                }
+                failures.check(
+                    attr == "backend_config" || Some(value.as_str()) == printed(attr),
+                    || format!("{name}: {attr} = {value}, JAX: {:?}", printed(attr)),
+                );
             }
             let types: Vec<String> = call["operand_types"]
                 .as_array()
@@ -119,17 +119,16 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 .iter()
                 .map(|t| t.as_str().unwrap().to_string())
                 .collect();
-            if ours.operand_types != types {
-                failures.push(format!(
-                    "{name}: operand types {:?}, JAX: {types:?}",
-                    ours.operand_types
-                ));
-            }
+            failures.eq(
+                format!("{name}: operand types"),
+                &ours.operand_types,
+                &types,
+            );
             checked += 1;
         }
     }
+    failures.assert_none();
     assert!(checked >= 39, "checked {checked} calls");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -144,36 +143,52 @@ fn sha256_hex(bytes: &[u8]) -> String {
 /// attributes (defaults the pretty printer omits are restored).
 #[test]
 fn decode_finds_every_call_in_jax_pretty_modules() {
+    let mut failures = Failures::new();
     let mut total = 0;
     for case in golden_cases() {
         let name = case_name(&case);
         let ctx = Context::new();
         let bytes = std::fs::read(case.join("module.mlir")).unwrap();
-        let found = decode::find_calls(&ctx, &bytes, "module.mlir")
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let Some(found) = failures.ok(&name, decode::find_calls(&ctx, &bytes, "module.mlir"))
+        else {
+            continue;
+        };
         let golden = golden_calls(&case);
-        assert_eq!(found.len(), golden.len(), "{name}: number of calls");
-        for (ours, jax) in found.iter().zip(&golden) {
+        failures.eq(
+            format!("{name}: number of calls"),
+            found.len(),
+            golden.len(),
+        );
+        for (i, (ours, jax)) in found.iter().zip(&golden).enumerate() {
+            let call = format!("{name} call {i}");
             let attrs = jax["attributes"].as_object().unwrap();
-            assert_eq!(
-                sha256_hex(ours.backend_config.as_bytes()),
+            failures.eq(
+                format!("{call}: backend_config sha256"),
+                sha256_hex(ours.backend_config.as_bytes()).as_str(),
                 attrs["backend_config"]["sha256"].as_str().unwrap(),
-                "{name}"
             );
             for (attr, value) in &ours.attributes {
                 match attrs.get(attr) {
-                    Some(Json::String(jax_value)) => assert_eq!(value, jax_value, "{name}: {attr}"),
-                    Some(_) => assert_eq!(attr, "backend_config"),
-                    None => assert!(
+                    Some(Json::String(jax_value)) => {
+                        failures.eq(format!("{call}: {attr}"), value, jax_value)
+                    }
+                    Some(_) => failures.eq(
+                        format!("{call}: attribute JAX recorded as a hash"),
+                        attr.as_str(),
+                        "backend_config",
+                    ),
+                    None => failures.check(
                         decode::PRETTY_DEFAULTS
                             .iter()
                             .any(|(n, v)| n == attr && v == value),
-                        "{name}: unexpected {attr} = {value}"
+                        || format!("{call}: unexpected {attr} = {value}"),
                     ),
                 }
             }
             for key in attrs.keys() {
-                assert!(ours.attribute(key).is_some(), "{name}: missing {key}");
+                failures.check(ours.attribute(key).is_some(), || {
+                    format!("{call}: missing {key}")
+                });
             }
             let types: Vec<String> = jax["operand_types"]
                 .as_array()
@@ -181,16 +196,21 @@ fn decode_finds_every_call_in_jax_pretty_modules() {
                 .iter()
                 .map(|t| t.as_str().unwrap().to_string())
                 .collect();
-            assert_eq!(ours.operand_types, types, "{name}");
+            failures.eq(
+                format!("{call}: operand types"),
+                &ours.operand_types,
+                &types,
+            );
             let types: Vec<String> = jax["result_types"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|t| t.as_str().unwrap().to_string())
                 .collect();
-            assert_eq!(ours.result_types, types, "{name}");
+            failures.eq(format!("{call}: result types"), &ours.result_types, &types);
             total += 1;
         }
     }
+    failures.assert_none();
     assert!(total >= 39);
 }

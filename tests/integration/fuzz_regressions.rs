@@ -7,7 +7,7 @@
 use tpu_custom_call::kernel::parse_module_bytes;
 use tpu_custom_call::{Context, KernelError};
 
-use crate::common::{check_golden, fixtures_dir, run_cli};
+use crate::common::{Failures, check_golden, fixtures_dir, run_cli};
 
 /// The CLI subcommand that reads a reproducer of each fuzz target.
 const COMMANDS: &[(&str, &str)] = &[
@@ -20,7 +20,7 @@ const COMMANDS: &[(&str, &str)] = &[
 #[test]
 fn fuzz_reproducers_fail_cleanly() {
     let root = fixtures_dir().join("fuzz");
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     let mut count = 0;
     for (target, command) in COMMANDS {
         let dir = root.join(target);
@@ -37,11 +37,13 @@ fn fuzz_reproducers_fail_cleanly() {
             let name = input.file_name().unwrap().to_string_lossy().into_owned();
             let rel = format!("mlir-fixtures/fuzz/{target}/{name}");
             let (code, stdout, stderr) = run_cli(&[command, &rel]);
-            assert_eq!(code, 1, "{rel}: exit code; stderr: {stderr}");
-            assert!(stdout.is_empty(), "{rel}: wrote to stdout");
+            failures.check(code == 1, || {
+                format!("{rel}: exit code {code}, not 1; stderr: {stderr}")
+            });
+            failures.check(stdout.is_empty(), || format!("{rel}: wrote to stdout"));
             let golden = input.with_file_name(format!("{name}.stderr"));
             if let Some(diff) = check_golden(&golden, &stderr) {
-                failures.push(diff);
+                failures.fail(diff);
             }
         }
     }
@@ -50,7 +52,7 @@ fn fuzz_reproducers_fail_cleanly() {
         "fuzz reproducers missing under {}",
         root.display()
     );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 /// Guard of `kernel_text`'s first find (`text_lexer_reads_past_end.mlir`):
@@ -64,6 +66,7 @@ fn text_is_lexed_only_up_to_its_end() {
     let kernel = std::fs::read_to_string(fixtures_dir().join("kernels/add.mlir")).unwrap();
     // The slice ends inside a bare identifier (`unit`, then `s_...` follows)
     // and inside a comment (the next line is not MLIR).
+    let mut failures = Failures::new();
     for (text, rest) in [
         (format!("{kernel}#flag = unit"), "s_or_more_letters"),
         (format!("{kernel}// a last comment"), "\n}} not mlir"),
@@ -76,7 +79,7 @@ fn text_is_lexed_only_up_to_its_end() {
             "slice",
             tpu_custom_call::kernel::ModuleFormat::Text,
         );
-        assert!(module.is_ok(), "{text:?}: {:?}", module.err());
+        failures.ok(format!("{text:?}"), module);
         // The whole buffer is not a module: the slice above was read alone.
         let whole = parse_module_bytes(
             &ctx,
@@ -84,12 +87,11 @@ fn text_is_lexed_only_up_to_its_end() {
             "whole",
             tpu_custom_call::kernel::ModuleFormat::Text,
         );
-        assert!(
-            matches!(whole, Err(KernelError::Parse { .. })),
-            "{text:?}: {:?}",
-            whole.err()
-        );
+        failures.check(matches!(whole, Err(KernelError::Parse { .. })), || {
+            format!("{text:?} and what follows it: {:?}", whole.err())
+        });
     }
+    failures.assert_none();
 }
 
 /// Attribute and type text (parsed from call attributes of a module by

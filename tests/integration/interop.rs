@@ -150,21 +150,28 @@ fn jaxlib_reads_our_bytecode_as_our_text() {
     let modules = our_modules();
     assert!(modules.len() >= 42, "{} modules", modules.len());
     let ctx = Context::new();
+    let mut failures = Failures::new();
     for (name, text, bytes) in &modules {
-        for op in tpu_custom_call::bytecode::native_property_ops(bytes).unwrap() {
+        let Some(ops) = failures.ok(
+            format!("{name}: natively encoded ops"),
+            tpu_custom_call::bytecode::native_property_ops(bytes),
+        ) else {
+            continue;
+        };
+        for op in ops {
             let dialect = op.split('.').next().unwrap();
             ctx.get_or_load_dialect(dialect);
-            assert!(
-                ctx.is_registered_operation(&op),
-                "{name}: `{op}` written with native properties"
-            );
+            failures.check(ctx.is_registered_operation(&op), || {
+                format!("{name}: `{op}` written with native properties")
+            });
         }
-        assert_eq!(
+        failures.eq(
+            format!("{name}: bytecode decodes as the text"),
             inspect_json(bytes, name),
             inspect_json(text, name),
-            "{name}: bytecode decodes as the text"
         );
     }
+    failures.assert_none();
     // An op whose properties repeat one of its attributes cannot be made
     // portable: refused rather than written with one of the two lost.
     let module = tpu_custom_call::interop::read_module(
@@ -243,43 +250,50 @@ fn jaxlib_modules_dir() -> PathBuf {
 #[test]
 fn jaxlib_module_bytecode_is_decoded_like_text_or_refused() {
     let cases = golden_cases();
+    let mut failures = Failures::new();
     let mut refused = 0;
     let mut decoded = 0;
     for case in &cases {
         let name = case_name(case);
         let text = std::fs::read(case.join("module.mlir")).unwrap();
         let expected = inspect_json(&text, &name);
-        assert!(!expected.is_empty(), "{name}");
+        failures.check(!expected.is_empty(), || format!("{name}: no calls"));
         let native = std::fs::read(jaxlib_modules_dir().join(format!("{name}.mlirbc"))).unwrap();
         let ctx = Context::new();
-        let err = decode::decode_module(&ctx, &native, &name)
-            .err()
-            .unwrap_or_else(|| panic!("{name}: jaxlib's native properties were not refused"))
-            .to_string();
-        for needle in [
-            "cannot read the properties",
-            "`stablehlo.custom_call`",
-            "pass the module as text",
-            "desired_version=4",
-        ] {
-            assert!(err.contains(needle), "{name}: {err}");
+        match decode::decode_module(&ctx, &native, &name) {
+            Err(err) => {
+                let err = err.to_string();
+                for needle in [
+                    "cannot read the properties",
+                    "`stablehlo.custom_call`",
+                    "pass the module as text",
+                    "desired_version=4",
+                ] {
+                    failures.check(err.contains(needle), || {
+                        format!("{name}: no `{needle}` in {err}")
+                    });
+                }
+                refused += 1;
+            }
+            Ok(_) => failures.fail(format!(
+                "{name}: jaxlib's native properties were not refused"
+            )),
         }
-        refused += 1;
         let v4 = std::fs::read(jaxlib_modules_dir().join(format!("{name}.v4.mlirbc"))).unwrap();
         if let Err(e) = decode::decode_module(&ctx, &v4, &name) {
             // `sdy` meshes, `#stablehlo.output_operand_alias` ...: in their
             // dialect's own encoding.
             let e = e.to_string();
-            assert!(
+            failures.check(
                 e.contains("cannot read the attributes or types of dialect")
                     && e.contains("pass the module as text"),
-                "{name}: {e}"
+                || format!("{name}: {e}"),
             );
             continue;
         }
         let got = inspect_json(&v4, &name);
-        assert_eq!(got.len(), expected.len(), "{name}");
-        for (mut got, want) in got.into_iter().zip(expected.iter().cloned()) {
+        failures.eq(format!("{name}: calls"), got.len(), expected.len());
+        for (i, (mut got, want)) in got.into_iter().zip(expected.iter().cloned()).enumerate() {
             // Attributes at their default value, which jaxlib leaves out below
             // version 5 (absent means the default in StableHLO).
             for (key, default) in [
@@ -290,14 +304,20 @@ fn jaxlib_module_bytecode_is_decoded_like_text_or_refused() {
                     got[key] = want[key].clone();
                 }
             }
-            assert_eq!(got, want, "{name}: v4 bytecode decodes as the text");
+            failures.eq(
+                format!("{name}: call {i}: v4 bytecode decodes as the text"),
+                got,
+                want,
+            );
         }
         decoded += 1;
     }
+    failures.assert_none();
     assert!(refused >= 30 && decoded >= 25, "{refused} {decoded}");
     eprintln!("{refused} refused (native properties), {decoded} decoded like the text (version 4)");
     // The CLI: exit 1, message, nothing on stdout.
     let path = jaxlib_modules_dir().join("add_basic.mlirbc");
+    let mut failures = Failures::new();
     for args in [
         vec!["inspect", path.to_str().unwrap()],
         vec![
@@ -308,13 +328,16 @@ fn jaxlib_module_bytecode_is_decoded_like_text_or_refused() {
         ],
     ] {
         let (code, out, stderr) = run_cli(&args);
-        assert_eq!(code, 1, "{args:?}: {stderr}");
-        assert!(out.is_empty(), "{args:?}");
-        assert!(
+        failures.check(code == 1, || {
+            format!("{args:?}: exit {code}, not 1: {stderr}")
+        });
+        failures.check(out.is_empty(), || format!("{args:?}: wrote to stdout"));
+        failures.check(
             stderr.contains("cannot read the properties") && stderr.contains("as text"),
-            "{stderr}"
+            || format!("{args:?}: {stderr}"),
         );
     }
+    failures.assert_none();
 }
 
 /// (4) jaxlib's format-6 bytecode of upstream ops (func, arith, scf, vector,
@@ -340,7 +363,7 @@ fn jaxlib_native_properties_of_upstream_ops_decode_as_jaxlib_prints_them() {
     .unwrap();
     let jax =
         std::fs::read_to_string(jaxlib_modules_dir().join("upstream.jaxlib.generic.mlir")).unwrap();
-    assert_eq!(ours, jax);
+    assert!(ours == jax, "ours vs jaxlib's:\n{}", line_diff(&jax, &ours));
 }
 
 /// The fixtures are what jaxlib writes today (venv only).
@@ -379,18 +402,25 @@ fn jaxlib_module_bytecode_fixtures_are_what_jaxlib_writes() {
         ],
     );
     assert!(ok, "{out}");
+    let mut failures = Failures::new();
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap();
-        let committed = std::fs::read(jaxlib_modules_dir().join(name))
-            .unwrap_or_else(|e| panic!("{name:?}: {e}"));
-        assert!(
-            std::fs::read(&path).unwrap() == committed,
-            "{name:?} differs from jaxlib's"
-        );
         n += 1;
+        let Some(committed) = failures.ok(
+            format!("{name:?}"),
+            std::fs::read(jaxlib_modules_dir().join(name)),
+        ) else {
+            continue;
+        };
+        failures.bytes(
+            format!("{name:?}: committed vs jaxlib's"),
+            &committed,
+            &std::fs::read(&path).unwrap(),
+        );
     }
+    failures.assert_none();
     assert_eq!(n, 2 * golden_cases().len() + 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -401,22 +431,25 @@ fn jaxlib_module_bytecode_fixtures_are_what_jaxlib_writes() {
 /// module lower exactly like their generic form, and `kernel` reads them too.
 #[test]
 fn opt_refuses_pretty_stablehlo_with_the_conversion_and_reads_pretty_kernels() {
+    let mut failures = Failures::new();
     for case in golden_cases() {
+        let name = case_name(&case);
         let ctx = Context::new();
         let bytes = std::fs::read(case.join("module.mlir")).unwrap();
-        let err = tpu_custom_call::interop::read_module(&ctx, &bytes, "module.mlir")
-            .err()
-            .unwrap_or_else(|| panic!("{}: pretty StableHLO read", case_name(&case)))
-            .to_string();
-        assert!(
+        let Err(err) = tpu_custom_call::interop::read_module(&ctx, &bytes, "module.mlir") else {
+            failures.fail(format!("{name}: pretty StableHLO read"));
+            continue;
+        };
+        let err = err.to_string();
+        failures.check(
             err.starts_with("module.mlir:")
                 && err.contains("` is in pretty (custom) form")
                 && (err.contains(": `stablehlo.") || err.contains(": `sdy."))
                 && err.contains("print_generic_op_form=True"),
-            "{}: {err}",
-            case_name(&case)
+            || format!("{name}: {err}"),
         );
     }
+    failures.assert_none();
     let module = goldens_dir().join("add_basic/module.mlir");
     let (code, out, stderr) = run_cli(&[
         "opt",
@@ -442,7 +475,12 @@ fn opt_refuses_pretty_stablehlo_with_the_conversion_and_reads_pretty_kernels() {
         assert_eq!(code, 0, "{fixture}: {stderr}");
         out
     };
-    assert_eq!(lowered("three_calls_pretty"), lowered("three_calls"));
+    let (pretty, generic) = (lowered("three_calls_pretty"), lowered("three_calls"));
+    assert!(
+        pretty == generic,
+        "three_calls_pretty vs three_calls, lowered:\n{}",
+        bytes_diff(&generic, &pretty)
+    );
     // `kernel` accepts the same nested kernel text.
     let text =
         std::fs::read_to_string(fixtures_dir().join("pipeline/three_calls_pretty.mlir")).unwrap();
@@ -568,16 +606,20 @@ fn pipeline_errors_name_every_placeholder_and_kernel_and_stdin() {
     let ctx = Context::new();
     let calls = decode::decode_module(&ctx, &out, "stdin-lowered").unwrap();
     assert_eq!(calls.len(), 3);
-    for call in &calls {
-        let kernel = call
-            .kernel
-            .print(PrintOptions::GENERIC_WITH_LOCATIONS)
-            .unwrap();
-        assert!(
+    let mut failures = Failures::new();
+    for (i, call) in calls.iter().enumerate() {
+        let Some(kernel) = failures.ok(
+            format!("call {i}"),
+            call.kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS),
+        ) else {
+            continue;
+        };
+        failures.check(
             !kernel.contains("<stdin>") && !kernel.contains("loc(\"-\""),
-            "{kernel}"
+            || format!("call {i}: {kernel}"),
         );
     }
+    failures.assert_none();
     let path = fixtures_dir().join("pipeline/three_calls.mlir");
     let (code, out, _) = run_cli(&["opt", path.to_str().unwrap(), "--pass-pipeline", lower]);
     assert_eq!(code, 0);
@@ -604,11 +646,9 @@ fn check_deps_proves_the_install() {
             .all(|l| l.starts_with('#') || l.starts_with("./scripts/install")),
         "check-deps right after install-deps"
     );
-    if std::process::Command::new("dpkg")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
+    if let Err(e) = std::process::Command::new("dpkg").arg("--version").output() {
+        // Only a missing dpkg skips the test; any other failure to run it is one.
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound, "running dpkg: {e}");
         eprintln!("SKIPPED check_deps_proves_the_install: no dpkg on this machine");
         return;
     }

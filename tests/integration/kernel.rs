@@ -19,16 +19,24 @@ fn every_golden_kernel_loads_and_round_trips() {
                 continue;
             }
         };
-        let printed = kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap();
-        let bytes = kernel.to_bytecode(&BytecodeOptions::default()).unwrap();
-        let back = Kernel::from_bytecode(&ctx, &bytes, "bytecode").unwrap();
-        let reprinted = back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap();
-        failures.check(printed == reprinted, || {
-            format!(
-                "{name}: text -> bytecode -> text differs:\n{}",
-                line_diff(&printed, &reprinted)
-            )
-        });
+        let Some(printed) = failures.ok(&name, kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS))
+        else {
+            continue;
+        };
+        let Some(reprinted) = failures.ok(
+            format!("{name}: bytecode round trip"),
+            kernel
+                .to_bytecode(&BytecodeOptions::default())
+                .and_then(|bytes| Kernel::from_bytecode(&ctx, &bytes, "bytecode"))
+                .and_then(|back| back.print(PrintOptions::GENERIC_WITH_LOCATIONS)),
+        ) else {
+            continue;
+        };
+        failures.text(
+            format!("{name}: text -> bytecode -> text"),
+            &reprinted,
+            &printed,
+        );
         if printed != text {
             eprintln!("{name}: printed differs from golden text");
             std::fs::write(format!("/tmp/printed_{name}.mlir"), &printed).unwrap();
@@ -77,45 +85,45 @@ fn bytecode_versions_out_of_range_and_lossy_ones_are_refused() {
     let text = std::fs::read_to_string(fixtures_dir().join("kernels/add.mlir")).unwrap();
     let kernel = Kernel::from_text(&ctx, &text, "add.mlir").unwrap();
     let max = tpu_custom_call::kernel::current_bytecode_version();
+    let written = |version| {
+        kernel.to_bytecode(&BytecodeOptions {
+            version: Some(version),
+            producer: None,
+        })
+    };
+    let mut failures = Failures::new();
     for version in [-1, max + 1] {
-        let err = kernel
-            .to_bytecode(&BytecodeOptions {
-                version: Some(version),
-                producer: None,
-            })
-            .unwrap_err();
-        assert!(
-            matches!(err, KernelError::UnsupportedBytecodeVersion { .. }),
-            "{err}"
-        );
+        match written(version) {
+            Err(KernelError::UnsupportedBytecodeVersion { .. }) => {}
+            Err(other) => failures.fail(format!("version {version}: {other}")),
+            Ok(_) => failures.fail(format!("version {version}: written")),
+        }
     }
     // Pre-serde kernels carry properties on unregistered `tpu` ops, which MLIR
     // drops below version 5: refused instead of silently losing them.
     for version in 0..5 {
-        let err = kernel
-            .to_bytecode(&BytecodeOptions {
-                version: Some(version),
-                producer: None,
-            })
-            .unwrap_err();
-        match err {
-            KernelError::PropertiesNeedVersion5 { op, .. } => assert_eq!(op, "tpu.vector_store"),
-            other => panic!("version {version}: {other}"),
+        match written(version) {
+            Err(KernelError::PropertiesNeedVersion5 { op, .. }) => failures.eq(
+                format!("version {version}: op"),
+                op.as_str(),
+                "tpu.vector_store",
+            ),
+            Err(other) => failures.fail(format!("version {version}: {other}")),
+            Ok(_) => failures.fail(format!("version {version}: written")),
         }
     }
+    let expected = text.split_once('\n').unwrap().1;
     for version in 5..=max {
-        let bytes = kernel
-            .to_bytecode(&BytecodeOptions {
-                version: Some(version),
-                producer: None,
-            })
-            .unwrap();
-        let back = Kernel::from_bytecode(&ctx, &bytes, "bc").unwrap();
-        assert_eq!(
-            back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap(),
-            text.split_once('\n').unwrap().1
-        );
+        if let Some(back) = failures.ok(
+            format!("version {version}"),
+            written(version)
+                .and_then(|bytes| Kernel::from_bytecode(&ctx, &bytes, "bc"))
+                .and_then(|back| back.print(PrintOptions::GENERIC_WITH_LOCATIONS)),
+        ) {
+            failures.text(format!("version {version}: read back"), &back, expected);
+        }
     }
+    failures.assert_none();
 }
 
 /// Real jaxlib 0.12 reads our version-0 bytecode of every golden kernel (in
@@ -129,21 +137,34 @@ fn jaxlib_reads_our_bytecode() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut paths = Vec::new();
     let mut ours = Vec::new();
+    let mut failures = Failures::new();
     for case in golden_cases() {
+        let name = case_name(&case);
         let ctx = Context::new();
         let text = std::fs::read_to_string(case.join("kernel_serialized.mlir")).unwrap();
-        let kernel = Kernel::from_text(&ctx, &text, "kernel_serialized.mlir").unwrap();
-        let bytes = kernel
-            .to_bytecode(&BytecodeOptions {
-                version: Some(0),
-                producer: Some("MLIR24.0.0git".into()),
-            })
-            .unwrap();
-        let path = dir.join(format!("{}.mlirbc", case_name(&case)));
+        let Some(kernel) = failures.ok(
+            &name,
+            Kernel::from_text(&ctx, &text, "kernel_serialized.mlir"),
+        ) else {
+            continue;
+        };
+        let written = kernel.to_bytecode(&BytecodeOptions {
+            version: Some(0),
+            producer: Some("MLIR24.0.0git".into()),
+        });
+        let printed = kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS);
+        let (Some(bytes), Some(printed)) = (
+            failures.ok(format!("{name}: writing bytecode"), written),
+            failures.ok(format!("{name}: printing"), printed),
+        ) else {
+            continue;
+        };
+        let path = dir.join(format!("{name}.mlirbc"));
         std::fs::write(&path, &bytes).unwrap();
         paths.push(path);
-        ours.push(kernel.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap());
+        ours.push(printed);
     }
+    failures.assert_none();
     let script =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/print_bytecode.py");
     let out = std::process::Command::new(python)
@@ -159,10 +180,16 @@ fn jaxlib_reads_our_bytecode() {
     let theirs = String::from_utf8(out.stdout).unwrap();
     let theirs: Vec<&str> = theirs.split("// -----\n").collect();
     assert_eq!(theirs.len(), ours.len());
+    let mut failures = Failures::new();
     for ((path, ours), theirs) in paths.iter().zip(&ours).zip(theirs) {
-        assert_eq!(ours, theirs, "{}", path.display());
+        failures.text(
+            format!("{}: jaxlib's printing vs ours", path.display()),
+            theirs,
+            ours,
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+    failures.assert_none();
 }
 
 // ---------------------------------------------------------------------------
@@ -215,16 +242,23 @@ fn deep_nesting_is_refused_before_mlir_parses_it() {
             ">".repeat(30_000)
         ),
     ];
-    for text in [&attr, &regions].into_iter().chain(&types) {
+    let mut failures = Failures::new();
+    for (i, text) in [&attr, &regions].into_iter().chain(&types).enumerate() {
+        let what = format!("deep text {i} ({}...)", &text[..text.len().min(40)]);
         match Kernel::from_text(&ctx, text, "deep") {
             Err(KernelError::TooDeep { limit, line, .. }) => {
-                assert_eq!(limit, tpu_custom_call::kernel::MAX_TEXT_NESTING);
-                assert!(line >= 1);
+                failures.eq(
+                    format!("{what}: limit"),
+                    limit,
+                    tpu_custom_call::kernel::MAX_TEXT_NESTING,
+                );
+                failures.check(line >= 1, || format!("{what}: line {line}"));
             }
-            Err(other) => panic!("{other}"),
-            Ok(_) => panic!("loaded"),
+            Err(other) => failures.fail(format!("{what}: {other}")),
+            Ok(_) => failures.fail(format!("{what}: loaded")),
         }
     }
+    failures.assert_none();
     // Just under the limit: loads, verifies and prints in generic form.
     let depth = tpu_custom_call::kernel::MAX_TEXT_NESTING / 2 - 2;
     let kernel = Kernel::from_text(&ctx, &nested_regions(depth), "deep").unwrap();

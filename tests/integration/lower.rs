@@ -137,73 +137,79 @@ fn parse_types<'c>(ctx: &'c Context, types: &[String]) -> Vec<melior::ir::Type<'
 /// byte, and an op whose every attribute prints as JAX's.
 #[test]
 fn every_golden_call_lowers_to_jax_bytes() {
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     let calls = golden_calls();
     for call in &calls {
         let name = call.name();
         let ctx = Context::new();
         let text = std::fs::read_to_string(call.kernel_path()).unwrap();
-        let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
+        let Some(kernel) = failures.ok(&name, Kernel::from_text(&ctx, &text, &name)) else {
+            continue;
+        };
         let params = call.params();
         let operands = parse_types(&ctx, &call.operand_types());
         let results = parse_types(&ctx, &call.result_types());
-        let module = match emit_module(&ctx, &kernel, &params, &operands, &results, &jax_options())
-        {
-            Ok(m) => m,
-            Err(e) => {
-                failures.push(format!("{name}: {e}"));
-                continue;
-            }
+        let Some(module) = failures.ok(
+            &name,
+            emit_module(&ctx, &kernel, &params, &operands, &results, &jax_options()),
+        ) else {
+            continue;
         };
-        let found = decode::find_in_operation(module.as_operation()).unwrap();
+        let Some(found) = failures.ok(
+            format!("{name}: decoding"),
+            decode::find_in_operation(module.as_operation()),
+        ) else {
+            continue;
+        };
         let ours = &found[0];
-        if ours.backend_config.as_bytes() != call.backend_config().as_slice() {
+        let golden = call.backend_config();
+        if ours.backend_config.as_bytes() != golden.as_slice() {
             let path = std::env::temp_dir().join(format!("tcc-{name}.backend_config.json"));
             std::fs::write(&path, &ours.backend_config).unwrap();
-            failures.push(format!(
-                "{name}: backend_config differs (ours in {})",
-                path.display()
-            ));
+            failures.bytes(
+                format!("{name}: backend_config (ours in {})", path.display()),
+                ours.backend_config.as_bytes(),
+                &golden,
+            );
         }
         let jax = call.jax();
         let attrs = jax["attributes"].as_object().unwrap();
         for (attr, value) in &ours.attributes {
             match attrs.get(attr) {
                 Some(Json::String(jax_value)) if jax_value != value => {
-                    failures.push(format!("{name}: {attr} = {value}, JAX: {jax_value}"))
+                    failures.fail(format!("{name}: {attr} = {value}, JAX: {jax_value}"))
                 }
-                None => failures.push(format!("{name}: extra attribute {attr}")),
+                None => failures.fail(format!("{name}: extra attribute {attr}")),
                 _ => {}
             }
         }
         for key in attrs.keys() {
-            if ours.attribute(key).is_none() {
-                failures.push(format!("{name}: missing attribute {key}"));
-            }
+            failures.check(ours.attribute(key).is_some(), || {
+                format!("{name}: missing attribute {key}")
+            });
         }
     }
     assert!(calls.len() >= 39);
-    assert!(
-        failures.is_empty(),
-        "{} of {} calls:\n{}",
-        failures.len(),
-        calls.len(),
-        failures.join("\n")
-    );
+    failures.assert_none();
 }
 
 /// `inspect` of JAX's own modules recovers parameters that reproduce each
 /// call: lowering the golden kernel with them gives JAX's bytes again.
 #[test]
 fn decoded_params_of_jax_modules_reproduce_every_call() {
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     let mut checked = 0;
     for case in golden_cases() {
         let ctx = Context::new();
         let bytes = std::fs::read(case.join("module.mlir")).unwrap();
-        let decoded = decode::decode_module(&ctx, &bytes, "module.mlir")
-            .unwrap_or_else(|e| panic!("{}: {e}", case_name(&case)));
+        let Some(decoded) = failures.ok(
+            case_name(&case),
+            decode::decode_module(&ctx, &bytes, "module.mlir"),
+        ) else {
+            continue;
+        };
         for (index, call) in decoded.iter().enumerate() {
+            checked += 1;
             let golden = GoldenCall {
                 case: case.clone(),
                 index,
@@ -211,33 +217,42 @@ fn decoded_params_of_jax_modules_reproduce_every_call() {
             let name = golden.name();
             // Params: lowering the pre-serde kernel with them gives JAX's config.
             let text = std::fs::read_to_string(golden.kernel_path()).unwrap();
-            let kernel = Kernel::from_text(&ctx, &text, &name).unwrap();
+            let Some(kernel) = failures.ok(&name, Kernel::from_text(&ctx, &text, &name)) else {
+                continue;
+            };
             let operands = parse_types(&ctx, &golden.operand_types());
             let results = parse_types(&ctx, &golden.result_types());
-            match emit_module(
-                &ctx,
-                &kernel,
-                &call.params,
-                &operands,
-                &results,
-                &jax_options(),
+            let Some(module) = failures.ok(
+                &name,
+                emit_module(
+                    &ctx,
+                    &kernel,
+                    &call.params,
+                    &operands,
+                    &results,
+                    &jax_options(),
+                ),
+            ) else {
+                continue;
+            };
+            if let Some(ours) = failures.ok(
+                format!("{name}: decoding"),
+                decode::find_in_operation(module.as_operation()),
             ) {
-                Ok(module) => {
-                    let ours = decode::find_in_operation(module.as_operation()).unwrap();
-                    if ours[0].backend_config.as_bytes() != golden.backend_config().as_slice() {
-                        failures.push(format!(
+                failures.check(
+                    ours[0].backend_config.as_bytes() == golden.backend_config().as_slice(),
+                    || {
+                        format!(
                             "{name}: params {} do not reproduce the config",
                             call.params.to_json()
-                        ));
-                    }
-                }
-                Err(e) => failures.push(format!("{name}: {e}")),
+                        )
+                    },
+                );
             }
-            checked += 1;
         }
     }
+    failures.assert_none();
     assert!(checked >= 39);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// emit -> inspect -> emit is a fixed point, through the CLI.
@@ -245,12 +260,20 @@ fn decoded_params_of_jax_modules_reproduce_every_call() {
 fn emit_inspect_emit_is_a_fixed_point() {
     let dir = std::env::temp_dir().join(format!("tcc-fixed-point-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = Failures::new();
     let mut checked = 0;
     for call in golden_calls().into_iter().filter(|c| c.index == 0) {
+        checked += 1;
         let name = call.name();
         let first = dir.join(format!("{name}.first.mlir"));
         let sig = call.signature();
-        let (code, _, stderr) = run_cli(&[
+        let mut ran = |step: &str, (code, out, stderr): (i32, Vec<u8>, String)| {
+            failures.check(code == 0, || {
+                format!("{name}: {step} exited {code}: {stderr}")
+            });
+            (code == 0).then_some(out)
+        };
+        let emitted = run_cli(&[
             "emit",
             "--jax-rules-only",
             call.kernel_path().to_str().unwrap(),
@@ -261,9 +284,15 @@ fn emit_inspect_emit_is_a_fixed_point() {
             "-o",
             first.to_str().unwrap(),
         ]);
-        assert_eq!(code, 0, "{name}: {stderr}");
-        let (code, json, stderr) = run_cli(&["inspect", first.to_str().unwrap(), "--json"]);
-        assert_eq!(code, 0, "{name}: {stderr}");
+        if ran("emit", emitted).is_none() {
+            continue;
+        }
+        let Some(json) = ran(
+            "inspect --json",
+            run_cli(&["inspect", first.to_str().unwrap(), "--json"]),
+        ) else {
+            continue;
+        };
         let json: Json = serde_json::from_slice(&json).unwrap();
         let params = dir.join(format!("{name}.params.json"));
         std::fs::write(
@@ -271,12 +300,16 @@ fn emit_inspect_emit_is_a_fixed_point() {
             serde_json::to_string_pretty(&json[0]["params"]).unwrap(),
         )
         .unwrap();
-        let (code, kernel, stderr) = run_cli(&["inspect", first.to_str().unwrap(), "--kernel"]);
-        assert_eq!(code, 0, "{name}: {stderr}");
+        let Some(kernel) = ran(
+            "inspect --kernel",
+            run_cli(&["inspect", first.to_str().unwrap(), "--kernel"]),
+        ) else {
+            continue;
+        };
         let kernel_path = dir.join(format!("{name}.kernel.mlir"));
         std::fs::write(&kernel_path, kernel).unwrap();
         let second = dir.join(format!("{name}.second.mlir"));
-        let (code, _, stderr) = run_cli(&[
+        let emitted = run_cli(&[
             "emit",
             "--jax-rules-only",
             kernel_path.to_str().unwrap(),
@@ -287,14 +320,16 @@ fn emit_inspect_emit_is_a_fixed_point() {
             "-o",
             second.to_str().unwrap(),
         ]);
-        assert_eq!(code, 0, "{name}: {stderr}");
-        assert_eq!(
-            std::fs::read_to_string(&first).unwrap(),
-            std::fs::read_to_string(&second).unwrap(),
-            "{name}: emit -> inspect -> emit changed the module"
+        if ran("the second emit", emitted).is_none() {
+            continue;
+        }
+        failures.text(
+            format!("{name}: emit -> inspect -> emit"),
+            &std::fs::read_to_string(&second).unwrap(),
+            &std::fs::read_to_string(&first).unwrap(),
         );
-        checked += 1;
     }
+    failures.assert_none();
     assert!(checked >= 36);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -319,8 +354,10 @@ fn golden_bodies_deserialize_to_jaxlibs_kernels() {
             .collect::<Vec<_>>()
             .join("\n")
     };
+    let mut failures = Failures::new();
     let mut checked = 0;
     for call in golden_calls() {
+        checked += 1;
         let name = call.name();
         let suffix = if call.index == 0 {
             String::new()
@@ -328,34 +365,43 @@ fn golden_bodies_deserialize_to_jaxlibs_kernels() {
             format!(".{}", call.index)
         };
         let config = call.backend_config();
-        let (config, _) = tpu_custom_call::BackendConfig::from_json(&config).unwrap();
+        let Some((config, _)) = failures.ok(
+            format!("{name}: backend_config"),
+            tpu_custom_call::BackendConfig::from_json(&config),
+        ) else {
+            continue;
+        };
         let ctx = Context::new();
         let dir = fixtures_dir().join("serde").join(case_name(&call.case));
         for (with_locations, file) in [(false, "kernel"), (true, "kernel_locs")] {
+            let options = tpu_custom_call::PrintOptions {
+                generic: true,
+                debug_info: with_locations,
+            };
             let expected = dir.join(format!("{file}{suffix}.generic.mlir"));
             let Ok(expected) = std::fs::read_to_string(&expected) else {
-                panic!("{name}: missing {}", expected.display());
+                failures.fail(format!("{name}: missing {}", expected.display()));
+                continue;
             };
-            let kernel = tpu_custom_call::deserialize(&ctx, &config.body, None)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let ours = kernel
-                .print(tpu_custom_call::PrintOptions {
-                    generic: true,
-                    debug_info: with_locations,
-                })
-                .unwrap();
+            let Some(ours) = failures.ok(
+                format!("{name} ({file})"),
+                tpu_custom_call::deserialize(&ctx, &config.body, None)
+                    .map_err(|e| e.to_string())
+                    .and_then(|k| k.print(options).map_err(|e| e.to_string())),
+            ) else {
+                continue;
+            };
             // Parsed and printed by the same printer as ours (alias numbering).
-            let expected = Kernel::from_text(&ctx, &expected, "jaxlib")
-                .unwrap()
-                .print(tpu_custom_call::PrintOptions {
-                    generic: true,
-                    debug_info: with_locations,
-                })
-                .unwrap();
-            assert_eq!(
-                normalize(ours.trim_end()),
-                normalize(expected.trim_end()),
-                "{name} ({file})"
+            let Some(expected) = failures.ok(
+                format!("{name} ({file}, jaxlib's)"),
+                Kernel::from_text(&ctx, &expected, "jaxlib").and_then(|k| k.print(options)),
+            ) else {
+                continue;
+            };
+            failures.text(
+                format!("{name} ({file})"),
+                &normalize(ours.trim_end()),
+                &normalize(expected.trim_end()),
             );
         }
         // With the debug-locations blob re-attached: the kernel JAX
@@ -365,24 +411,28 @@ fn golden_bodies_deserialize_to_jaxlibs_kernels() {
                 generic: true,
                 debug_info: true,
             };
-            let ours = tpu_custom_call::deserialize(&ctx, &config.body, Some(blob))
-                .unwrap_or_else(|e| panic!("{name}: {e}"))
-                .print(with_locations)
-                .unwrap();
+            let Some(ours) = failures.ok(
+                format!("{name} (re-attached locations)"),
+                tpu_custom_call::deserialize(&ctx, &config.body, Some(blob))
+                    .map_err(|e| e.to_string())
+                    .and_then(|k| k.print(with_locations).map_err(|e| e.to_string())),
+            ) else {
+                continue;
+            };
             let version = format!(
                 ") {{stable_mosaic.version = {} : i64}} : () -> ()",
                 call.params().ir_version.unwrap_or(18)
             );
             let ours = ours.replacen(&version, ") : () -> ()", 1);
             let jax = std::fs::read_to_string(call.kernel_path()).unwrap();
-            assert_eq!(
-                normalize(&ours),
-                normalize(&jax),
-                "{name} (re-attached locations)"
+            failures.text(
+                format!("{name} (re-attached locations)"),
+                &normalize(&ours),
+                &normalize(&jax),
             );
         }
-        checked += 1;
     }
+    failures.assert_none();
     assert!(checked >= 39);
 }
 
@@ -391,6 +441,7 @@ fn golden_bodies_deserialize_to_jaxlibs_kernels() {
 /// the 64 MiB vmem_limit golden warns on v4 (16 MiB of VMEM). Through the CLI.
 #[test]
 fn emit_with_a_target_checks_the_chip() {
+    let mut failures = Failures::new();
     for call in golden_calls().into_iter().filter(|c| c.index == 0) {
         let name = call.name();
         let sparse = name.starts_with("sparsecore");
@@ -417,36 +468,47 @@ fn emit_with_a_target_checks_the_chip() {
         if sparse {
             for chip in ["v5p", "v7x"] {
                 let (code, out, stderr) = emit(chip);
-                assert_eq!(code, 0, "{name} on {chip}: {stderr}");
+                if code != 0 {
+                    failures.fail(format!("{name} on {chip}: exit {code}: {stderr}"));
+                    continue;
+                }
                 let ctx = Context::new();
-                let found = decode::find_calls(&ctx, &out, "emit").unwrap();
-                assert_eq!(
+                let Some(found) = failures.ok(
+                    format!("{name} on {chip}: decoding"),
+                    decode::find_calls(&ctx, &out, "emit"),
+                ) else {
+                    continue;
+                };
+                failures.bytes(
+                    format!("{name} on {chip}: backend_config"),
                     found[0].backend_config.as_bytes(),
-                    call.backend_config().as_slice(),
-                    "{name} on {chip}"
+                    &call.backend_config(),
                 );
             }
             let (code, out, stderr) = emit("v5e");
-            assert_eq!(code, 1, "{name} on v5e");
-            assert!(out.is_empty());
-            assert!(
+            failures.check(code == 1, || format!("{name} on v5e: exit {code}, not 1"));
+            failures.check(out.is_empty(), || format!("{name} on v5e: wrote a module"));
+            failures.check(
                 stderr.contains("The current TPU does not have SparseCores"),
-                "{name}: {stderr}"
+                || format!("{name} on v5e: {stderr}"),
             );
         } else if name == "vmem_limit" {
             // libtpu compiles a limit above the VMEM: a warning, not an error.
             let (code, _, stderr) = emit("v4");
-            assert_eq!(code, 0, "{stderr}");
-            assert!(
+            failures.check(code == 0, || format!("{name} on v4: exit {code}: {stderr}"));
+            failures.check(
                 stderr.contains(
-                    "warning: `vmem_limit_bytes` = 64 MiB exceeds the 16 MiB of VMEM on v4"
+                    "warning: `vmem_limit_bytes` = 64 MiB exceeds the 16 MiB of VMEM on v4",
                 ),
-                "{stderr}"
+                || format!("{name} on v4: {stderr}"),
             );
             let (code, _, stderr) = emit("v5p");
-            assert_eq!(code, 0, "{stderr}");
+            failures.check(code == 0, || {
+                format!("{name} on v5p: exit {code}: {stderr}")
+            });
         }
     }
+    failures.assert_none();
     // A chip name that is not one.
     let call = &golden_calls()[0];
     let (code, _, stderr) = run_cli(&[
@@ -476,6 +538,7 @@ fn jaxlib_accepts_every_emitted_module() {
     let dir = std::env::temp_dir().join(format!("tcc-emitted-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut paths = Vec::new();
+    let mut failures = Failures::new();
     for call in golden_calls().into_iter().filter(|c| c.index == 0) {
         let out = dir.join(format!("{}.mlir", call.name()));
         let (code, _, stderr) = run_cli(&[
@@ -489,9 +552,13 @@ fn jaxlib_accepts_every_emitted_module() {
             "-o",
             out.to_str().unwrap(),
         ]);
-        assert_eq!(code, 0, "{}: {stderr}", call.name());
-        paths.push(out);
+        if code == 0 {
+            paths.push(out);
+        } else {
+            failures.fail(format!("{}: emit exited {code}: {stderr}", call.name()));
+        }
     }
+    failures.assert_none();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let verify = std::process::Command::new(&python)
         .arg(root.join("scripts/jaxref/verify_modules.py"))
@@ -552,8 +619,16 @@ fn emission_is_deterministic_across_threads() {
             .collect()
     }
     let calls = golden_calls();
+    let names: Vec<String> = calls.iter().map(GoldenCall::name).collect();
     let sequential = emit_all(&calls);
-    assert_eq!(sequential, emit_all(&calls), "two sequential runs differ");
+    let mut failures = Failures::new();
+    let mut compare = |run: &str, outputs: Vec<String>| {
+        for ((name, ours), first) in names.iter().zip(&outputs).zip(&sequential) {
+            failures.text(format!("{run}: {name}"), ours, first);
+        }
+        failures.eq(format!("{run}: outputs"), outputs.len(), sequential.len());
+    };
+    compare("the second sequential run", emit_all(&calls));
     let calls = std::sync::Arc::new(calls);
     let handles: Vec<_> = (0..8)
         .map(|_| {
@@ -561,13 +636,11 @@ fn emission_is_deterministic_across_threads() {
             std::thread::spawn(move || emit_all(&calls))
         })
         .collect();
-    for handle in handles {
-        assert_eq!(
-            handle.join().unwrap(),
-            sequential,
-            "a thread's output differs"
-        );
+    for (i, handle) in handles.into_iter().enumerate() {
+        let outputs = handle.join().expect("a thread panicked");
+        compare(&format!("thread {i}"), outputs);
     }
+    failures.assert_none();
 }
 
 /// `emit_call` into a caller's own module: the op goes where asked, with the

@@ -191,6 +191,7 @@ const SYNTHETIC_VERDICT_FLOOR: f64 = 99.0;
 #[test]
 fn golden_kernels_verify() {
     let ctx = Context::new();
+    let mut failures = common::Failures::new();
     for case in common::golden_cases() {
         for name in [
             "kernel_pre_serde.generic.mlir",
@@ -201,11 +202,10 @@ fn golden_kernels_verify() {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            if let Err(e) = Kernel::from_text(&ctx, &text, name) {
-                panic!("{}: {e}", path.display());
-            }
+            failures.ok(path.display(), Kernel::from_text(&ctx, &text, name));
         }
     }
+    failures.assert_none();
 }
 
 /// Every body JAX serialized (`body.mlirbc` of each golden case) deserializes
@@ -214,16 +214,19 @@ fn golden_kernels_verify() {
 #[test]
 fn jax_bodies_verify() {
     let ctx = Context::new();
+    let mut failures = common::Failures::new();
     let mut n = 0;
     for case in common::golden_cases() {
         let Ok(body) = std::fs::read(case.join("body.mlirbc")) else {
             continue;
         };
-        if let Err(e) = tpu_custom_call::deserialize(&ctx, &body, None) {
-            panic!("{}: {e}", case.display());
-        }
+        failures.ok(
+            case.display(),
+            tpu_custom_call::deserialize(&ctx, &body, None),
+        );
         n += 1;
     }
+    failures.assert_none();
     assert!(n >= 30, "only {n} bodies");
 }
 

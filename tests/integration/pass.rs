@@ -68,7 +68,12 @@ fn placeholders_lower_to_what_emit_gives_and_share_bodies() {
     );
 
     // Each call equals what `emit` gives for the golden kernel and params.
-    for (call, case) in calls.iter().zip(["add_basic", "add_basic", "vmem_limit"]) {
+    let mut failures = Failures::new();
+    for (i, (call, case)) in calls
+        .iter()
+        .zip(["add_basic", "add_basic", "vmem_limit"])
+        .enumerate()
+    {
         let sig = if case == "add_basic" {
             "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>"
         } else {
@@ -88,10 +93,23 @@ fn placeholders_lower_to_what_emit_gives_and_share_bodies() {
             "--debug-locations",
             "strip",
         ]);
-        assert_eq!(code, 0, "{stderr}");
-        let emitted = decode::find_calls(&ctx, &out, "emit").unwrap();
-        assert_eq!(emitted[0].attributes, call.attributes, "{case}");
+        if code != 0 {
+            failures.fail(format!("call {i} ({case}): emit exited {code}: {stderr}"));
+            continue;
+        }
+        let Some(emitted) = failures.ok(
+            format!("call {i} ({case}): decoding emit's output"),
+            decode::find_calls(&ctx, &out, "emit"),
+        ) else {
+            continue;
+        };
+        failures.eq(
+            format!("call {i} ({case}): attributes"),
+            &call.attributes,
+            &emitted[0].attributes,
+        );
     }
+    failures.assert_none();
 }
 
 /// A module with one bad placeholder is left byte-identical by the failed
@@ -154,26 +172,42 @@ fn failed_lowering_leaves_the_module_unchanged() {
 #[test]
 fn verify_accepts_jax_modules_and_reports_corruptions() {
     let dir = fixtures_dir().join("jax-modules");
+    let mut failures = Failures::new();
     let mut checked = 0;
     let mut libtpu_refused = 0;
     for case in golden_cases() {
         let path = dir.join(format!("{}.mlir", case_name(&case)));
         let ctx = Context::new();
-        let module = load(&ctx, &path);
+        let Some(bytes) = failures.ok(path.display(), std::fs::read(&path)) else {
+            continue;
+        };
+        let Some(module) = failures.ok(
+            path.display(),
+            kernel::parse_module_bytes(
+                &ctx,
+                &bytes,
+                &path.display().to_string(),
+                tpu_custom_call::kernel::ModuleFormat::Text,
+            ),
+        ) else {
+            continue;
+        };
         let mut problems = pass::verify_module(&ctx, module.as_operation(), None);
         // What libtpu refuses in JAX's own output (unknown flag names, a too
         // small scratch, format 0...) is reported; nothing else is.
         let before = problems.len();
         problems.retain(|p| !p.1.contains("libtpu"));
         libtpu_refused += usize::from(problems.len() != before);
-        assert!(
-            problems.is_empty(),
-            "{}: {:?}",
-            path.display(),
-            problems.iter().map(|p| &p.1).collect::<Vec<_>>()
-        );
+        failures.check(problems.is_empty(), || {
+            format!(
+                "{}: {:?}",
+                path.display(),
+                problems.iter().map(|p| &p.1).collect::<Vec<_>>()
+            )
+        });
         checked += 1;
     }
+    failures.assert_none();
     assert_eq!(checked, golden_cases().len());
     assert!(libtpu_refused >= 3, "{libtpu_refused}");
 
@@ -203,27 +237,37 @@ fn verify_accepts_jax_modules_and_reports_corruptions() {
             "operand_layouts",
         ),
     ];
+    let mut failures = Failures::new();
     for (what, corrupted, expect) in corruptions {
-        assert_ne!(corrupted, text, "{what}: corruption did not apply");
+        if corrupted == text {
+            failures.fail(format!("{what}: corruption did not apply"));
+            continue;
+        }
         let ctx = Context::new();
         let bytes = corrupted.into_bytes();
-        let module = kernel::parse_module_bytes(
-            &ctx,
-            &bytes,
+        let Some(module) = failures.ok(
             what,
-            tpu_custom_call::kernel::ModuleFormat::Text,
-        )
-        .unwrap();
+            kernel::parse_module_bytes(
+                &ctx,
+                &bytes,
+                what,
+                tpu_custom_call::kernel::ModuleFormat::Text,
+            ),
+        ) else {
+            continue;
+        };
         let problems = pass::verify_module(&ctx, module.as_operation(), None);
-        assert!(!problems.is_empty(), "{what}: not reported");
-        let (location, message) = &problems[0];
-        assert!(message.contains(expect), "{what}: {message}");
+        let Some((location, message)) = problems.first() else {
+            failures.fail(format!("{what}: not reported"));
+            continue;
+        };
+        failures.check(message.contains(expect), || format!("{what}: {message}"));
         // The custom_call is on line 5 of the generic module.
-        assert!(
-            location.to_string().contains(":5:"),
-            "{what}: at {location}"
-        );
+        failures.check(location.to_string().contains(":5:"), || {
+            format!("{what}: at {location}")
+        });
     }
+    failures.assert_none();
 }
 
 /// `three_calls.mlir` with its `main` replaced by `n` chained placeholder
@@ -273,16 +317,26 @@ fn a_thousand_calls_lower_and_decode() {
     let printed = print(&module);
     let calls = decode::decode_module(&ctx, printed.as_bytes(), "many").unwrap();
     assert_eq!(calls.len(), n);
+    let mut failures = Failures::new();
     for (i, call) in calls.iter().enumerate() {
         let expected = if i % 2 == 0 {
             "_add_kernel"
         } else {
             "_copy_add1_kernel"
         };
-        assert_eq!(call.found.index, i);
-        assert_eq!(call.found.kernel_name.as_deref(), Some(expected));
-        assert_eq!(call.kernel.name().as_deref(), Some(expected));
+        failures.eq(format!("call {i}: index"), call.found.index, i);
+        failures.eq(
+            format!("call {i}: kernel_name"),
+            call.found.kernel_name.as_deref(),
+            Some(expected),
+        );
+        failures.eq(
+            format!("call {i}: kernel"),
+            call.kernel.name().as_deref(),
+            Some(expected),
+        );
     }
+    failures.assert_none();
     // Shared bodies: two distinct configs among all calls.
     let mut bodies: Vec<&[u8]> = calls.iter().map(|c| c.config.body.as_slice()).collect();
     bodies.sort();
@@ -308,9 +362,15 @@ fn a_newline_in_producer_does_not_inject_an_option() {
     assert!(result.is_ok(), "the pass failed: {diagnostics:?}");
     let calls = decode::decode_module(&ctx, print(&module).as_bytes(), "lowered").unwrap();
     assert_eq!(calls.len(), 3);
-    for call in &calls {
-        assert_eq!(call.ir_version, 15, "an injected ir-version took effect");
+    let mut failures = Failures::new();
+    for (i, call) in calls.iter().enumerate() {
+        failures.eq(
+            format!("call {i}: ir_version (an injected ir-version took effect?)"),
+            call.ir_version,
+            15,
+        );
     }
+    failures.assert_none();
     // The producer string went into the body bytecode whole.
     let body = &calls[0].config.body;
     let needle = b"MLIRx\nir-version=99";

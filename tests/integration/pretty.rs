@@ -110,6 +110,7 @@ fn fixture_body(path: &PathBuf) -> String {
 fn every_table_entry_compiles() {
     let ops: Vec<&str> = supported_ops().collect();
     assert!(ops.len() >= 40, "{ops:?}");
+    let mut failures = Failures::new();
     for op in [
         "tpu.vector_store",
         "tpu.vector_load",
@@ -122,8 +123,9 @@ fn every_table_entry_compiles() {
         "tpu.matmul",
         "tpu.yield",
     ] {
-        assert!(ops.contains(&op), "{op} missing");
+        failures.check(ops.contains(&op), || format!("{op} missing"));
     }
+    failures.assert_none();
 }
 
 /// JAX's pretty `kernel_pre_serde.mlir` loads, and equals the module loaded
@@ -131,46 +133,52 @@ fn every_table_entry_compiles() {
 #[test]
 fn golden_pretty_kernels_load_as_their_generic_twins() {
     let ctx = Context::new();
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     for case in golden_cases() {
         let name = case_name(&case);
         let pretty = std::fs::read_to_string(case.join("kernel_pre_serde.mlir")).unwrap();
         let generic = std::fs::read(case.join("kernel_pre_serde.generic.mlir")).unwrap();
-        let from_pretty = Kernel::from_text(&ctx, &pretty, &name)
-            .unwrap_or_else(|e| panic!("{name}: {e}"))
-            .print(NO_LOCATIONS)
-            .unwrap();
-        let from_generic = Kernel::load(&ctx, &generic, &name)
-            .unwrap()
-            .print(NO_LOCATIONS)
-            .unwrap();
-        if from_pretty != from_generic {
-            failures.push(format!(
-                "{name}:\n--- from pretty\n{from_pretty}\n--- from generic\n{from_generic}"
-            ));
+        let from_pretty = failures.ok(
+            format!("{name} (pretty)"),
+            Kernel::from_text(&ctx, &pretty, &name).and_then(|k| k.print(NO_LOCATIONS)),
+        );
+        let from_generic = failures.ok(
+            format!("{name} (generic)"),
+            Kernel::load(&ctx, &generic, &name).and_then(|k| k.print(NO_LOCATIONS)),
+        );
+        if let (Some(from_pretty), Some(from_generic)) = (from_pretty, from_generic) {
+            failures.text(
+                format!("{name}: loaded from pretty vs from generic"),
+                &from_pretty,
+                &from_generic,
+            );
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 /// Printing each golden kernel pretty gives JAX's text, modulo SSA names.
 #[test]
 fn golden_kernels_print_as_jax_prints_them() {
     let ctx = Context::new();
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     for case in golden_cases() {
         let name = case_name(&case);
         let jax = std::fs::read_to_string(case.join("kernel_pre_serde.mlir")).unwrap();
         let generic = std::fs::read(case.join("kernel_pre_serde.generic.mlir")).unwrap();
-        let ours = Kernel::load(&ctx, &generic, &name)
-            .unwrap()
-            .print_pretty(false)
-            .unwrap();
-        if normalize_ssa(&ours) != normalize_ssa(&jax) {
-            failures.push(format!("{name}:\n--- ours\n{ours}\n--- JAX\n{jax}"));
-        }
+        let Some(ours) = failures.ok(
+            &name,
+            Kernel::load(&ctx, &generic, &name).and_then(|k| k.print_pretty(false)),
+        ) else {
+            continue;
+        };
+        failures.text(
+            format!("{name}: printed pretty vs JAX's (SSA names normalized)"),
+            &normalize_ssa(&ours),
+            &normalize_ssa(&jax),
+        );
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
 }
 
 /// One or more jaxlib-made fixtures per supported op: the pretty text loads
@@ -189,7 +197,7 @@ fn every_supported_op_round_trips_through_jaxlib_fixtures() {
     pretty_files.sort();
     let ctx = Context::new();
     let mut covered = std::collections::BTreeSet::new();
-    let mut failures = Vec::new();
+    let mut failures = Failures::new();
     for path in &pretty_files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let jax_pretty = fixture_body(path);
@@ -207,32 +215,34 @@ fn every_supported_op_round_trips_through_jaxlib_fixtures() {
             }
         }
         // pretty -> generic: the same module as jaxlib's generic printing.
-        let generic_text = pretty_to_generic(&jax_pretty).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let ours = Kernel::from_text(&ctx, &generic_text, &name)
-            .unwrap_or_else(|e| panic!("{name}: {e}\n{generic_text}"))
-            .print(NO_LOCATIONS)
-            .unwrap();
-        let reference = Kernel::from_text(&ctx, &jax_generic, &name)
-            .unwrap()
-            .print(NO_LOCATIONS)
-            .unwrap();
-        if ours != reference {
-            failures.push(format!(
-                "{name} (to generic):\n--- ours\n{ours}\n--- jaxlib\n{reference}"
-            ));
+        let Some(generic_text) = failures.ok(&name, pretty_to_generic(&jax_pretty)) else {
+            continue;
+        };
+        let Some(ours) = failures.ok(
+            format!("{name} (our generic text)"),
+            Kernel::from_text(&ctx, &generic_text, &name).and_then(|k| k.print(NO_LOCATIONS)),
+        ) else {
+            continue;
+        };
+        if let Some(reference) = failures.ok(
+            format!("{name} (jaxlib's generic text)"),
+            Kernel::from_text(&ctx, &jax_generic, &name).and_then(|k| k.print(NO_LOCATIONS)),
+        ) {
+            failures.text(format!("{name} (to generic)"), &ours, &reference);
         }
         // generic -> pretty: jaxlib's pretty text again.
-        let back = Kernel::from_text(&ctx, &generic_text, &name)
-            .unwrap()
-            .print_pretty(false)
-            .unwrap();
-        if normalize_ssa(&back) != normalize_ssa(&jax_pretty) {
-            failures.push(format!(
-                "{name} (to pretty):\n--- ours\n{back}\n--- jaxlib\n{jax_pretty}"
-            ));
+        if let Some(back) = failures.ok(
+            format!("{name} (to pretty)"),
+            Kernel::from_text(&ctx, &generic_text, &name).and_then(|k| k.print_pretty(false)),
+        ) {
+            failures.text(
+                format!("{name} (to pretty, SSA names normalized)"),
+                &normalize_ssa(&back),
+                &normalize_ssa(&jax_pretty),
+            );
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures.assert_none();
     let missing: Vec<&str> = supported_ops().filter(|op| !covered.contains(op)).collect();
     assert!(
         missing.is_empty(),
@@ -318,6 +328,7 @@ fn jaxlib_reads_our_pretty_and_generic_text_as_the_references() {
     let dir = std::env::temp_dir().join(format!("tcc-pretty-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ctx = Context::new();
+    let mut failures = Failures::new();
     let mut pairs: Vec<(PathBuf, PathBuf)> = Vec::new();
     let mut write = |name: String, text: &str, reference: PathBuf| {
         let path = dir.join(name);
@@ -327,18 +338,20 @@ fn jaxlib_reads_our_pretty_and_generic_text_as_the_references() {
     for case in golden_cases() {
         let name = case_name(&case);
         let reference = case.join("kernel_pre_serde.generic.mlir");
-        let kernel = Kernel::load(&ctx, &std::fs::read(&reference).unwrap(), &name).unwrap();
-        write(
-            format!("{name}.pretty.mlir"),
-            &kernel.print_pretty(false).unwrap(),
-            reference.clone(),
-        );
+        if let Some(pretty) = failures.ok(
+            format!("{name}: printing pretty"),
+            Kernel::load(&ctx, &std::fs::read(&reference).unwrap(), &name)
+                .and_then(|k| k.print_pretty(false)),
+        ) {
+            write(format!("{name}.pretty.mlir"), &pretty, reference.clone());
+        }
         let jax_pretty = std::fs::read_to_string(case.join("kernel_pre_serde.mlir")).unwrap();
-        write(
-            format!("{name}.generic.mlir"),
-            &pretty_to_generic(&jax_pretty).unwrap(),
-            reference,
-        );
+        if let Some(generic) = failures.ok(
+            format!("{name}: rewriting generic"),
+            pretty_to_generic(&jax_pretty),
+        ) {
+            write(format!("{name}.generic.mlir"), &generic, reference);
+        }
     }
     for entry in std::fs::read_dir(fixtures_dir().join("pretty")).unwrap() {
         let path = entry.unwrap().path();
@@ -348,17 +361,18 @@ fn jaxlib_reads_our_pretty_and_generic_text_as_the_references() {
         }
         let reference = path.with_extension("generic.mlir");
         let jax_pretty = fixture_body(&path);
-        let kernel = Kernel::from_text(&ctx, &jax_pretty, &file).unwrap();
-        write(
-            format!("fixture-{file}.pretty"),
-            &kernel.print_pretty(false).unwrap(),
-            reference.clone(),
-        );
-        write(
-            format!("fixture-{file}.generic"),
-            &pretty_to_generic(&jax_pretty).unwrap(),
-            reference,
-        );
+        if let Some(pretty) = failures.ok(
+            format!("{file}: printing pretty"),
+            Kernel::from_text(&ctx, &jax_pretty, &file).and_then(|k| k.print_pretty(false)),
+        ) {
+            write(format!("fixture-{file}.pretty"), &pretty, reference.clone());
+        }
+        if let Some(generic) = failures.ok(
+            format!("{file}: rewriting generic"),
+            pretty_to_generic(&jax_pretty),
+        ) {
+            write(format!("fixture-{file}.generic"), &generic, reference);
+        }
     }
     let script =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/jaxref/check_pretty.py");
@@ -369,12 +383,14 @@ fn jaxlib_reads_our_pretty_and_generic_text_as_the_references() {
     }
     let output = command.output().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        output.status.success(),
-        "jaxlib disagrees:\n{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    failures.check(output.status.success(), || {
+        format!(
+            "jaxlib disagrees:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    failures.assert_none();
     assert!(pairs.len() >= 2 * 36 + 2 * 50, "{} pairs", pairs.len());
 }
 
@@ -389,24 +405,39 @@ fn pretty_printing_with_locations_reads_back_identically() {
         generic: false,
         debug_info: true,
     };
+    let mut failures = Failures::new();
     for case in golden_cases() {
         let name = case_name(&case);
         let generic = std::fs::read(case.join("kernel_pre_serde.generic.mlir")).unwrap();
-        let kernel = Kernel::load(&ctx, &generic, &name).unwrap();
-        let ours = kernel.print_pretty(true).unwrap();
-        assert!(ours.contains(" loc("), "{name}: no locations printed");
-        let back =
-            Kernel::from_text(&ctx, &ours, &name).unwrap_or_else(|e| panic!("{name}: {e}\n{ours}"));
-        let reference =
-            Kernel::from_text(&ctx, &kernel.print(upstream_pretty).unwrap(), &name).unwrap();
-        assert_eq!(
-            back.print(PrintOptions::GENERIC_WITH_LOCATIONS).unwrap(),
-            reference
-                .print(PrintOptions::GENERIC_WITH_LOCATIONS)
-                .unwrap(),
-            "{name}"
+        let Some(kernel) = failures.ok(&name, Kernel::load(&ctx, &generic, &name)) else {
+            continue;
+        };
+        let Some(ours) = failures.ok(
+            format!("{name}: printing pretty"),
+            kernel.print_pretty(true),
+        ) else {
+            continue;
+        };
+        failures.check(ours.contains(" loc("), || {
+            format!("{name}: no locations printed")
+        });
+        let back = failures.ok(
+            format!("{name}: reading our pretty text back"),
+            Kernel::from_text(&ctx, &ours, &name)
+                .and_then(|k| k.print(PrintOptions::GENERIC_WITH_LOCATIONS)),
         );
+        let reference = failures.ok(
+            format!("{name}: MLIR's pretty printing read back"),
+            kernel
+                .print(upstream_pretty)
+                .and_then(|text| Kernel::from_text(&ctx, &text, &name))
+                .and_then(|k| k.print(PrintOptions::GENERIC_WITH_LOCATIONS)),
+        );
+        if let (Some(back), Some(reference)) = (back, reference) {
+            failures.text(&name, &back, &reference);
+        }
     }
+    failures.assert_none();
 }
 
 /// Malformed input never panics: every prefix of every fixture, pretty and

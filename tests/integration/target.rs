@@ -71,9 +71,11 @@ fn assert_table_matches(dump: &Value, what: &str) {
         chips.len(),
         CHIPS.len()
     );
+    let mut failures = Failures::new();
     for (ours, jax) in CHIPS.iter().zip(chips) {
-        assert_eq!(&as_jax(ours), jax, "{what}: chip {}", ours.name);
+        failures.eq(format!("{what}: chip {}", ours.name), &as_jax(ours), jax);
     }
+    failures.assert_none();
 }
 
 #[test]
@@ -125,57 +127,80 @@ fn canonical_names_in_order() {
             "v2", "v3", "v4i", "v4", "v5e", "v5p", "v6e", "v7", "v7x", "v8i", "v8t"
         ]
     );
+    let mut failures = Failures::new();
     for (i, chip) in Chip::ALL.into_iter().enumerate() {
-        assert_eq!(CHIPS[i].chip, chip);
-        assert_eq!(chip.info().chip, chip);
+        failures.eq(format!("CHIPS[{i}].chip"), CHIPS[i].chip, chip);
+        failures.eq(format!("{chip}.info().chip"), chip.info().chip, chip);
     }
+    failures.assert_none();
 }
 
 #[test]
 fn every_name_and_alias_round_trips() {
+    let mut failures = Failures::new();
     let mut seen: Vec<String> = Vec::new();
     for chip in Chip::ALL {
         let names: Vec<&str> = chip.info().names().collect();
-        assert_eq!(names[0], chip.to_string());
+        failures.eq(
+            format!("{chip}: first name"),
+            names[0].to_string(),
+            chip.to_string(),
+        );
         for name in names {
             for spelling in [
                 name.to_string(),
                 name.to_ascii_uppercase(),
                 name.to_ascii_lowercase(),
             ] {
-                let parsed: Chip = spelling
-                    .parse()
-                    .unwrap_or_else(|e| panic!("{spelling}: {e}"));
-                assert_eq!(parsed, chip, "{spelling}");
-                assert_eq!(parsed.to_string().parse::<Chip>().unwrap(), chip);
+                let Some(parsed) = failures.ok(&spelling, spelling.parse::<Chip>()) else {
+                    continue;
+                };
+                failures.eq(&spelling, parsed, chip);
+                failures.eq(
+                    format!("{spelling}: canonical name parsed again"),
+                    parsed.to_string().parse::<Chip>(),
+                    Ok(chip),
+                );
             }
             let key = name.to_ascii_lowercase();
-            assert!(!seen.contains(&key), "{name} names two chips");
+            failures.check(!seen.contains(&key), || format!("{name} names two chips"));
             seen.push(key);
         }
     }
+    failures.assert_none();
 }
 
 #[test]
 fn device_kinds_are_jaxs() {
     let dump = jax_dump();
     let kinds = dump["device_kinds"].as_object().unwrap();
+    let mut failures = Failures::new();
     for (kind, jax) in kinds {
         // Exact rule: JAX's chip_version_from_device_kind.
         let exact = Chip::from_device_kind(kind).map(|c| c.info().jax_chip_version);
-        assert_eq!(exact, jax.as_str(), "from_device_kind({kind:?})");
+        failures.eq(format!("from_device_kind({kind:?})"), exact, jax.as_str());
         // Lenient rule: everything JAX maps parses to the same chip.
-        if let Some(version) = jax.as_str() {
-            let chip: Chip = kind.parse().unwrap();
-            assert_eq!(chip.info().jax_chip_version, version);
+        if let Some(version) = jax.as_str()
+            && let Some(chip) = failures.ok(format!("{kind:?}"), kind.parse::<Chip>())
+        {
+            failures.eq(
+                format!("{kind:?}: parsed chip's version"),
+                chip.info().jax_chip_version,
+                version,
+            );
         }
     }
     // Every device kind we list is one JAX maps, and the JAX ChipVersion values are ours.
     for c in &CHIPS {
         for kind in c.device_kinds {
-            assert_eq!(kinds[*kind].as_str(), Some(c.jax_chip_version), "{kind}");
+            failures.eq(
+                format!("JAX's chip version of {kind:?}"),
+                kinds.get(*kind).and_then(Value::as_str),
+                Some(c.jax_chip_version),
+            );
         }
     }
+    failures.assert_none();
     let versions: Vec<&str> = dump["chips"]
         .as_array()
         .unwrap()
@@ -188,23 +213,29 @@ fn device_kinds_are_jaxs() {
 #[test]
 fn respellings_parse_by_our_case_rule_only() {
     // JAX maps none of these (see the dump); we ignore ASCII case and nothing else.
+    let mut failures = Failures::new();
     for (name, chip) in [
         ("tpu v5 lite", Some(Chip::V5e)),
         ("TPU V5E", Some(Chip::V5e)),
         ("tpu7x", Some(Chip::V7x)),
     ] {
-        assert_eq!(Chip::from_device_kind(name), None);
-        assert_eq!(name.parse::<Chip>().ok(), chip, "{name}");
+        failures.eq(
+            format!("from_device_kind({name:?})"),
+            Chip::from_device_kind(name),
+            None,
+        );
+        failures.eq(format!("{name:?} parsed"), name.parse::<Chip>().ok(), chip);
     }
     for name in [
         "TPU v7x", "TPU v4i", "TPU  v5e", " TPU v5e", "v5e ", "", "v5", "tpu-v5e",
     ] {
         let parsed = name.parse::<Chip>();
-        assert!(
+        failures.check(
             matches!(parsed, Err(TargetError::UnknownChip { .. })),
-            "{name:?}: {parsed:?}"
+            || format!("{name:?}: {parsed:?}"),
         );
     }
+    failures.assert_none();
 }
 
 #[test]
@@ -221,9 +252,13 @@ fn unknown_name_lists_the_known_ones() {
         message.starts_with("unknown TPU target `v9`: known chips are v2, v3,"),
         "{message}"
     );
+    let mut failures = Failures::new();
     for chip in Chip::ALL {
-        assert!(message.contains(chip.name()), "{message} lacks {chip}");
+        failures.check(message.contains(chip.name()), || {
+            format!("{message} lacks {chip}")
+        });
     }
+    failures.assert_none();
     // The crate error wraps it unchanged.
     let wrapped: tpu_custom_call::Error = err.into();
     assert_eq!(wrapped.to_string(), message);
@@ -554,6 +589,7 @@ fn sparse(cores: Option<u64>, subcores: Option<u64>) -> TargetQuery {
 #[test]
 fn sparse_core_checks_match_jax_mesh_errors() {
     let dump = jax_dump();
+    let mut failures = Failures::new();
     let mut compared = 0;
     for chip in Chip::ALL {
         let rows = dump["mesh_errors"][chip.info().jax_chip_version]
@@ -563,19 +599,17 @@ fn sparse_core_checks_match_jax_mesh_errors() {
             let query = sparse(row["num_cores"].as_u64(), row["num_subcores"].as_u64());
             let ours = chip.check(&query);
             match row["ok"].as_bool().unwrap() {
-                true => assert_eq!(ours, Ok(()), "{chip}: {row}"),
-                false => {
-                    let err = ours.expect_err(&format!("{chip}: {row}"));
-                    assert_eq!(
-                        err.to_string(),
-                        row["message"].as_str().unwrap(),
-                        "{chip}: {row}"
-                    );
-                }
+                true => failures.eq(format!("{chip}: {row}"), ours, Ok(())),
+                false => failures.eq(
+                    format!("{chip}: {row}"),
+                    ours.map_err(|e| e.to_string()),
+                    Err(row["message"].as_str().unwrap().to_string()),
+                ),
             }
             compared += 1;
         }
     }
+    failures.assert_none();
     assert!(compared >= 60, "{compared} rows");
 }
 
@@ -693,6 +727,7 @@ fn too_many_tensor_cores_fails_and_passes() {
 #[test]
 fn tensor_cores_per_device_match_jax() {
     let dump = jax_dump();
+    let mut failures = Failures::new();
     let mut compared = 0;
     for chip in Chip::ALL {
         let rows = dump["cores_per_device_errors"][chip.info().jax_chip_version]
@@ -704,16 +739,17 @@ fn tensor_cores_per_device_match_jax() {
                 ..TargetQuery::default()
             };
             match row["ok"].as_bool().unwrap() {
-                true => assert_eq!(chip.check(&query), Ok(()), "{chip}: {row}"),
-                false => assert_eq!(
-                    chip.check(&query).unwrap_err().to_string(),
-                    row["message"].as_str().unwrap(),
-                    "{chip}: {row}"
+                true => failures.eq(format!("{chip}: {row}"), chip.check(&query), Ok(())),
+                false => failures.eq(
+                    format!("{chip}: {row}"),
+                    chip.check(&query).map_err(|e| e.to_string()),
+                    Err(row["message"].as_str().unwrap().to_string()),
                 ),
             }
             compared += 1;
         }
     }
+    failures.assert_none();
     assert_eq!(compared, 33);
 }
 
@@ -810,8 +846,9 @@ fn config_memory_spaces_fail_and_pass() {
         ],
         ..TargetQuery::default()
     };
+    let mut failures = Failures::new();
     for chip in Chip::ALL {
-        assert_eq!(chip.check(&plain), Ok(()), "{chip}");
+        failures.eq(format!("{chip}: plain spaces"), chip.check(&plain), Ok(()));
     }
     for space in [
         MemorySpace::ScScalarSemaphoreMem,
@@ -823,12 +860,13 @@ fn config_memory_spaces_fail_and_pass() {
             ..TargetQuery::default()
         };
         let on_v2 = Chip::V2.check(&q);
-        assert!(
+        failures.check(
             matches!(on_v2, Err(TargetError::MemorySpaceUnavailable { .. })),
-            "{space:?}: {on_v2:?}"
+            || format!("{space:?} on v2: {on_v2:?}"),
         );
-        assert!(Chip::V6e.check(&q).is_ok(), "{space:?}");
+        failures.eq(format!("{space:?} on v6e"), Chip::V6e.check(&q), Ok(()));
     }
+    failures.assert_none();
 }
 
 #[test]
@@ -860,10 +898,20 @@ fn kernel_memory_spaces_fail_and_pass() {
 
 #[test]
 fn tpu_memory_spaces_round_trip() {
+    let mut failures = Failures::new();
     for space in TpuMemorySpace::ALL {
-        assert_eq!(space.to_string().parse::<TpuMemorySpace>(), Ok(space));
-        assert_eq!(space.keyword().parse::<TpuMemorySpace>(), Ok(space));
+        failures.eq(
+            format!("{space} parsed"),
+            space.to_string().parse::<TpuMemorySpace>(),
+            Ok(space),
+        );
+        failures.eq(
+            format!("{} parsed", space.keyword()),
+            space.keyword().parse::<TpuMemorySpace>(),
+            Ok(space),
+        );
     }
+    failures.assert_none();
     assert_eq!(
         "#tpu.memory_space<vmem2>".parse::<TpuMemorySpace>(),
         Err(TargetError::UnknownMemorySpace {
@@ -889,9 +937,15 @@ fn check_reports_the_first_of_check_all() {
         TargetQuery::default(),
         TargetQuery::from_facts(&KernelFacts::default())
     );
+    let mut failures = Failures::new();
     for chip in Chip::ALL {
-        assert_eq!(chip.check(&TargetQuery::default()), Ok(()));
+        failures.eq(
+            format!("{chip}: the empty query"),
+            chip.check(&TargetQuery::default()),
+            Ok(()),
+        );
     }
+    failures.assert_none();
 }
 
 // ---------------------------------------------------------------- the goldens
@@ -984,6 +1038,7 @@ fn case_json(case: &Path) -> Value {
 /// JAX lowered each golden that names a chip on that chip: it passes there.
 #[test]
 fn goldens_pass_on_the_chip_jax_lowered_them_for() {
+    let mut failures = Failures::new();
     let mut checked = 0;
     for case in golden_cases() {
         let Some(kind) = case_json(&case)["params"]["device_kind"]
@@ -992,16 +1047,22 @@ fn goldens_pass_on_the_chip_jax_lowered_them_for() {
         else {
             continue;
         };
-        let chip = Chip::from_device_kind(&kind).unwrap_or_else(|| panic!("{kind}"));
-        let query = golden_query(&case);
-        assert_eq!(chip.check_all(&query), [], "{}", case_name(&case));
         checked += 1;
+        let name = case_name(&case);
+        let Some(chip) = Chip::from_device_kind(&kind) else {
+            failures.fail(format!("{name}: unknown device kind {kind:?}"));
+            continue;
+        };
+        let query = golden_query(&case);
+        failures.eq(format!("{name} on {chip}"), chip.check_all(&query), vec![]);
     }
+    failures.assert_none();
     assert!(checked >= 9, "{checked}");
 }
 
 #[test]
 fn sparse_core_goldens_pass_on_v5p_and_v7x_and_fail_on_v5e() {
+    let mut failures = Failures::new();
     let mut checked = 0;
     for case in golden_cases() {
         let query = golden_query(&case);
@@ -1009,18 +1070,20 @@ fn sparse_core_goldens_pass_on_v5p_and_v7x_and_fail_on_v5e() {
             continue;
         }
         let name = case_name(&case);
-        assert!(query.core_count.is_some(), "{name}");
-        assert_eq!(Chip::V5p.check(&query), Ok(()), "{name}");
-        assert_eq!(Chip::V7x.check(&query), Ok(()), "{name}");
+        failures.check(query.core_count.is_some(), || {
+            format!("{name}: no core count")
+        });
+        failures.eq(format!("{name} on v5p"), Chip::V5p.check(&query), Ok(()));
+        failures.eq(format!("{name} on v7x"), Chip::V7x.check(&query), Ok(()));
         // As JAX on v5e (reference §9.3: "v5e SC -> RuntimeError The current TPU does not have SparseCores").
-        let err = Chip::V5e.check(&query).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "The current TPU does not have SparseCores",
-            "{name}"
+        failures.eq(
+            format!("{name} on v5e"),
+            Chip::V5e.check(&query).map_err(|e| e.to_string()),
+            Err("The current TPU does not have SparseCores".to_string()),
         );
         checked += 1;
     }
+    failures.assert_none();
     assert!(checked >= 8, "{checked}");
 }
 
@@ -1056,9 +1119,11 @@ fn tensor_core_mesh_golden_is_not_a_core_parallel_kernel() {
     // A TensorCoreMesh lowers to a `parallel` dimension: not checkable, passes everywhere.
     let query = golden_query(&goldens_dir().join("tensorcore_mesh_kernel"));
     assert_eq!((query.device_type, query.core_count), (None, None));
+    let mut failures = Failures::new();
     for chip in Chip::ALL {
-        assert_eq!(chip.check(&query), Ok(()), "{chip}");
+        failures.eq(chip, chip.check(&query), Ok(()));
     }
+    failures.assert_none();
 }
 
 // ---------------------------------------------------------------- policies
@@ -1067,6 +1132,7 @@ fn tensor_core_mesh_golden_is_not_a_core_parallel_kernel() {
 /// compatibility alone; the goldens (all lowered on TPU7x) show both.
 #[test]
 fn use_core_ids_follows_forward_compatibility_as_in_the_goldens() {
+    let mut failures = Failures::new();
     let mut checked = 0;
     for case in golden_cases() {
         let config = std::fs::read_to_string(case.join("backend_config.json")).unwrap();
@@ -1079,15 +1145,26 @@ fn use_core_ids_follows_forward_compatibility_as_in_the_goldens() {
             .as_str()
             .unwrap()
             .starts_with("jax.export");
-        assert_eq!(use_core_ids(export), has_core_ids, "{}", case_name(&case));
-        assert_eq!(!use_core_ids(export), has_megachip, "{}", case_name(&case));
+        let name = case_name(&case);
+        failures.eq(
+            format!("{name}: use_core_ids vs core_ids"),
+            use_core_ids(export),
+            has_core_ids,
+        );
+        failures.eq(
+            format!("{name}: !use_core_ids vs megachip_parallelism_config"),
+            !use_core_ids(export),
+            has_megachip,
+        );
         checked += 1;
     }
+    failures.assert_none();
     assert!(checked >= 6, "{checked}");
 }
 
 #[test]
 fn needs_layout_passes_as_in_the_goldens() {
+    let mut failures = Failures::new();
     for case in golden_cases() {
         let config: Value = serde_json::from_str(
             &std::fs::read_to_string(case.join("backend_config.json")).unwrap(),
@@ -1097,22 +1174,27 @@ fn needs_layout_passes_as_in_the_goldens() {
             .as_bool()
             .unwrap_or(false);
         let device_type = golden_query(&case).device_type;
+        let name = case_name(&case);
         if device_type.is_none() {
             // TensorCore kernels: true whatever was asked.
             for requested in [None, Some(false), Some(true)] {
-                assert!(needs_layout_passes(requested, None));
+                failures.check(needs_layout_passes(requested, None), || {
+                    format!("{name}: needs_layout_passes({requested:?}, None)")
+                });
             }
-            assert!(golden, "{}", case_name(&case));
+            failures.check(golden, || {
+                format!("{name}: TensorCore golden without needs_layout_passes")
+            });
         } else {
             // SparseCore goldens come from Pallas, whose default is true.
-            assert_eq!(
+            failures.eq(
+                format!("{name}: needs_layout_passes"),
                 needs_layout_passes(Some(true), device_type),
                 golden,
-                "{}",
-                case_name(&case)
             );
         }
     }
+    failures.assert_none();
     assert!(!needs_layout_passes(None, Some(DeviceType::SparseCore)));
     assert!(!needs_layout_passes(
         Some(false),
@@ -1148,17 +1230,25 @@ fn cli_targets_prints_an_aligned_table() {
         .filter(|&i| i == 0 || (i >= 2 && h[i] != b' ' && h[i - 1] == b' ' && h[i - 2] == b' '))
         .collect();
     assert_eq!(column_starts.len(), 15, "{column_starts:?}");
+    let mut failures = Failures::new();
     for (row, c) in rows.iter().zip(&CHIPS) {
-        assert!(row.starts_with(&format!("{} ", c.name)), "{row}");
+        failures.check(row.starts_with(&format!("{} ", c.name)), || {
+            format!("{}: row {row:?}", c.name)
+        });
         for &start in &column_starts[1..] {
             let bytes = row.as_bytes();
-            assert!(
-                bytes[start] != b' ' && bytes[start - 1] == b' ' && bytes[start - 2] == b' ',
-                "{row} at {start}"
+            failures.check(
+                bytes.get(start).is_some_and(|&b| b != b' ')
+                    && bytes.get(start - 1) == Some(&b' ')
+                    && bytes.get(start - 2) == Some(&b' '),
+                || format!("{}: no column at {start} in {row:?}", c.name),
             );
         }
-        assert!(row.ends_with(&c.device_kinds.join(", ")), "{row}");
+        failures.check(row.ends_with(&c.device_kinds.join(", ")), || {
+            format!("{}: device kinds in {row:?}", c.name)
+        });
     }
+    failures.assert_none();
     let v6e = rows[Chip::V6e as usize];
     assert!(
         v6e.contains("128 MiB") && v6e.contains("2x16 (8 lanes, 256 KiB, 32 B)"),
@@ -1167,12 +1257,30 @@ fn cli_targets_prints_an_aligned_table() {
     assert!(lines[CHIPS.len() + 1].is_empty());
 }
 
-fn assert_chip_json(j: &Value, c: &ChipInfo) {
+/// Records where the JSON `j` of one chip differs from its row `c`.
+fn check_chip_json(failures: &mut Failures, j: &Value, c: &ChipInfo) {
+    let name = c.name;
     let aliases: Vec<&str> = c.aliases().collect();
-    assert_eq!(j["name"], c.name);
-    assert_eq!(j["jax_chip_version"], c.jax_chip_version);
-    assert_eq!(j["aliases"], serde_json::json!(aliases));
-    assert_eq!(j["device_kinds"], serde_json::json!(c.device_kinds));
+    failures.eq(
+        format!("{name} name"),
+        &j["name"],
+        &serde_json::json!(c.name),
+    );
+    failures.eq(
+        format!("{name} jax_chip_version"),
+        &j["jax_chip_version"],
+        &serde_json::json!(c.jax_chip_version),
+    );
+    failures.eq(
+        format!("{name} aliases"),
+        &j["aliases"],
+        &serde_json::json!(aliases),
+    );
+    failures.eq(
+        format!("{name} device_kinds"),
+        &j["device_kinds"],
+        &serde_json::json!(c.device_kinds),
+    );
     for (key, value) in [
         ("generation", u64::from(c.generation)),
         ("tensor_cores_per_chip", c.tensor_cores_per_chip),
@@ -1194,29 +1302,43 @@ fn assert_chip_json(j: &Value, c: &ChipInfo) {
         ("fp8_ops_per_second", c.fp8_ops_per_second),
         ("int4_ops_per_second", c.int4_ops_per_second),
     ] {
-        assert_eq!(j[key].as_u64(), Some(value), "{} {key}", c.name);
+        failures.eq(format!("{name} {key}"), j[key].as_u64(), Some(value));
     }
-    assert_eq!(j["megacore"], c.megacore);
-    assert_eq!(j["lite"], c.lite);
+    failures.eq(
+        format!("{name} megacore"),
+        &j["megacore"],
+        &serde_json::json!(c.megacore),
+    );
+    failures.eq(
+        format!("{name} lite"),
+        &j["lite"],
+        &serde_json::json!(c.lite),
+    );
     match c.sparse_core {
-        None => assert!(j["sparse_core"].is_null()),
+        None => failures.check(j["sparse_core"].is_null(), || {
+            format!("{name} sparse_core: {}, not null", j["sparse_core"])
+        }),
         Some(sc) => {
             let s = &j["sparse_core"];
-            assert_eq!(s["cores"].as_u64(), Some(sc.cores));
-            assert_eq!(s["subcores"].as_u64(), Some(sc.subcores));
-            assert_eq!(s["lanes"].as_u64(), Some(sc.lanes));
-            assert_eq!(
-                s["vmem_bytes_per_subcore"].as_u64(),
-                Some(sc.vmem_bytes_per_subcore)
-            );
-            assert_eq!(s["dma_granule_bytes"].as_u64(), Some(sc.dma_granule_bytes));
+            for (key, value) in [
+                ("cores", sc.cores),
+                ("subcores", sc.subcores),
+                ("lanes", sc.lanes),
+                ("vmem_bytes_per_subcore", sc.vmem_bytes_per_subcore),
+                ("dma_granule_bytes", sc.dma_granule_bytes),
+            ] {
+                failures.eq(
+                    format!("{name} sparse_core.{key}"),
+                    s[key].as_u64(),
+                    Some(value),
+                );
+            }
         }
     }
-    assert_eq!(
-        j.as_object().unwrap().len(),
-        23,
-        "{} has a field the test does not check",
-        c.name
+    failures.eq(
+        format!("{name}: number of fields (one the test does not check?)"),
+        j.as_object().map(serde_json::Map::len),
+        Some(23),
     );
 }
 
@@ -1228,27 +1350,43 @@ fn cli_targets_json_is_the_table_and_jaxs() {
     let chips = chips.as_array().unwrap();
     assert_eq!(chips.len(), CHIPS.len());
     let dump = jax_dump();
+    let mut failures = Failures::new();
     for ((j, c), jax) in chips
         .iter()
         .zip(&CHIPS)
         .zip(dump["chips"].as_array().unwrap())
     {
-        assert_chip_json(j, c);
+        check_chip_json(&mut failures, j, c);
         // The same numbers as JAX's, by JAX's names.
-        assert_eq!(j["vmem_bytes"], jax["vmem_capacity_bytes"]);
-        assert_eq!(j["hbm_bytes"], jax["hbm_capacity_bytes"]);
-        assert_eq!(
-            j["tensor_cores_per_chip"],
-            jax["num_physical_tensor_cores_per_chip"]
+        let name = c.name;
+        for (ours, theirs) in [
+            ("vmem_bytes", "vmem_capacity_bytes"),
+            ("hbm_bytes", "hbm_capacity_bytes"),
+            (
+                "tensor_cores_per_chip",
+                "num_physical_tensor_cores_per_chip",
+            ),
+        ] {
+            failures.eq(
+                format!("{name}: {ours} vs JAX's {theirs}"),
+                &j[ours],
+                &jax[theirs],
+            );
+        }
+        failures.eq(
+            format!("{name}: sparse_core null, as JAX's"),
+            j["sparse_core"].is_null(),
+            jax["sparse_core"].is_null(),
         );
-        assert_eq!(j["sparse_core"].is_null(), jax["sparse_core"].is_null());
     }
+    failures.assert_none();
 }
 
 #[test]
 fn cli_targets_one_chip() {
     let (code, out, err) = cli(&["targets", "v5p"]);
     assert_eq!((code, err.as_str()), (0, ""));
+    let mut failures = Failures::new();
     for line in [
         "chip                         v5p",
         "aliases                      TPU v5, TPU v5p",
@@ -1258,13 +1396,21 @@ fn cli_targets_one_chip() {
         "SparseCore subcores          16",
         "SparseCore VMEM per subcore  512 KiB (524288 bytes)",
     ] {
-        assert!(out.lines().any(|l| l == line), "missing {line:?} in\n{out}");
+        failures.check(out.lines().any(|l| l == line), || {
+            format!("missing {line:?}")
+        });
     }
+    if !failures.is_empty() {
+        failures.fail(format!("in:\n{out}"));
+    }
+    failures.assert_none();
     // Aliases select the same chip; JSON of one chip is its element of the array.
     assert_eq!(cli(&["targets", "TPU v5"]).1, out);
     let (_, one, _) = cli(&["targets", "tpu7x", "--json"]);
     let one: Value = serde_json::from_str(&one).unwrap();
-    assert_chip_json(&one, Chip::V7x.info());
+    let mut failures = Failures::new();
+    check_chip_json(&mut failures, &one, Chip::V7x.info());
+    failures.assert_none();
     let (_, none, _) = cli(&["targets", "v5e"]);
     assert!(
         none.lines()
