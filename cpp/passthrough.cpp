@@ -25,7 +25,9 @@
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/CAPI/Utils.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
@@ -36,6 +38,9 @@
 #include "mlir-c/IR.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
 
 namespace tcc {
 namespace detail {
@@ -115,6 +120,15 @@ using TypeStorage = TextStorage<mlir::TypeStorage>;
                    mlir::DialectAsmPrinter &printer) const override {          \
       printer << llvm::cast<TextType>(type).getText();                         \
     }                                                                          \
+    /* One printer state for the context's lifetime (see tcc_print_type). */  \
+    mlir::AsmState &printState() const {                                       \
+      if (!state)                                                              \
+        state = std::make_unique<mlir::AsmState>(getContext());                \
+      return *state;                                                           \
+    }                                                                          \
+                                                                               \
+  private:                                                                     \
+    mutable std::unique_ptr<mlir::AsmState> state;                             \
   };                                                                           \
   }
 
@@ -194,5 +208,49 @@ const char *tcc_default_producer(void) { return "MLIR" LLVM_VERSION_STRING; }
 /// The bytecode format version this MLIR writes by default.
 int64_t tcc_current_bytecode_version(void) {
   return mlir::bytecode::kVersion;
+}
+
+}
+
+// Printing a type or attribute through the C API builds a fresh printer state
+// each time (it collects and sorts every loaded dialect's interfaces: most of
+// the cost of printing a small type) and hands the text over one piece at a
+// time. These print through one state kept by the context's `tpu` dialect
+// (created on first use, destroyed with the context) and hand over the whole
+// text at once. A state built from a context alone holds no aliases, so the
+// text is what `mlirTypePrint` gives, except for `distinct` attributes, whose
+// numbering the state keeps: text with one is printed again through a fresh
+// state.
+static mlir::AsmState *sharedPrintState(mlir::MLIRContext *ctx) {
+  auto *dialect = ctx->getLoadedDialect<tcc::tpu::PassThroughDialect>();
+  return dialect ? &dialect->printState() : nullptr;
+}
+
+template <typename T>
+static void printShared(T value, MlirStringCallback callback, void *user_data) {
+  std::string text;
+  {
+    llvm::raw_string_ostream os(text);
+    if (mlir::AsmState *state = sharedPrintState(value.getContext()))
+      value.print(os, *state);
+  }
+  if (text.empty() || text.find("distinct[") != std::string::npos) {
+    text.clear();
+    llvm::raw_string_ostream os(text);
+    value.print(os);
+  }
+  callback(mlirStringRefCreate(text.data(), text.size()), user_data);
+}
+
+extern "C" {
+
+void tcc_print_type(MlirType type, MlirStringCallback callback,
+                    void *user_data) {
+  printShared(unwrap(type), callback, user_data);
+}
+
+void tcc_print_attribute(MlirAttribute attr, MlirStringCallback callback,
+                         void *user_data) {
+  printShared(unwrap(attr), callback, user_data);
 }
 }

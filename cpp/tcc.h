@@ -34,6 +34,13 @@ MlirType tcc_tpu_type_get(MlirContext ctx, MlirStringRef text);
 const char *tcc_default_producer(void);
 /// The bytecode format version this MLIR writes by default.
 int64_t tcc_current_bytecode_version(void);
+/// Prints `type` as `mlirTypePrint` does, handing the whole text to
+/// `callback` at once (through a printer state the context keeps).
+void tcc_print_type(MlirType type, MlirStringCallback callback, void *user_data);
+/// Prints `attr` as `mlirAttributePrint` does, handing the whole text to
+/// `callback` at once (through a printer state the context keeps).
+void tcc_print_attribute(MlirAttribute attr, MlirStringCallback callback,
+                         void *user_data);
 
 // ----- interop.cpp: bytecode exchanged with other MLIRs -----
 

@@ -45,6 +45,18 @@ unsafe extern "C" {
     pub(crate) fn tcc_default_producer() -> *const std::ffi::c_char;
     /// A constant. No precondition.
     pub(crate) fn tcc_current_bytecode_version() -> i64;
+    /// Prints `ty` (live) through `callback` once.
+    pub(crate) fn tcc_print_type(
+        ty: MlirType,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    );
+    /// Prints `attr` (live) through `callback` once.
+    pub(crate) fn tcc_print_attribute(
+        attr: MlirAttribute,
+        callback: MlirStringCallback,
+        user_data: *mut c_void,
+    );
 
     // ----- cpp/interop.cpp -----
 
@@ -189,4 +201,21 @@ pub(crate) unsafe fn bytes<'a>(s: MlirStringRef) -> &'a [u8] {
     }
     // SAFETY: the function's contract.
     unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) }
+}
+
+/// `ty` as MLIR text (what melior's `Display` prints), through the context's
+/// shared printer state and one buffer: several times cheaper than `Display`,
+/// which builds a printer state per call and receives the text piecewise.
+pub(crate) fn type_text(ty: MlirType) -> String {
+    // SAFETY: `ty` is a live type (every `MlirType` the crate holds is); the
+    // collecting buffer is `collect_bytes`'s own.
+    let ((), bytes) = collect_bytes(|cb, data| unsafe { tcc_print_type(ty, cb, data) });
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// `attr` as MLIR text (what melior's `Display` prints); see [`type_text`].
+pub(crate) fn attr_text(attr: MlirAttribute) -> String {
+    // SAFETY: as for `type_text`.
+    let ((), bytes) = collect_bytes(|cb, data| unsafe { tcc_print_attribute(attr, cb, data) });
+    String::from_utf8_lossy(&bytes).into_owned()
 }

@@ -18,7 +18,7 @@ use crate::ffi::{
     tcc_write_bytecode,
 };
 pub use crate::mosaic::vocab::{MAX_TEXT_NESTING, MEMORY_SPACES};
-use crate::mosaic::vocab::{find_unknown_memory_space, text_nesting};
+use crate::mosaic::vocab::{check_text_nesting, find_unknown_memory_space};
 
 /// The four bytes every MLIR bytecode file starts with.
 pub const BYTECODE_MAGIC: &[u8; 4] = crate::bytecode::MAGIC;
@@ -567,14 +567,12 @@ pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<Strin
 /// (a function type given on the command line, one statement of a pretty
 /// module). [`Kernel::from_text`] and [`parse_module_bytes`] run it already.
 pub fn check_nesting(text: &[u8], source_name: &str) -> Result<(), KernelError> {
-    text_nesting(text, MAX_TEXT_NESTING)
-        .map(drop)
-        .map_err(|at| KernelError::TooDeep {
-            source_name: source_name.to_string(),
-            line: at.line,
-            column: at.column,
-            limit: MAX_TEXT_NESTING,
-        })
+    check_text_nesting(text, MAX_TEXT_NESTING).map_err(|at| KernelError::TooDeep {
+        source_name: source_name.to_string(),
+        line: at.line,
+        column: at.column,
+        limit: MAX_TEXT_NESTING,
+    })
 }
 
 /// Parses text or bytecode into a module, collecting diagnostics.

@@ -347,8 +347,12 @@ pub fn check_contract(
     target: Option<Chip>,
     errors: &mut Vec<Error>,
 ) -> Option<ContractReport> {
-    let names =
-        |types: &[Type<'_>]| -> Vec<String> { types.iter().map(ToString::to_string).collect() };
+    let names = |types: &[Type<'_>]| -> Vec<String> {
+        types
+            .iter()
+            .map(|t| crate::ffi::type_text(melior::ir::TypeLike::to_raw(t)))
+            .collect()
+    };
     match contract::check_call(
         kernel,
         &names(signature.operands()),

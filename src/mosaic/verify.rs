@@ -421,7 +421,7 @@ impl Verifier {
         if let Some(t) = self.attr_text.get(&key) {
             return t.clone();
         }
-        let t: Rc<str> = attr.to_string().into();
+        let t: Rc<str> = crate::ffi::attr_text(attr.to_raw()).into();
         self.attr_text.insert(key, t.clone());
         t
     }
@@ -445,7 +445,7 @@ impl Verifier {
         if let Some(ty) = self.types.get(&key) {
             return ty.clone();
         }
-        let ty = Rc::new(Ty::parse(&t.to_string()));
+        let ty = Rc::new(Ty::parse(&crate::ffi::type_text(t.to_raw())));
         self.types.insert(key, ty.clone());
         ty
     }

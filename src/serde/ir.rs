@@ -89,22 +89,15 @@ pub(crate) fn to_string(s: MlirStringRef) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn print_with(f: impl FnOnce(MlirStringCallback, *mut c_void)) -> String {
-    let ((), bytes) = crate::ffi::collect_bytes(f);
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
 /// Prints an attribute as MLIR text.
 pub(crate) fn attr_text(attr: MlirAttribute) -> String {
-    // SAFETY: `attr` is a valid attribute; the callback only appends bytes.
-    print_with(|cb, data| unsafe { mlirAttributePrint(attr, cb, data) })
+    crate::ffi::attr_text(attr)
 }
 
 /// Prints a type as MLIR text.
 #[allow(dead_code)]
 pub(crate) fn type_text(ty: MlirType) -> String {
-    // SAFETY: `ty` is a valid type; the callback only appends bytes.
-    print_with(|cb, data| unsafe { mlirTypePrint(ty, cb, data) })
+    crate::ffi::type_text(ty)
 }
 
 /// An operation handle inside a module borrowed for `'a`: the module (and

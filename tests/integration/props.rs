@@ -414,3 +414,86 @@ proptest! {
         }
     }
 }
+
+// ----- the nesting check's fast path (16-byte chunks) against the exact scan -----
+
+use tpu_custom_call::mosaic::vocab::{check_text_nesting, text_nesting};
+
+/// Text made of MLIR's nesting-relevant pieces: brackets, `->`, strings with
+/// escapes, comments, alias definitions and uses, dialect attributes, plain
+/// runs, newlines.
+fn nesting_text() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        proptest::sample::select(vec![
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            "<",
+            ">",
+            "->",
+            "-",
+            "\n",
+            "#a = ",
+            "#a",
+            "#loc1 = loc(",
+            "#loc1",
+            "!t = ",
+            "!t",
+            "#tpu.memory_space<vmem>",
+            "\"k.py\"",
+            "\"a\\\"(\\\\\"",
+            "// c(((\n",
+            "/",
+            "x",
+            "%0 = ",
+            ", ",
+            "memref<8x128xf32>",
+            "    ",
+        ])
+        .prop_map(|s| s.as_bytes().to_vec()),
+        proptest::collection::vec(proptest::sample::select(b"abc ,:=0189%".to_vec()), 1..24),
+    ];
+    proptest::collection::vec(piece, 0..80).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The fast check gives the exact scan's verdict and error position, for
+    /// limits around the text's depth.
+    #[test]
+    fn fast_nesting_check_equals_the_exact_scan(text in nesting_text(), limit in 0usize..12) {
+        let exact = text_nesting(&text, limit).map(drop);
+        prop_assert_eq!(check_text_nesting(&text, limit), exact);
+    }
+}
+
+/// Every golden kernel: the fast check and the exact scan agree at the
+/// kernel's own depth, one below it and at the crate's limit.
+#[test]
+fn fast_nesting_check_agrees_on_golden_kernels() {
+    let mut failures = crate::common::Failures::new();
+    let cases = crate::common::golden_cases();
+    assert!(!cases.is_empty(), "no golden cases");
+    for case in cases {
+        let Ok(text) = std::fs::read(case.join("kernel_pre_serde.generic.mlir")) else {
+            continue;
+        };
+        let depth = text_nesting(&text, usize::MAX).expect("no limit");
+        for limit in [
+            depth,
+            depth.saturating_sub(1),
+            tpu_custom_call::kernel::MAX_TEXT_NESTING,
+        ] {
+            failures.eq(
+                format!("{} limit {limit}", case.display()),
+                check_text_nesting(&text, limit),
+                text_nesting(&text, limit).map(drop),
+            );
+        }
+    }
+    failures.assert_none();
+}
