@@ -539,6 +539,33 @@ pub(crate) fn set_attributes(op: Op, attributes: &[MlirNamedAttribute]) {
     }
 }
 
+/// Splits `attributes` into those named in `inherent` and the rest.
+pub(crate) fn split_inherent(
+    attributes: &[MlirNamedAttribute],
+    inherent: impl Fn(&str) -> bool,
+) -> (Vec<MlirNamedAttribute>, Vec<MlirNamedAttribute>) {
+    attributes.iter().partition(|named| {
+        // SAFETY: `named` holds a live identifier.
+        let name = to_string(unsafe { mlirIdentifierStr(named.name) });
+        inherent(&name)
+    })
+}
+
+/// Gives an unregistered op `properties` as its properties dictionary (what
+/// MLIR prints as `<{...}>`); false when the op refuses them.
+pub(crate) fn set_unregistered_properties(op: Op, properties: &[MlirNamedAttribute]) -> bool {
+    // SAFETY: `op` is live; every attribute belongs to its context; the
+    // dictionary copies the list.
+    unsafe {
+        let dict = mlir_sys::mlirDictionaryAttrGet(
+            mlir_sys::mlirOperationGetContext(op.0),
+            properties.len() as isize,
+            properties.as_ptr(),
+        );
+        crate::ffi::tcc_operation_set_properties(op.0, dict)
+    }
+}
+
 /// Whether `name` is a registered op, loading its dialect first (dialects
 /// are registered in the context but loaded lazily).
 pub(crate) fn is_registered_op(ctx: MlirContext, name: &str) -> bool {

@@ -604,6 +604,18 @@ fn demangle(op: Op, version: u32, properties: &PropertyNames) -> Result<(), Serd
     if ir::is_registered_op(op.context(), &base) {
         let new = recreate(op, &base, &[])?;
         ir::set_attributes(new, &attributes);
+    } else if let Some(def) = crate::mosaic::dialect::table().op(&base) {
+        // A `tpu` op gets its inherent attributes back as properties, as
+        // jaxlib's registered op has them after deserialization.
+        let (inherent, discardable) = ir::split_inherent(&attributes, |name| {
+            def.attribute(name).is_some()
+                || (def.attributed_sized_operands && name == "operandSegmentSizes")
+                || (def.attributed_sized_results && name == "resultSegmentSizes")
+        });
+        let new = recreate(op, &base, &discardable)?;
+        if !inherent.is_empty() && !ir::set_unregistered_properties(new, &inherent) {
+            return Err(SerdeError::CreateOp { op: base });
+        }
     } else {
         recreate(op, &base, &attributes)?;
     }
