@@ -349,20 +349,16 @@ impl<'t> NestingScan<'t> {
             }
             QUOTE => {
                 // A string literal: skip to the closing quote (escapes kept).
+                // Kernel strings are short: a plain loop beats a search call.
                 i += 1;
-                loop {
-                    let Some(n) = text
-                        .get(i..)
-                        .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
-                    else {
-                        return Ok(text.len());
-                    };
-                    i += n + 1;
-                    if text[i - 1] == b'"' {
-                        return Ok(i);
+                while let Some(&b) = text.get(i) {
+                    match b {
+                        b'"' => return Ok(i + 1),
+                        b'\\' => i += 2,
+                        _ => i += 1,
                     }
-                    i += 1;
                 }
+                Ok(text.len())
             }
             SLASH => {
                 if text.get(i + 1) == Some(&b'/') {
