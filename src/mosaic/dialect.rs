@@ -43,7 +43,7 @@ pub struct ValueDef {
 pub struct AttrDef {
     /// Attribute name.
     pub name: String,
-    /// ODS kind (`I32Attr`, `BoolAttr`, `tpu.TPU_ReductionKindAttr`, ...): a key of [`Table::attribute_kinds`].
+    /// ODS kind (`I32Attr`, `BoolAttr`, `tpu.TPU_ReductionKindAttr`, ...): see [`Table::attribute_kind`].
     pub kind: Option<String>,
     /// `true` when the op requires it (no default).
     pub required: bool,
@@ -99,8 +99,10 @@ pub struct AttrKind {
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct Table {
-    /// Attribute kinds by ODS name.
-    pub attribute_kinds: HashMap<String, AttrKind>,
+    /// Attribute kinds by ODS name (looked up per attribute of every op
+    /// verified: a fast hash).
+    pub(crate) attribute_kinds:
+        HashMap<String, AttrKind, std::hash::BuildHasherDefault<super::verify::PtrHasher>>,
     /// Ops by full name.
     pub(crate) ops: HashMap<String, OpDef, std::hash::BuildHasherDefault<super::verify::PtrHasher>>,
 }
@@ -109,6 +111,11 @@ impl Table {
     /// The op named `name` (`tpu.vector_store`).
     pub fn op(&self, name: &str) -> Option<&OpDef> {
         self.ops.get(name)
+    }
+
+    /// The attribute kind named `name` (an [`AttrDef::kind`]).
+    pub fn attribute_kind(&self, name: &str) -> Option<&AttrKind> {
+        self.attribute_kinds.get(name)
     }
 
     /// Every op of the dialect (100 in jaxlib 0.12), in no particular order.
@@ -166,7 +173,7 @@ fn value_defs(v: &Value, key: &str) -> Vec<ValueDef> {
 
 impl Table {
     fn from_json(v: &Value) -> Table {
-        let mut attribute_kinds = HashMap::new();
+        let mut attribute_kinds = HashMap::default();
         if let Some(kinds) = v.get("attribute_kinds").and_then(Value::as_object) {
             for (name, k) in kinds {
                 attribute_kinds.insert(

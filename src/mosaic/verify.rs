@@ -70,7 +70,7 @@ pub fn verify_module<'c>(module: &mut Module<'c>) -> Result<(), Vec<VerifyError>
     let mut v = Verifier::new(table());
     v.visit(module.as_operation());
     if v.errors.is_empty() {
-        materialise_defaults(module, v.table);
+        materialise_defaults(module, &mut v);
         return Ok(());
     }
     // Stable: parse-time errors first.
@@ -89,16 +89,15 @@ pub fn verify_operation(op: OperationRef<'_, '_>) -> Result<(), Vec<VerifyError>
     Err(v.errors)
 }
 
-fn materialise_defaults<'c>(module: &mut Module<'c>, table: &Table) {
+fn materialise_defaults<'c>(module: &mut Module<'c>, v: &mut Verifier) {
     let ctx_ref: melior::ContextRef<'c> = module.context();
     // SAFETY: the context is the module's own, alive for this whole call.
     let ctx = unsafe { ctx_ref.to_ref() };
-    fill(module.as_operation(), table, ctx);
+    fill(module.as_operation(), v, ctx);
 }
 
-fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
-    let name = op.name();
-    if let Some(def) = name.as_string_ref().as_str().ok().and_then(|n| table.op(n)) {
+fn fill(op: OperationRef<'_, '_>, v: &mut Verifier, ctx: &melior::Context) {
+    if let OpKind::Tpu(def) = v.kind_of(op) {
         // An op whose inherent attributes are all plain attributes (a
         // deserialized body) gets its defaults the same way, so that one op
         // does not mix both forms.
@@ -142,7 +141,7 @@ fn fill(op: OperationRef<'_, '_>, table: &Table, ctx: &melior::Context) {
         while let Some(b) = block {
             let mut inner = b.first_operation();
             while let Some(o) = inner {
-                fill(o, table, ctx);
+                fill(o, v, ctx);
                 inner = o.next_in_block();
             }
             block = b.next_in_region();
@@ -194,6 +193,19 @@ pub(crate) struct Verifier {
     /// The operand group sizes `check_ods` computed for the current op.
     segments: Vec<usize>,
     arrays: PtrMap<usize, Rc<[i64]>>,
+    /// What each op name (by its uniqued identifier) is to the verifier.
+    kinds: PtrMap<usize, OpKind>,
+}
+
+/// What an op name is to the verifier: looked up once per name and run.
+#[derive(Clone, Copy)]
+enum OpKind {
+    /// Not a `tpu` op.
+    Other,
+    /// A `tpu` op jaxlib does not have.
+    UnknownTpu,
+    /// A `tpu` op of the table.
+    Tpu(&'static OpDef),
 }
 
 /// What the hand-written verifiers see of one op.
@@ -385,7 +397,25 @@ impl Verifier {
             satisfied: PtrMap::default(),
             segments: Vec::new(),
             arrays: PtrMap::default(),
+            kinds: PtrMap::default(),
         }
+    }
+
+    /// What `op`'s name is (memoized per uniqued name: no string work per op).
+    fn kind_of(&mut self, op: OperationRef<'_, '_>) -> OpKind {
+        let ident = op.name();
+        let key = ident.to_raw().ptr as usize;
+        if let Some(kind) = self.kinds.get(&key) {
+            return *kind;
+        }
+        let kind = match ident.as_string_ref().as_str() {
+            Ok(name) if name.starts_with("tpu.") => {
+                self.table.op(name).map_or(OpKind::UnknownTpu, OpKind::Tpu)
+            }
+            _ => OpKind::Other,
+        };
+        self.kinds.insert(key, kind);
+        kind
     }
 
     pub(crate) fn error(
@@ -479,11 +509,7 @@ impl Verifier {
         if op.region_count() == 0 {
             return;
         }
-        let ident = op.name();
-        let Ok(name) = ident.as_string_ref().as_str() else {
-            return;
-        };
-        let Some(def) = self.table.op(name) else {
+        let OpKind::Tpu(def) = self.kind_of(op) else {
             return;
         };
         if def.regions == 0 {
@@ -498,7 +524,7 @@ impl Verifier {
                     self.error(
                         last,
                         format!("block with no terminator, has {last}"),
-                        Some(format!("end the body of `{name}` with \"tpu.yield\"")),
+                        Some(format!("end the body of `{}` with \"tpu.yield\"", def.name)),
                         false,
                     );
                     return;
@@ -547,10 +573,6 @@ impl Verifier {
                 self.check_space(op, r.r#type());
             }
         }
-        let ident = op.name();
-        let Ok(name) = ident.as_string_ref().as_str() else {
-            return true;
-        };
         if op.discardable_attribute_count() > 0
             && let Ok(attr) = op.discardable_attribute("tpu.core_type")
         {
@@ -568,18 +590,21 @@ impl Verifier {
                 );
             }
         }
-        if !name.starts_with("tpu.") {
-            return true;
-        }
-        let Some(def) = self.table.op(name) else {
-            let hint = nearest_op(self.table, name).map(|n| format!("did you mean `{n}`?"));
-            self.error(
+        let def = match self.kind_of(op) {
+            OpKind::Other => return true,
+            OpKind::Tpu(def) => def,
+            OpKind::UnknownTpu => {
+                let ident = op.name();
+                let name = ident.as_string_ref().as_str().unwrap_or("tpu.?");
+                let hint = nearest_op(self.table, name).map(|n| format!("did you mean `{n}`?"));
+                self.error(
                 op,
                 format!("unregistered operation '{name}' found in dialect ('tpu') that does not allow unknown operations"),
                 hint,
                 true,
             );
-            return false;
+                return false;
+            }
         };
         if self.check_properties(op, def) || !self.check_ods(op, def) {
             return false;
