@@ -39,6 +39,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -66,6 +67,13 @@ using AttrStorage = TextStorage<mlir::AttributeStorage>;
 using TypeStorage = TextStorage<mlir::TypeStorage>;
 
 } // namespace detail
+
+// A number per dialect instance, never reused in the process: it names a
+// context for caches kept across calls (see tcc_context_serial).
+inline uint64_t nextSerial() {
+  static std::atomic<uint64_t> next{0};
+  return ++next;
+}
 
 // One attribute class, one type class and one dialect class per namespace. A
 // macro keeps the two namespaces identical; each class needs its own TypeID.
@@ -126,9 +134,11 @@ using TypeStorage = TextStorage<mlir::TypeStorage>;
         state = std::make_unique<mlir::AsmState>(getContext());                \
       return *state;                                                           \
     }                                                                          \
+    uint64_t serial() const { return id; }                                     \
                                                                                \
   private:                                                                     \
     mutable std::unique_ptr<mlir::AsmState> state;                             \
+    uint64_t id = nextSerial();                                                \
   };                                                                           \
   }
 
@@ -243,6 +253,12 @@ static void printShared(T value, MlirStringCallback callback, void *user_data) {
 }
 
 extern "C" {
+
+uint64_t tcc_context_serial(MlirContext ctx) {
+  auto *dialect =
+      unwrap(ctx)->getLoadedDialect<tcc::tpu::PassThroughDialect>();
+  return dialect ? dialect->serial() : 0;
+}
 
 void tcc_print_type(MlirType type, MlirStringCallback callback,
                     void *user_data) {

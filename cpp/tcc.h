@@ -34,6 +34,9 @@ MlirType tcc_tpu_type_get(MlirContext ctx, MlirStringRef text);
 const char *tcc_default_producer(void);
 /// The bytecode format version this MLIR writes by default.
 int64_t tcc_current_bytecode_version(void);
+/// A number naming `ctx` for as long as it lives, never reused for another
+/// context in this process (0: the `tpu` dialect is not loaded in it).
+uint64_t tcc_context_serial(MlirContext ctx);
 /// Prints `type` as `mlirTypePrint` does, handing the whole text to
 /// `callback` at once (through a printer state the context keeps).
 void tcc_print_type(MlirType type, MlirStringCallback callback, void *user_data);

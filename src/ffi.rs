@@ -45,6 +45,8 @@ unsafe extern "C" {
     pub(crate) fn tcc_default_producer() -> *const std::ffi::c_char;
     /// A constant. No precondition.
     pub(crate) fn tcc_current_bytecode_version() -> i64;
+    /// A serial naming the live context `ctx` (0 without the `tpu` dialect).
+    pub(crate) fn tcc_context_serial(ctx: MlirContext) -> u64;
     /// Prints `ty` (live) through `callback` once.
     pub(crate) fn tcc_print_type(
         ty: MlirType,

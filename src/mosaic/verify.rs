@@ -67,12 +67,16 @@ pub fn join_errors(errors: &[VerifyError]) -> String {
 /// properties). Errors come in jaxlib's order: parse-time errors first, then
 /// verification errors in walk order; `errors[0]` is what jaxlib reports first.
 pub fn verify_module<'c>(module: &mut Module<'c>) -> Result<(), Vec<VerifyError>> {
+    let serial = context_serial(module.as_operation());
     let mut v = Verifier::new(table());
+    v.memo = Memo::take(serial);
     v.visit(module.as_operation());
     if v.errors.is_empty() {
         materialise_defaults(module, &mut v);
+        std::mem::take(&mut v.memo).keep(serial);
         return Ok(());
     }
+    std::mem::take(&mut v.memo).keep(serial);
     // Stable: parse-time errors first.
     v.errors.sort_by_key(|e| !e.at_parse);
     Err(v.errors)
@@ -80,8 +84,11 @@ pub fn verify_module<'c>(module: &mut Module<'c>) -> Result<(), Vec<VerifyError>
 
 /// Verifies without changing anything.
 pub fn verify_operation(op: OperationRef<'_, '_>) -> Result<(), Vec<VerifyError>> {
+    let serial = context_serial(op);
     let mut v = Verifier::new(table());
+    v.memo = Memo::take(serial);
     v.visit(op);
+    std::mem::take(&mut v.memo).keep(serial);
     if v.errors.is_empty() {
         return Ok(());
     }
@@ -185,16 +192,62 @@ pub(crate) type CoreType = &'static str;
 pub(crate) struct Verifier {
     pub(crate) table: &'static Table,
     pub(crate) errors: Vec<VerifyError>,
-    types: PtrMap<usize, Rc<Ty>>,
+    /// Types whose memory space was checked in this run (per run: a second
+    /// kernel with the same bad type gets its error too).
     spaces_checked: PtrMap<usize, ()>,
+    /// The operand group sizes `check_ods` computed for the current op.
+    segments: Vec<usize>,
+    /// Pure functions of uniqued types, attributes and names.
+    memo: Memo,
+}
+
+/// What the verifier derives from uniqued types, attributes and op names
+/// alone (their text, parsed forms, constraint verdicts): the same in every
+/// kernel of a context, so kept across runs while the context lives.
+#[derive(Default)]
+struct Memo {
+    types: PtrMap<usize, Rc<Ty>>,
     attr_text: PtrMap<usize, Rc<str>>,
     /// (constraint summary address, type) -> satisfied.
     satisfied: PtrMap<(usize, usize), Option<bool>>,
-    /// The operand group sizes `check_ods` computed for the current op.
-    segments: Vec<usize>,
     arrays: PtrMap<usize, Rc<[i64]>>,
     /// What each op name (by its uniqued identifier) is to the verifier.
     kinds: PtrMap<usize, OpKind>,
+}
+
+thread_local! {
+    /// The last context's memo on this thread, with that context's serial.
+    static MEMO: std::cell::RefCell<Option<(u64, Memo)>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Memo {
+    /// The memo kept for the context numbered `serial` (a fresh one for
+    /// another context, or without a serial). Keys are the context's own
+    /// uniqued pointers, valid while it lives; serials are never reused, so a
+    /// memo is never read for a context other than its own.
+    fn take(serial: u64) -> Memo {
+        if serial == 0 {
+            return Memo::default();
+        }
+        MEMO.with(|m| match m.borrow_mut().take() {
+            Some((s, memo)) if s == serial => memo,
+            _ => Memo::default(),
+        })
+    }
+
+    /// Keeps this memo for the context numbered `serial` (replacing the one
+    /// of any other context: one context's worth is kept per thread).
+    fn keep(self, serial: u64) {
+        if serial != 0 {
+            MEMO.with(|m| *m.borrow_mut() = Some((serial, self)));
+        }
+    }
+}
+
+/// The serial of `op`'s context (see `tcc_context_serial`).
+fn context_serial(op: OperationRef<'_, '_>) -> u64 {
+    // SAFETY: `op` is live, so is its context.
+    unsafe { crate::ffi::tcc_context_serial(mlir_sys::mlirOperationGetContext(op.to_raw())) }
 }
 
 /// What an op name is to the verifier: looked up once per name and run.
@@ -391,13 +444,9 @@ impl Verifier {
         Verifier {
             table,
             errors: Vec::new(),
-            types: PtrMap::default(),
             spaces_checked: PtrMap::default(),
-            attr_text: PtrMap::default(),
-            satisfied: PtrMap::default(),
             segments: Vec::new(),
-            arrays: PtrMap::default(),
-            kinds: PtrMap::default(),
+            memo: Memo::default(),
         }
     }
 
@@ -405,7 +454,7 @@ impl Verifier {
     fn kind_of(&mut self, op: OperationRef<'_, '_>) -> OpKind {
         let ident = op.name();
         let key = ident.to_raw().ptr as usize;
-        if let Some(kind) = self.kinds.get(&key) {
+        if let Some(kind) = self.memo.kinds.get(&key) {
             return *kind;
         }
         let kind = match ident.as_string_ref().as_str() {
@@ -414,7 +463,7 @@ impl Verifier {
             }
             _ => OpKind::Other,
         };
-        self.kinds.insert(key, kind);
+        self.memo.kinds.insert(key, kind);
         kind
     }
 
@@ -438,21 +487,21 @@ impl Verifier {
     /// A dense array attribute's values, parsed once per attribute.
     pub(crate) fn array_of(&mut self, attr: Attribute<'_>) -> Rc<[i64]> {
         let key = attr.to_raw().ptr as usize;
-        if let Some(a) = self.arrays.get(&key) {
+        if let Some(a) = self.memo.arrays.get(&key) {
             return a.clone();
         }
         let a: Rc<[i64]> = parse_array(&self.text_of(attr)).into();
-        self.arrays.insert(key, a.clone());
+        self.memo.arrays.insert(key, a.clone());
         a
     }
 
     pub(crate) fn text_of(&mut self, attr: Attribute<'_>) -> Rc<str> {
         let key = attr.to_raw().ptr as usize;
-        if let Some(t) = self.attr_text.get(&key) {
+        if let Some(t) = self.memo.attr_text.get(&key) {
             return t.clone();
         }
         let t: Rc<str> = crate::ffi::attr_text(attr.to_raw()).into();
-        self.attr_text.insert(key, t.clone());
+        self.memo.attr_text.insert(key, t.clone());
         t
     }
 
@@ -460,23 +509,23 @@ impl Verifier {
     fn satisfies(&mut self, d: &'static super::dialect::ValueDef, t: Type<'_>) -> Option<bool> {
         let summary = d.constraint.as_deref()?;
         let key = (summary.as_ptr() as usize, t.to_raw().ptr as usize);
-        if let Some(r) = self.satisfied.get(&key) {
+        if let Some(r) = self.memo.satisfied.get(&key) {
             return *r;
         }
         let ty = self.ty(t);
         let example = d.example.as_deref().map(Ty::parse);
         let r = super::types::satisfies(summary, &ty, example.as_ref());
-        self.satisfied.insert(key, r);
+        self.memo.satisfied.insert(key, r);
         r
     }
 
     fn ty(&mut self, t: Type<'_>) -> Rc<Ty> {
         let key = t.to_raw().ptr as usize;
-        if let Some(ty) = self.types.get(&key) {
+        if let Some(ty) = self.memo.types.get(&key) {
             return ty.clone();
         }
         let ty = Rc::new(Ty::parse(&crate::ffi::type_text(t.to_raw())));
-        self.types.insert(key, ty.clone());
+        self.memo.types.insert(key, ty.clone());
         ty
     }
 

@@ -382,3 +382,40 @@ fn each_verifier_has_passing_and_failing_fixtures() {
         "message agreement below 95%"
     );
 }
+
+/// What the verifier keeps per context (types, attribute texts, constraint
+/// verdicts) does not hide errors: in one context, a kernel refused, then a
+/// valid one with the same types, then the refused one again, each gets its
+/// own verdict and the same messages (and a fresh context the same too).
+#[test]
+fn verdicts_do_not_leak_between_kernels_of_one_context() {
+    let good = std::fs::read_to_string(common::fixtures_dir().join("kernels/add.mlir")).unwrap();
+    // The memory-space check is per type; the ODS check per op.
+    let bad_space = good.replace("#tpu.memory_space<vmem>", "#tpu.memory_space<hbm, tc>");
+    let bad_op = good.replace("\"tpu.vector_store\"", "\"tpu.vector_stor\"");
+    assert_ne!(bad_space, good, "the fixture changed: update the mutation");
+    assert_ne!(bad_op, good, "the fixture changed: update the mutation");
+    let fresh = |text: &str| our_verdict(&Context::new(), text);
+    let ctx = Context::new();
+    let mut failures = common::Failures::new();
+    for (what, text) in [
+        ("bad space", &bad_space),
+        ("good", &good),
+        ("bad op", &bad_op),
+        ("bad space again", &bad_space),
+        ("good again", &good),
+        ("bad op again", &bad_op),
+    ] {
+        failures.eq(what, our_verdict(&ctx, text), fresh(text));
+    }
+    failures.check(
+        fresh(&bad_space).is_some_and(|m| m.contains("cannot be owned by a core")),
+        || format!("bad space: {:?}", fresh(&bad_space)),
+    );
+    failures.check(
+        fresh(&bad_op).is_some_and(|m| m.contains("unregistered operation 'tpu.vector_stor'")),
+        || format!("bad op: {:?}", fresh(&bad_op)),
+    );
+    failures.eq("good", fresh(&good), None);
+    failures.assert_none();
+}
