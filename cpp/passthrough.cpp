@@ -3,20 +3,25 @@
 //
 // Upstream MLIR does not have the `tpu` (Mosaic) or `stablehlo` dialects. With
 // unregistered dialects allowed, MLIR handles their *operations* (generic form)
-// and most of their attributes as opaque attributes, but two things still fail:
+// and most of their attributes as opaque attributes, but three things fail:
 //   * `memref<8x128xf32, #tpu.memory_space<vmem>>`: an OpaqueAttr is rejected as
 //     a memref memory space;
 //   * `memref<2x!tpu.dma_semaphore>`: an OpaqueType is not a valid memref
-//     element type.
-// So we register tiny dialects named `tpu` and `stablehlo` whose single
-// attribute class and single type class keep the full symbol text
-// (`memory_space<vmem>`) and print it back verbatim. The type implements
-// MemRefElementTypeInterface so it can be a memref element. Both dialects allow
-// unknown operations, so their ops keep parsing in generic form.
+//     element type;
+//   * `memref<8x128xf32, #tpu.tiled<(8,128),[1,1]>, ...>`: a memref layout must
+//     implement MemRefLayoutAttrInterface.
+// So we register tiny dialects named `tpu` and `stablehlo` whose attribute
+// class and type class keep the full symbol text (`memory_space<vmem>`) and
+// print it back verbatim. The type implements MemRefElementTypeInterface so it
+// can be a memref element. The `tpu` dialect has a second attribute class, for
+// the `tiled` mnemonic only: it keeps and prints its text the same way and
+// implements MemRefLayoutAttrInterface as jaxlib 0.12's TiledLayoutAttr does
+// (see TiledAttr). Both dialects allow unknown operations, so their ops keep
+// parsing in generic form.
 //
-// There is no logic here beyond parse/print: everything else lives in Rust.
-// The file is compiled with -fno-rtti to match the LLVM build; every class has
-// an explicit TypeID.
+// There is no logic here beyond parse/print and what the layout interface
+// requires: everything else lives in Rust. The file is compiled with -fno-rtti
+// to match the LLVM build; every class has an explicit TypeID.
 
 #include "tcc.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -25,23 +30,32 @@
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/CAPI/Utils.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Types.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir-c/IR.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 namespace tcc {
 namespace detail {
@@ -66,6 +80,35 @@ struct TextStorage : public Base {
 using AttrStorage = TextStorage<mlir::AttributeStorage>;
 using TypeStorage = TextStorage<mlir::TypeStorage>;
 
+// Storage of `#tpu.tiled<...>`: the symbol text, uniqued, and what it says
+// (read from the text once, when it is parsed): the tiles, flattened, the rank
+// of each, and the tile strides (`?` is ShapedType::kDynamic).
+struct TiledKey {
+  llvm::StringRef text;
+  llvm::ArrayRef<int64_t> tileDims;
+  llvm::ArrayRef<int64_t> tileRanks;
+  llvm::ArrayRef<int64_t> strides;
+};
+
+struct TiledStorage : public mlir::AttributeStorage {
+  using KeyTy = TiledKey;
+  explicit TiledStorage(const TiledKey &key) : key(key) {}
+  // The parsed parts follow from the text: it alone identifies the attribute.
+  bool operator==(const KeyTy &other) const { return other.text == key.text; }
+  static llvm::hash_code hashKey(const KeyTy &key) {
+    return llvm::hash_value(key.text);
+  }
+  static TiledStorage *construct(mlir::AttributeStorageAllocator &allocator,
+                                 const KeyTy &key) {
+    TiledKey copy{allocator.copyInto(key.text),
+                  allocator.copyInto(key.tileDims),
+                  allocator.copyInto(key.tileRanks),
+                  allocator.copyInto(key.strides)};
+    return new (allocator.allocate<TiledStorage>()) TiledStorage(copy);
+  }
+  TiledKey key;
+};
+
 } // namespace detail
 
 // A number per dialect instance, never reused in the process: it names a
@@ -75,9 +118,199 @@ inline uint64_t nextSerial() {
   return ++next;
 }
 
-// One attribute class, one type class and one dialect class per namespace. A
+namespace tpu {
+
+// `#tpu.tiled<(8,128)(2,1),[1,1]>`, the layout Mosaic gives memrefs (jaxlib's
+// TiledLayoutAttr): a list of tiles, then one tile stride per memref
+// dimension. Parsed with jaxlib 0.12's grammar (the same parser calls, so the
+// same accepted forms and messages; `?` is a dynamic stride), printed back as
+// its text. The layout interface answers as jaxlib 0.12 does:
+//   * verifyLayout: the number of strides must be the memref's rank, else
+//     "Layout rank does not match shape rank" (jaxlib checks nothing else);
+//   * getAffineMap: jaxlib's map, tile by tile (see below); isIdentity and
+//     getStridesAndOffset are the interface defaults, computed from it, as in
+//     jaxlib (so `vector.load` refuses an (8,128)-tiled memref there and here).
+// Where jaxlib's getAffineMap crashes (a tile of higher rank than the dims it
+// tiles, nested tiles that do not divide the first one or divide by zero),
+// and for nested tiles of negative size, this one returns a map without
+// results: not the identity and without strides (unless the memref has
+// rank 0).
+class TiledAttr
+    : public mlir::Attribute::AttrBase<TiledAttr, mlir::Attribute,
+                                       detail::TiledStorage,
+                                       mlir::MemRefLayoutAttrInterface::Trait> {
+public:
+  using Base::Base;
+  static constexpr llvm::StringLiteral name = "tpu.tiled";
+
+  // Whether `spec` (the text after `#tpu.`) has the mnemonic `tiled`.
+  static bool isTiled(llvm::StringRef spec) {
+    if (!spec.consume_front("tiled"))
+      return false;
+    if (spec.empty())
+      return true;
+    char c = spec.front();
+    return !(llvm::isAlnum(c) || c == '_' || c == '$' || c == '.');
+  }
+
+  // jaxlib 0.12's TiledLayoutAttr::parse, after the mnemonic.
+  static mlir::Attribute parse(mlir::DialectAsmParser &parser) {
+    llvm::StringRef text = parser.getFullSymbolSpec();
+    if (mlir::failed(parser.parseKeyword("tiled")) ||
+        mlir::failed(parser.parseLess()))
+      return {};
+    llvm::SmallVector<int64_t> dims, ranks, strides;
+    while (mlir::succeeded(parser.parseOptionalLParen())) {
+      int64_t rank = 0;
+      while (mlir::failed(parser.parseOptionalRParen())) {
+        int64_t size;
+        if ((rank > 0 && mlir::failed(parser.parseComma())) ||
+            mlir::failed(parser.parseInteger(size)))
+          return {};
+        dims.push_back(size);
+        ++rank;
+      }
+      ranks.push_back(rank);
+    }
+    if (mlir::failed(parser.parseComma()) ||
+        mlir::failed(parser.parseOptionalLSquare()))
+      return {};
+    while (mlir::failed(parser.parseOptionalRSquare())) {
+      int64_t stride;
+      if (!strides.empty() && mlir::failed(parser.parseComma()))
+        return {};
+      if (mlir::succeeded(parser.parseOptionalQuestion()))
+        stride = mlir::ShapedType::kDynamic;
+      else if (mlir::failed(parser.parseInteger(stride)))
+        return {};
+      strides.push_back(stride);
+    }
+    if (mlir::failed(parser.parseGreater()))
+      return {};
+    return Base::get(parser.getContext(),
+                     detail::TiledKey{text, dims, ranks, strides});
+  }
+
+  llvm::StringRef getText() const { return getImpl()->key.text; }
+  llvm::ArrayRef<int64_t> getTileStrides() const {
+    return getImpl()->key.strides;
+  }
+
+  mlir::LogicalResult
+  verifyLayout(llvm::ArrayRef<int64_t> shape,
+               llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
+    if (getTileStrides().size() != shape.size())
+      return emitError() << "Layout rank does not match shape rank";
+    return mlir::success();
+  }
+
+  // jaxlib's map: start from the dims (d0, ..., dn); each tile replaces the
+  // trailing dims it tiles by their floordiv by the tile, then their mod; the
+  // result is the sum of these times the expanded strides (a symbol for each
+  // dynamic one). Arithmetic wraps, as it does in jaxlib.
+  mlir::AffineMap getAffineMap() const {
+    mlir::MLIRContext *ctx = getContext();
+    const detail::TiledKey &key = getImpl()->key;
+    unsigned rank = key.strides.size();
+    mlir::AffineMap none = mlir::AffineMap::get(rank, 0, {}, ctx);
+    llvm::SmallVector<int64_t> strides;
+    if (!expandedStrides(strides))
+      return none;
+    llvm::SmallVector<mlir::AffineExpr> exprs;
+    for (unsigned i = 0; i < rank; ++i)
+      exprs.push_back(mlir::getAffineDimExpr(i, ctx));
+    llvm::ArrayRef<int64_t> dims = key.tileDims;
+    for (int64_t tileRank : key.tileRanks) {
+      llvm::ArrayRef<int64_t> tile = dims.take_front(tileRank);
+      dims = dims.drop_front(tileRank);
+      if (tile.size() > exprs.size())
+        return none;
+      size_t untiled = exprs.size() - tile.size();
+      for (size_t i = 0; i < tile.size(); ++i) {
+        mlir::AffineExpr tiled = exprs[untiled + i];
+        exprs[untiled + i] = tiled.floorDiv(tile[i]);
+        exprs.push_back(tiled % tile[i]);
+      }
+    }
+    if (strides.size() != exprs.size())
+      return none;
+    unsigned symbols = 0;
+    mlir::AffineExpr result = mlir::getAffineConstantExpr(0, ctx);
+    for (size_t i = 0; i < exprs.size(); ++i) {
+      mlir::AffineExpr stride =
+          mlir::ShapedType::isDynamic(strides[i])
+              ? mlir::getAffineSymbolExpr(symbols++, ctx)
+              : mlir::getAffineConstantExpr(strides[i], ctx);
+      result = result + exprs[i] * stride;
+    }
+    return mlir::AffineMap::get(rank, symbols, result);
+  }
+
+private:
+  static int64_t wrappingMul(int64_t a, int64_t b) {
+    return static_cast<int64_t>(static_cast<uint64_t>(a) *
+                                static_cast<uint64_t>(b));
+  }
+
+  // jaxlib's getExpandedStrides: the tile strides times the first tile's
+  // size, then the strides inside the first tile as the nested tiles expand
+  // it. False where jaxlib aborts: a nested tile that does not divide what it
+  // tiles (or divides by zero), or tiles more dims than there are; and for a
+  // nested tile of negative size, on which jaxlib goes on (a negative size
+  // "divides" everything) and nests the map one level deeper per tile.
+  bool expandedStrides(llvm::SmallVectorImpl<int64_t> &strides) const {
+    const detail::TiledKey &key = getImpl()->key;
+    strides.assign(key.strides.begin(), key.strides.end());
+    if (key.tileRanks.empty())
+      return true;
+    llvm::ArrayRef<int64_t> dims = key.tileDims;
+    llvm::ArrayRef<int64_t> first = dims.take_front(key.tileRanks.front());
+    dims = dims.drop_front(first.size());
+    llvm::SmallVector<int64_t> shape(first.begin(), first.end());
+    for (int64_t tileRank : key.tileRanks.drop_front()) {
+      llvm::ArrayRef<int64_t> tile = dims.take_front(tileRank);
+      dims = dims.drop_front(tileRank);
+      if (tile.size() > shape.size())
+        return false;
+      size_t at = shape.size() - tile.size();
+      llvm::SmallVector<int64_t> tiled(2 * tile.size());
+      for (size_t i = 0; i < tile.size(); ++i) {
+        int64_t size = shape[at + i];
+        if (mlir::ShapedType::isDynamic(size) || tile[i] < 1 ||
+            size % tile[i] != 0)
+          return false;
+        // llvm::divideCeil on int64_t values divides them as unsigned.
+        tiled[i] = static_cast<int64_t>(llvm::divideCeil(
+            static_cast<uint64_t>(size), static_cast<uint64_t>(tile[i])));
+        tiled[tile.size() + i] = tile[i];
+      }
+      shape.resize(at);
+      shape.append(tiled.begin(), tiled.end());
+    }
+    int64_t firstSize = 1;
+    for (int64_t d : first)
+      firstSize = wrappingMul(firstSize, d);
+    size_t rank = strides.size();
+    strides.resize(rank + shape.size());
+    int64_t tileSize = 1;
+    for (size_t d = strides.size(); d-- > 0;) {
+      if (d >= rank) {
+        strides[d] = tileSize;
+        tileSize = wrappingMul(tileSize, shape[d - rank]);
+      } else if (!mlir::ShapedType::isDynamic(strides[d])) {
+        strides[d] = wrappingMul(strides[d], firstSize);
+      }
+    }
+    return true;
+  }
+};
+
+} // namespace tpu
+
+// One attribute class, one type class and one dialect class per namespace,
+// plus LAYOUT (a memref layout attribute class for one mnemonic, or void). A
 // macro keeps the two namespaces identical; each class needs its own TypeID.
-#define TCC_PASSTHROUGH_CLASSES(NS, NAME)                                      \
+#define TCC_PASSTHROUGH_CLASSES(NS, NAME, LAYOUT)                              \
   namespace NS {                                                               \
   class TextAttr : public mlir::Attribute::AttrBase<TextAttr, mlir::Attribute, \
                                                     detail::AttrStorage> {     \
@@ -106,6 +339,7 @@ inline uint64_t nextSerial() {
         : mlir::Dialect(getDialectNamespace(), ctx,                            \
                         mlir::TypeID::get<PassThroughDialect>()) {             \
       addAttributes<TextAttr>();                                               \
+      addLayout<LAYOUT>();                                                     \
       addTypes<TextType>();                                                    \
       allowUnknownOperations();                                                \
       allowUnknownTypes();                                                     \
@@ -115,11 +349,17 @@ inline uint64_t nextSerial() {
     }                                                                          \
     mlir::Attribute parseAttribute(mlir::DialectAsmParser &parser,             \
                                    mlir::Type) const override {                \
-      return TextAttr::get(getContext(), parser.getFullSymbolSpec());          \
+      llvm::StringRef spec = parser.getFullSymbolSpec();                       \
+      if (isLayout<LAYOUT>(spec))                                              \
+        return parseLayout<LAYOUT>(parser);                                    \
+      return TextAttr::get(getContext(), spec);                                \
     }                                                                          \
     void printAttribute(mlir::Attribute attr,                                  \
                         mlir::DialectAsmPrinter &printer) const override {     \
-      printer << llvm::cast<TextAttr>(attr).getText();                         \
+      if (auto text = llvm::dyn_cast<TextAttr>(attr))                          \
+        printer << text.getText();                                             \
+      else                                                                     \
+        printLayout<LAYOUT>(attr, printer);                                    \
     }                                                                          \
     mlir::Type parseType(mlir::DialectAsmParser &parser) const override {      \
       return TextType::get(getContext(), parser.getFullSymbolSpec());          \
@@ -137,18 +377,44 @@ inline uint64_t nextSerial() {
     uint64_t serial() const { return id; }                                     \
                                                                                \
   private:                                                                     \
+    /* The LAYOUT hooks; a no-op when it is void. */                           \
+    template <typename L> void addLayout() {                                   \
+      if constexpr (!std::is_void_v<L>)                                        \
+        addAttributes<L>();                                                    \
+    }                                                                          \
+    template <typename L> static bool isLayout(llvm::StringRef spec) {         \
+      if constexpr (std::is_void_v<L>)                                         \
+        return false;                                                          \
+      else                                                                     \
+        return L::isTiled(spec);                                               \
+    }                                                                          \
+    template <typename L>                                                      \
+    static mlir::Attribute parseLayout(mlir::DialectAsmParser &parser) {       \
+      if constexpr (std::is_void_v<L>)                                         \
+        return {};                                                             \
+      else                                                                     \
+        return L::parse(parser);                                               \
+    }                                                                          \
+    template <typename L>                                                      \
+    static void printLayout(mlir::Attribute attr,                              \
+                            mlir::DialectAsmPrinter &printer) {                \
+      if constexpr (!std::is_void_v<L>)                                        \
+        printer << llvm::cast<L>(attr).getText();                              \
+    }                                                                          \
     mutable std::unique_ptr<mlir::AsmState> state;                             \
     uint64_t id = nextSerial();                                                \
   };                                                                           \
   }
 
-TCC_PASSTHROUGH_CLASSES(tpu, "tpu")
-TCC_PASSTHROUGH_CLASSES(stablehlo, "stablehlo")
+TCC_PASSTHROUGH_CLASSES(tpu, "tpu", TiledAttr)
+TCC_PASSTHROUGH_CLASSES(stablehlo, "stablehlo", void)
 
 } // namespace tcc
 
 MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::tpu::TextAttr)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::tpu::TextAttr)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::tpu::TiledAttr)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::tpu::TiledAttr)
 MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::tpu::TextType)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::tpu::TextType)
 MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::tpu::PassThroughDialect)
@@ -194,16 +460,32 @@ bool tcc_operation_is_registered(MlirOperation op) {
 }
 
 /// The text of a pass-through `tpu` attribute (`reduction_kind<maxf>` for
-/// `#tpu.reduction_kind<maxf>`), or a null string for any other attribute.
+/// `#tpu.reduction_kind<maxf>`, `tiled<(8,128),[1,1]>` for a tiled layout), or
+/// a null string for any other attribute.
 MlirStringRef tcc_tpu_attr_text(MlirAttribute attr) {
   if (auto text = llvm::dyn_cast<tcc::tpu::TextAttr>(unwrap(attr)))
     return wrap(text.getText());
+  if (auto tiled = llvm::dyn_cast<tcc::tpu::TiledAttr>(unwrap(attr)))
+    return wrap(tiled.getText());
   return mlirStringRefCreate(nullptr, 0);
 }
 
-/// The pass-through `tpu` attribute `#tpu.<text>`, as parsing it gives.
+/// The pass-through `tpu` attribute `#tpu.<text>`, as parsing it gives. A
+/// `tiled<...>` text is parsed (a tiled layout); if it does not parse, the
+/// result is the plain text attribute, and the diagnostics are dropped.
 MlirAttribute tcc_tpu_attr_get(MlirContext ctx, MlirStringRef text) {
-  return wrap(tcc::tpu::TextAttr::get(unwrap(ctx), unwrap(text)));
+  mlir::MLIRContext *context = unwrap(ctx);
+  llvm::StringRef spec = unwrap(text);
+  if (tcc::tpu::TiledAttr::isTiled(spec)) {
+    mlir::ScopedDiagnosticHandler quiet(
+        context, [](mlir::Diagnostic &) { return mlir::success(); });
+    context->getOrLoadDialect<tcc::tpu::PassThroughDialect>();
+    if (mlir::Attribute attr =
+            mlir::parseAttribute(("#tpu." + spec).str(), context))
+      if (llvm::isa<tcc::tpu::TiledAttr>(attr))
+        return wrap(attr);
+  }
+  return wrap(tcc::tpu::TextAttr::get(context, spec));
 }
 
 /// The pass-through `tpu` type `!tpu.<text>`, as parsing it gives (used by

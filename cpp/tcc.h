@@ -26,7 +26,7 @@ bool tcc_operation_set_properties(MlirOperation op, MlirAttribute attr);
 bool tcc_operation_is_registered(MlirOperation op);
 /// The text after `#tpu.` of a pass-through `tpu` attribute; null otherwise.
 MlirStringRef tcc_tpu_attr_text(MlirAttribute attr);
-/// The pass-through `tpu` attribute `#tpu.<text>`.
+/// The pass-through `tpu` attribute `#tpu.<text>`, as parsing it gives.
 MlirAttribute tcc_tpu_attr_get(MlirContext ctx, MlirStringRef text);
 /// The pass-through `tpu` type `!tpu.<text>`.
 MlirType tcc_tpu_type_get(MlirContext ctx, MlirStringRef text);

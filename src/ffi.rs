@@ -35,8 +35,9 @@ unsafe extern "C" {
     /// The text after `#tpu.` of a pass-through `tpu` attribute, or a null
     /// string; the text lives as long as the context. `attr` live.
     pub(crate) fn tcc_tpu_attr_text(attr: MlirAttribute) -> MlirStringRef;
-    /// The pass-through `tpu` attribute `#tpu.<text>`. `ctx` live with the
-    /// `tpu` dialect loaded.
+    /// The pass-through `tpu` attribute `#tpu.<text>`, as parsing it gives (a
+    /// tiled layout for `tiled<...>`). `ctx` live with the `tpu` dialect
+    /// loaded.
     pub(crate) fn tcc_tpu_attr_get(ctx: MlirContext, text: MlirStringRef) -> MlirAttribute;
     /// The pass-through `tpu` type `!tpu.<text>`. `ctx` live with the `tpu`
     /// dialect loaded.

@@ -3,9 +3,11 @@
 
 Usage: $REFCHECK_VENV/bin/python scripts/jaxref/gen_verifier_fixtures.py > tests/data/mosaic-corpus/verifier-fixtures.jsonl
 
-Two sources:
+Three sources:
 - hand-written one-op kernels (`FIXTURES` below: op -> [(core, func args, op line)]), for the ops the mutated
   corpus does not reach with both verdicts;
+- hand-written one-op kernels on memrefs with a tiled layout (`TILED_FIXTURES`, same form), for the verifiers
+  that look at it (the corpus has none); they come last;
 - the mutated corpus (`corpus.jsonl`): for every other verifier op, up to two kernels jaxlib accepted that hold
   the op and up to three the op's own verifier refused (the message is not an ODS one), rebuilt in full.
 Every kernel is judged again by jaxlib here (Module.parse, which verifies). A refused kernel counts as reaching
@@ -261,6 +263,70 @@ def _more_fixtures():
 
 _more_fixtures()
 
+
+def _tiled(shape, tiling, elem="f32"):
+    return f"memref<{shape}x{elem}, #tpu.tiled<{tiling}>, {V}>"
+
+
+def _slice(src, dst, n=2):
+    idx = ", ".join(["%i"] * n)
+    return (TC, f"%m: {src}, %i: i32", f'%r = "tpu.memref_slice"(%m, {idx}) <{{operandSegmentSizes = array<i32: 1, {n}, 0>}}> : '
+            f'({src}, {", ".join(["i32"] * n)}) -> {dst}')
+
+
+def _squeeze(src, dst):
+    return (TC, f"%m: {src}", f'%r = "tpu.memref_squeeze"(%m) : ({src}) -> {dst}')
+
+
+T8 = _tiled("16x128", "(8,128),[1,1]")
+# Memrefs with Mosaic's tiled layout (#tpu.tiled<...>), which the ops' verifiers look at. Kept apart from
+# FIXTURES (an op listed there takes no corpus kernels) and appended at the end of the file.
+TILED_FIXTURES = {
+    "memref_slice": [
+        _slice(T8, _tiled("8x128", "(8,128),[1,1]")),
+        _slice(T8, _tiled("8x128", "(1,128),[2,1]")),  # only whether each side is tiled is compared
+        _slice(T8, f"memref<8x128xf32, {V}>"),
+        _slice(f"memref<16x128xf32, {V}>", _tiled("8x128", "(8,128),[1,1]")),
+        _slice(f"memref<16x128xf32, strided<[128, 1]>, {V}>", _tiled("8x128", "(8,128),[1,1]")),
+        _slice(f"memref<16x128xf32, strided<[128, 1]>, {V}>", f"memref<8x128xf32, {V}>"),
+        _slice(_tiled("256", "(8,128),[1]"), _tiled("128", "(8,128),[1]"), 1),  # tiling of higher rank
+        _slice(_tiled("256", "(128),[1]"), _tiled("128", "(128),[1]"), 1),
+        _slice(_tiled("256", ",[1]"), _tiled("128", ",[1]"), 1),
+    ],
+    "memref_squeeze": [
+        _squeeze(_tiled("1x8x128", "(8,128),[1,1,1]"), _tiled("8x128", "(8,128),[1,1]")),
+        _squeeze(_tiled("1x8x128", "(8,128),[1,1,1]"), f"memref<8x128xf32, {V}>"),
+        _squeeze(f"memref<1x8x128xf32, {V}>", _tiled("8x128", "(8,128),[1,1]")),
+        _squeeze(_tiled("8x1x128", "(8,128),[1,1,1]"), _tiled("8x128", "(8,128),[1,1]")),
+        _squeeze(_tiled("8x1x128", "(1,128),[1,1,1]"), _tiled("8x128", "(1,128),[1,1]")),
+        _squeeze(_tiled("8x1x128", "(8,128)(2,1),[1,1,1]"), _tiled("8x128", "(8,128)(2,1),[1,1]")),
+        _squeeze(_tiled("1x8x128", "(8,128)(2,1),[1,1,1]"), _tiled("8x128", "(8,128)(2,1),[1,1]")),
+        _squeeze(_tiled("1x1x128", "(1,128),[1,1,1]"), _tiled("1x128", "(1,128),[1,1]")),
+        _squeeze(_tiled("1x8x128", ",[1,1,1]"), _tiled("8x128", ",[1,1]")),
+    ],
+    "erase_memref_layout": [
+        (TC, f"%m: {T8}", f'%r = "tpu.erase_memref_layout"(%m) : ({T8}) -> memref<16x128xf32, {V}>'),
+        (TC, f"%m: {T8}", f'%r = "tpu.erase_memref_layout"(%m) : ({T8}) -> {T8}'),
+    ],
+    "reinterpret_cast": [
+        (TC, f"%m: {T8}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : '
+         f'({T8}) -> {_tiled("16x128", "(1,128),[1,1]")}'),
+    ],
+    "memref_bitcast": [
+        (TC, f"%m: memref<16x128xf32, {V}>", f'%r = "tpu.memref_bitcast"(%m) : (memref<16x128xf32, {V}>) -> '
+         f'{_tiled("32x128", "(16,128)(2,1),[1,1]", "bf16")}'),
+    ],
+    "vector_load": [
+        (TC, f"%m: {T8}, %c: index", f'%r = "tpu.vector_load"(%m, %c, %c) <{{operandSegmentSizes = array<i32: 1, 2, 0>, '
+         f'strides = array<i32>}}> : ({T8}, index, index) -> vector<8x128xf32>'),
+    ],
+    "enqueue_dma": [
+        (TC, f"%a: {T8}, %b: memref<16x128xf32, {V}>, %s: {SEM}",
+         f'"tpu.enqueue_dma"(%a, %b, %s) <{{operandSegmentSizes = array<i32: 1, 0, 1, 1, 0, 0, 0>}}> : '
+         f'({T8}, memref<16x128xf32, {V}>, {SEM}) -> ()'),
+    ],
+}
+
 EXCEPTIONS = {}
 
 
@@ -308,6 +374,11 @@ def main():
             verdict, msg = jaxlib_verdict(ctx, text)
             out.append({"op": op, "source": f"corpus#{r['id']}", "text": text, "verdict": verdict,
                         "message": msg})
+    for op in VERIFIER_OPS:
+        for core, args, body in TILED_FIXTURES.get(op, []):
+            text = kernel(core, args, body)
+            verdict, msg = jaxlib_verdict(ctx, text)
+            out.append({"op": op, "source": "hand", "text": text, "verdict": verdict, "message": msg})
     print(json.dumps({"_generated": "by scripts/jaxref/gen_verifier_fixtures.py, verdicts by jaxlib "
                       + jaxlib.__version__ + " Module.parse (which verifies); see the script's docstring",
                       "verifier_ops": VERIFIER_OPS, "exceptions": EXCEPTIONS}))

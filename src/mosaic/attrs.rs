@@ -365,10 +365,11 @@ pub fn memref<'c>(
 /// `#tpu.tiled<(t0,t1)(…),[s0,s1,…]>`: a list of tiles and one stride per
 /// memref dimension (`None` prints `?`, a dynamic stride).
 ///
-/// The attribute is the one jaxlib prints; this crate's pass-through `tpu`
-/// dialect cannot make it the layout of a memref type (MLIR requires a layout
-/// interface the pass-through attribute lacks), so the text path rejects such
-/// memrefs as well.
+/// The attribute is the one jaxlib prints and the one parsing that text
+/// gives: a memref layout (MLIR's layout interface, answered as jaxlib's
+/// `TiledLayoutAttr` does), so it can be the layout of a memref type
+/// (`MemRefType::new(element, &[8, 128], Some(layout), Some(space))`), whose
+/// rank must then be the number of strides.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TiledLayout {
     /// The tiles, outermost first.

@@ -146,6 +146,18 @@ impl Ty {
         }
     }
 
+    /// Whether a memref has Mosaic's tiled layout (`#tpu.tiled<...>`).
+    pub(crate) fn is_tiled(&self) -> bool {
+        self.layout().is_some_and(|l| tiled_mnemonic(l).is_some())
+    }
+
+    /// The tiles of a memref's tiled layout, outermost first (`[[8, 128],
+    /// [2, 1]]` for `#tpu.tiled<(8,128)(2,1),[1,1]>`); `None` without a tiled
+    /// layout, or when a tile size is not a plain integer.
+    pub(crate) fn tiles(&self) -> Option<Vec<Vec<i64>>> {
+        tiles(tiled_mnemonic(self.layout()?)?)
+    }
+
     pub(crate) fn is_vector(&self) -> bool {
         matches!(self, Ty::Vector { .. })
     }
@@ -153,6 +165,56 @@ impl Ty {
     pub(crate) fn is_memref(&self) -> bool {
         matches!(self, Ty::MemRef { .. })
     }
+}
+
+/// The text after `#tpu.tiled` of a tiled layout (`<(8,128),[1,1]>`).
+fn tiled_mnemonic(layout: &str) -> Option<&str> {
+    let rest = layout.strip_prefix("#tpu.tiled")?;
+    rest.trim_start().starts_with('<').then_some(rest)
+}
+
+/// The tiles of `<(8,128)(2,1),[1,1]>`, as MLIR accepted them (jaxlib's
+/// grammar; the text is kept verbatim, so there may be spaces).
+fn tiles(body: &str) -> Option<Vec<Vec<i64>>> {
+    let mut rest = body.trim_start().strip_prefix('<')?.trim_start();
+    let mut tiles = Vec::new();
+    while let Some(inner) = rest.strip_prefix('(') {
+        let end = inner.find(')')?;
+        let dims = &inner[..end];
+        let tile = if dims.trim().is_empty() {
+            Vec::new()
+        } else {
+            dims.split(',').map(integer).collect::<Option<Vec<i64>>>()?
+        };
+        tiles.push(tile);
+        rest = inner[end + 1..].trim_start();
+    }
+    Some(tiles)
+}
+
+/// An MLIR integer literal as `parseInteger` reads it into an `int64_t`
+/// (`-8`, `0x10`; `true` and `false` are the 1-bit integers -1 and 0).
+fn integer(text: &str) -> Option<i64> {
+    let text = text.trim();
+    match text {
+        "true" => return Some(-1),
+        "false" => return Some(0),
+        _ => {}
+    }
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d.trim_start()),
+        None => (false, text),
+    };
+    let magnitude = match digits.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok()?,
+        None => digits.parse::<u64>().ok()?,
+    };
+    let value = if negative {
+        0i64.checked_sub_unsigned(magnitude)?
+    } else {
+        i64::try_from(magnitude).ok()?
+    };
+    Some(value)
 }
 
 /// Bit width of a scalar type (`i32` 32, `bf16` 16, `index` 64), `None` if unknown.
@@ -402,5 +464,29 @@ mod tests {
         );
         assert_eq!(satisfies(" of ranks 2", &v, None), Some(true));
         assert_eq!(m.space().map(|s| s.name.as_str()), Some("vmem"));
+    }
+
+    #[test]
+    fn tiled_layouts() {
+        let tiled = |layout: &str| {
+            Ty::parse(&format!(
+                "memref<8x128xf32, {layout}, #tpu.memory_space<vmem>>"
+            ))
+        };
+        let t = tiled("#tpu.tiled<(8,128)(2,1),[1,1]>");
+        assert!(t.is_tiled());
+        assert_eq!(t.tiles(), Some(vec![vec![8, 128], vec![2, 1]]));
+        assert_eq!(t.space().map(|s| s.name.as_str()), Some("vmem"));
+        let spaced = tiled("#tpu.tiled< ( 8 , 0x80 ) () ( - 2 ) , [ 1 , 1 ] >");
+        assert_eq!(spaced.tiles(), Some(vec![vec![8, 128], vec![], vec![-2]]));
+        assert_eq!(tiled("#tpu.tiled<,[1,1]>").tiles(), Some(vec![]));
+        let bools = tiled("#tpu.tiled<(true,false),[1,1]>");
+        assert_eq!(bools.tiles(), Some(vec![vec![-1, 0]]));
+        assert_eq!(tiled("#tpu.tiled<(x,1),[1,1]>").tiles(), None);
+        assert!(tiled("#tpu.tiled<(x,1),[1,1]>").is_tiled());
+        let strided = tiled("strided<[128, 1]>");
+        assert!(!strided.is_tiled());
+        assert_eq!(strided.tiles(), None);
+        assert!(!Ty::parse("memref<8x128xf32, #tpu.memory_space<vmem>>").is_tiled());
     }
 }

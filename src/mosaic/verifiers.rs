@@ -291,6 +291,10 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                     text(sa),
                     text(sb)
                 ));
+            } else if a.is_tiled() != b.is_tiled() {
+                v.op_error("Either both src and dst or none of them should have a tiled layout");
+            } else if let (Some(tiles), Some(sa), Some(sb)) = (a.tiles(), a.shape(), b.shape()) {
+                squeezed_tiling(v, &tiles, sa, sb);
             }
         }
         "tpu.assume_multiple" => {
@@ -571,6 +575,11 @@ fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
     else {
         return;
     };
+    // From a tiled source jaxlib infers the result's tiling (a scaled
+    // second-minor tile, packing tiles) and checks more; not ported.
+    if src.is_tiled() {
+        return;
+    }
     let (Some(ws), Some(wd)) = (bitwidth(src.elem()), bitwidth(out_elem)) else {
         return;
     };
@@ -708,6 +717,55 @@ fn enqueue_indirect_dma(v: &mut OpView<'_, '_, '_>) {
             what[3],
             shape_text(dense)
         ));
+    }
+}
+
+/// The dimensions of `source` that squeezing to `target` drops, matched from
+/// the minor end as jaxlib's `computeSqueezedDimsChecked` does (`None` when
+/// `target` is not a squeeze of `source`).
+fn squeezed_dims(source: &[i64], target: &[i64]) -> Option<Vec<usize>> {
+    let mut squeezed = Vec::new();
+    let mut t = target.len();
+    for (i, &d) in source.iter().enumerate().rev() {
+        if t > 0 && target[t - 1] == d {
+            t -= 1;
+        } else if d == 1 {
+            squeezed.push(i);
+        } else {
+            return None;
+        }
+    }
+    squeezed.reverse();
+    (t == 0).then_some(squeezed)
+}
+
+/// `memref_squeeze` of a tiled memref (jaxlib's `verifyTiling`): a squeezed
+/// dimension may be tiled only by a tile of size 1, and only with one tile.
+fn squeezed_tiling(v: &mut OpView<'_, '_, '_>, tiles: &[Vec<i64>], source: &[i64], target: &[i64]) {
+    let Some(squeezed) = squeezed_dims(source, target) else {
+        return;
+    };
+    let Some(first) = tiles.first() else {
+        return;
+    };
+    let first_tiled = source.len() as i64 - first.len() as i64;
+    let tiled = squeezed
+        .iter()
+        .map(|&d| d as i64)
+        .filter(|&d| d >= first_tiled);
+    if tiles.len() > 1 {
+        if tiled.count() > 0 {
+            v.op_error("When multiple tiles are present, no tiled dimensions can be squeezed.");
+        }
+        return;
+    }
+    let sizes = tiled.filter_map(|d| {
+        usize::try_from(d - first_tiled)
+            .ok()
+            .and_then(|i| first.get(i))
+    });
+    if sizes.into_iter().any(|&size| size != 1) {
+        v.op_error("All tiled squeezed dimensions must be of size 1.");
     }
 }
 
@@ -1422,9 +1480,18 @@ fn memref_slice(v: &mut OpView<'_, '_, '_>) {
         v.op_error("Memory spaces do not match.");
         return;
     }
-    let tiled = |t: &Ty| t.layout().is_some_and(|l| l.starts_with("#tpu.tiled"));
-    if tiled(&src) && tiled(&dst) && src.layout() != dst.layout() {
+    // jaxlib compares only whether each side is tiled, not the tilings.
+    if src.is_tiled() != dst.is_tiled() {
         v.op_error("Source and target layouts must match.");
+        return;
+    }
+    if let Some(first) = src.tiles().and_then(|t| t.into_iter().next())
+        && first.len() > rank
+    {
+        v.op_error(format!(
+            "Source memref has {rank} dimensions, but the tiling has {} dimensions. The memref must have at least as many dimensions as the tiling.",
+            first.len()
+        ));
     }
 }
 

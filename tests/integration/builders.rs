@@ -8,7 +8,7 @@ use crate::common::oneshot::{self as lower, LowerOptions};
 use tpu_custom_call::melior::dialect::{arith, func};
 use tpu_custom_call::melior::ir::attribute::{IntegerAttribute, StringAttribute, TypeAttribute};
 use tpu_custom_call::melior::ir::operation::OperationLike;
-use tpu_custom_call::melior::ir::r#type::{FunctionType, RankedTensorType};
+use tpu_custom_call::melior::ir::r#type::{FunctionType, MemRefType, RankedTensorType};
 use tpu_custom_call::melior::ir::{
     Attribute, Block, BlockLike, Location, Module, OperationRef, Region, RegionLike, Type,
     ValueLike,
@@ -188,6 +188,17 @@ fn typed_attributes_equal_parsed_ones() {
             None,
         ),
         "memref<2x!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>",
+    );
+    // A tiled layout is a memref layout.
+    same_type(
+        MemRefType::new(
+            Type::float32(&ctx),
+            &[16, 128],
+            Some(TiledLayout::new(vec![vec![8, 128]], vec![1, 1]).attribute(&ctx)),
+            Some(attrs::memory_space(&ctx, MemorySpace::Vmem, None)),
+        )
+        .into(),
+        "memref<16x128xf32, #tpu.tiled<(8,128),[1,1]>, #tpu.memory_space<vmem>>",
     );
     failures.into_inner().assert_none();
 }

@@ -305,3 +305,293 @@ fn deep_nesting_in_pretty_modules_and_signatures_is_refused() {
         "{stderr}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Tiled layouts
+// ---------------------------------------------------------------------------
+
+/// `mlir-fixtures/kernels/tiled.mlir`: real Mosaic output with tiled memrefs
+/// (libtpu's dump after `tiling-propagation`, as jaxlib prints it; see
+/// `scripts/jaxref/tiled_layouts.py`): tiled function arguments,
+/// `reinterpret_cast`, `memref_slice`, DMAs and a `vector_load` on them.
+fn tiled_kernel() -> String {
+    std::fs::read_to_string(fixtures_dir().join("kernels/tiled.mlir")).unwrap()
+}
+
+/// The first message of a kernel MLIR or our `tpu` verifier refuses.
+fn first_message(result: Result<Kernel<'_>, KernelError>) -> Option<String> {
+    match result {
+        Ok(_) => None,
+        Err(KernelError::Parse { diagnostics, .. } | KernelError::Verify { diagnostics, .. }) => {
+            Some(
+                diagnostics
+                    .first()
+                    .map(|d| d.message.clone())
+                    .unwrap_or_default(),
+            )
+        }
+        Err(KernelError::Dialect { errors, .. }) => Some(
+            errors
+                .first()
+                .map(|e| e.message.clone())
+                .unwrap_or_default(),
+        ),
+        Err(other) => Some(other.to_string()),
+    }
+}
+
+/// A kernel with tiled memrefs loads (MLIR parses the layouts, our `tpu`
+/// verifier accepts it as jaxlib does), prints back exactly as jaxlib prints
+/// it, and survives a bytecode round trip.
+#[test]
+fn tiled_layout_kernel_loads_verifies_and_prints_verbatim() {
+    let ctx = Context::new();
+    let text = tiled_kernel();
+    let kernel = Kernel::from_text(&ctx, &text, "tiled.mlir").unwrap();
+    assert_eq!(kernel.print_pretty(false).unwrap(), text);
+    let bytes = kernel.to_bytecode(&BytecodeOptions::default()).unwrap();
+    let back = Kernel::from_bytecode(&ctx, &bytes, "tiled.mlirbc").unwrap();
+    assert_eq!(back.print_pretty(false).unwrap(), text);
+    // The layout keeps its text: spaces stay (jaxlib would drop them), and the
+    // pass-through attribute is what the typed builder makes.
+    let spaced = text.replace("#tpu.tiled<(8,128),[1,1]>", "#tpu.tiled<(8, 128), [1, 1]>");
+    let kernel = Kernel::from_text(&ctx, &spaced, "spaced.mlir").unwrap();
+    assert_eq!(kernel.print_pretty(false).unwrap(), spaced);
+    let layout = tpu_custom_call::mosaic::attrs::TiledLayout::new(vec![vec![8, 128]], vec![1, 1]);
+    assert_eq!(
+        layout.attribute(ctx.mlir()),
+        tpu_custom_call::melior::ir::Attribute::parse(ctx.mlir(), "#tpu.tiled<(8,128),[1,1]>")
+            .unwrap()
+    );
+}
+
+/// The body we serialize from the tiled kernel is JAX's, byte for byte (the
+/// layouts are pass-through attributes, written as their text), and so is
+/// the debug-locations blob; jaxlib's body read and written again by LLVM 22
+/// gives the same bytes.
+#[test]
+fn tiled_layout_kernel_serializes_to_jax_bytes() {
+    use tpu_custom_call::bytecode;
+    let ctx = Context::new();
+    let kernel = Kernel::from_text(&ctx, &tiled_kernel(), "tiled.mlir").unwrap();
+    let jax_bytecode = BytecodeOptions {
+        version: Some(0),
+        producer: Some("MLIR24.0.0git".into()),
+    };
+    let options = tpu_custom_call::SerializeOptions {
+        bytecode: jax_bytecode.clone(),
+        ..Default::default()
+    };
+    let ours = tpu_custom_call::serialize(&kernel, &options).unwrap();
+    let read = |name: &str| std::fs::read(fixtures_dir().join("kernels").join(name)).unwrap();
+    let (body, blob) = (
+        read("tiled.body.jaxlib.mlirbc"),
+        read("tiled.debug_locations.jaxlib.mlirbc"),
+    );
+    let mut failures = Failures::new();
+    failures.bytes("body", &bytecode::up(&ours.body).unwrap(), &body);
+    failures.bytes(
+        "debug_locations",
+        &bytecode::up(&ours.debug_locations.unwrap()).unwrap(),
+        &blob,
+    );
+    let theirs = Kernel::from_bytecode(&ctx, &bytecode::down(&body).unwrap(), "body").unwrap();
+    let rewritten = theirs.to_bytecode(&jax_bytecode).unwrap();
+    failures.bytes(
+        "jaxlib's body rewritten",
+        &bytecode::up(&rewritten).unwrap(),
+        &body,
+    );
+    failures.assert_none();
+}
+
+/// Each memref type of `mlir-fixtures/kernels/tiled-layouts.jsonl` (written
+/// by `scripts/jaxref/tiled_layouts.py layouts` with jaxlib 0.12): we accept
+/// what jaxlib accepts, refuse the rest with jaxlib's message (a stride count
+/// other than the rank: `Layout rank does not match shape rank`), print the
+/// type back as given, and the layout's affine map, strides and offset are
+/// jaxlib's. Where jaxlib crashes computing the map, ours has no results (so
+/// no strides but for a rank-0 memref).
+#[test]
+fn tiled_layouts_parse_and_map_as_jaxlib() {
+    use tpu_custom_call::melior::ir::r#type::MemRefType;
+    use tpu_custom_call::melior::ir::{ShapedTypeLike, Type, TypeLike};
+    let fixture =
+        std::fs::read_to_string(fixtures_dir().join("kernels/tiled-layouts.jsonl")).unwrap();
+    let ctx = Context::new();
+    let mut failures = Failures::new();
+    let (mut parsed, mut refused, mut normal) = (0, 0, 0);
+    for line in fixture.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let text = row["type"].as_str().unwrap();
+        let kernel = format!("func.func @f(%a: {text}) {{\n  return\n}}\n");
+        let verdict = first_message(Kernel::from_text(&ctx, &kernel, "layout.mlir"));
+        let Some(jax_printed) = row["parsed"].as_str() else {
+            refused += 1;
+            let want = row["message"].as_str().unwrap();
+            match verdict {
+                None => failures.fail(format!("{text}: accepted, jaxlib says `{want}`")),
+                Some(got) if !want.is_empty() => failures.eq(text, got.as_str(), want),
+                Some(_) => {}
+            }
+            continue;
+        };
+        parsed += 1;
+        if let Some(message) = verdict {
+            failures.fail(format!("{text}: refused ({message}), jaxlib parses it"));
+            continue;
+        }
+        let ty = MemRefType::try_from(Type::parse(ctx.mlir(), text).unwrap()).unwrap();
+        // Ours keeps the text; jaxlib prints its normal form (no spaces,
+        // decimal), which is the text itself for most rows.
+        failures.eq(format!("{text}: printed"), ty.to_string().as_str(), text);
+        normal += usize::from(jax_printed == text);
+        let map = ty.affine_map();
+        let mut strides = vec![0i64; ty.rank()];
+        let mut offset = 0i64;
+        // SAFETY: the type is a live ranked memref and `strides` has its rank.
+        let found = unsafe {
+            mlir_sys::mlirMemRefTypeGetStridesAndOffset(
+                ty.to_raw(),
+                strides.as_mut_ptr(),
+                &mut offset,
+            )
+        }
+        .value
+            != 0;
+        if row["map"] == "abort" {
+            failures.eq(format!("{text}: results of the map"), map.result_count(), 0);
+            // (A map without results is the identity of a rank-0 memref.)
+            failures.check(found == (ty.rank() == 0), || {
+                format!("{text}: strides {strides:?}")
+            });
+            continue;
+        }
+        failures.eq(
+            format!("{text}: affine map"),
+            map.to_string().as_str(),
+            row["map"].as_str().unwrap(),
+        );
+        match row["strides"].as_array() {
+            Some(want) => {
+                let want: Vec<i64> = want.iter().map(|s| s.as_i64().unwrap()).collect();
+                failures.check(found, || format!("{text}: no strides, jaxlib {want:?}"));
+                failures.eq(format!("{text}: strides"), strides, want);
+                failures.eq(
+                    format!("{text}: offset"),
+                    offset,
+                    row["offset"].as_i64().unwrap(),
+                );
+            }
+            None => failures.check(!found, || {
+                format!("{text}: strides {strides:?}, jaxlib none")
+            }),
+        }
+    }
+    failures.assert_none();
+    assert!(
+        parsed >= 40 && refused >= 10 && normal + 4 >= parsed,
+        "{parsed} parsed ({normal} printed alike by jaxlib), {refused} refused"
+    );
+}
+
+/// `vector.load` needs a unit-stride minor dimension, which MLIR reads from
+/// the layout's affine map: as in jaxlib, an (8,128)-tiled memref has no
+/// strides (refused), a (1,128)-tiled one has (accepted).
+#[test]
+fn vector_load_on_tiled_memrefs_as_jaxlib() {
+    let ctx = Context::new();
+    let load = |tiling: &str| {
+        let memref = format!("memref<16x128xf32, #tpu.tiled<{tiling}>, #tpu.memory_space<vmem>>");
+        format!(
+            "func.func @f(%a: {memref}) {{\n  %c0 = arith.constant 0 : index\n  \
+             %0 = vector.load %a[%c0, %c0] : {memref}, vector<8x128xf32>\n  return\n}}\n"
+        )
+    };
+    for (tiling, want) in [
+        (
+            "(8,128),[1,1]",
+            Some("'vector.load' op most minor memref dim must have unit stride"),
+        ),
+        (
+            "(8,128)(2,1),[1,1]",
+            Some("'vector.load' op most minor memref dim must have unit stride"),
+        ),
+        ("(1,128),[1,1]", None),
+        (",[?,1]", None),
+    ] {
+        let got = first_message(Kernel::from_text(&ctx, &load(tiling), "load.mlir"));
+        assert_eq!(got.as_deref(), want, "{tiling}");
+    }
+}
+
+/// A stride count other than the memref's rank is refused while parsing,
+/// with jaxlib's message at the type's position, by the library and the CLI
+/// (an error, not an abort).
+#[test]
+fn tiled_layout_of_the_wrong_rank_is_refused() {
+    let ctx = Context::new();
+    let text = tiled_kernel().replacen(
+        "memref<8x128xf32, #tpu.tiled<(8,128),[1,1]>",
+        "memref<8x128xf32, #tpu.tiled<(8,128),[1]>",
+        1,
+    );
+    match Kernel::from_text(&ctx, &text, "rank.mlir") {
+        Err(KernelError::Parse { diagnostics, .. }) => {
+            let d = &diagnostics[0];
+            assert_eq!(d.message, "Layout rank does not match shape rank");
+            assert!(d.location.contains(":2:"), "{}", d.location);
+        }
+        other => panic!("{:?}", other.map(|_| ())),
+    }
+    let (code, stdout, stderr) = run_cli_stdin(&["kernel", "-"], Some(text.as_bytes()));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("error: Layout rank does not match shape rank"),
+        "{stderr}"
+    );
+}
+
+/// `emit` lowers the tiled kernel to a module, and real jaxlib parses and
+/// verifies it and JAX's checker accepts the call (its body decoded by the
+/// real Mosaic serde pass).
+#[test]
+fn jaxlib_accepts_the_emitted_tiled_kernel() {
+    let (code, module, stderr) = run_cli(&[
+        "emit",
+        "mlir-fixtures/kernels/tiled.mlir",
+        "--signature",
+        "(tensor<16x128xf32>) -> tensor<8x128xf32>",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let module = String::from_utf8(module).unwrap();
+    assert!(module.contains("stablehlo.custom_call"), "{module}");
+    let Some(python) = jaxref_python("jaxlib_accepts_the_emitted_tiled_kernel") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tcc-tiled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tiled.mlir");
+    std::fs::write(&path, &module).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (script, args) in [
+        (root.join("scripts/jaxref/verify_modules.py"), vec![]),
+        (jaxref_dir().join("check_body.py"), vec!["-q"]),
+    ] {
+        let out = std::process::Command::new(&python)
+            .arg(&script)
+            .args(args)
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}:\n{}\n{}",
+            script.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
