@@ -54,6 +54,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 
@@ -368,8 +369,10 @@ private:
                    mlir::DialectAsmPrinter &printer) const override {          \
       printer << llvm::cast<TextType>(type).getText();                         \
     }                                                                          \
-    /* One printer state for the context's lifetime (see tcc_print_type). */  \
-    mlir::AsmState &printState() const {                                       \
+    /* One printer state for the context's lifetime (see tcc_print_type),    \
+       used under its lock (passes may print from several threads). */        \
+    mlir::AsmState &printState(std::unique_lock<std::mutex> &lock) const {     \
+      lock = std::unique_lock<std::mutex>(stateMutex);                         \
       if (!state)                                                              \
         state = std::make_unique<mlir::AsmState>(getContext());                \
       return *state;                                                           \
@@ -402,6 +405,7 @@ private:
         printer << llvm::cast<L>(attr).getText();                              \
     }                                                                          \
     mutable std::unique_ptr<mlir::AsmState> state;                             \
+    mutable std::mutex stateMutex;                                             \
     uint64_t id = nextSerial();                                                \
   };                                                                           \
   }
@@ -513,9 +517,10 @@ int64_t tcc_current_bytecode_version(void) {
 // text is what `mlirTypePrint` gives, except for `distinct` attributes, whose
 // numbering the state keeps: text with one is printed again through a fresh
 // state.
-static mlir::AsmState *sharedPrintState(mlir::MLIRContext *ctx) {
+static mlir::AsmState *sharedPrintState(mlir::MLIRContext *ctx,
+                                        std::unique_lock<std::mutex> &lock) {
   auto *dialect = ctx->getLoadedDialect<tcc::tpu::PassThroughDialect>();
-  return dialect ? &dialect->printState() : nullptr;
+  return dialect ? &dialect->printState(lock) : nullptr;
 }
 
 template <typename T>
@@ -523,7 +528,8 @@ static void printShared(T value, MlirStringCallback callback, void *user_data) {
   std::string text;
   {
     llvm::raw_string_ostream os(text);
-    if (mlir::AsmState *state = sharedPrintState(value.getContext()))
+    std::unique_lock<std::mutex> lock;
+    if (mlir::AsmState *state = sharedPrintState(value.getContext(), lock))
       value.print(os, *state);
   }
   if (text.empty() || text.find("distinct[") != std::string::npos) {
