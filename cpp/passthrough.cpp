@@ -526,13 +526,16 @@ static mlir::AsmState *sharedPrintState(mlir::MLIRContext *ctx,
 template <typename T>
 static void printShared(T value, MlirStringCallback callback, void *user_data) {
   std::string text;
+  bool shared = false;
   {
     llvm::raw_string_ostream os(text);
     std::unique_lock<std::mutex> lock;
-    if (mlir::AsmState *state = sharedPrintState(value.getContext(), lock))
+    if (mlir::AsmState *state = sharedPrintState(value.getContext(), lock)) {
       value.print(os, *state);
+      shared = true;
+    }
   }
-  if (text.empty() || text.find("distinct[") != std::string::npos) {
+  if (!shared || text.find("distinct[") != std::string::npos) {
     text.clear();
     llvm::raw_string_ostream os(text);
     value.print(os);

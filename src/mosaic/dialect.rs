@@ -125,6 +125,14 @@ impl Table {
 }
 
 impl OpDef {
+    /// Whether `name` is one of the op's inherent attributes (its properties
+    /// in jaxlib): a defined attribute or a segment-size attribute it carries.
+    pub fn is_property(&self, name: &str) -> bool {
+        self.attribute(name).is_some()
+            || (self.attributed_sized_operands && name == "operandSegmentSizes")
+            || (self.attributed_sized_results && name == "resultSegmentSizes")
+    }
+
     /// The attribute definition named `name`.
     pub fn attribute(&self, name: &str) -> Option<&AttrDef> {
         self.attributes.iter().find(|a| a.name == name)

@@ -67,33 +67,19 @@ pub fn join_errors(errors: &[VerifyError]) -> String {
 /// properties). Errors come in jaxlib's order: parse-time errors first, then
 /// verification errors in walk order; `errors[0]` is what jaxlib reports first.
 pub fn verify_module<'c>(module: &mut Module<'c>) -> Result<(), Vec<VerifyError>> {
-    let serial = context_serial(module.as_operation());
-    let mut v = Verifier::new(table());
-    v.memo = Memo::take(serial);
+    let mut v = Verifier::new(table(), module.as_operation());
     v.visit(module.as_operation());
     if v.errors.is_empty() {
         materialise_defaults(module, &mut v);
-        std::mem::take(&mut v.memo).keep(serial);
-        return Ok(());
     }
-    std::mem::take(&mut v.memo).keep(serial);
-    // Stable: parse-time errors first.
-    v.errors.sort_by_key(|e| !e.at_parse);
-    Err(v.errors)
+    v.verdict()
 }
 
 /// Verifies without changing anything.
 pub fn verify_operation(op: OperationRef<'_, '_>) -> Result<(), Vec<VerifyError>> {
-    let serial = context_serial(op);
-    let mut v = Verifier::new(table());
-    v.memo = Memo::take(serial);
+    let mut v = Verifier::new(table(), op);
     v.visit(op);
-    std::mem::take(&mut v.memo).keep(serial);
-    if v.errors.is_empty() {
-        return Ok(());
-    }
-    v.errors.sort_by_key(|e| !e.at_parse);
-    Err(v.errors)
+    v.verdict()
 }
 
 fn materialise_defaults<'c>(module: &mut Module<'c>, v: &mut Verifier) {
@@ -199,6 +185,14 @@ pub(crate) struct Verifier {
     segments: Vec<usize>,
     /// Pure functions of uniqued types, attributes and names.
     memo: Memo,
+    /// The serial of the context verified (the memo is kept for it on drop).
+    serial: u64,
+}
+
+impl Drop for Verifier {
+    fn drop(&mut self) {
+        std::mem::take(&mut self.memo).keep(self.serial);
+    }
 }
 
 /// What the verifier derives from uniqued types, attributes and op names
@@ -440,14 +434,27 @@ fn location_text(op: OperationRef<'_, '_>) -> String {
 }
 
 impl Verifier {
-    fn new(table: &'static Table) -> Self {
+    /// A verifier for ops of `op`'s context, with what was memoized for it.
+    fn new(table: &'static Table, op: OperationRef<'_, '_>) -> Self {
+        let serial = context_serial(op);
         Verifier {
+            serial,
             table,
             errors: Vec::new(),
             spaces_checked: PtrMap::default(),
             segments: Vec::new(),
-            memo: Memo::default(),
+            memo: Memo::take(serial),
         }
+    }
+
+    /// The errors found, parse-time errors first (jaxlib's order), if any.
+    fn verdict(mut self) -> Result<(), Vec<VerifyError>> {
+        if self.errors.is_empty() {
+            return Ok(());
+        }
+        let mut errors = std::mem::take(&mut self.errors);
+        errors.sort_by_key(|e| !e.at_parse);
+        Err(errors)
     }
 
     /// What `op`'s name is (memoized per uniqued name: no string work per op).

@@ -89,16 +89,7 @@ pub(crate) fn to_string(s: MlirStringRef) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Prints an attribute as MLIR text.
-pub(crate) fn attr_text(attr: MlirAttribute) -> String {
-    crate::ffi::attr_text(attr)
-}
-
-/// Prints a type as MLIR text.
-#[allow(dead_code)]
-pub(crate) fn type_text(ty: MlirType) -> String {
-    crate::ffi::type_text(ty)
-}
+pub(crate) use crate::ffi::{attr_text, type_text};
 
 /// An operation handle inside a module borrowed for `'a`: the module (and
 /// its context) outlive every `Op` taken from it.

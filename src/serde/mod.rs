@@ -607,11 +607,7 @@ fn demangle(op: Op, version: u32, properties: &PropertyNames) -> Result<(), Serd
     } else if let Some(def) = crate::mosaic::dialect::table().op(&base) {
         // A `tpu` op gets its inherent attributes back as properties, as
         // jaxlib's registered op has them after deserialization.
-        let (inherent, discardable) = ir::split_inherent(&attributes, |name| {
-            def.attribute(name).is_some()
-                || (def.attributed_sized_operands && name == "operandSegmentSizes")
-                || (def.attributed_sized_results && name == "resultSegmentSizes")
-        });
+        let (inherent, discardable) = ir::split_inherent(&attributes, |name| def.is_property(name));
         let new = recreate(op, &base, &discardable)?;
         if !inherent.is_empty() && !ir::set_unregistered_properties(new, &inherent) {
             return Err(SerdeError::CreateOp { op: base });
