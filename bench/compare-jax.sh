@@ -7,6 +7,8 @@
 # JAX's side needs the jaxref venv: REFCHECK_VENV (default ~/.cache/tpu-custom-call/jaxref-venv, where `make refs` puts it).
 # Ours:  examples/perf.rs `time` (load kernel text + lower + print the StableHLO module, in-process).
 # JAX's: scripts/jaxref/time_emit.py `time` (parse + _lower_to_custom_call_config + to_json, in-process).
+# Both also time the text parse alone (`time-parse`): MLIR's parser is the floor under either emit, so
+# the table also compares what comes after it ("rest").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-3}
@@ -46,25 +48,34 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 ROUNDS=${ROUNDS:-3}
 ROUND_SECS=$(awk -v s="$SECS" -v r="$ROUNDS" 'BEGIN { print s / r }')
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%FT%TZ); $ROUNDS alternating rounds of ${ROUND_SECS}s a side"
-printf '%-10s %12s %12s %7s %12s %12s %7s\n' kernel "ours ms" "jax ms" ratio "ours cpu ms" "jax cpu ms" "cpu ratio"
+printf '%-10s %9s %9s %6s %6s | %9s %9s | %9s %9s %6s\n' kernel "ours ms" "jax ms" ratio "cpu" \
+  "parse ours" "parse jax" "rest ours" "rest jax" ratio
 for entry in "${KERNELS[@]}"; do
   IFS='|' read -r name file sig params <<<"$entry"
-  om=; oc=; jm=; jc=
+  om=; oc=; jm=; jc=; op=; jp=
   for _ in $(seq "$ROUNDS"); do
     ours=$("$PERF" time "$file" "$sig" "$params" "$ROUND_SECS")
     om=$(min2 "$(field median_ms <<<"$ours")" "$om"); oc=$(min2 "$(field cpu_median_ms <<<"$ours")" "$oc")
+    op=$(min2 "$("$PERF" time-parse "$file" "$ROUND_SECS" | field median_ms)" "$op")
     if [ "$HAVE_JAX" = 1 ]; then
       jax=$("$PY" scripts/jaxref/time_emit.py time "$file" "$ROUND_SECS")
       jm=$(min2 "$(field median_ms <<<"$jax")" "$jm"); jc=$(min2 "$(field cpu_median_ms <<<"$jax")" "$jc")
+      jp=$(min2 "$("$PY" scripts/jaxref/time_emit.py time-parse "$file" "$ROUND_SECS" | field median_ms)" "$jp")
     fi
   done
   if [ "$HAVE_JAX" = 1 ]; then
-    printf '%-10s %12s %12s %7s %12s %12s %7s\n' "$name" "$om" "$jm" "$(ratio "$om" "$jm")" "$oc" "$jc" "$(ratio "$oc" "$jc")"
+    orest=$(awk -v a="$om" -v b="$op" 'BEGIN { printf "%.4f", a - b }')
+    jrest=$(awk -v a="$jm" -v b="$jp" 'BEGIN { printf "%.4f", a - b }')
+    printf '%-10s %9s %9s %6s %6s | %9s %9s | %9s %9s %6s\n' "$name" "$om" "$jm" "$(ratio "$om" "$jm")" \
+      "$(ratio "$oc" "$jc")" "$op" "$jp" "$orest" "$jrest" "$(ratio "$orest" "$jrest")"
   else
-    printf '%-10s %12s %12s %7s %12s %12s %7s\n' "$name" "$om" - - "$oc" - -
+    printf '%-10s %9s %9s %6s %6s | %9s %9s | %9s %9s %6s\n' "$name" "$om" - - - "$op" - - - -
   fi
 done
-echo "(ms = median of a round, best round; load now $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "(ms = median of a round, best round; ratio = ours / JAX wall, cpu = the same in thread CPU time;"
+echo " parse = MLIR's text parse alone, which both sides run first (JAX's verifies the tpu ops too);"
+echo " rest = whole - parse: everything after the parse, the part each side's own code decides)"
+echo "(load now $(cut -d' ' -f1-3 /proc/loadavg))"
 
 peak_kib() { /usr/bin/time -v "$@" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): //p'; }
 echo

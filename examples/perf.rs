@@ -4,12 +4,13 @@
 //! ```text
 //! perf gen OPS OUT.mlir                       write a synthetic kernel of about OPS ops
 //! perf time KERNEL SIGNATURE PARAMS.json SECS  time the whole emit (load text, lower, print)
+//! perf time-parse KERNEL SECS                  time MLIR's text parse alone (the floor of any emit)
 //! perf parallel KERNELS THREADS...            emit KERNELS independent kernels per thread count
 //! perf context                                time `Context::new()`
 //! perf loop KERNEL SIGNATURE PARAMS.json N     N whole emits, untimed (for callgrind)
 //! ```
 //!
-//! `time` prints one JSON line: `{"kernel", "iters", "median_ms", "min_ms",
+//! `time` and `time-parse` print one JSON line: `{"kernel", "iters", "median_ms", "min_ms",
 //! "cpu_median_ms", "cpu_min_ms"}` (wall time, and the thread's CPU time, which
 //! a loaded machine disturbs less).
 
@@ -19,8 +20,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 use tpu_custom_call::lower::{LowerOptions, Lowerer};
-use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::melior::ir::r#type::FunctionType;
+use tpu_custom_call::melior::ir::{Module, Type};
 use tpu_custom_call::validate::{self, Signature};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, kernel};
 
@@ -64,16 +65,45 @@ fn time(args: &[String]) -> Result<(), Failure> {
     };
     let text = std::fs::read_to_string(path)?;
     let params = Params::from_json(&std::fs::read(params_path)?)?;
-    let budget = Duration::from_secs_f64(secs.parse()?);
     let ctx = Context::new();
-    whole_emit(&ctx, &text, sig, &params)?; // warm-up
+    repeat(path, secs, || {
+        whole_emit(&ctx, &text, sig, &params)?;
+        Ok(())
+    })
+}
+
+/// MLIR's own text parse of the kernel (with MLIR's verifier, as
+/// `mlirModuleCreateParse` runs it) and nothing else: the floor under any emit
+/// that starts from text, ours and JAX's alike.
+fn time_parse(args: &[String]) -> Result<(), Failure> {
+    let [path, secs] = args else {
+        return Err("usage: perf time-parse KERNEL SECS".into());
+    };
+    let text = std::fs::read_to_string(path)?;
+    let ctx = Context::new();
+    repeat(path, secs, || {
+        let module = Module::parse(&ctx, &text).ok_or("the kernel does not parse")?;
+        drop(std::hint::black_box(module));
+        Ok(())
+    })
+}
+
+/// Runs `f` once to warm up, then for `secs` seconds (at least 3 times, at
+/// most 10,000), and prints the JSON line described at the top of this file.
+fn repeat(
+    path: &str,
+    secs: &str,
+    mut f: impl FnMut() -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let budget = Duration::from_secs_f64(secs.parse()?);
+    f()?; // warm-up
     let mut samples = Vec::new();
     let mut cpu_samples = Vec::new();
     let start = Instant::now();
     while samples.len() < 3 || (start.elapsed() < budget && samples.len() < 10_000) {
         let cpu = thread_cpu_time();
         let t = Instant::now();
-        std::hint::black_box(whole_emit(&ctx, &text, sig, &params)?);
+        f()?;
         samples.push(t.elapsed());
         cpu_samples.push(thread_cpu_time() - cpu);
     }
@@ -184,6 +214,7 @@ fn main() -> Result<(), Failure> {
             Ok(())
         }
         Some((cmd, rest)) if cmd == "time" => time(rest),
+        Some((cmd, rest)) if cmd == "time-parse" => time_parse(rest),
         Some((cmd, rest)) if cmd == "parallel" => parallel(rest),
         Some((cmd, rest)) if cmd == "loop" => {
             let [path, sig, params_path, n] = rest else {
@@ -214,6 +245,8 @@ fn main() -> Result<(), Failure> {
             );
             Ok(())
         }
-        _ => Err("usage: perf gen|time|parallel|context ... (see examples/perf.rs)".into()),
+        _ => Err(
+            "usage: perf gen|time|time-parse|parallel|context ... (see examples/perf.rs)".into(),
+        ),
     }
 }

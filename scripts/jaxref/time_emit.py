@@ -10,6 +10,9 @@ Usage (with the jaxref venv's python, e.g. /work/venvs/jaxref/bin/python):
       write, active core count, validation) with Pallas's defaults and ir_version=15 (ours), then
       CustomCallBackendConfig.to_json(). Prints one JSON line {"kernel", "iters", "median_ms", "min_ms",
       "cpu_median_ms", "cpu_min_ms"} (wall time, and the thread's CPU time).
+  time_emit.py time-parse KERNEL SECS
+      The same timing of the parse alone (jaxlib's Module.parse, which verifies the tpu ops too): the floor
+      under JAX's emit, to compare with ours (examples/perf.rs `time-parse`).
   time_emit.py once KERNEL
       One such emit (for /usr/bin/time -v peak memory).
   time_emit.py baseline
@@ -53,6 +56,12 @@ def jax_emit(ctx, text: str) -> bytes:
     return config.to_json()
 
 
+def jax_parse(ctx, text: str) -> None:
+  from jaxlib.mlir import ir
+  with ctx, ir.Location.unknown():
+    ir.Module.parse(text)
+
+
 def main(argv):
   if len(argv) >= 2 and argv[1] == "baseline":
     mosaic_context()
@@ -62,21 +71,22 @@ def main(argv):
     with open(argv[2]) as f:
       jax_emit(ctx, f.read())
     return 0
-  if len(argv) != 4 or argv[1] != "time":
+  if len(argv) != 4 or argv[1] not in ("time", "time-parse"):
     print(__doc__, file=sys.stderr)
     return 2
   path, budget = argv[2], float(argv[3])
   with open(path) as f:
     text = f.read()
   ctx = mosaic_context()
-  jax_emit(ctx, text)  # warm-up
+  run = jax_emit if argv[1] == "time" else jax_parse
+  run(ctx, text)  # warm-up
   samples = []
   cpu_samples = []
   start = time.perf_counter()
   while len(samples) < 3 or (time.perf_counter() - start < budget and len(samples) < 10000):
     c = time.thread_time()
     t = time.perf_counter()
-    jax_emit(ctx, text)
+    run(ctx, text)
     samples.append(time.perf_counter() - t)
     cpu_samples.append(time.thread_time() - c)
   samples.sort()
