@@ -278,6 +278,14 @@ def _squeeze(src, dst):
     return (TC, f"%m: {src}", f'%r = "tpu.memref_squeeze"(%m) : ({src}) -> {dst}')
 
 
+def _bitcast(src, dst):
+    return (TC, f"%m: {src}", f'%r = "tpu.memref_bitcast"(%m) : ({src}) -> {dst}')
+
+
+def _reshape(src, dst):
+    return (TC, f"%m: {src}", f'%r = "tpu.memref_reshape"(%m) : ({src}) -> {dst}')
+
+
 T8 = _tiled("16x128", "(8,128),[1,1]")
 # Memrefs with Mosaic's tiled layout (#tpu.tiled<...>), which the ops' verifiers look at. Kept apart from
 # FIXTURES (an op listed there takes no corpus kernels) and appended at the end of the file.
@@ -312,9 +320,74 @@ TILED_FIXTURES = {
         (TC, f"%m: {T8}", f'%r = "tpu.reinterpret_cast"(%m) <{{operandSegmentSizes = array<i32: 1, 0, 0, 0>}}> : '
          f'({T8}) -> {_tiled("16x128", "(1,128),[1,1]")}'),
     ],
+    # The result type jaxlib infers from a tiled (or untiled) source: a scaled second-minor tile, packing tiles.
     "memref_bitcast": [
         (TC, f"%m: memref<16x128xf32, {V}>", f'%r = "tpu.memref_bitcast"(%m) : (memref<16x128xf32, {V}>) -> '
          f'{_tiled("32x128", "(16,128)(2,1),[1,1]", "bf16")}'),
+        _bitcast(T8, _tiled("32x128", "(16,128)(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("32x128", "(16,128)(2,1),[1,1]", "bf16"), T8),
+        _bitcast(T8, _tiled("16x128", "(8,128),[1,1]", "i32")),
+        _bitcast(T8, _tiled("64x128", "(32,128)(4,1),[1,1]", "i8")),
+        _bitcast(_tiled("64x128", "(32,128)(4,1),[1,1]", "i8"), _tiled("32x128", "(16,128)(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("16x128", "(8,128),[1,1]", "i32"), _tiled("32x128", "(16,128)(2,1),[1,1]", "i16")),
+        _bitcast(_tiled("16x128", "(8,128)(2,1),[1,1]"), _tiled("16x128", "(8,128)(2,1),[1,1]", "i32")),
+        _bitcast(_tiled("16x128", "(8,128)(2,1),[1,1]"), _tiled("32x128", "(16,128)(4,1),[1,1]", "bf16")),
+        _bitcast(_tiled("16x128", "(8,128)(1,1),[1,1]"), _tiled("32x128", "(16,128)(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("16x128", "(1,128),[1,1]"), _tiled("32x128", "(2,128)(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("16x128", "(128),[1,1]"), _tiled("64x128", "(4,128)(4,1),[1,1]", "i8")),
+        _bitcast(_tiled("16x128", ",[1,1]"), _tiled("32x128", "(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("16x128", "(8,128),[2,1]"), _tiled("32x128", "(16,128)(2,1),[2,1]", "bf16")),
+        _bitcast(_tiled("64x128", "(32,128)(2,1),[1,1]", "i8"), _tiled("32x128", "(16,128),[1,1]", "bf16")),
+        _bitcast(_tiled("2x16x128", "(8,128),[2,1,1]"), _tiled("2x32x128", "(16,128)(2,1),[2,1,1]", "bf16")),
+        _bitcast(_tiled("?x16x128", "(8,128),[2,1,1]"), _tiled("?x32x128", "(16,128)(2,1),[2,1,1]", "bf16")),
+        _bitcast(_tiled("128", "(128),[1]"), _tiled("128", "(128),[1]", "i32")),
+        _bitcast(_tiled("3x128", "(8,128),[1,1]"), _tiled("6x128", "(16,128)(2,1),[1,1]", "bf16")),
+        # refused
+        _bitcast(T8, _tiled("32x128", "(8,128),[1,1]", "bf16")),
+        _bitcast(T8, f"memref<32x128xbf16, {V}>"),
+        _bitcast(T8, "memref<32x128xbf16, #tpu.tiled<(16,128)(2,1),[1,1]>, #tpu.memory_space<smem>>"),
+        _bitcast(_tiled("16x128", "(8,128)(2,1),[1,1]"), _tiled("32x128", "(16,128)(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("128", "(128),[1]"), _tiled("256", "(256),[1]", "bf16")),
+        _bitcast(_tiled("?x128", "(8,128),[1,1]"), _tiled("?x128", "(16,128)(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("3x128", "(16,128)(2,1),[1,1]", "bf16"), _tiled("1x128", "(8,128),[1,1]")),
+        _bitcast(_tiled("32x128", "(16,128),[1,1]", "bf16"), _tiled("16x128", "(8,128),[1,1]")),
+        _bitcast(T8, _tiled("8x128", "(4,128),[1,1]", "f64")),
+        _bitcast(_tiled("16x128", "(8,128)(2,1,1),[1,1]"), _tiled("32x128", "(16,128)(2,1),[1,1]", "bf16")),
+        _bitcast(_tiled("32x128", "(128)(2,1),[1,1]", "bf16"), _tiled("16x128", "(8,128),[1,1]")),
+        _bitcast(f"memref<16x128xf32, strided<[128, 1]>, {V}>", f"memref<32x128xbf16, {V}>"),
+        _bitcast(f"memref<16x128xf32, strided<[128, 1]>, {V}>", f"memref<16x128xi32, strided<[128, 1]>, {V}>"),
+        _bitcast(f"memref<128xf32, {V}>", f"memref<256xbf16, {V}>"),
+        _bitcast(f"memref<?x128xf32, {V}>", f"memref<?x128xbf16, {V}>"),
+        _bitcast(f"memref<3x128xbf16, {V}>", f"memref<1x128xf32, {V}>"),
+    ],
+    # The result layout jaxlib infers: tiled dimensions unchanged (the tiling kept, contiguous strides), identity.
+    "memref_reshape": [
+        _reshape(_tiled("2x3x16x128", "(8,128),[6,2,1,1]"), _tiled("6x16x128", "(8,128),[2,1,1]")),
+        _reshape(T8, _tiled("1x16x128", "(8,128),[2,1,1]")),
+        _reshape(_tiled("2x1x16x128", "(8,128),[2,7,1,1]"), _tiled("2x16x128", "(8,128),[2,1,1]")),
+        _reshape(_tiled("2x3x16x256", "(8,128)(2,1),[12,4,2,1]", "bf16"),
+                 _tiled("6x16x256", "(8,128)(2,1),[4,2,1]", "bf16")),
+        _reshape(_tiled("2x3x12x200", "(8,128),[12,4,2,1]"), _tiled("6x12x200", "(8,128),[4,2,1]")),
+        _reshape(_tiled("?x16x128", "(8,128),[2,1,1]"), _tiled("?x16x128", "(8,128),[2,1,1]")),
+        _reshape(_tiled("2x8x128", ",[1024,128,1]"), _tiled("16x128", ",[128,1]")),
+        _reshape(f"memref<?x128xf32, {V}>", f"memref<?x8x16xf32, {V}>"),
+        _reshape(f"memref<8xf32, {V}>", f"memref<2x4xf32, {V}>"),
+        # refused
+        _reshape(_tiled("2x3x16x128", "(8,128),[6,2,1,1]"), _tiled("6x16x128", "(8,128),[1,1,1]")),
+        _reshape(T8, _tiled("16x128", "(1,128),[1,1]")),
+        _reshape(T8, f"memref<1x16x128xf32, {V}>"),
+        _reshape(_tiled("2x8x128", "(8,128),[2,1,1]"), _tiled("16x128", "(8,128),[1,1]")),
+        _reshape(_tiled("2x1x16x128", "(8,128),[5,7,1,1]"), _tiled("2x16x128", "(8,128),[2,1,1]")),
+        _reshape(_tiled("16x128", ",[1,1]"), _tiled("2x8x128", ",[1024,128,1]")),
+        _reshape(f"memref<16x128xf32, {V}>", _tiled("2x8x128", "(8,128),[2,1,1]")),
+        _reshape(f"memref<16x128xf32, strided<[128, 1]>, {V}>", f"memref<2x8x128xf32, {V}>"),
+        _reshape(T8, "memref<16x128xf32, #tpu.tiled<(8,128),[1,1]>, #tpu.memory_space<smem>>"),
+        _reshape(T8, _tiled("16x128", "(8,128),[1,1]", "i32")),
+        _reshape(T8, _tiled("8x128", "(8,128),[1,1]")),
+        _reshape(T8, _tiled("?x128", "(8,128),[1,1]")),
+        _reshape(_tiled("?x128", "(8,128),[1,1]"), _tiled("?x?", "(8,128),[1,1]")),
+        _reshape(_tiled("?x128", "(8,128),[1,1]"), _tiled("?x8x128", "(8,128),[1,1,1]")),
+        _reshape(f"memref<?x?x128xf32, {V}>", f"memref<?x128xf32, {V}>"),
     ],
     "vector_load": [
         (TC, f"%m: {T8}, %c: index", f'%r = "tpu.vector_load"(%m, %c, %c) <{{operandSegmentSizes = array<i32: 1, 2, 0>, '

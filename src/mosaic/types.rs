@@ -158,6 +158,13 @@ impl Ty {
         tiles(tiled_mnemonic(self.layout()?)?)
     }
 
+    /// The tile strides of a memref's tiled layout, one per dimension
+    /// (`None` for a dynamic `?` stride): `[1, 1]` for
+    /// `#tpu.tiled<(8,128),[1,1]>`; `None` without a readable tiled layout.
+    pub(crate) fn tile_strides(&self) -> Option<Vec<Option<i64>>> {
+        tile_strides(tiled_mnemonic(self.layout()?)?)
+    }
+
     pub(crate) fn is_vector(&self) -> bool {
         matches!(self, Ty::Vector { .. })
     }
@@ -190,6 +197,30 @@ fn tiles(body: &str) -> Option<Vec<Vec<i64>>> {
         rest = inner[end + 1..].trim_start();
     }
     Some(tiles)
+}
+
+/// The strides after the tiles of `<(8,128)(2,1),[1,1]>` (`?` is dynamic).
+fn tile_strides(body: &str) -> Option<Vec<Option<i64>>> {
+    let mut rest = body.trim_start().strip_prefix('<')?.trim_start();
+    while let Some(inner) = rest.strip_prefix('(') {
+        let end = inner.find(')')?;
+        rest = inner[end + 1..].trim_start();
+    }
+    let list = rest
+        .strip_prefix(',')?
+        .trim_start()
+        .strip_prefix('[')?
+        .split(']')
+        .next()?;
+    if list.trim().is_empty() {
+        return Some(Vec::new());
+    }
+    list.split(',')
+        .map(|s| match s.trim() {
+            "?" => Some(None),
+            s => integer(s).map(Some),
+        })
+        .collect()
 }
 
 /// An MLIR integer literal as `parseInteger` reads it into an `int64_t`
@@ -484,6 +515,10 @@ mod tests {
         assert_eq!(bools.tiles(), Some(vec![vec![-1, 0]]));
         assert_eq!(tiled("#tpu.tiled<(x,1),[1,1]>").tiles(), None);
         assert!(tiled("#tpu.tiled<(x,1),[1,1]>").is_tiled());
+        assert_eq!(t.tile_strides(), Some(vec![Some(1), Some(1)]));
+        assert_eq!(spaced.tile_strides(), Some(vec![Some(1), Some(1)]));
+        let dynamic = tiled("#tpu.tiled<,[?,1]>");
+        assert_eq!(dynamic.tile_strides(), Some(vec![None, Some(1)]));
         let strided = tiled("strided<[128, 1]>");
         assert!(!strided.is_tiled());
         assert_eq!(strided.tiles(), None);

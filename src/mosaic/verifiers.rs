@@ -6,7 +6,8 @@ use std::rc::Rc;
 
 use melior::ir::operation::OperationLike;
 
-use super::types::{DYN, Ty, bitwidth, is_float, is_integer};
+use super::attrs::TiledLayout;
+use super::types::{DYN, Space, Ty, bitwidth, is_float, is_integer};
 use super::verify::OpView;
 
 /// Runs the hand-written verifier of `v`'s op, if it has one.
@@ -416,18 +417,7 @@ pub(crate) fn verify(v: &mut OpView<'_, '_, '_>) {
                 v.op_error("Memref layout must be erased");
             }
         }
-        "tpu.memref_reshape" => {
-            let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
-                return;
-            };
-            if a.space() != b.space() {
-                v.op_error("Memory spaces do not match.");
-            } else if a.elem() != b.elem() {
-                v.op_error("Element types don't match.");
-            } else if elems(&a) != elems(&b) {
-                v.op_error("Input and result number of elements don't match.");
-            }
-        }
+        "tpu.memref_reshape" => memref_reshape(v),
         "tpu.weird" => {
             if elementwise_mappable(v) {
                 return;
@@ -557,8 +547,11 @@ fn unpack_subelements(v: &mut OpView<'_, '_, '_>) {
     }
 }
 
-/// The result of a memref bitcast: the second-minor dimension scaled by the
-/// ratio of bitwidths, layout and memory space kept.
+/// `memref_bitcast` (jaxlib's `MemRefBitcastOp::inferResultType`, then a
+/// comparison with the result type): with a change of bitwidth the
+/// second-minor dimension is scaled by the ratio of bitwidths, and a tiled
+/// layout's tiles follow ([`bitcast_tiles`]); a memref of another layout
+/// keeps it only when the bitwidth does not change.
 fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
     let (Some(src), Some(out)) = (v.operand("input"), v.result(0)) else {
         return;
@@ -575,50 +568,346 @@ fn memref_bitcast(v: &mut OpView<'_, '_, '_>) {
     else {
         return;
     };
-    // From a tiled source jaxlib infers the result's tiling (a scaled
-    // second-minor tile, packing tiles) and checks more; not ported.
-    if src.is_tiled() {
-        return;
-    }
     let (Some(ws), Some(wd)) = (bitwidth(src.elem()), bitwidth(out_elem)) else {
         return;
     };
-    if wd == 0 || (shape.len() < 2 && ws != wd) {
-        return;
-    }
+    let (ws, wd) = (i64::from(ws), i64::from(wd));
     let mut expected = shape.clone();
-    let k = expected.len().saturating_sub(2);
-    if ws != wd && expected[k] != DYN {
-        expected[k] = expected[k].saturating_mul(i64::from(ws)) / i64::from(wd);
-    }
-    let want = Ty::MemRef {
-        shape: expected.clone(),
-        elem: out_elem.clone(),
-        layout: layout.clone(),
-        space: space.clone(),
+    let expected_layout = if ws == wd {
+        canonical_layout(&src)
+    } else {
+        let Some(k) = shape.len().checked_sub(2) else {
+            return v.op_error("Cannot bitcast along 2nd minor in 1D memref");
+        };
+        if shape[k] == DYN {
+            return v.op_error("Not implemented: Dynamic 2nd minor dimension");
+        }
+        let bits = shape[k].wrapping_mul(ws);
+        if wd == 0 || bits % wd != 0 {
+            return v.op_error("Input 2nd minor dimension bits not a multiple of result bitwidth");
+        }
+        expected[k] = bits / wd;
+        match layout {
+            None => None,
+            Some(_) if src.is_tiled() => {
+                let (Some(tiles), Some(strides)) = (src.tiles(), src.tile_strides()) else {
+                    return;
+                };
+                match bitcast_tiles(&tiles, ws, wd) {
+                    Ok(tiles) => Some(tiled_text(tiles, strides)),
+                    Err(message) => return v.op_error(message),
+                }
+            }
+            Some(_) => return v.op_error("Expected a tiled layout for the input memref."),
+        }
     };
-    if want != *out {
-        let mut text = String::from("memref<");
-        for d in &expected {
-            if *d == DYN {
-                text.push_str("?x");
-            } else {
-                text.push_str(&format!("{d}x"));
-            }
-        }
-        text.push_str(out_elem);
-        if let Some(l) = layout {
-            text.push_str(&format!(", {l}"));
-        }
-        if let Some(sp) = space {
-            match &sp.core {
-                Some(c) => text.push_str(&format!(", #tpu.memory_space<{}, {c}>", sp.name)),
-                None => text.push_str(&format!(", #tpu.memory_space<{}>", sp.name)),
-            }
-        }
-        text.push('>');
+    let same = out.shape() == Some(&expected[..])
+        && out.elem() == out_elem
+        && canonical_layout(&out) == expected_layout
+        && out.space() == space.as_ref();
+    if !same {
+        let text = memref_text(
+            &expected,
+            out_elem,
+            expected_layout.as_deref(),
+            space.as_ref(),
+        );
         v.op_error(format!("Expected result type to be '{text}'"));
     }
+}
+
+/// The tiles of a bitcast's result (jaxlib 0.12's `inferResultType`), or its
+/// message. Trailing tiles of ones are dropped; a last tile `(p, 1)` is the
+/// interleaving (packing) tile, `p` rows of `src_bits`-wide elements (1 when
+/// there is none), which becomes `p * src_bits / dst_bits`; every tile's
+/// second-minor size (a 1-D tile is `(1, n)`) is scaled by the same ratio of
+/// packings, tiles of ones are dropped, and a packing tile is appended when
+/// the result packs several elements and the source had none.
+fn bitcast_tiles(
+    tiles: &[Vec<i64>],
+    src_bits: i64,
+    dst_bits: i64,
+) -> Result<Vec<Vec<i64>>, String> {
+    let mut n = tiles.len();
+    while n > 0 && tiles[n - 1].iter().all(|&d| d == 1) {
+        n -= 1;
+    }
+    let tiles = &tiles[..n];
+    for (level, pair) in tiles.windows(2).enumerate() {
+        if pair[0].len() < pair[1].len() {
+            return Err(format!(
+                "Not implemented: Tile at level {} tiles across previous tiles.",
+                level + 1
+            ));
+        }
+    }
+    let packing_tile = tiles
+        .last()
+        .filter(|t| t.len() >= 2 && t.last() == Some(&1))
+        .and_then(|t| t.get(t.len() - 2).copied());
+    let input_factor = packing_tile.unwrap_or(1);
+    let bits = input_factor.wrapping_mul(src_bits);
+    if dst_bits == 0 || bits % dst_bits != 0 {
+        return Err(
+            "Not implemented: Input 2nd minor interleaving tile bits not a multiple of result bitwidth"
+                .into(),
+        );
+    }
+    let result_factor = bits / dst_bits;
+    // jaxlib CHECK-fails (aborts) where these do not hold.
+    let aborts =
+        |check: &str| format!("jaxlib 0.12 aborts on this bitcast (Check failed: {check})");
+    let mut out = Vec::new();
+    for tile in tiles.iter().filter(|t| !t.is_empty()) {
+        let mut dims = tile.clone();
+        if dims.len() == 1 {
+            if input_factor != 1 {
+                return Err(aborts("input_factor == 1"));
+            }
+            if result_factor == 1 {
+                return Err(aborts("result_factor != 1"));
+            }
+            dims.insert(0, 1);
+        }
+        let k = dims.len() - 2;
+        let scaled = dims[k].wrapping_mul(result_factor);
+        match scaled.checked_rem(input_factor) {
+            Some(0) => dims[k] = scaled / input_factor,
+            _ => {
+                return Err(aborts(
+                    "*(tile.end() - 2) * result_factor % input_factor == 0",
+                ));
+            }
+        }
+        if !dims.iter().all(|&d| d == 1) {
+            out.push(dims);
+        }
+    }
+    if result_factor != 1 && packing_tile.is_none() {
+        out.push(vec![result_factor, 1]);
+    }
+    Ok(out)
+}
+
+/// `memref_reshape` (jaxlib 0.12's `MemRefReshapeOp::verify`): memory
+/// spaces, element types, element counts and dynamic dimensions, then the
+/// result layout jaxlib infers (`inferResultLayout`, see
+/// [`reshape_layout`]).
+fn memref_reshape(v: &mut OpView<'_, '_, '_>) {
+    let (Some(a), Some(b)) = (v.operand("input"), v.result(0)) else {
+        return;
+    };
+    if a.space() != b.space() {
+        return v.op_error("Memory spaces do not match.");
+    }
+    if a.elem() != b.elem() {
+        return v.op_error("Element types don't match.");
+    }
+    let (Some(sa), Some(sb)) = (a.shape(), b.shape()) else {
+        return;
+    };
+    // Static element count (dynamic dimensions count as 1), dynamic count.
+    let count = |s: &[i64]| {
+        s.iter().fold((1i64, 0usize), |(n, d), &x| {
+            if x == DYN {
+                (n, d + 1)
+            } else {
+                (n.wrapping_mul(x), d)
+            }
+        })
+    };
+    let ((in_elems, in_dyn), (out_elems, out_dyn)) = (count(sa), count(sb));
+    if (in_dyn == 0) != (out_dyn == 0) {
+        return v.op_error("Input and result shapes must be both static or both dynamic.");
+    }
+    if in_dyn == 0 && in_elems != out_elems {
+        return v.op_error("Input and result number of elements don't match.");
+    }
+    if out_dyn >= 2 {
+        return v.op_error("Multiple result dynamic dimensions (their values are ambiguous).");
+    }
+    if in_dyn != 0 && !(in_dyn < 2 && in_elems == out_elems) {
+        return v.op_error(
+            "Not implemented: Input with multiple dynamic dimensions or a changing single dynamic dimension.",
+        );
+    }
+    match reshape_layout(&a, sa, sb) {
+        Reshaped::Layout(expected) => {
+            if canonical_layout(&b) != expected {
+                let text = expected.unwrap_or_else(|| identity_map(sb.len()));
+                v.op_error(format!("Expected result layout to be {text}"));
+            }
+        }
+        Reshaped::Error(message) => v.op_error(message),
+        Reshaped::Unknown => {}
+    }
+}
+
+/// What jaxlib infers for a reshape's result layout.
+enum Reshaped {
+    /// This layout (`None`: the identity).
+    Layout(Option<String>),
+    /// This refusal.
+    Error(&'static str),
+    /// Not ported (a tiled source whose tiled dimensions change), or
+    /// dynamic sizes the strides depend on: not judged.
+    Unknown,
+}
+
+/// The result layout of reshaping `src` (of shape `from`) to `to`: the
+/// identity from the identity; from a tiled layout (whose tiles must be
+/// contiguous, [`contiguous_tiles`]) the same tiles with contiguous strides
+/// when the tiled dimensions are unchanged. jaxlib also accepts folding or
+/// unfolding the first tiled dimension by whole tiles and re-tiles a
+/// single-tile layout under more conditions (`Not implemented: Supported
+/// only when (a) ...` otherwise); those cases are not ported.
+fn reshape_layout(src: &Ty, from: &[i64], to: &[i64]) -> Reshaped {
+    if src.layout().is_none() {
+        return Reshaped::Layout(None);
+    }
+    if !src.is_tiled() {
+        return Reshaped::Error("Only tiled or identity layouts supported.");
+    }
+    let (Some(tiles), Some(strides)) = (src.tiles(), src.tile_strides()) else {
+        return Reshaped::Unknown;
+    };
+    let first = tiles.first().map(Vec::as_slice);
+    match contiguous_tiles(from, first, &strides) {
+        Some(true) => {}
+        Some(false) => {
+            return Reshaped::Error("Not implemented: Reshape on a non-contiguous memref.");
+        }
+        None => return Reshaped::Unknown,
+    }
+    let k = first.map_or(0, <[i64]>::len);
+    let unchanged = k <= to.len() && from[from.len() - k..] == to[to.len() - k..];
+    if first.is_some() && !unchanged {
+        return Reshaped::Unknown;
+    }
+    match contiguous_strides(to, first) {
+        Some(strides) => Reshaped::Layout(Some(tiled_text(
+            tiles,
+            strides.into_iter().map(Some).collect(),
+        ))),
+        None => Reshaped::Unknown,
+    }
+}
+
+/// The number of `tile`s (or elements, untiled) along each dimension of
+/// `shape`; `None` for a tile of higher rank than the shape or of a size
+/// below 1.
+fn tile_counts(shape: &[i64], tile: Option<&[i64]>) -> Option<Vec<i64>> {
+    let tile = tile.unwrap_or(&[]);
+    let untiled = shape.len().checked_sub(tile.len())?;
+    let mut counts = shape[..untiled].to_vec();
+    for (&d, &t) in shape[untiled..].iter().zip(tile) {
+        if t < 1 {
+            return None;
+        }
+        counts.push(if d == DYN {
+            DYN
+        } else {
+            d / t + i64::from(d % t > 0)
+        });
+    }
+    Some(counts)
+}
+
+/// The tile strides of a contiguous (row-major, in tiles) layout of `shape`
+/// tiled by `tile`; `None` when a size they depend on is dynamic.
+fn contiguous_strides(shape: &[i64], tile: Option<&[i64]>) -> Option<Vec<i64>> {
+    let counts = tile_counts(shape, tile)?;
+    let mut strides = vec![0; counts.len()];
+    let mut stride = 1i64;
+    for (i, &n) in counts.iter().enumerate().rev() {
+        strides[i] = stride;
+        stride = if n == DYN {
+            DYN
+        } else {
+            stride.wrapping_mul(n)
+        };
+        if stride == DYN && i > 0 {
+            return None;
+        }
+    }
+    Some(strides)
+}
+
+/// Whether the tiles of a layout of `shape` tiled by `tile` with `strides`
+/// are contiguous (jaxlib's `getNumTrailingDimsWithContiguousTiles` covers
+/// every dimension): each stride is the contiguous one, or its dimension has
+/// a single tile. `None` when that depends on dynamic sizes or strides.
+fn contiguous_tiles(shape: &[i64], tile: Option<&[i64]>, strides: &[Option<i64>]) -> Option<bool> {
+    if tile.is_some_and(|t| t.len() > shape.len()) {
+        return Some(false);
+    }
+    let counts = tile_counts(shape, tile)?;
+    if strides.len() != counts.len() {
+        return None;
+    }
+    let mut expected = 1i64;
+    for (i, &n) in counts.iter().enumerate().rev() {
+        if n != 1 {
+            match strides[i] {
+                Some(s) if s == expected => {}
+                Some(_) => return Some(false),
+                None => return None,
+            }
+        }
+        if i > 0 {
+            if n == DYN {
+                return None;
+            }
+            expected = expected.wrapping_mul(n);
+        }
+    }
+    Some(true)
+}
+
+/// How jaxlib prints a tiled layout: `#tpu.tiled<(8,128)(2,1),[1,1]>`.
+fn tiled_text(tiles: Vec<Vec<i64>>, strides: Vec<Option<i64>>) -> String {
+    format!("#tpu.{}", TiledLayout { tiles, strides })
+}
+
+/// A memref's layout as jaxlib prints it: a tiled layout respelled, another
+/// as written, `None` for the identity.
+fn canonical_layout(t: &Ty) -> Option<String> {
+    let layout = t.layout()?;
+    match (t.tiles(), t.tile_strides()) {
+        (Some(tiles), Some(strides)) if t.is_tiled() => Some(tiled_text(tiles, strides)),
+        _ => Some(layout.to_string()),
+    }
+}
+
+/// The identity affine map of `rank` dimensions, as MLIR prints it.
+fn identity_map(rank: usize) -> String {
+    let dims: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    let dims = dims.join(", ");
+    format!("affine_map<({dims}) -> ({dims})>")
+}
+
+/// How MLIR prints a memref type.
+fn memref_text(shape: &[i64], elem: &str, layout: Option<&str>, space: Option<&Space>) -> String {
+    let mut text = String::from("memref<");
+    for d in shape {
+        if *d == DYN {
+            text.push_str("?x");
+        } else {
+            text.push_str(&format!("{d}x"));
+        }
+    }
+    text.push_str(elem);
+    if let Some(l) = layout {
+        text.push_str(&format!(", {l}"));
+    }
+    if let Some(sp) = space {
+        match &sp.core {
+            Some(c) => text.push_str(&format!(", #tpu.memory_space<{}, {c}>", sp.name)),
+            None => text.push_str(&format!(", #tpu.memory_space<{}>", sp.name)),
+        }
+    }
+    text.push('>');
+    text
 }
 
 /// `enqueue_indirect_dma`: SC vector subcore only, then the offsets, the
