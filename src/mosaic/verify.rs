@@ -253,6 +253,10 @@ enum OpKind {
     UnknownTpu,
     /// A `tpu` op of the table.
     Tpu(&'static OpDef),
+    /// A name MLIR's text parser refuses (a NUL character, or not UTF-8),
+    /// which only bytecode can carry: the kernel could not be printed and
+    /// read back.
+    Unprintable,
 }
 
 /// What the hand-written verifiers see of one op.
@@ -464,11 +468,16 @@ impl Verifier {
         if let Some(kind) = self.memo.kinds.get(&key) {
             return *kind;
         }
-        let kind = match ident.as_string_ref().as_str() {
+        // SAFETY: the identifier's string lives as long as the context. (Not
+        // `StringRef::as_str`, which drops a trailing NUL.)
+        let bytes = unsafe { crate::ffi::bytes(ident.as_string_ref().to_raw()) };
+        let kind = match std::str::from_utf8(bytes) {
+            Ok(name) if name.contains('\0') => OpKind::Unprintable,
+            Err(_) => OpKind::Unprintable,
             Ok(name) if name.starts_with("tpu.") => {
                 self.table.op(name).map_or(OpKind::UnknownTpu, OpKind::Tpu)
             }
-            _ => OpKind::Other,
+            Ok(_) => OpKind::Other,
         };
         self.memo.kinds.insert(key, kind);
         kind
@@ -649,6 +658,22 @@ impl Verifier {
         let def = match self.kind_of(op) {
             OpKind::Other => return true,
             OpKind::Tpu(def) => def,
+            OpKind::Unprintable => {
+                let ident = op.name();
+                // SAFETY: the identifier's string lives as long as the context.
+                let bytes = unsafe { crate::ffi::bytes(ident.as_string_ref().to_raw()) };
+                let message = if std::str::from_utf8(bytes).is_ok() {
+                    "null character not allowed in operation name"
+                } else {
+                    "operation name is not valid UTF-8"
+                };
+                let hint = format!(
+                    "the op is named {:?}: bytecode can carry such a name, but no MLIR text parser reads it back, so it is refused (every kernel this crate accepts prints and reads back)",
+                    String::from_utf8_lossy(bytes)
+                );
+                self.error(op, message.to_string(), Some(hint), true);
+                return false;
+            }
             OpKind::UnknownTpu => {
                 let ident = op.name();
                 let name = ident.as_string_ref().as_str().unwrap_or("tpu.?");
