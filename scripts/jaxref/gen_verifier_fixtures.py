@@ -7,7 +7,8 @@ Three sources:
 - hand-written one-op kernels (`FIXTURES` below: op -> [(core, func args, op line)]), for the ops the mutated
   corpus does not reach with both verdicts;
 - hand-written one-op kernels on memrefs with a tiled layout (`TILED_FIXTURES`, same form), for the verifiers
-  that look at it (the corpus has none); they come last;
+  that look at it (the corpus has none), then `LATE_FIXTURES` (matmul's dimension numbers, the grammar of
+  `#tpu.dot_dimension_numbers`, `#tpu.conv_dimension_numbers` and the enums); they come last;
 - the mutated corpus (`corpus.jsonl`): for every other verifier op, up to two kernels jaxlib accepted that hold
   the op and up to three the op's own verifier refused (the message is not an ODS one), rebuilt in full.
 Every kernel is judged again by jaxlib here (Module.parse, which verifies). A refused kernel counts as reaching
@@ -400,6 +401,129 @@ TILED_FIXTURES = {
     ],
 }
 
+
+
+def _matmul(ls, rs, os, dn, extra=""):
+    lt, rt, ot = f"vector<{ls}xbf16>", f"vector<{rs}xbf16>", f"vector<{os}xf32>"
+    return (TC, f"%a: {lt}, %b: {rt}, %c: {ot}",
+            f'%r = "tpu.matmul"(%a, %b, %c) <{{dimension_numbers = {dn}, transpose_lhs = false, '
+            f'transpose_lhs_hint = false, transpose_rhs = false{extra}}}> : ({lt}, {rt}, {ot}) -> {ot}')
+
+
+def _dot(ls, rs, os, lists):
+    return _matmul(ls, rs, os, f"#tpu.dot_dimension_numbers<{lists}>")
+
+
+def _conv(dn):
+    a, b, c = "vector<8x16x128xf32>", "vector<3x128x128xf32>", "vector<8x14x128xf32>"
+    return (TC, f"%a: {a}, %b: {b}, %c: {c}", f'%r = "tpu.conv"(%a, %b, %c) <{{dimension_numbers = {dn}, '
+            'window_strides = array<i64: 1>, padding = array<i64: 0, 0>, lhs_dilation = array<i64: 1>, '
+            f'rhs_dilation = array<i64: 1>, window_reversal = array<i1: false>}}> : ({a}, {b}, {c}) -> {c}')
+
+
+def _reduce(kind):
+    return (TC, "%a: vector<8x128xf32>", f'%r = "tpu.reduce"(%a) <{{dimensions = array<i64: 1>, kind = {kind}}}> : '
+            '(vector<8x128xf32>) -> vector<8x1xf32>')
+
+
+P = "8x128", "128x256", "8x256"  # a plain lhs @ rhs
+D = "[1], [0], [0], [1], [0, 0, 1, 1], [], []"
+# The dimension numbers of matmul (its verifier, then the attribute's grammar), conv's grammar and the enums'
+# (appended at the end of the file; matmul keeps its corpus kernels).
+LATE_FIXTURES = {
+    "matmul": [
+        # accepted: plain, transposed rhs, batched (batch first or not), two batch dims, two contracting dims,
+        # no non-contracting dims, a 1-D lhs, and the grammar's oddities (hex, true = -1 unused, spaces, comments)
+        _dot(*P, D),
+        _dot("8x128", "256x128", "8x256", "[1], [1], [0], [0], [0, 0, 1, 0], [], []"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [1], [2], [0, 0, 0, 1, 1, 2], [0], [0]"),
+        _dot("8x2x128", "128x256x2", "2x8x256", "[2], [0], [0], [1], [0, 1, 0, 0, 1, 1], [1], [2]"),
+        _dot("2x2x8x128", "2x2x128x256", "2x2x8x256", "[3], [2], [2], [3], [0, 0, 0, 1, 0, 2, 1, 3], [0, 1], [0, 1]"),
+        _dot("8x8x128", "128x8", "8x8", "[2, 1], [0, 1], [0], [], [0, 0], [], []"),
+        _dot("8x128", "128", "8", "[1], [0], [0], [], [0, 0], [], []"),
+        _dot("128", "128x256", "256", "[0], [0], [], [1], [1, 1], [], []"),
+        _dot(*P, "[0x1], [-0], [ 0 ], [01], [0, false, 1, 1] // c\n, [ ], []"),
+        _dot("8x128", "128x2x256", "8x2x256", "[1], [0], [0], [1, 2], [0, 0, 1, 1, 1, 2], [], []"),
+        _dot("8x128", "128x256", "16x64", D),  # the result shape is not checked
+        # refused by the verifier, in jaxlib 0.12's order
+        _dot(*P, "[1, 0], [0], [], [1], [1, 1], [], []"),
+        _dot("2x8x128", "128x256", "8x256", "[2], [0], [1, 0], [1], [0, 0, 1, 1], [], []"),
+        _dot("8x128", "128x2x256", "8x2x256", "[1], [0], [0], [2, 1], [0, 0, 1, 1, 1, 2], [], []"),
+        _dot(*P, "[1], [0], [], [], [0, 0, 1, 1], [], []"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [1], [2], [0, 0, 0, 1, 1, 2], [0], []"),
+        _dot("8x128", "64x256", "8x256", D),
+        _dot(*P, "[1, 0], [0, 1], [], [], [0, 0], [], []"),
+        _dot("8x128", "8x128", "8x8", "[1, 0], [0, 1], [], [], [0, 0], [], []"),
+        _dot("2x8x128", "128x256", "2x8x256", "[2], [0], [1], [1], [0, 0, 0, 1, 1, 1], [0], []"),
+        _dot(*P, "[1], [0], [5], [1], [0, 0, 1, 1], [], []"),
+        _dot(*P, "[1], [0], [-3], [1], [0, 0, 1, 1], [], []"),
+        _dot(*P, "[1], [0], [1], [1], [0, 0, 1, 1], [], []"),
+        _dot(*P, "[1], [0], [0], [0], [0, 0, 1, 1], [], []"),
+        _dot(*P, "[1], [0], [0], [5], [0, 0, 1, 1], [], []"),
+        _dot("8x8x128", "128x256", "8x8x256", "[2], [0], [0, 0], [1], [0, 0, 0, 1, 1, 1], [], []"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [5], [2], [0, 0, 0, 1, 1, 2], [2], [0]"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [2], [2], [0, 0, 0, 1, 1, 2], [5], [0]"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [1], [7], [0, 0, 0, 1, 1, 2], [1], [0]"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [0], [2], [0, 0, 0, 1, 1, 2], [1], [-9]"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [0], [2], [0, 0, 0, 1, 1, 2], [1], [1]"),
+        _dot("2x8x128", "3x128x256", "2x8x256", "[2], [1], [1], [2], [0, 0, 0, 1, 1, 2], [0], [0]"),
+        _dot("2x3x8x128", "2x4x128x256", "2x3x8x256", "[3], [2], [2], [3], [0, 0, 0, 1, 0, 2, 1, 3], [0, 1], [0, 1]"),
+        _dot("2x8x128", "3x128x256", "2x8x256", "[2], [1], [1], [2], [0, 0, 0, 1, 1], [0], [0]"),
+        _dot(*P, "[1], [0], [0], [1], [0, 0, 1], [], []"),
+        _dot(*P, "[1], [0], [0], [1], [1, 1, 0, 0], [], []"),
+        _dot(*P, "[1], [0], [0], [1], [0, 0, 1, 1, 0, 0], [], []"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [1], [2], [0, 1, 1, 2], [0], [0]"),
+        _dot("2x8x128", "2x128x256", "2x8x256", "[2], [1], [1], [2], [1, 0, 0, 0, 1, 1, 2, 1], [0], [0]"),
+        _dot("8x128", "8x128", "8x8", "[1, 0], [1, 0], [], [], [0, 0], [], []"),
+        # refused by the parser of #tpu.dot_dimension_numbers
+        _matmul(*P, "#tpu.dot_dimension_numbers"),
+    ] + [_dot(*P, lists) for lists in [
+        "", "[1], [0], [0], [1], [0, 0, 1, 1], []", "[1], [0], [0], [1], [0, 0, 1, 1], [], [], []",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [],", "[1] [0], [0], [1], [0, 0, 1, 1], [], []",
+        "1, [0], [0], [1], [0, 0, 1, 1], [], []", "[1],, [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[], [0], [0], [1], [0, 0, 1, 1], [], []", "[1], [], [0], [1], [0, 0, 1, 1], [], []",
+        "[1], [0], [0], [1], [], [], []", "[1], [0], [,], [1], [0, 0, 1, 1], [], []",
+        "[x], [0], [0], [1], [0, 0, 1, 1], [], []", "[1,], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[+1], [0], [0], [1], [0, 0, 1, 1], [], []", "[1.5], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[--1], [0], [0], [1], [0, 0, 1, 1], [], []", "[1 2], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[1e3], [0], [0], [1], [0, 0, 1, 1], [], []", "[0X1], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[1 : i64], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[99999999999999999999], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [9223372036854775808]",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [-9223372036854775809]",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [0x8000000000000000]",
+        "[1]; [0], [0], [1], [0, 0, 1, 1], [], []", "[1 $], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[99999999999999999999;], [0], [0], [1], [0, 0, 1, 1], [], []",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [] .", "[1], [0], [0], [1], [0, 0, 1, 1], [], [1 #]",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [1 !]", "[1], [0], [0], [1], [0, 0, 1, 1], [], [@1]",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [\"a\\q\"]",
+        "[1], [0], [0], [1], [0, 0, 1, 1], [], [1] x",
+    ]] + [
+        _matmul(*P, "#tpu.conv_dimension_numbers<0, 1, [], 0, 1, [], 0, 1, []>"),
+        _matmul(*P, "#tpu.conv_dimension_numbers<0, 1, [], 0, 1, [], 0, 1, [1 2]>"),
+        _matmul(*P, f"#tpu.dot_dimension_numbers<{D}>", ", precision = #tpu.contract_precision<fp32>"),
+        _matmul(*P, f"#tpu.dot_dimension_numbers<{D}>", ", precision = #tpu.contract_precision< \"fp32\" >"),
+        _matmul(*P, f"#tpu.dot_dimension_numbers<{D}>", ", precision = #tpu.contract_precision"),
+        _matmul(*P, f"#tpu.dot_dimension_numbers<{D}>", ", precision = #tpu.contract_precision<>"),
+        _matmul(*P, f"#tpu.dot_dimension_numbers<{D}>", ", precision = #tpu.contract_precision<fp32,>"),
+        _matmul(*P, f"#tpu.dot_dimension_numbers<{D}>", ", precision = #tpu.contract_precision<fp64,>"),
+        _matmul(*P, f"#tpu.dot_dimension_numbers<{D}>", ", precision = #tpu.contract_precision<;>"),
+        _matmul(*P, "#tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], []>",
+                ", precision = #tpu.contract_precision<fp64>"),
+    ],
+    "conv": [_conv(f"#tpu.conv_dimension_numbers<{dn}>") for dn in [
+        "0, 2, [1], 1, 2, [0], 0, 2, [1]", "0x0, 2, [ 1 ], 1, 0x2, [false] // c\n, false, 2, [1]",
+        "", "0", "[0], 2, [1], 0, 2, [1], 0, 2, [1]", "0, 2, 1, 0, 2, [1], 0, 2, [1]",
+        "0, 2, [1], 0, 2, [1], 0, 2, [1], 1", "0 2, [1], 0, 2, [1], 0, 2, [1]", "0, 2, [1] 0, 2, [1], 0, 2, [1]",
+        "0, 2, [1], 0, 2, [1], 0, 2", "0, 2, [1,], 0, 2, [1], 0, 2, [1]", "0, 2, [1], 0, 2, [1 2], 0, 2, [1]",
+        "0, 9223372036854775808, [1], 0, 2, [1], 0, 2, [1]", "0, 2, [1], 0, 2, [1], 0, 2, [1];",
+    ]] + [_conv("#tpu.conv_dimension_numbers")],
+    "reduce": [_reduce(k) for k in [
+        "#tpu.reduction_kind<sum>", "#tpu.reduction_kind< \"sum\" >", "#tpu.reduction_kind", "#tpu.reduction_kind<>",
+        "#tpu.reduction_kind<1>", "#tpu.reduction_kind<sum,>", "#tpu.reduction_kind<foo,>", "#tpu.reduction_kind<sum sum>",
+    ]],
+}
+
 EXCEPTIONS = {}
 
 
@@ -447,11 +571,12 @@ def main():
             verdict, msg = jaxlib_verdict(ctx, text)
             out.append({"op": op, "source": f"corpus#{r['id']}", "text": text, "verdict": verdict,
                         "message": msg})
-    for op in VERIFIER_OPS:
-        for core, args, body in TILED_FIXTURES.get(op, []):
-            text = kernel(core, args, body)
-            verdict, msg = jaxlib_verdict(ctx, text)
-            out.append({"op": op, "source": "hand", "text": text, "verdict": verdict, "message": msg})
+    for fixtures in (TILED_FIXTURES, LATE_FIXTURES):
+        for op in VERIFIER_OPS:
+            for core, args, body in fixtures.get(op, []):
+                text = kernel(core, args, body)
+                verdict, msg = jaxlib_verdict(ctx, text)
+                out.append({"op": op, "source": "hand", "text": text, "verdict": verdict, "message": msg})
     print(json.dumps({"_generated": "by scripts/jaxref/gen_verifier_fixtures.py, verdicts by jaxlib "
                       + jaxlib.__version__ + " Module.parse (which verifies); see the script's docstring",
                       "verifier_ops": VERIFIER_OPS, "exceptions": EXCEPTIONS}))

@@ -12,6 +12,7 @@ pub mod dialect;
 pub mod ops;
 pub mod pallas;
 mod support;
+mod syntax;
 mod types;
 pub mod upstream;
 mod verifiers;

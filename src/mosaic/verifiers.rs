@@ -1329,7 +1329,7 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
 /// `conv` (the first checks): the lhs rank against the spatial dimensions,
 /// then the feature dimensions of lhs and kernel.
 fn conv(v: &mut OpView<'_, '_, '_>) {
-    let Some(dn) = v.tpu_attr("dimension_numbers") else {
+    let Some(dn) = v.attr("dimension_numbers") else {
         return;
     };
     if let (Some(acc), Some(out)) = (v.operand("acc"), v.result(0))
@@ -1342,13 +1342,18 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
             text(&out)
         ));
     }
-    let parts = super::types::split_top(&dn);
-    if parts.len() != 9 {
+    let Some(Ok(parts)) = dn
+        .strip_prefix("#tpu.conv_dimension_numbers")
+        .map(super::syntax::conv_dimension_numbers)
+    else {
         return;
-    }
-    let int = |i: usize| parts[i].trim().parse::<usize>().ok();
-    let spatial = parts[2].trim().trim_matches(['[', ']']);
-    let n_spatial = spatial.split(',').filter(|x| !x.trim().is_empty()).count();
+    };
+    // The nine fields in order: batch, feature, [spatial] of lhs, rhs, output.
+    let int = |i: usize| {
+        let (a, b, _) = &parts[i / 3];
+        usize::try_from(if i.is_multiple_of(3) { *a } else { *b }).ok()
+    };
+    let n_spatial = parts[0].2.len();
     let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else {
         return;
     };
@@ -1445,11 +1450,10 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
     let Some(out) = v.result(0) else { return };
     let Some(os) = out.shape() else { return };
     let dims = |i: usize| -> Vec<usize> {
-        parts[i]
-            .trim()
-            .trim_matches(['[', ']'])
-            .split(',')
-            .filter_map(|x| x.trim().parse().ok())
+        parts[i / 3]
+            .2
+            .iter()
+            .filter_map(|&d| usize::try_from(d).ok())
             .collect()
     };
     let (lsp, rsp, osp) = (dims(2), dims(5), dims(8));
@@ -1956,6 +1960,11 @@ fn sem_signal(v: &mut OpView<'_, '_, '_>) {
     }
 }
 
+/// `matmul`: the acc type, then (with dimension numbers) the counts, order
+/// and sizes of the dimension lists against the operands, each dimension
+/// used once, the batch sizes, and the output dim order
+/// `[0, lhs_batch_dims, 0, lhs_non_contracting_dims, 1, rhs_non_contracting_dims]`
+/// (each dimension paired with its operand), in jaxlib 0.12's order.
 fn matmul(v: &mut OpView<'_, '_, '_>) {
     let (Some(acc), Some(res)) = (v.operand("acc"), v.result(0)) else {
         return;
@@ -1971,35 +1980,27 @@ fn matmul(v: &mut OpView<'_, '_, '_>) {
             "Lhs transpose not supported via this API - please use the dimension numbers API.",
         );
     }
-    let Some(dn) = v.tpu_attr("dimension_numbers") else {
+    let Some(dn) = v.attr("dimension_numbers") else {
         return;
     };
-    let lists: Vec<Vec<i64>> = super::types::split_top(&dn)
-        .iter()
-        .map(|l| {
-            l.trim_matches(|c| c == '[' || c == ']')
-                .split(',')
-                .filter_map(|x| x.trim().parse().ok())
-                .collect()
-        })
-        .collect();
-    if lists.len() != 7 {
+    let Some(Ok(lists)) = dn
+        .strip_prefix("#tpu.dot_dimension_numbers")
+        .map(super::syntax::dot_dimension_numbers)
+    else {
         return;
-    }
+    };
     let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else {
         return;
     };
     let (ls, rs) = (lhs.shape().unwrap_or(&[]), rhs.shape().unwrap_or(&[]));
-    let (lc, rc, lnc, rnc, order, lb, rb) = (
-        &lists[0], &lists[1], &lists[2], &lists[3], &lists[4], &lists[5], &lists[6],
-    );
+    let [lc, rc, lnc, rnc, order, lb, rb] = &lists;
     if lc.len() != rc.len() || lc.is_empty() {
         return v.op_error(
             "Not implemented: number of lhs and rhs contracting dims must be equal and non-zero",
         );
     }
     for (side, nc) in [("lhs", lnc), ("rhs", rnc)] {
-        if nc.windows(2).any(|w| w[0] > w[1]) {
+        if !nc.is_sorted() {
             return v.op_error(format!(
                 "Not implemented: {side} non contracting dims must be sorted"
             ));
@@ -2012,8 +2013,12 @@ fn matmul(v: &mut OpView<'_, '_, '_>) {
             ));
         }
     }
+    // jaxlib compares the sizes before it checks the dimensions are in range
+    // (reading out of bounds then, often crashing): a dimension out of range
+    // counts as a mismatch here.
     let dim = |s: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| s.get(d)).copied();
-    if dim(ls, lc[0]) != dim(rs, rc[0]) {
+    let same = |(l, r): (&i64, &i64)| dim(ls, *l).is_some_and(|l| Some(l) == dim(rs, *r));
+    if !lc.iter().zip(rc).all(same) {
         return v
             .op_error("Not implemented: lhs and rhs contracting dims must be of the same size");
     }
@@ -2021,8 +2026,44 @@ fn matmul(v: &mut OpView<'_, '_, '_>) {
         return v
             .op_error("Not implemented: lhs and rhs should have the same number of batch dims");
     }
+    for (side, lists, shape) in [("lhs", [lc, lnc, lb], ls), ("rhs", [rc, rnc, rb], rs)] {
+        let mut seen = vec![false; shape.len()];
+        for &d in lists.into_iter().flatten() {
+            let Some(slot) = usize::try_from(d).ok().and_then(|i| seen.get_mut(i)) else {
+                return v.op_error(format!("Illegal: Dim {d} is out of bounds for {side}"));
+            };
+            if *slot {
+                return v.op_error(format!(
+                    "Illegal: Dim {d} repeats in dimension numbers of {side}"
+                ));
+            }
+            *slot = true;
+        }
+        // Unreachable once the counts match the rank, kept as jaxlib has it.
+        if let Some(d) = seen.iter().position(|s| !s) {
+            return v.op_error(format!(
+                "Illegal: Dim {d} is not seen in {side} dimension numbers"
+            ));
+        }
+    }
+    // The dimensions are in range now. A batch size of 0 cannot occur
+    // (vector dimensions are positive), so `batch size must be > 0` is not
+    // ported.
+    if !lb.iter().zip(rb).all(same) {
+        return v.op_error("Not Implemented: batch size must be equal");
+    }
     if order.len() % 2 != 0 {
-        v.op_error("Illegal: output dim order must have an even number of elements.");
+        return v.op_error("Illegal: output dim order must have an even number of elements.");
+    }
+    let expected = lb
+        .iter()
+        .chain(lnc)
+        .flat_map(|&d| [0, d])
+        .chain(rnc.iter().flat_map(|&d| [1, d]));
+    if !order.iter().copied().eq(expected) {
+        v.op_error(
+            "Illegal: output dim order must be in the form of [0, lhs_batch_dims, 0, lhs_non_contracting_dims, 1, rhs_non_contracting_dims]",
+        );
     }
 }
 

@@ -722,6 +722,18 @@ impl Verifier {
             );
             return true;
         }
+        // jaxlib parses every attribute's body, in the order of the text (which
+        // jaxlib prints sorted by name), before it converts the properties.
+        let mut by_name: Vec<_> = kinded_attributes(self.table, op, def).collect();
+        by_name.sort_by(|x, y| x.0.name.cmp(&y.0.name));
+        for (a, attr, _) in by_name {
+            let text = self.text_of(attr);
+            if let Some(message) = tpu_body_error(self.table, &text) {
+                let hint = Some(format!("`{}` of `{name}` is malformed: {text}", a.name));
+                self.error(op, message, hint, true);
+                return true;
+            }
+        }
         for (a, attr, kind) in kinded_attributes(self.table, op, def) {
             let text = self.text_of(attr);
             let ok = match kind.storage.as_str() {
@@ -761,7 +773,9 @@ impl Verifier {
                 );
                 return true;
             }
+            // The enums' bodies were parsed above; the memory space keeps its own check.
             if kind.storage == "tpu"
+                && enum_name(kind.mnemonic.as_deref().unwrap_or("")).is_none()
                 && let Some(values) = &kind.values
             {
                 let inner = text
@@ -769,17 +783,10 @@ impl Verifier {
                     .and_then(|s| text.get(s + 1..text.len().saturating_sub(1)))
                     .unwrap_or("");
                 if !values.iter().any(|v| v == inner) {
-                    let enum_name = match kind.mnemonic.as_deref() {
-                        Some("reduction_kind") => "ReductionKind",
-                        Some("rounding_mode") => "RoundingMode",
-                        Some("contract_precision") => "ContractPrecision",
-                        Some("pack_format") => "PackFormat",
-                        _ => "Enum",
-                    };
                     self.error(
                         op,
                         format!(
-                            "expected ::mlir::tpu::{enum_name} to be one of: {}",
+                            "expected ::mlir::tpu::Enum to be one of: {}",
                             values.join(", ")
                         ),
                         None,
@@ -1216,6 +1223,41 @@ fn is_integer_attr(t: &str) -> bool {
     };
     num.trim().parse::<i128>().is_ok()
         && ty.is_none_or(|ty| ty == "index" || super::types::is_integer(ty))
+}
+
+/// jaxlib's parse error for the body of a `#tpu.<mnemonic>...` attribute
+/// whose grammar is known here (the dimension numbers of `matmul` and `conv`,
+/// the enums), wherever it stands; `None` when it parses or is not one of them.
+fn tpu_body_error(table: &Table, text: &str) -> Option<String> {
+    let rest = text.strip_prefix("#tpu.")?;
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (mnemonic, body) = rest.split_at(end);
+    match mnemonic {
+        "dot_dimension_numbers" => super::syntax::dot_dimension_numbers(body).err(),
+        "conv_dimension_numbers" => super::syntax::conv_dimension_numbers(body).err(),
+        _ => {
+            let enum_name = enum_name(mnemonic)?;
+            let values = table
+                .attribute_kinds
+                .values()
+                .filter(|k| k.storage == "tpu" && k.mnemonic.as_deref() == Some(mnemonic))
+                .find_map(|k| k.values.as_ref())?;
+            super::syntax::enum_value(body, enum_name, values).err()
+        }
+    }
+}
+
+/// The C++ name of the `tpu` enum whose attribute mnemonic is `mnemonic`.
+fn enum_name(mnemonic: &str) -> Option<&'static str> {
+    Some(match mnemonic {
+        "reduction_kind" => "ReductionKind",
+        "rounding_mode" => "RoundingMode",
+        "contract_precision" => "ContractPrecision",
+        "pack_format" => "PackFormat",
+        _ => return None,
+    })
 }
 
 fn sample(kind: &super::dialect::AttrKind) -> &'static str {
