@@ -207,6 +207,8 @@ struct Memo {
     arrays: PtrMap<usize, Rc<[i64]>>,
     /// What each op name (by its uniqued identifier) is to the verifier.
     kinds: PtrMap<usize, OpKind>,
+    /// jaxlib's parse error for an attribute's `#tpu.` body, if any.
+    bodies: PtrMap<usize, Option<Rc<str>>>,
 }
 
 thread_local! {
@@ -521,6 +523,18 @@ impl Verifier {
         t
     }
 
+    /// [`tpu_body_error`] of `attr`'s text, memoized per attribute.
+    fn body_error(&mut self, attr: Attribute<'_>) -> Option<Rc<str>> {
+        let key = attr.to_raw().ptr as usize;
+        if let Some(e) = self.memo.bodies.get(&key) {
+            return e.clone();
+        }
+        let text = self.text_of(attr);
+        let e: Option<Rc<str>> = tpu_body_error(self.table, &text).map(Into::into);
+        self.memo.bodies.insert(key, e.clone());
+        e
+    }
+
     /// Whether `t` satisfies the constraint of `d`, memoized per type.
     fn satisfies(&mut self, d: &'static super::dialect::ValueDef, t: Type<'_>) -> Option<bool> {
         let summary = d.constraint.as_deref()?;
@@ -723,16 +737,21 @@ impl Verifier {
             return true;
         }
         // jaxlib parses every attribute's body, in the order of the text (which
-        // jaxlib prints sorted by name), before it converts the properties.
-        let mut by_name: Vec<_> = kinded_attributes(self.table, op, def).collect();
-        by_name.sort_by(|x, y| x.0.name.cmp(&y.0.name));
-        for (a, attr, _) in by_name {
-            let text = self.text_of(attr);
-            if let Some(message) = tpu_body_error(self.table, &text) {
-                let hint = Some(format!("`{}` of `{name}` is malformed: {text}", a.name));
-                self.error(op, message, hint, true);
-                return true;
+        // jaxlib prints sorted by name), before it converts the properties: the
+        // first malformed body by name is reported.
+        let mut first: Option<(&str, Rc<str>, Attribute<'_>)> = None;
+        for (a, attr, _) in kinded_attributes(self.table, op, def) {
+            if let Some(message) = self.body_error(attr)
+                && first.as_ref().is_none_or(|(n, ..)| a.name.as_str() < *n)
+            {
+                first = Some((a.name.as_str(), message, attr));
             }
+        }
+        if let Some((attr_name, message, attr)) = first {
+            let text = self.text_of(attr);
+            let hint = Some(format!("`{attr_name}` of `{name}` is malformed: {text}"));
+            self.error(op, message.to_string(), hint, true);
+            return true;
         }
         for (a, attr, kind) in kinded_attributes(self.table, op, def) {
             let text = self.text_of(attr);
