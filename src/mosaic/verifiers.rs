@@ -748,120 +748,242 @@ enum Reshaped {
     /// This layout (`None`: the identity).
     Layout(Option<String>),
     /// This refusal.
-    Error(&'static str),
-    /// Not ported (a tiled source whose tiled dimensions change), or
-    /// dynamic sizes the strides depend on: not judged.
+    Error(String),
+    /// A tile size below 1 (jaxlib divides by zero or prints `Invalid
+    /// value`), or a layout jaxlib refuses before the op: not judged.
     Unknown,
 }
 
-/// The result layout of reshaping `src` (of shape `from`) to `to`: the
-/// identity from the identity; from a tiled layout (whose tiles must be
-/// contiguous, [`contiguous_tiles`]) the same tiles with contiguous strides
-/// when the tiled dimensions are unchanged. jaxlib also accepts folding or
-/// unfolding the first tiled dimension by whole tiles and re-tiles a
-/// single-tile layout under more conditions (`Not implemented: Supported
-/// only when (a) ...` otherwise); those cases are not ported.
+/// jaxlib's refusal of a reshape of a tiled layout it cannot re-tile.
+const RESHAPE_UNSUPPORTED: &str = "Not implemented: Supported only when (a) tiled dimensions remain \
+unchanged, except maybe for tile-aligned folding/unfolding of the first tiled dimension, or (b) the \
+input layout has a single tile, under specific conditions.";
+
+/// The result layout of reshaping `src` (of shape `from`) to `to`
+/// (jaxlib's `MemRefReshapeOp::inferResultLayout`): the identity from the
+/// identity; from a tiled layout, whose tiles must be contiguous
+/// ([`tiles_contiguous`]), contiguous strides ([`contiguous_strides`]) of
+/// no tiles when there are none or the first tile is all ones, of the same
+/// tiles when the tiled dimensions are unchanged but for tile-aligned sizes
+/// of the first one that is not 1 ([`tiling_kept`]), else of the one tile
+/// [`retiled`] finds for a single-tile layout.
 fn reshape_layout(src: &Ty, from: &[i64], to: &[i64]) -> Reshaped {
     if src.layout().is_none() {
         return Reshaped::Layout(None);
     }
     if !src.is_tiled() {
-        return Reshaped::Error("Only tiled or identity layouts supported.");
+        return Reshaped::Error("Only tiled or identity layouts supported.".into());
     }
     let (Some(tiles), Some(strides)) = (src.tiles(), src.tile_strides()) else {
         return Reshaped::Unknown;
     };
-    let first = tiles.first().map(Vec::as_slice);
-    match contiguous_tiles(from, first, &strides) {
-        Some(true) => {}
-        Some(false) => {
-            return Reshaped::Error("Not implemented: Reshape on a non-contiguous memref.");
-        }
-        None => return Reshaped::Unknown,
-    }
-    let k = first.map_or(0, <[i64]>::len);
-    let unchanged = k <= to.len() && from[from.len() - k..] == to[to.len() - k..];
-    if first.is_some() && !unchanged {
+    let first: &[i64] = tiles.first().map_or(&[], Vec::as_slice);
+    if tiles.iter().flatten().any(|&t| t < 1)
+        || strides.len() != from.len()
+        || first.len() > from.len()
+    {
         return Reshaped::Unknown;
     }
-    match contiguous_strides(to, first) {
-        Some(strides) => Reshaped::Layout(Some(tiled_text(
-            tiles,
-            strides.into_iter().map(Some).collect(),
-        ))),
-        None => Reshaped::Unknown,
+    if !tiles_contiguous(from, first, &strides) {
+        return Reshaped::Error("Not implemented: Reshape on a non-contiguous memref.".into());
+    }
+    let layout = |tiles: Vec<Vec<i64>>| {
+        let strides = contiguous_strides(to, tiles.first().map_or(&[], Vec::as_slice));
+        Reshaped::Layout(Some(tiled_text(tiles, strides)))
+    };
+    if tiles.is_empty() {
+        return layout(Vec::new());
+    }
+    match tiling_kept(first, from, to) {
+        Some(true) => return layout(tiles),
+        Some(false) => return layout(Vec::new()),
+        None => {}
+    }
+    if tiles.len() != 1 {
+        return Reshaped::Error(RESHAPE_UNSUPPORTED.into());
+    }
+    match retiled(first, from, to) {
+        Ok(Some(tile)) => layout(vec![tile]),
+        Ok(None) => Reshaped::Error(RESHAPE_UNSUPPORTED.into()),
+        Err(message) => Reshaped::Error(message),
     }
 }
 
-/// The number of `tile`s (or elements, untiled) along each dimension of
-/// `shape`; `None` for a tile of higher rank than the shape or of a size
-/// below 1.
-fn tile_counts(shape: &[i64], tile: Option<&[i64]>) -> Option<Vec<i64>> {
-    let tile = tile.unwrap_or(&[]);
-    let untiled = shape.len().checked_sub(tile.len())?;
-    let mut counts = shape[..untiled].to_vec();
-    for (&d, &t) in shape[untiled..].iter().zip(tile) {
-        if t < 1 {
-            return None;
+/// Whether a reshape from `from` to `to` keeps the tiling whose first tile
+/// is `first`: `Some(false)` when that tile is all ones (the result is
+/// untiled), `Some(true)` when the tiled dimensions after the tile's
+/// leading ones are unchanged, except the first of them, which may change
+/// between two multiples of its tile size; `None` otherwise.
+fn tiling_kept(first: &[i64], from: &[i64], to: &[i64]) -> Option<bool> {
+    let k = first.len();
+    let from = from.get(from.len().checked_sub(k)?..)?;
+    let to = to.get(to.len().checked_sub(k)?..)?;
+    let lead = first.iter().take_while(|&&t| t == 1).count();
+    let (Some(&t), Some(&a), Some(&b)) = (first.get(lead), from.get(lead), to.get(lead)) else {
+        return Some(false);
+    };
+    let aligned = |d: i64| d != DYN && d % t == 0;
+    let kept = (a == b || (aligned(a) && aligned(b))) && from.get(lead + 1..) == to.get(lead + 1..);
+    kept.then_some(true)
+}
+
+/// The one tile of a reshape from `from` to `to` of a layout whose single
+/// tile is `first` (`Ok(None)` where jaxlib finds none). As jaxlib, walking
+/// both shapes: a dynamic or padded (not tile-aligned) dimension passes
+/// unchanged with its tile size; otherwise the dimensions' tile counts are
+/// gathered until one whose tile size is not 1 (the outer elements), then
+/// its tile size and those of the following dimensions while the dimension
+/// before each is a single tile (the inner elements), and the result's
+/// dimensions take the outer elements, a tile size of 1 each (once the
+/// result tile has begun), then the inner ones, each its size. jaxlib
+/// divides by zero (zero sizes) or loops forever (a step that consumes
+/// nothing) on some shapes: refused with our message.
+fn retiled(first: &[i64], from: &[i64], to: &[i64]) -> Result<Option<Vec<i64>>, String> {
+    let untiled = from.len().saturating_sub(first.len());
+    let tile_size = |d: usize| {
+        d.checked_sub(untiled)
+            .and_then(|i| first.get(i))
+            .copied()
+            .unwrap_or(1)
+    };
+    let size = |shape: &[i64], d: usize| shape.get(d).copied().unwrap_or(DYN);
+    let kept = |d: usize| {
+        let n = size(from, d);
+        n == DYN || n % tile_size(d) != 0
+    };
+    let aborts = || {
+        "jaxlib 0.12 aborts on this reshape (integer division by zero in MemRefReshapeOp::inferResultLayout)"
+            .to_string()
+    };
+    let rem = |a: i64, b: i64| a.checked_rem(b).ok_or_else(aborts);
+    let (mut di, mut dr) = (0, 0);
+    let mut tile = Vec::new();
+    while di < from.len() || dr < to.len() {
+        if di < from.len() && kept(di) {
+            if dr == to.len() || size(from, di) != size(to, dr) {
+                return Ok(None);
+            }
+            if di >= untiled {
+                tile.push(tile_size(di));
+            }
+            di += 1;
+            dr += 1;
+            continue;
         }
-        counts.push(if d == DYN {
-            DYN
-        } else {
-            d / t + i64::from(d % t > 0)
-        });
+        let start = (di, dr);
+        let mut outer = 1i64;
+        while di < from.len() && !kept(di) {
+            let t = tile_size(di);
+            outer = outer.wrapping_mul(size(from, di) / t);
+            if t != 1 {
+                break;
+            }
+            di += 1;
+        }
+        let mut inner = 1i64;
+        while di < from.len() && !kept(di) {
+            inner = inner.wrapping_mul(tile_size(di));
+            di += 1;
+            if di == from.len() || size(from, di) != tile_size(di) {
+                break;
+            }
+        }
+        while dr < to.len() && size(to, dr) != DYN {
+            let n = size(to, dr);
+            if rem(outer, n)? == 0 {
+                if !tile.is_empty() {
+                    tile.push(1);
+                }
+                outer = outer.wrapping_div(n);
+                dr += 1;
+            } else if rem(n, outer)? == 0 {
+                break;
+            } else {
+                return Ok(None);
+            }
+        }
+        while dr < to.len() && size(to, dr) != DYN {
+            let n = size(to, dr);
+            if rem(n, outer)? != 0 {
+                return Err(aborts());
+            }
+            let n = n.wrapping_div(outer);
+            outer = 1;
+            if rem(inner, n)? == 0 {
+                if !tile.is_empty() || n != 1 {
+                    tile.push(n);
+                }
+                inner = inner.wrapping_div(n);
+                dr += 1;
+            } else if rem(n, inner)? == 0 {
+                break;
+            } else {
+                return Ok(None);
+            }
+        }
+        if outer != 1 || inner != 1 {
+            return Ok(None);
+        }
+        if (di, dr) == start {
+            return Err(
+                "jaxlib 0.12 never returns on this reshape (MemRefReshapeOp::inferResultLayout \
+                        loops forever: a step consumes no dimension)"
+                    .into(),
+            );
+        }
     }
-    Some(counts)
+    Ok(Some(tile))
+}
+
+/// The number of `tile`-sized tiles along dimension `d` of `shape` (its size
+/// when untiled or dynamic; `tile` covers the trailing dimensions, none
+/// when it has more than the shape, as in jaxlib's unsigned arithmetic).
+fn tile_count(shape: &[i64], tile: &[i64], d: usize) -> i64 {
+    let n = shape.get(d).copied().unwrap_or(DYN);
+    let t = shape
+        .len()
+        .checked_sub(tile.len())
+        .and_then(|untiled| d.checked_sub(untiled))
+        .and_then(|i| tile.get(i))
+        .copied()
+        .unwrap_or(1);
+    if n == DYN || t < 1 {
+        n
+    } else {
+        n / t + i64::from(n % t > 0)
+    }
 }
 
 /// The tile strides of a contiguous (row-major, in tiles) layout of `shape`
-/// tiled by `tile`; `None` when a size they depend on is dynamic.
-fn contiguous_strides(shape: &[i64], tile: Option<&[i64]>) -> Option<Vec<i64>> {
-    let counts = tile_counts(shape, tile)?;
-    let mut strides = vec![0; counts.len()];
-    let mut stride = 1i64;
-    for (i, &n) in counts.iter().enumerate().rev() {
-        strides[i] = stride;
-        stride = if n == DYN {
-            DYN
-        } else {
-            stride.wrapping_mul(n)
-        };
-        if stride == DYN && i > 0 {
-            return None;
-        }
+/// whose first tile is `tile` (jaxlib's `getContiguousTileStrides`): `None`
+/// (`?`) above a dynamic dimension.
+fn contiguous_strides(shape: &[i64], tile: &[i64]) -> Vec<Option<i64>> {
+    let mut strides = vec![None; shape.len()];
+    let mut stride = Some(1i64);
+    for (d, slot) in strides.iter_mut().enumerate().rev() {
+        *slot = stride;
+        let n = tile_count(shape, tile, d);
+        stride = stride.filter(|_| n != DYN).map(|s| s.wrapping_mul(n));
     }
-    Some(strides)
+    strides
 }
 
-/// Whether the tiles of a layout of `shape` tiled by `tile` with `strides`
-/// are contiguous (jaxlib's `getNumTrailingDimsWithContiguousTiles` covers
-/// every dimension): each stride is the contiguous one, or its dimension has
-/// a single tile. `None` when that depends on dynamic sizes or strides.
-fn contiguous_tiles(shape: &[i64], tile: Option<&[i64]>, strides: &[Option<i64>]) -> Option<bool> {
-    if tile.is_some_and(|t| t.len() > shape.len()) {
-        return Some(false);
-    }
-    let counts = tile_counts(shape, tile)?;
-    if strides.len() != counts.len() {
-        return None;
-    }
-    let mut expected = 1i64;
-    for (i, &n) in counts.iter().enumerate().rev() {
-        if n != 1 {
-            match strides[i] {
-                Some(s) if s == expected => {}
-                Some(_) => return Some(false),
-                None => return None,
-            }
+/// Whether the tiles of a layout of `shape` whose first tile is `tile`
+/// with `strides` are contiguous (jaxlib's
+/// `getNumTrailingDimsWithContiguousTiles` covers every dimension): from
+/// the minor dimension, each stride is static and the contiguous one, or
+/// its dimension has a single tile; a dynamic size makes every stride
+/// above it a mismatch.
+fn tiles_contiguous(shape: &[i64], tile: &[i64], strides: &[Option<i64>]) -> bool {
+    let mut stride = Some(1i64);
+    for (d, &given) in strides.iter().enumerate().rev() {
+        let n = tile_count(shape, tile, d);
+        if (stride.is_none() || given != stride) && n != 1 {
+            return false;
         }
-        if i > 0 {
-            if n == DYN {
-                return None;
-            }
-            expected = expected.wrapping_mul(n);
-        }
+        stride = stride.filter(|_| n != DYN).map(|s| s.wrapping_mul(n));
     }
-    Some(true)
+    true
 }
 
 /// How jaxlib prints a tiled layout: `#tpu.tiled<(8,128)(2,1),[1,1]>`.
