@@ -471,4 +471,51 @@ mod tests {
             "expected '<'"
         );
     }
+
+    proptest::proptest! {
+        /// Any text of the grammars' characters (and some others) gets a
+        /// verdict from each parser, never a panic; what parses is printed
+        /// back by [`crate::mosaic::attrs::DotDimensionNumbers`]' grammar and
+        /// parses again to the same lists.
+        #[test]
+        fn parsers_never_panic(body in "[<>\\[\\],0-9a-fx+ \n/\"#!@.;\\-]{0,40}") {
+            let values = ["sum".to_string(), "max".to_string()];
+            let _ = conv_dimension_numbers(&body);
+            let _ = enum_value(&body, "ReductionKind", &values);
+            if let Ok(lists) = dot_dimension_numbers(&body) {
+                let printed = format!(
+                    "<{}>",
+                    lists.iter().map(|l| format!("{l:?}")).collect::<Vec<_>>().join(", ")
+                );
+                proptest::prop_assert_eq!(dot_dimension_numbers(&printed).ok(), Some(lists));
+            }
+        }
+
+        /// Well-formed bodies (any spacing, hex, `true`/`false`) parse to
+        /// their lists; one byte changed anywhere never panics.
+        #[test]
+        fn dot_bodies_parse_to_their_lists(
+            lists in proptest::collection::vec(proptest::collection::vec(-3i64..300, 1..4), 7),
+            hex in proptest::bool::ANY,
+            space in "[ \n]{0,2}",
+            at in 0usize..200,
+            byte in proptest::num::u8::ANY,
+        ) {
+            let item = |d: &i64| if hex && *d >= 0 { format!("{space}0x{d:x}") } else { format!("{space}{d}") };
+            let text = format!(
+                "<{}>",
+                lists
+                    .iter()
+                    .map(|l| format!("[{}]", l.iter().map(item).collect::<Vec<_>>().join(",")))
+                    .collect::<Vec<_>>()
+                    .join(&format!(",{space}"))
+            );
+            let want: [Vec<i64>; 7] = lists.clone().try_into().unwrap();
+            proptest::prop_assert_eq!(dot_dimension_numbers(&text), Ok(want));
+            let mut bytes = text.into_bytes();
+            let i = at % bytes.len();
+            bytes[i] = byte;
+            let _ = dot_dimension_numbers(&String::from_utf8_lossy(&bytes));
+        }
+    }
 }
