@@ -573,6 +573,9 @@ LATE_FIXTURES = {
     "reduce": [_reduce(k) for k in [
         "#tpu.reduction_kind<sum>", "#tpu.reduction_kind< \"sum\" >", "#tpu.reduction_kind", "#tpu.reduction_kind<>",
         "#tpu.reduction_kind<1>", "#tpu.reduction_kind<sum,>", "#tpu.reduction_kind<foo,>", "#tpu.reduction_kind<sum sum>",
+        # spelled with spaces or quotes, the value still reaches the verifier's kind rules
+        "#tpu.reduction_kind< max >", "#tpu.reduction_kind<\"max\">", "#tpu.reduction_kind< arg_max >",
+        "#tpu.reduction_kind< \"maxsi\" >", "#tpu.reduction_kind<\n maxf\n>",
     ]],
 }
 

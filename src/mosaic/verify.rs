@@ -328,12 +328,20 @@ impl OpView<'_, '_, '_> {
         Some(self.v.array_of(attr))
     }
 
-    /// The inner text of a `#tpu.<mnemonic><...>` attribute.
+    /// The inner text of a `#tpu.<mnemonic><...>` attribute, trimmed, a quoted
+    /// enum value unquoted.
     pub(crate) fn tpu_attr(&mut self, name: &str) -> Option<String> {
         let t = self.attr(name)?;
         let start = t.find('<')?;
-        t.get(start + 1..t.len().saturating_sub(1))
-            .map(str::to_string)
+        let body = t.get(start + 1..t.len().saturating_sub(1))?.trim();
+        // An enum value may be written as a string (`<"max">`); jaxlib reads
+        // it as the keyword. (The body parsed before the verifiers run, so a
+        // quoted value here has no escapes that matter.)
+        let body = body
+            .strip_prefix('"')
+            .and_then(|b| b.strip_suffix('"'))
+            .unwrap_or(body);
+        Some(body.to_string())
     }
 
     /// The core type of the nearest ancestor with `tpu.core_type`
