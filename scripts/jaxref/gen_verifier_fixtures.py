@@ -473,6 +473,32 @@ def _conv(dn):
             f'rhs_dilation = array<i64: 1>, window_reversal = array<i1: false>}}> : ({a}, {b}, {c}) -> {c}')
 
 
+def _conv_full(l, r, a, dn, st, pad, ld, rd, rev, fgc=None, bgc=None, res=None):
+    """A conv with the given shapes (`8x16x128`), dimension numbers, window attributes and group counts."""
+    lt, rt, at = (f"vector<{s}xf32>" for s in (l, r, a))
+    ot = f"vector<{res}xf32>" if res else at
+
+    def arr(t, xs):
+        return f"array<{t}" + (": " + ", ".join(str(x) for x in xs) if xs else "") + ">"
+    extra = "".join(f", {n} = {c} : i64" for n, c in (("feature_group_count", fgc), ("batch_group_count", bgc))
+                    if c is not None)
+    return (TC, f"%a: {lt}, %b: {rt}, %c: {at}",
+            f'%r = "tpu.conv"(%a, %b, %c) <{{dimension_numbers = #tpu.conv_dimension_numbers<{dn}>, '
+            f'window_strides = {arr("i64", st)}, padding = {arr("i64", pad)}, lhs_dilation = {arr("i64", ld)}, '
+            f'rhs_dilation = {arr("i64", rd)}, window_reversal = {arr("i1", rev)}{extra}}}> : ({lt}, {rt}, {at}) '
+            f'-> {ot}')
+
+
+def _conv1(dn="0, 2, [1], 1, 2, [0], 0, 2, [1]", l="8x16x128", r="3x128x128", a="8x14x128", st=(1,), pad=(0, 0),
+           ld=(1,), rd=(1,), rev=("false",), fgc=None, bgc=None, res=None):
+    return _conv_full(l, r, a, dn, st, pad, ld, rd, rev, fgc, bgc, res)
+
+
+def _conv2(a="8x14x14x128", st=(1, 1), pad=(0, 0, 0, 0), ld=(1, 1), rd=(1, 1)):
+    return _conv_full("8x16x16x128", "3x3x128x128", a, "0, 3, [1, 2], 2, 3, [0, 1], 0, 3, [1, 2]", st, pad, ld, rd,
+                      ("false", "false"))
+
+
 def _reduce(kind):
     return (TC, "%a: vector<8x128xf32>", f'%r = "tpu.reduce"(%a) <{{dimensions = array<i64: 1>, kind = {kind}}}> : '
             '(vector<8x128xf32>) -> vector<8x1xf32>')
@@ -569,7 +595,36 @@ LATE_FIXTURES = {
         "0, 2, [1], 0, 2, [1], 0, 2, [1], 1", "0 2, [1], 0, 2, [1], 0, 2, [1]", "0, 2, [1] 0, 2, [1], 0, 2, [1]",
         "0, 2, [1], 0, 2, [1], 0, 2", "0, 2, [1,], 0, 2, [1], 0, 2, [1]", "0, 2, [1], 0, 2, [1 2], 0, 2, [1]",
         "0, 9223372036854775808, [1], 0, 2, [1], 0, 2, [1]", "0, 2, [1], 0, 2, [1], 0, 2, [1];",
-    ]] + [_conv("#tpu.conv_dimension_numbers")],
+    ]] + [_conv("#tpu.conv_dimension_numbers")] + [
+        # ConvOp::verify in jaxlib 0.12's order; accepted ones near each boundary first
+        _conv1(a="8x14", res="8x14"),  # acc rank (the result's is the acc's)
+        _conv1("0, 2, [1], 1, 2, [0], 0, 2, [1, 2]"), _conv1("0, 2, [1], 1, 2, [], 0, 2, [1]"),  # spatial counts
+        _conv1("0, 0, [1], 1, 2, [0], 0, 2, [1]"), _conv1("0, 2, [3], 1, 2, [0], 0, 2, [1]"),  # lhs permutation
+        _conv1("true, 2, [1], 1, 2, [0], 0, 2, [1]"),
+        _conv1("0, 2, [1], 1, 1, [0], 0, 2, [1]"), _conv1("0, 2, [1], 1, 2, [-2], 0, 2, [1]"),  # rhs permutation
+        _conv1("0, 2, [1], 1, 2, [0], true, 2, [1]"), _conv1("0, 2, [1], 1, 2, [0], 0, 2, [3]"),  # acc/result
+        _conv1("0, 2, [1], 1, 2, [0], 0, 2, [2]"), _conv1("0, 2, [1], 1, 2, [0], 0, 2, [true]"),
+        _conv1("0, 2, [1], 1, 2, [0], 0, 2, [9223372036854775807]"),
+        _conv1("0, 2, [1], 1, 2, [0], 2, 0, [1]", a="128x14x8"),  # accepted: a permuted output
+        _conv1(rev=("false", "true")), _conv1(rev=("true",)),  # window attribute sizes; reversed is accepted
+        _conv1(st=(1, 1), fgc=0, bgc=0),
+        _conv1(fgc=0, bgc=2), _conv1(fgc=2, bgc=0), _conv1(fgc=-1), _conv1(fgc=2, bgc=2),  # group counts
+        _conv1(r="3x64x128", fgc=2, bgc=1), _conv1(a="4x14x128", fgc=1, bgc=2),  # accepted: one count > 1
+        _conv1(fgc=2),  # LHS feature / feature_group_count vs kernel input feature
+        _conv1("2, 0, [1], 1, 2, [0], 0, 2, [1]"),
+        _conv1(bgc=3), _conv1(st=(0,), bgc=3), _conv1(ld=(0,), bgc=3),  # kernel output feature, before strides
+        _conv1("0, 2, [1], 1, 2, [0], 2, 0, [1]"),  # ACC output feature
+        _conv1(l="9x16x128", a="4x14x128", bgc=2), _conv1(bgc=2),  # batch: divisible, then the quotient
+        _conv2(a="8x13x14x128", st=(1, 0)), _conv2(st=(1, 0)),  # spatial 0's output, then spatial 1's stride
+        _conv2(pad=(0, 0, 0, -20)), _conv2(pad=(0, 0, 0, -20), rd=(1, 0)), _conv2(ld=(0, 1)),
+        _conv1(pad=(0, -20)), _conv1(a="8x1x128", pad=(0, -13)), _conv1(a="8x1x128", pad=(0, -14)),  # padded input
+        _conv1(ld=(4611686018427387904,)), _conv1(rd=(4611686018427387904,)),  # int64 arithmetic wraps
+        _conv1(pad=(9223372036854775807, 9223372036854775807)),
+        _conv1(pad=(-9223372036854775807, -9223372036854775807)),
+        _conv1(a="8x12x128", pad=(9223372036854775807, 9223372036854775807)),
+        _conv1(st=(2,)), _conv1(a="8x7x128", st=(2,)), _conv1(a="8x8x128", st=(2,), pad=(1, 1)),  # output size
+        _conv1(ld=(2,), pad=(0, -15)), _conv1(a="8x10x128", rd=(3,)),
+    ],
     "reduce": [_reduce(k) for k in [
         "#tpu.reduction_kind<sum>", "#tpu.reduction_kind< \"sum\" >", "#tpu.reduction_kind", "#tpu.reduction_kind<>",
         "#tpu.reduction_kind<1>", "#tpu.reduction_kind<sum,>", "#tpu.reduction_kind<foo,>", "#tpu.reduction_kind<sum sum>",

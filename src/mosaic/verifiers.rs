@@ -1448,15 +1448,19 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
     }
 }
 
-/// `conv` (the first checks): the lhs rank against the spatial dimensions,
-/// then the feature dimensions of lhs and kernel.
+/// `conv`: acc and result types, the ranks against the spatial dimensions,
+/// the spatial counts, each operand's dimension numbers a permutation, the
+/// window attributes' sizes, the group counts, the feature and batch sizes,
+/// then per spatial dimension its stride, dilations, padded size and output
+/// size (in jaxlib's order; its int64 arithmetic wraps, so ours does).
 fn conv(v: &mut OpView<'_, '_, '_>) {
     let Some(dn) = v.attr("dimension_numbers") else {
         return;
     };
-    if let (Some(acc), Some(out)) = (v.operand("acc"), v.result(0))
-        && acc != out
-    {
+    let (Some(acc), Some(out)) = (v.operand("acc"), v.result(0)) else {
+        return;
+    };
+    if acc != out {
         let text = |t: &Ty| vector_text(t.shape().unwrap_or(&[]), t.elem());
         return v.op_error(format!(
             "Conv acc and result have different types: '{}' vs '{}'",
@@ -1464,44 +1468,65 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
             text(&out)
         ));
     }
-    let Some(Ok(parts)) = dn
+    let Some(Ok([(lb, lf, lsp), (rif, rof, rsp), (ob, of, osp)])) = dn
         .strip_prefix("#tpu.conv_dimension_numbers")
         .map(super::syntax::conv_dimension_numbers)
     else {
         return;
     };
-    // The nine fields in order: batch, feature, [spatial] of lhs, rhs, output.
-    let int = |i: usize| {
-        let (a, b, _) = &parts[i / 3];
-        usize::try_from(if i.is_multiple_of(3) { *a } else { *b }).ok()
-    };
-    let n_spatial = parts[0].2.len();
     let (Some(lhs), Some(rhs)) = (v.operand("lhs"), v.operand("rhs")) else {
         return;
     };
-    let (Some(ls), Some(rs)) = (lhs.shape(), rhs.shape()) else {
+    let (Some(ls), Some(rs), Some(os)) = (lhs.shape(), rhs.shape(), acc.shape()) else {
         return;
     };
-    for (what, shape) in [("lhs", ls), ("rhs", rs)] {
-        if shape.len() != 2 + n_spatial {
+    let n_spatial = lsp.len();
+    let Some(rank) = n_spatial.checked_add(2) else {
+        return;
+    };
+    for (what, shape) in [("lhs", ls), ("rhs", rs), ("acc", os)] {
+        if shape.len() != rank {
             return v.op_error(format!(
-                "Expected {what} rank to be {} (2 + num_spatial), got {}",
-                2 + n_spatial,
+                "Expected {what} rank to be {rank} (2 + num_spatial), got {}",
                 shape.len()
             ));
         }
     }
-    let windows: Vec<usize> = ["window_strides", "padding", "lhs_dilation", "rhs_dilation"]
-        .into_iter()
-        .map(|a| v.array(a).map_or(0, |x| x.len()))
-        .collect();
+    if rsp.len() != n_spatial || osp.len() != n_spatial {
+        return v.op_error("Expected spatial dimensions count to match across operands");
+    }
+    // Each operand's two named dimensions and its spatial ones are distinct
+    // and in range, and so cover every dimension exactly once.
+    let permutes = |d0: i64, d1: i64, spatial: &[i64]| {
+        let mut seen = vec![false; rank];
+        [d0, d1].iter().chain(spatial).all(|&d| {
+            usize::try_from(d)
+                .ok()
+                .and_then(|d| seen.get_mut(d))
+                .is_some_and(|s| !std::mem::replace(s, true))
+        }) && seen.iter().all(|s| *s)
+    };
+    for (what, d0, d1, spatial) in [
+        ("lhs", lb, lf, &lsp),
+        ("rhs", rif, rof, &rsp),
+        ("acc/result", ob, of, &osp),
+    ] {
+        if !permutes(d0, d1, spatial) {
+            return v.op_error(format!("Invalid dimension permutation for {what}"));
+        }
+    }
+    let empty = || -> Rc<[i64]> { Vec::new().into() };
+    let strides = v.array("window_strides").unwrap_or_else(empty);
+    let padding = v.array("padding").unwrap_or_else(empty);
+    let ldil = v.array("lhs_dilation").unwrap_or_else(empty);
+    let rdil = v.array("rhs_dilation").unwrap_or_else(empty);
     let reversal = v.attr("window_reversal").map_or(0, |t| {
         t.matches("true").count() + t.matches("false").count()
     });
-    if windows[0] != n_spatial
-        || windows[1] != 2 * n_spatial
-        || windows[2] != n_spatial
-        || windows[3] != n_spatial
+    if strides.len() != n_spatial
+        || Some(padding.len()) != n_spatial.checked_mul(2)
+        || ldil.len() != n_spatial
+        || rdil.len() != n_spatial
         || reversal != n_spatial
     {
         return v.op_error("Expected window attributes size to match spatial dims");
@@ -1514,105 +1539,100 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
     if batch_groups <= 0 {
         return v.op_error("Expected batch_group_count to be positive");
     }
-    if v.array("window_strides")
-        .is_some_and(|a| a.iter().any(|x| *x <= 0))
-    {
-        return v.op_error("Expected window strides to be positive");
+    if groups > 1 && batch_groups > 1 {
+        return v.op_error("At most one of batch_group_count and feature_group_count may be > 1");
     }
-    let dilations = [v.array("lhs_dilation"), v.array("rhs_dilation")];
-    if dilations
-        .iter()
-        .flatten()
-        .any(|a| a.iter().any(|x| *x <= 0))
-    {
-        return v.op_error("Expected dilations to be positive");
-    }
-    let (Some(lf), Some(rf)) = (int(1), int(3)) else {
+    // The permutations above make every dimension number an index of its shape.
+    let size = |shape: &[i64], d: i64| usize::try_from(d).ok().and_then(|d| shape.get(d).copied());
+    let (Some(in_feat), Some(k_in_feat)) = (size(ls, lf), size(rs, rif)) else {
         return;
     };
-    let (Some(&l), Some(&r)) = (ls.get(lf), rs.get(rf)) else {
+    if in_feat % groups != 0 {
+        return v.op_error(format!(
+            "LHS feature dimension size ({in_feat}) must be divisible by feature_group_count ({groups})"
+        ));
+    }
+    if in_feat / groups != k_in_feat {
+        return v.op_error(format!(
+            "LHS feature dimension size divided by feature_group_count ({in_feat} / {groups} = {}) must match kernel input feature dimension size ({k_in_feat})",
+            in_feat / groups
+        ));
+    }
+    let (Some(out_feat), Some(k_out_feat)) = (size(os, of), size(rs, rof)) else {
         return;
     };
-    if l % groups != 0 {
+    // At most one count exceeds 1, so the product does not overflow.
+    let g = groups.saturating_mul(batch_groups);
+    if k_out_feat % g != 0 {
         return v.op_error(format!(
-            "LHS feature dimension size ({l}) must be divisible by feature_group_count ({groups})"
+            "Kernel output feature dimension size ({k_out_feat}) must be divisible by feature_group_count * batch_group_count ({g})"
         ));
     }
-    if l / groups != r {
+    if out_feat != k_out_feat {
         return v.op_error(format!(
-            "LHS feature dimension size divided by feature_group_count ({l} / {groups} = {}) must match kernel input feature dimension size ({r})",
-            l / groups
+            "ACC output feature dimension size ({out_feat}) must match kernel output feature dimension size ({k_out_feat})"
         ));
     }
-    if let Some(&ko) = int(4).and_then(|d| rs.get(d)) {
-        let g = groups.saturating_mul(batch_groups);
-        if g > 0 && ko % g != 0 {
+    let (Some(in_batch), Some(out_batch)) = (size(ls, lb), size(os, ob)) else {
+        return;
+    };
+    if in_batch % batch_groups != 0 {
+        return v.op_error(format!(
+            "LHS batch dimension size ({in_batch}) must be divisible by batch_group_count ({batch_groups})"
+        ));
+    }
+    if in_batch / batch_groups != out_batch {
+        return v.op_error(format!(
+            "LHS batch dimension size divided by batch_group_count ({in_batch} / {batch_groups} = {}) must match ACC output batch dimension size ({out_batch})",
+            in_batch / batch_groups
+        ));
+    }
+    // A size dilated by `dil`: 0 stays 0 (wrapping, as jaxlib's int64 does).
+    let dilate = |n: i64, dil: i64| {
+        if n == 0 {
+            0
+        } else {
+            n.wrapping_sub(1).wrapping_mul(dil).wrapping_add(1)
+        }
+    };
+    for i in 0..n_spatial {
+        let (Some(&ld), Some(&kd), Some(&od)) = (lsp.get(i), rsp.get(i), osp.get(i)) else {
+            return;
+        };
+        let (Some(in_size), Some(k_size), Some(o_size)) =
+            (size(ls, ld), size(rs, kd), size(os, od))
+        else {
+            return;
+        };
+        let lo_hi = i
+            .checked_mul(2)
+            .and_then(|j| Some((padding.get(j)?, padding.get(j + 1)?)));
+        let (Some(&stride), Some((&lo, &hi)), Some(&l_dil), Some(&r_dil)) =
+            (strides.get(i), lo_hi, ldil.get(i), rdil.get(i))
+        else {
+            return;
+        };
+        if stride <= 0 {
+            return v.op_error("Expected window strides to be positive");
+        }
+        if l_dil <= 0 || r_dil <= 0 {
+            return v.op_error("Expected dilations to be positive");
+        }
+        let padded = dilate(in_size, l_dil).wrapping_add(lo).wrapping_add(hi);
+        let kernel = dilate(k_size, r_dil);
+        if padded < kernel {
             return v.op_error(format!(
-                "Kernel output feature dimension size ({ko}) must be divisible by feature_group_count * batch_group_count ({g})"
+                "Padded input spatial size ({padded}) must be at least dilated kernel size ({kernel}) for spatial dimension {i}"
             ));
         }
-    }
-    if let (Some(&ko), Some(acc)) = (int(4).and_then(|d| rs.get(d)), v.operand("acc"))
-        && let Some(&ao) = int(7).and_then(|d| acc.shape().and_then(|s| s.get(d)))
-        && ao != ko
-    {
-        return v.op_error(format!(
-            "ACC output feature dimension size ({ao}) must match kernel output feature dimension size ({ko})"
-        ));
-    }
-    if let (Some(&lb), Some(acc)) = (int(0).and_then(|d| ls.get(d)), v.operand("acc"))
-        && let Some(&ab) = int(6).and_then(|d| acc.shape().and_then(|s| s.get(d)))
-        && lb / batch_groups != ab
-    {
-        return v.op_error(format!(
-            "LHS batch dimension size divided by batch_group_count ({lb} / {batch_groups} = {}) must match ACC output batch dimension size ({ab})",
-            lb / batch_groups
-        ));
-    }
-    let Some(out) = v.result(0) else { return };
-    let Some(os) = out.shape() else { return };
-    let dims = |i: usize| -> Vec<usize> {
-        parts[i / 3]
-            .2
-            .iter()
-            .filter_map(|&d| usize::try_from(d).ok())
-            .collect()
-    };
-    let (lsp, rsp, osp) = (dims(2), dims(5), dims(8));
-    let (strides, padding, ldil, rdil) = (
-        v.array("window_strides")
-            .unwrap_or_else(|| Vec::new().into()),
-        v.array("padding").unwrap_or_else(|| Vec::new().into()),
-        v.array("lhs_dilation").unwrap_or_else(|| Vec::new().into()),
-        v.array("rhs_dilation").unwrap_or_else(|| Vec::new().into()),
-    );
-    for i in 0..n_spatial {
-        let (Some(&a), Some(&k), Some(&od)) = (
-            lsp.get(i).and_then(|d| ls.get(*d)),
-            rsp.get(i).and_then(|d| rs.get(*d)),
-            osp.get(i),
-        ) else {
-            return;
-        };
-        let Some(&o) = os.get(od) else { return };
-        let (Some(&st), Some(&lo), Some(&hi), Some(&ld), Some(&rd)) = (
-            strides.get(i),
-            padding.get(2 * i),
-            padding.get(2 * i + 1),
-            ldil.get(i),
-            rdil.get(i),
-        ) else {
-            return;
-        };
-        if st <= 0 {
-            return;
-        }
-        let lhs_eff = (a - 1).saturating_mul(ld) + 1 + lo + hi;
-        let k_eff = (k - 1).saturating_mul(rd) + 1;
-        let want = (lhs_eff - k_eff).div_euclid(st) + 1;
-        if want != o {
+        // `stride` is positive, so the division cannot overflow.
+        let want = padded
+            .wrapping_sub(kernel)
+            .wrapping_div(stride)
+            .wrapping_add(1);
+        if o_size != want {
             return v.op_error(format!(
-                "Output spatial dimension {od} size mismatch: expected {want}, got {o}"
+                "Output spatial dimension {od} size mismatch: expected {want}, got {o_size}"
             ));
         }
     }
