@@ -1448,6 +1448,32 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
     }
 }
 
+/// conv's group rule for one LHS dimension (`group` = (dimension, count
+/// attribute, its positive value)): the LHS size `n` splits into whole groups,
+/// and one group is the `target` dimension's size. Reports jaxlib's message and
+/// returns true when it does not.
+fn group_split_error(
+    v: &mut OpView<'_, '_, '_>,
+    (dim, count_name, count): (&str, &str, i64),
+    n: i64,
+    (target, t): (&str, i64),
+) -> bool {
+    if n % count != 0 {
+        v.op_error(format!(
+            "LHS {dim} dimension size ({n}) must be divisible by {count_name} ({count})"
+        ));
+        return true;
+    }
+    if n / count != t {
+        v.op_error(format!(
+            "LHS {dim} dimension size divided by {count_name} ({n} / {count} = {}) must match {target} dimension size ({t})",
+            n / count
+        ));
+        return true;
+    }
+    false
+}
+
 /// `conv`: acc and result types, the ranks against the spatial dimensions,
 /// the spatial counts, each operand's dimension numbers a permutation, the
 /// window attributes' sizes, the group counts, the feature and batch sizes,
@@ -1547,16 +1573,13 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
     let (Some(in_feat), Some(k_in_feat)) = (size(ls, lf), size(rs, rif)) else {
         return;
     };
-    if in_feat % groups != 0 {
-        return v.op_error(format!(
-            "LHS feature dimension size ({in_feat}) must be divisible by feature_group_count ({groups})"
-        ));
-    }
-    if in_feat / groups != k_in_feat {
-        return v.op_error(format!(
-            "LHS feature dimension size divided by feature_group_count ({in_feat} / {groups} = {}) must match kernel input feature dimension size ({k_in_feat})",
-            in_feat / groups
-        ));
+    if group_split_error(
+        v,
+        ("feature", "feature_group_count", groups),
+        in_feat,
+        ("kernel input feature", k_in_feat),
+    ) {
+        return;
     }
     let (Some(out_feat), Some(k_out_feat)) = (size(os, of), size(rs, rof)) else {
         return;
@@ -1576,16 +1599,13 @@ fn conv(v: &mut OpView<'_, '_, '_>) {
     let (Some(in_batch), Some(out_batch)) = (size(ls, lb), size(os, ob)) else {
         return;
     };
-    if in_batch % batch_groups != 0 {
-        return v.op_error(format!(
-            "LHS batch dimension size ({in_batch}) must be divisible by batch_group_count ({batch_groups})"
-        ));
-    }
-    if in_batch / batch_groups != out_batch {
-        return v.op_error(format!(
-            "LHS batch dimension size divided by batch_group_count ({in_batch} / {batch_groups} = {}) must match ACC output batch dimension size ({out_batch})",
-            in_batch / batch_groups
-        ));
+    if group_split_error(
+        v,
+        ("batch", "batch_group_count", batch_groups),
+        in_batch,
+        ("ACC output batch", out_batch),
+    ) {
+        return;
     }
     // A size dilated by `dil`: 0 stays 0 (wrapping, as jaxlib's int64 does).
     let dilate = |n: i64, dil: i64| {
