@@ -749,10 +749,15 @@ enum Reshaped {
     Layout(Option<String>),
     /// This refusal.
     Error(String),
-    /// A tile size below 1 (jaxlib divides by zero or prints `Invalid
-    /// value`), or a layout jaxlib refuses before the op: not judged.
+    /// A tile size below 1 after the first tile, or negative (jaxlib prints
+    /// `Invalid value` or accepts), or a layout jaxlib refuses before the
+    /// op: not judged.
     Unknown,
 }
+
+/// Our refusal of a reshape jaxlib 0.12 cannot judge: it dies of a division
+/// by zero (SIGFPE).
+const RESHAPE_DIVIDES_BY_ZERO: &str = "jaxlib 0.12 aborts on this reshape (integer division by zero in MemRefReshapeOp::inferResultLayout)";
 
 /// jaxlib's refusal of a reshape of a tiled layout it cannot re-tile.
 const RESHAPE_UNSUPPORTED: &str = "Not implemented: Supported only when (a) tiled dimensions remain \
@@ -778,10 +783,15 @@ fn reshape_layout(src: &Ty, from: &[i64], to: &[i64]) -> Reshaped {
         return Reshaped::Unknown;
     };
     let first: &[i64] = tiles.first().map_or(&[], Vec::as_slice);
-    if tiles.iter().flatten().any(|&t| t < 1)
-        || strides.len() != from.len()
-        || first.len() > from.len()
-    {
+    if strides.len() != from.len() || first.len() > from.len() {
+        return Reshaped::Unknown;
+    }
+    if first.contains(&0) {
+        // Measured: every reshape whose first tile has a size of 0 kills
+        // jaxlib with SIGFPE, the same shape kept or not.
+        return Reshaped::Error(RESHAPE_DIVIDES_BY_ZERO.into());
+    }
+    if tiles.iter().flatten().any(|&t| t < 1) {
         return Reshaped::Unknown;
     }
     if !tiles_contiguous(from, first, &strides) {
@@ -851,10 +861,7 @@ fn retiled(first: &[i64], from: &[i64], to: &[i64]) -> Result<Option<Vec<i64>>, 
         let n = size(from, d);
         n == DYN || n % tile_size(d) != 0
     };
-    let aborts = || {
-        "jaxlib 0.12 aborts on this reshape (integer division by zero in MemRefReshapeOp::inferResultLayout)"
-            .to_string()
-    };
+    let aborts = || RESHAPE_DIVIDES_BY_ZERO.to_string();
     let rem = |a: i64, b: i64| a.checked_rem(b).ok_or_else(aborts);
     let (mut di, mut dr) = (0, 0);
     let mut tile = Vec::new();

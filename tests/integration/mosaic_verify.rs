@@ -419,3 +419,39 @@ fn verdicts_do_not_leak_between_kernels_of_one_context() {
     failures.eq("good", fresh(&good), None);
     failures.assert_none();
 }
+
+/// Kernels on which jaxlib 0.12 itself gives no verdict (a failed CHECK, a
+/// division by zero, a loop that never ends; recorded by
+/// `scripts/jaxref/gen_jaxlib_crashes.py`, each judged in its own process):
+/// every one is refused here, with a message saying what jaxlib does.
+#[test]
+fn kernels_jaxlib_dies_on_are_refused() {
+    let path = common::data_dir().join("mosaic-corpus/jaxlib-crashes.jsonl");
+    let text = std::fs::read_to_string(&path).expect("jaxlib-crashes.jsonl");
+    let ctx = Context::new();
+    let mut failures = common::Failures::new();
+    let mut count = 0;
+    for line in text.lines().skip(1) {
+        let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let (why, kernel, outcome) = (
+            case["why"].as_str().unwrap_or("?"),
+            case["text"].as_str().unwrap_or(""),
+            case["outcome"].as_str().unwrap_or(""),
+        );
+        failures.check(
+            outcome.starts_with("signal ") || outcome == "timeout",
+            || format!("{why}: jaxlib's outcome is `{outcome}`, not a crash or a hang"),
+        );
+        count += 1;
+        match our_verdict(&ctx, kernel) {
+            None => failures.fail(format!("{why}: accepted, but jaxlib {outcome}")),
+            Some(message) => failures.check(
+                message.contains("jaxlib 0.12 aborts on this")
+                    || message.contains("jaxlib 0.12 never returns on this"),
+                || format!("{why}: refused with `{message}`, which does not say jaxlib dies"),
+            ),
+        }
+    }
+    assert!(count >= 6, "only {count} cases in {}", path.display());
+    failures.assert_none();
+}
