@@ -449,6 +449,18 @@ MlirAttribute tcc_operation_get_properties(MlirOperation op) {
   return wrap(unwrap(op)->getPropertiesAsAttribute());
 }
 
+/// Gives every registered op under `root` (itself included) the default value
+/// of each default-valued property it lacks, as MLIR's text parser does when it
+/// creates an op. MLIR's bytecode reader does not: an `arith.addf` read from
+/// bytecode without `fastmath` keeps a null property, and its custom printer
+/// then dereferences it (found by the `inspect` fuzz target: a segfault).
+void tcc_populate_default_properties(MlirOperation root) {
+  unwrap(root)->walk([](mlir::Operation *op) {
+    if (op->isRegistered() && op->getPropertiesStorageSize() != 0)
+      op->getName().populateDefaultProperties(op->getPropertiesStorage());
+  });
+}
+
 /// Replaces the properties of `op` with `attr` (for an unregistered op: the
 /// dictionary printed as `<{...}>`). The C API can create operations with
 /// discardable attributes only; this fills that gap. Returns false if the op

@@ -467,6 +467,11 @@ pub fn deserialize_module<'c>(
     for op in ops {
         demangle(op, version, &properties)?;
     }
+    // A re-created op whose body lacked a default-valued property (a mutated
+    // or hand-made body) gets the default, as MLIR's text parser gives it: a
+    // null one crashes the op's printer.
+    // SAFETY: the module is live and owned here.
+    unsafe { crate::ffi::tcc_populate_default_properties(module.as_operation().to_raw()) };
     let (ok, diagnostics) = capture(ctx, || module.as_operation().verify());
     if !ok {
         return Err(SerdeError::Verify { diagnostics });
