@@ -449,16 +449,16 @@ MlirAttribute tcc_operation_get_properties(MlirOperation op) {
   return wrap(unwrap(op)->getPropertiesAsAttribute());
 }
 
-/// Gives every registered op under `root` (itself included) the default value
-/// of each default-valued property it lacks, as MLIR's text parser does when it
-/// creates an op. MLIR's bytecode reader does not: an `arith.addf` read from
-/// bytecode without `fastmath` keeps a null property, and its custom printer
-/// then dereferences it (found by the `inspect` fuzz target: a segfault).
-void tcc_populate_default_properties(MlirOperation root) {
-  unwrap(root)->walk([](mlir::Operation *op) {
-    if (op->isRegistered() && op->getPropertiesStorageSize() != 0)
-      op->getName().populateDefaultProperties(op->getPropertiesStorage());
-  });
+/// Gives `op`, if registered, the default value of each default-valued
+/// property it lacks, as MLIR's text parser does when it creates an op.
+/// `mlirOperationCreate` with the property among the plain attributes
+/// missing leaves it null (an `arith.addf` re-created from a body without
+/// `fastmath`), and the op's custom printer then dereferences it (found by
+/// the `inspect` fuzz target: a segfault).
+void tcc_operation_populate_default_properties(MlirOperation op) {
+  mlir::Operation *o = unwrap(op);
+  if (o->isRegistered() && o->getPropertiesStorageSize() != 0)
+    o->getName().populateDefaultProperties(o->getPropertiesStorage());
 }
 
 /// Replaces the properties of `op` with `attr` (for an unregistered op: the

@@ -20,8 +20,8 @@ extern "C" {
 
 /// The properties of `op` as one attribute, or null when it has none.
 MlirAttribute tcc_operation_get_properties(MlirOperation op);
-/// Fills every registered op's missing default-valued properties under `root`.
-void tcc_populate_default_properties(MlirOperation root);
+/// Fills a registered op's missing default-valued properties.
+void tcc_operation_populate_default_properties(MlirOperation op);
 /// Replaces the properties of `op` with `attr`; false if the op rejects it.
 bool tcc_operation_set_properties(MlirOperation op, MlirAttribute attr);
 /// Whether `op` is a registered operation (known to a loaded dialect).

@@ -26,9 +26,9 @@ unsafe extern "C" {
     pub(crate) fn mlirGetDialectHandle__tcc_stablehlo__() -> MlirDialectHandle;
     /// The op's properties as one attribute, or null. `op` live.
     pub(crate) fn tcc_operation_get_properties(op: MlirOperation) -> MlirAttribute;
-    /// Fills the missing default-valued properties of every registered op
-    /// under `root`, as MLIR's text parser does. `root` live.
-    pub(crate) fn tcc_populate_default_properties(root: MlirOperation);
+    /// Fills a registered op's missing default-valued properties, as MLIR's
+    /// text parser does. `op` live.
+    pub(crate) fn tcc_operation_populate_default_properties(op: MlirOperation);
     /// Replaces the op's properties; false if rejected. `op` live and not
     /// yet used by anything that caches its properties; `attr` of the same
     /// context.

@@ -637,10 +637,6 @@ fn parse_checked<'c>(
             diagnostics,
         });
     };
-    if format == ModuleFormat::Bytecode {
-        // SAFETY: the module is live and owned here.
-        unsafe { crate::ffi::tcc_populate_default_properties(module.as_operation().to_raw()) };
-    }
     Ok(module)
 }
 

@@ -509,25 +509,41 @@ pub(crate) fn create_op<'a>(spec: OpSpec<'_>) -> Option<Op<'a>> {
             spec.regions.as_ptr(),
         );
         let op = Op::from_raw(mlirOperationCreate(&mut state));
-        (!op.is_null()).then_some(op)
+        if op.is_null() {
+            return None;
+        }
+        // Default-valued properties the attributes did not give (a body
+        // without `fastmath`) get their defaults, as the text parser's ops do:
+        // a null one crashes the op's printer.
+        crate::ffi::tcc_operation_populate_default_properties(op.0);
+        Some(op)
     }
 }
 
 /// Sets attributes on a freshly created op: on a registered op, inherent
 /// ones go into its properties (creating it from an attribute list would leave
 /// them discardable), the others are discardable.
-pub(crate) fn set_attributes(op: Op, attributes: &[MlirNamedAttribute]) {
+///
+/// An inherent attribute the op's property cannot hold (an attribute of
+/// another kind: MLIR's property conversion leaves the property null) is
+/// refused: `Err` gives its name.
+pub(crate) fn set_attributes(op: Op, attributes: &[MlirNamedAttribute]) -> Result<(), String> {
     for named in attributes {
         // SAFETY: `op` is live; `named` holds a live identifier and attribute.
         unsafe {
             let name = mlirIdentifierStr(named.name);
             if mlirOperationHasInherentAttributeByName(op.0, name) {
                 mlirOperationSetInherentAttributeByName(op.0, name, named.attribute);
+                let held = mlir_sys::mlirOperationGetInherentAttributeByName(op.0, name);
+                if !mlir_sys::mlirAttributeEqual(held, named.attribute) {
+                    return Err(to_string(name));
+                }
             } else {
                 mlirOperationSetDiscardableAttributeByName(op.0, name, named.attribute);
             }
         }
     }
+    Ok(())
 }
 
 /// Splits `attributes` into those named in `inherent` and the rest.

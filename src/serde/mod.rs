@@ -118,6 +118,18 @@ pub enum SerdeError {
         /// What is wrong.
         message: String,
     },
+    /// An attribute of a registered op is not of the kind its property holds
+    /// (malformed input: MLIR's property conversion refuses it).
+    #[error(
+        "op `{op}`: attribute `{attribute}` is not of the kind the op's property holds \
+         (MLIR's property conversion refuses it)"
+    )]
+    InvalidProperty {
+        /// The op name.
+        op: String,
+        /// The attribute's name.
+        attribute: String,
+    },
     /// MLIR refused to create an op (malformed input).
     #[error("cannot re-create op `{op}`: MLIR refused the operation state")]
     CreateOp {
@@ -467,11 +479,6 @@ pub fn deserialize_module<'c>(
     for op in ops {
         demangle(op, version, &properties)?;
     }
-    // A re-created op whose body lacked a default-valued property (a mutated
-    // or hand-made body) gets the default, as MLIR's text parser gives it: a
-    // null one crashes the op's printer.
-    // SAFETY: the module is live and owned here.
-    unsafe { crate::ffi::tcc_populate_default_properties(module.as_operation().to_raw()) };
     let (ok, diagnostics) = capture(ctx, || module.as_operation().verify());
     if !ok {
         return Err(SerdeError::Verify { diagnostics });
@@ -608,7 +615,10 @@ fn demangle(op: Op, version: u32, properties: &PropertyNames) -> Result<(), Serd
     let attributes = all_attributes(op, properties);
     if ir::is_registered_op(op.context(), &base) {
         let new = recreate(op, &base, &[])?;
-        ir::set_attributes(new, &attributes);
+        ir::set_attributes(new, &attributes).map_err(|attribute| SerdeError::InvalidProperty {
+            op: base.clone(),
+            attribute,
+        })?;
     } else if let Some(def) = crate::mosaic::dialect::table().op(&base) {
         // A `tpu` op gets its inherent attributes back as properties, as
         // jaxlib's registered op has them after deserialization.

@@ -167,7 +167,8 @@ fn create_i32_op(
     })
     .ok_or_else(|| err(format!("MLIR refused to create {name}")))?;
     if registered {
-        ir::set_attributes(op, &named);
+        ir::set_attributes(op, &named)
+            .map_err(|a| err(format!("{name} refused its attribute `{a}`")))?;
     }
     ir::insert_before(anchor, op);
     Ok(op.result(0))

@@ -441,3 +441,40 @@ pub mod oneshot {
         validate::problems(kernel, signature.as_ref(), params, target)
     }
 }
+
+/// The first message of a kernel MLIR or our `tpu` verifier refuses (`None`
+/// when it loads): the diagnostic's or verifier error's message without its
+/// location, as jaxlib's first message is compared.
+pub fn first_message(
+    result: Result<tpu_custom_call::Kernel<'_>, tpu_custom_call::KernelError>,
+) -> Option<String> {
+    use tpu_custom_call::KernelError;
+    match result {
+        Ok(_) => None,
+        Err(KernelError::Dialect { errors, .. }) => Some(
+            errors
+                .first()
+                .map(|e| e.message.clone())
+                .unwrap_or_default(),
+        ),
+        Err(KernelError::Parse { diagnostics, .. } | KernelError::Verify { diagnostics, .. }) => {
+            Some(
+                diagnostics
+                    .first()
+                    .map(|d| d.message.clone())
+                    .unwrap_or_default(),
+            )
+        }
+        Err(e @ KernelError::UnknownMemorySpace { .. }) => {
+            // `file:line:col: <jaxlib's message>\n  hint: ...`
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("").to_string();
+            Some(
+                first
+                    .split_once(": ")
+                    .map_or(first.clone(), |(_, m)| m.to_string()),
+            )
+        }
+        Err(e) => Some(e.to_string()),
+    }
+}

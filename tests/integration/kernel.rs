@@ -318,28 +318,6 @@ fn tiled_kernel() -> String {
     std::fs::read_to_string(fixtures_dir().join("kernels/tiled.mlir")).unwrap()
 }
 
-/// The first message of a kernel MLIR or our `tpu` verifier refuses.
-fn first_message(result: Result<Kernel<'_>, KernelError>) -> Option<String> {
-    match result {
-        Ok(_) => None,
-        Err(KernelError::Parse { diagnostics, .. } | KernelError::Verify { diagnostics, .. }) => {
-            Some(
-                diagnostics
-                    .first()
-                    .map(|d| d.message.clone())
-                    .unwrap_or_default(),
-            )
-        }
-        Err(KernelError::Dialect { errors, .. }) => Some(
-            errors
-                .first()
-                .map(|e| e.message.clone())
-                .unwrap_or_default(),
-        ),
-        Err(other) => Some(other.to_string()),
-    }
-}
-
 /// A kernel with tiled memrefs loads (MLIR parses the layouts, our `tpu`
 /// verifier accepts it as jaxlib does), prints back exactly as jaxlib prints
 /// it, and survives a bytecode round trip.

@@ -8,34 +8,7 @@ use crate::common;
 
 /// What we say about a kernel: `None` when it verifies, else the first message.
 fn our_verdict(ctx: &Context, text: &str) -> Option<String> {
-    match Kernel::from_text(ctx, text, "corpus.mlir") {
-        Ok(_) => None,
-        Err(KernelError::Dialect { errors, .. }) => Some(
-            errors
-                .first()
-                .map(|e| e.message.clone())
-                .unwrap_or_default(),
-        ),
-        Err(KernelError::Parse { diagnostics, .. } | KernelError::Verify { diagnostics, .. }) => {
-            Some(
-                diagnostics
-                    .first()
-                    .map(|d| d.message.clone())
-                    .unwrap_or_default(),
-            )
-        }
-        Err(e @ KernelError::UnknownMemorySpace { .. }) => {
-            // `file:line:col: <jaxlib's message>\n  hint: ...`
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("").to_string();
-            Some(
-                first
-                    .split_once(": ")
-                    .map_or(first.clone(), |(_, m)| m.to_string()),
-            )
-        }
-        Err(e) => Some(e.to_string()),
-    }
+    common::first_message(Kernel::from_text(ctx, text, "corpus.mlir"))
 }
 
 /// Rebuilds a corpus kernel from its golden and its edits.
