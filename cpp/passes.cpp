@@ -104,8 +104,15 @@ struct VerifyPass : public RustPass<VerifyPass> {
                      "(as `tpu-custom-call compile`)"),
       llvm::cl::init(false)};
 
+  Option<bool> jaxRulesOnly{
+      *this, "jax-rules-only",
+      llvm::cl::desc("Check only JAX's rules, not libtpu's (as the lower "
+                     "pass's option); libtpu's warnings are still given"),
+      llvm::cl::init(false)};
+
   void runOnOperation() final {
-    TccVerifyPassOptions options{toRef(target), static_cast<bool>(compile)};
+    TccVerifyPassOptions options{toRef(target), static_cast<bool>(compile),
+                                 static_cast<bool>(jaxRulesOnly)};
     if (!tcc_rust_run_verify_pass(module(), &options))
       this->signalPassFailure();
   }

@@ -102,6 +102,7 @@ typedef struct TccLowerPassOptions {
 typedef struct TccVerifyPassOptions {
   MlirStringRef target;
   bool compile;
+  bool jax_rules_only;
 } TccVerifyPassOptions;
 
 /// Registers both passes with MLIR's global pass registry. Call once.

@@ -7,7 +7,7 @@
 //!
 //! | arguments | how many | call side |
 //! |---|---|---|
-//! | grid indices (`i32`) | `iteration_bounds` entries | none; a dynamic bound (`?`) is one leading `tensor<i32>` operand |
+//! | grid indices (`i32`) | `iteration_bounds` entries | none; a dynamic bound (`?`) is one leading `tensor<i32>` (or `tensor<1xi32>`) operand |
 //! | scalar prefetch (SMEM memrefs) | `scalar_prefetch` | the next operands, whole |
 //! | inputs, then outputs | the rest | the remaining operands, then the results |
 //! | scratch | `scratch_operands` | none |
@@ -18,7 +18,9 @@
 //! `window_params`, the kernel sees the whole operand, whose type must then be
 //! the kernel argument's. Index maps are evaluated at every grid point (up to
 //! [`MAX_GRID_POINTS`]) and every block they address must start inside the
-//! operand (a partial last block, as Pallas's `cdiv` grids make, is allowed);
+//! operand (a partial last block, as Pallas's `cdiv` grids make, is allowed;
+//! a block outside is a warning, [`ContractReport::warnings`]: libtpu compiles
+//! such kernels);
 //! maps that read scalar prefetch or use ops not folded here are reported as not
 //! checked in the [`ContractReport`].
 //!
@@ -27,6 +29,7 @@
 //! like the module) are not checked.
 
 mod memory;
+pub mod tiling;
 pub mod vmem;
 
 use std::collections::HashMap;
@@ -76,10 +79,10 @@ pub enum ContractError {
         /// Dynamic grid bounds plus scalar prefetch operands.
         leading: usize,
     },
-    /// A dynamic grid bound operand is not a scalar `i32` tensor.
+    /// A dynamic grid bound operand is not a one-element `i32` tensor.
     #[error(
         "operand {operand} (`{found}`) is the dynamic grid bound {dimension} of kernel `{function}`; \
-         it must be `tensor<i32>`"
+         it must be `tensor<i32>` (or a one-element `tensor<1xi32>`)"
     )]
     DynamicBound {
         /// The kernel's main function.
@@ -113,7 +116,8 @@ pub enum ContractError {
         /// How to fix it.
         fix: String,
     },
-    /// A block addressed by the grid and index map lies outside the operand.
+    /// A block addressed by the grid and index map lies outside the operand
+    /// (a warning: libtpu compiles it, see [`ContractReport::warnings`]).
     #[error(
         "{place} (`{call_type}`) is argument {argument} of kernel `{function}` (blocks of {block}): \
          at grid point ({point}) the index map `{map}` gives block ({index}), which starts at \
@@ -150,6 +154,30 @@ pub enum ContractError {
         verb: &'static str,
         /// The extent the grid addresses, `AxB`.
         needed: String,
+    },
+    /// A block shape JAX refuses while lowering (`_check_block_mappings`; see
+    /// [`tiling`]): JAX's message (`rule`), then its details in our words.
+    #[error(
+        "{rule}Block spec for {place} in pallas_call {function} has block shape {block}, array \
+         shape {array}, and index_map {map}, in memory space {space}.\nSee details at \
+         https://docs.jax.dev/en/latest/pallas/grid_blockspec.html#pallas-blockspec"
+    )]
+    BlockTiling {
+        /// The kernel's main function.
+        function: String,
+        /// `operand 2` or `result 0`.
+        place: Place,
+        /// JAX's rule, verbatim ([`tiling::LAST_TWO`], [`tiling::RANK_0`] or
+        /// the rank-1 rule).
+        rule: String,
+        /// The block shape, as a Python tuple (`(12, 512)`).
+        block: String,
+        /// The array shape, as a Python tuple.
+        array: String,
+        /// The index map's name.
+        map: String,
+        /// The kernel argument's memory space.
+        space: String,
     },
     /// An alias pairs an operand and a result whose kernel buffers differ.
     #[error(
@@ -251,6 +279,11 @@ pub struct ContractReport {
     pub vmem: Option<VmemBudget>,
     /// What could not be checked, in words.
     pub not_checked: Vec<String>,
+    /// Problems libtpu compiles, reported without refusing the call: blocks
+    /// addressed outside their operand ([`ContractError::BlockOutside`];
+    /// libtpu 0.0.50.1 compiles such kernels, measured with
+    /// `scripts/contract/block_index.py`).
+    pub warnings: Vec<ContractError>,
 }
 
 /// A type as MLIR prints it, taken apart: `tensor<8x128xf32>`,
@@ -725,7 +758,10 @@ pub fn check_call<S: AsRef<str>>(
         .map(|(i, _)| i);
     for (operand, ty) in operands.iter().enumerate().take(d) {
         let dimension = dynamic_dim.next().unwrap_or(0);
-        if !(ty.shaped && ty.dims.is_empty() && ty.element == "i32") {
+        // `tensor<i32>`, or a one-element array (`tensor<1xi32>`: JAX passes
+        // the grid value as given, Mosaic reads its one element).
+        let one_element = ty.dims.iter().all(|d| *d == Some(1));
+        if !(ty.shaped && one_element && ty.element == "i32") {
             errors.push(ContractError::DynamicBound {
                 function: sig.function.clone(),
                 operand,
@@ -758,7 +794,7 @@ pub fn check_call<S: AsRef<str>>(
             problem,
             fix,
         };
-        if kernel_ty.element != call.element {
+        if !element_matches(&call.element, &kernel_ty.element) {
             errors.push(mismatch(
                 format!(
                     "the element types differ ({} in the call, {} in the kernel)",
@@ -809,13 +845,20 @@ pub fn check_call<S: AsRef<str>>(
             ));
             continue;
         }
+        if !sig.sparse_core {
+            let map = win.and_then(|w| w.transform.as_deref());
+            if let Some(e) = tiling::check(&sig.function, place, call, kernel_ty, &bounds, map) {
+                errors.push(e);
+                continue;
+            }
+        }
         let Some(map) = win.and_then(|w| w.transform.as_deref()) else {
             continue;
         };
         match maps.get(map) {
             Some(Ok(indices)) => {
                 if let Some(e) = outside(&sig, place, call, argument, &bounds, map, indices) {
-                    errors.push(e);
+                    report.warnings.push(e);
                 }
             }
             Some(Err(why)) => report.not_checked.push(format!(
@@ -895,6 +938,30 @@ pub fn check_call<S: AsRef<str>>(
     } else {
         Err(errors)
     }
+}
+
+/// Whether a call's element type is what JAX 0.12 lowers for a kernel
+/// argument's (measured on every dtype JAX lowers and on semaphores passed
+/// between calls: `scripts/contract/dtypes.py`, `tests/data/contract-jax/`):
+/// - the same type;
+/// - an unsigned integer of the call for the signless integer of the same
+///   width in the kernel (`ui32` for `i32`, `ui4` for `i4`): Mosaic kernels
+///   are signless (Pallas's `_dtype_to_ir_type` makes every integer type
+///   signless); `bool` arrays are `i32` on both sides (cast before the call);
+/// - `i32` in the call for a `!tpu.dma_semaphore` or `!tpu.semaphore` in the
+///   kernel (a semaphore, or an array of them, that one call returns and
+///   another takes: Pallas's semaphore dtypes are `int32` arrays of the same
+///   shape outside the kernel).
+pub fn element_matches(call: &str, kernel: &str) -> bool {
+    if call == kernel {
+        return true;
+    }
+    if let Some(width) = call.strip_prefix("ui") {
+        return !width.is_empty()
+            && width.bytes().all(|b| b.is_ascii_digit())
+            && kernel.strip_prefix('i') == Some(width);
+    }
+    call == "i32" && matches!(kernel, "!tpu.dma_semaphore" | "!tpu.semaphore")
 }
 
 fn what(place: Place) -> &'static str {

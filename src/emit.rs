@@ -26,9 +26,11 @@ use crate::stablehlo::{CALL_TARGET, CUSTOM_CALL, EXPORT_MARKER, layout_text};
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum EmitError {
-    /// An operand or result type is not a ranked tensor.
+    /// An operand or result type is not a ranked tensor (nor a plain memref,
+    /// as JAX's pinned buffers are).
     #[error(
-        "{what} #{index} has type `{ty}`: tpu_custom_call operands and results must be ranked tensors"
+        "{what} #{index} has type `{ty}`: tpu_custom_call operands and results must be ranked tensors \
+         (or plain static memrefs, as JAX's pinned buffers)"
     )]
     NotARankedTensor {
         /// `operand` or `result`.
@@ -175,6 +177,9 @@ fn parse_attribute<'c>(
 }
 
 /// Ranks of ranked tensor types; error naming the first that is not one.
+/// A static memref without layout or memory space (`memref<3xf32>`: what
+/// JAX's `pin` makes of a pinned buffer, which a call takes and returns) is
+/// taken as its tensor.
 fn tensor_ranks(types: &[Type<'_>], what: &'static str) -> Result<Vec<(usize, bool)>, EmitError> {
     types
         .iter()
@@ -186,6 +191,9 @@ fn tensor_ranks(types: &[Type<'_>], what: &'static str) -> Result<Vec<(usize, bo
                 let dynamic = unsafe { !mlir_sys::mlirShapedTypeHasStaticShape(ty.to_raw()) };
                 Ok((rank, dynamic))
             }
+            Err(_) if plain_memref_rank(*ty).is_some() => {
+                Ok((plain_memref_rank(*ty).unwrap_or(0), false))
+            }
             Err(_) => Err(EmitError::NotARankedTensor {
                 what,
                 index,
@@ -193,6 +201,25 @@ fn tensor_ranks(types: &[Type<'_>], what: &'static str) -> Result<Vec<(usize, bo
             }),
         })
         .collect()
+}
+
+/// The rank of a static memref with the identity layout and no memory space
+/// (`memref<3xf32>`, JAX's pinned buffers); `None` for any other type.
+pub(crate) fn plain_memref_rank(ty: Type<'_>) -> Option<usize> {
+    let raw = ty.to_raw();
+    // SAFETY: each query is made on a type of the kind it needs (checked
+    // first); the type belongs to a live context.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
+            return None;
+        }
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(raw);
+        let layout = mlir_sys::mlirMemRefTypeGetAffineMap(raw);
+        if !space.ptr.is_null() || !mlir_sys::mlirAffineMapIsIdentity(layout) {
+            return None;
+        }
+        usize::try_from(mlir_sys::mlirShapedTypeGetRank(raw)).ok()
+    }
 }
 
 /// Builds the `stablehlo.custom_call` op (detached) with JAX's attributes.

@@ -154,6 +154,7 @@ pub(crate) struct LowerPassOptions {
 pub(crate) struct VerifyPassOptions {
     pub target: MlirStringRef,
     pub compile: bool,
+    pub jax_rules_only: bool,
 }
 
 /// Appends a chunk handed over by the C++ side to the `Vec<u8>` in

@@ -541,8 +541,13 @@ extern "C" fn tcc_rust_run_verify_pass(
                 return false;
             }
         };
+        let rules = if raw.jax_rules_only {
+            validate::ValidateOptions::jax_rules_only()
+        } else {
+            validate::ValidateOptions::all_rules()
+        };
         let mut warnings = Vec::new();
-        let mut problems = verify_module_warning(ctx, module, target, &mut warnings);
+        let mut problems = verify_module_warning(ctx, module, target, &rules, &mut warnings);
         for (location, message) in &warnings {
             emit_warning(*location, message);
         }
@@ -566,15 +571,27 @@ pub fn verify_module<'c>(
     module: OperationRef<'c, '_>,
     target: Option<Chip>,
 ) -> Vec<(Location<'c>, String)> {
-    verify_module_warning(ctx, module, target, &mut Vec::new())
+    verify_module_with(ctx, module, target, &validate::ValidateOptions::all_rules())
 }
 
-/// [`verify_module`], collecting libtpu's warnings about the calls (each at
-/// its op's location) into `warnings`.
+/// [`verify_module`] with the rules of `options` (the pass's
+/// `jax-rules-only`: [`validate::ValidateOptions::jax_rules_only`]).
+pub fn verify_module_with<'c>(
+    ctx: &'c melior::Context,
+    module: OperationRef<'c, '_>,
+    target: Option<Chip>,
+    options: &validate::ValidateOptions,
+) -> Vec<(Location<'c>, String)> {
+    verify_module_warning(ctx, module, target, options, &mut Vec::new())
+}
+
+/// [`verify_module_with`], collecting libtpu's warnings about the calls
+/// (each at its op's location) into `warnings`.
 fn verify_module_warning<'c>(
     ctx: &'c melior::Context,
     module: OperationRef<'c, '_>,
     target: Option<Chip>,
+    options: &validate::ValidateOptions,
     warnings: &mut Vec<(Location<'c>, String)>,
 ) -> Vec<(Location<'c>, String)> {
     let mut ops = Vec::new();
@@ -596,7 +613,7 @@ fn verify_module_warning<'c>(
             }
         };
         for call in found {
-            let (errors, found_warnings) = validate::verify_call_report(ctx, call, target);
+            let (errors, found_warnings) = validate::verify_call_with(ctx, call, target, options);
             for message in errors {
                 problems.push((op.location(), format!("tpu_custom_call: {message}")));
             }

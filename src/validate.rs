@@ -1078,6 +1078,18 @@ pub fn verify_call_report(
     found: FoundCall,
     target: Option<Chip>,
 ) -> (Vec<Error>, Vec<LibtpuWarning>) {
+    verify_call_with(ctx, found, target, &ValidateOptions::default())
+}
+
+/// [`verify_call_report`] with the rules of `options`
+/// ([`ValidateOptions::jax_rules_only`]: JAX's rules and ours, not libtpu's;
+/// libtpu's warnings are still given).
+pub fn verify_call_with(
+    ctx: &Context,
+    found: FoundCall,
+    target: Option<Chip>,
+    options: &ValidateOptions,
+) -> (Vec<Error>, Vec<LibtpuWarning>) {
     let operand_types = found.operand_types.clone();
     let result_types = found.result_types.clone();
     let shape_operands = found
@@ -1130,7 +1142,7 @@ pub fn verify_call_report(
         signature.as_ref(),
         &decoded.params,
         target,
-        &ValidateOptions::default(),
+        options,
     );
     errors.extend(found.errors);
     (errors, found.warnings)
@@ -1142,8 +1154,11 @@ fn expected_layouts(ctx: &Context, types: &[String]) -> Option<String> {
     let mut layouts = Vec::new();
     for text in types {
         let (ty, _) = capture(ctx, || melior::ir::Type::parse(ctx, text));
-        let tensor = melior::ir::r#type::RankedTensorType::try_from(ty?).ok()?;
-        let rank = melior::ir::r#type::ShapedTypeLike::rank(&tensor);
+        let ty = ty?;
+        let rank = match melior::ir::r#type::RankedTensorType::try_from(ty) {
+            Ok(tensor) => melior::ir::r#type::ShapedTypeLike::rank(&tensor),
+            Err(_) => crate::emit::plain_memref_rank(ty)?,
+        };
         layouts.push(crate::stablehlo::layout_text(rank));
     }
     Some(format!("[{}]", layouts.join(", ")))

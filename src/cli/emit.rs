@@ -152,6 +152,9 @@ pub fn run(args: Args) -> CliResult {
     for warning in call.warnings() {
         eprintln!("warning: {warning}");
     }
+    for warning in call.contract().map_or(&[][..], |c| &c.warnings[..]) {
+        eprintln!("warning: {warning}");
+    }
     let module = Lowerer::new(options)
         .emit_module(&ctx, &call)
         .map_err(|e| e.to_string())?;

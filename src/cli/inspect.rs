@@ -43,7 +43,7 @@ fn contract_problems(call: &DecodedCall<'_>) -> Vec<String> {
     let operands = &operands[..operands.len().saturating_sub(shape)];
     match tpu_custom_call::contract::check_call(&call.kernel, operands, results, &call.params, None)
     {
-        Ok(_) => Vec::new(),
+        Ok(report) => report.warnings.iter().map(ToString::to_string).collect(),
         Err(errors) => errors.iter().map(ToString::to_string).collect(),
     }
 }

@@ -71,6 +71,9 @@ pub fn run(args: Args) -> CliResult {
     if errors.is_empty() {
         // What the call contract could not check, as notes.
         if let Some(contract) = found.contract {
+            for warning in &contract.warnings {
+                eprintln!("warning: {warning}");
+            }
             for note in contract.not_checked {
                 eprintln!("note: not checked: {note}");
             }

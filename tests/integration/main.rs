@@ -9,6 +9,7 @@ mod common;
 mod compile;
 mod config;
 mod contract;
+mod contract_jax;
 mod diff;
 mod emit;
 mod fuzz_regressions;

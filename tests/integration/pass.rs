@@ -500,3 +500,79 @@ fn placeholder_errors_are_typed() {
         "{errors:?}"
     );
 }
+
+/// `tpu-custom-call-verify{jax-rules-only=true}` checks only JAX's rules, as
+/// the lower pass's option does: a call JAX lowers with a flag libtpu does not
+/// know (lowered with `jax-rules-only`) fails the verify pass with every rule
+/// and passes it with JAX's rules only (libtpu's warning still given); the
+/// library's `verify_module_with` agrees.
+#[test]
+fn verify_jax_rules_only() {
+    let text = std::fs::read_to_string(fixtures_dir().join("pipeline/three_calls.mlir")).unwrap();
+    let third = "vmem_limit_bytes = 67108864 : i64}";
+    let unknown_flag = text.replace(
+        third,
+        "vmem_limit_bytes = 67108864 : i64, flags = {xla_tpu_force_lp_llo_schedular = true}}",
+    );
+    assert!(unknown_flag != text);
+    let dir = std::env::temp_dir().join(format!("tcc-verify-jax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (flag_path, lowered) = (dir.join("flag.mlir"), dir.join("lowered.mlir"));
+    std::fs::write(&flag_path, &unknown_flag).unwrap();
+    let opt = |input: &std::path::Path, pipeline: &str, out: &std::path::Path| {
+        run_cli(&[
+            "opt",
+            input.to_str().unwrap(),
+            "--pass-pipeline",
+            pipeline,
+            "-o",
+            out.to_str().unwrap(),
+        ])
+    };
+    let (code, _, stderr) = opt(
+        &flag_path,
+        "builtin.module(tpu-custom-call-lower{jax-rules-only=true})",
+        &lowered,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let out = dir.join("out.mlir");
+    let (code, _, stderr) = opt(
+        &lowered,
+        "builtin.module(tpu-custom-call-verify{target=v6e})",
+        &out,
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("unknown enum value: 'xla_tpu_force_lp_llo_schedular'"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = opt(
+        &lowered,
+        "builtin.module(tpu-custom-call-verify{target=v6e jax-rules-only=true})",
+        &out,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+    // The library: all rules find libtpu's problem, JAX's rules only do not.
+    let ctx = Context::new();
+    let bytes = std::fs::read_to_string(&lowered).unwrap();
+    let module = tpu_custom_call::melior::ir::Module::parse(&ctx, &bytes).expect("lowered module");
+    let all = pass::verify_module(
+        &ctx,
+        module.as_operation(),
+        Some(tpu_custom_call::Chip::V6e),
+    );
+    assert!(
+        all.iter()
+            .any(|(_, m)| m.contains("xla_tpu_force_lp_llo_schedular")),
+        "{all:?}"
+    );
+    let jax = pass::verify_module_with(
+        &ctx,
+        module.as_operation(),
+        Some(tpu_custom_call::Chip::V6e),
+        &tpu_custom_call::ValidateOptions::jax_rules_only(),
+    );
+    assert!(jax.is_empty(), "{jax:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
