@@ -118,7 +118,7 @@ def main():
     np.testing.assert_array_equal = np.testing.assert_allclose = lambda *a, **k: None
     tmp = tempfile.mkdtemp()
     # Test helpers newer than the installed jax: taken from the same revision as the tests.
-    for helper in ["pallas/pallas_test_util.py"]:
+    for helper in ["pallas/pallas_test_util.py", "hypothesis_test_util.py"]:
         name = "jax._src." + helper[:-3].replace("/", ".")
         try:
             importlib.import_module(name)

@@ -218,10 +218,14 @@ fn element_pairs_jax_does_not_make_are_refused() {
 }
 
 /// libtpu's errors on the recorded modules that are not about the call contract, each with why (the test
-/// fails on any other): libtpu's own limits on element types and vector loads on v6e, modules the offline
+/// fails on any other): libtpu's own limits on element types, vector loads and DMA sizes on v6e, modules the offline
 /// compile cannot take (shard_map's `xla.sdy` ops) and the stateful async-copy test kernels, on which
 /// libtpu's compile aborts or fails an internal check (semaphores returned by a call with no inputs).
-const OUTSIDE_THE_CONTRACT: [(&str, &str); 5] = [
+const OUTSIDE_THE_CONTRACT: [(&str, &str); 6] = [
+    (
+        "Bytes transferred by InitiateDmaOperation must be a multiple of",
+        "libtpu's DMA granule (a SparseCore DMA of 16 bytes)",
+    ),
     (
         "Only arguments with float8e5m2",
         "element types libtpu does not take for SMEM/ANY arguments",
