@@ -401,3 +401,82 @@ fn block_tiling_verdicts_equal_jaxs_and_libtpus() {
     eprintln!("{n} points: {counts:#?}");
     assert!(n >= 700, "{n}");
 }
+
+/// The block-tiling rule is JAX's, so it holds with JAX's rules only: the issue's 12x512 f32 block (of a
+/// 64x512 array, as JAX lowered it with its check turned off) is refused by `validate_with` with
+/// `jax_rules_only` and by `emit --jax-rules-only`, with JAX's message; the 8x512 block of the same sweep
+/// passes both.
+#[test]
+fn block_tiling_is_a_jax_rule() {
+    let ctx = Context::new();
+    let jax_rule = "The Pallas TPU lowering currently requires that the last two dimensions of your \
+                    block shape are divisible by 8 and 128 respectively, or be equal to the respective \
+                    dimensions of the overall array. Block spec for operand 0 in pallas_call _lambda_ \
+                    has block shape (12, 512), array shape (64, 512), and index_map transform_0, in \
+                    memory space vmem.";
+    for (name, refused) in [
+        ("float32_a64x512_b12x512", true),
+        ("float32_a64x512_b8x512", false),
+    ] {
+        let path = jax_dir().join("tiling").join(format!("{name}.mlir"));
+        let call = calls(&ctx, &path).remove(0);
+        let parse = |types: &[String]| -> Vec<tpu_custom_call::melior::ir::Type<'_>> {
+            types
+                .iter()
+                .map(|t| tpu_custom_call::melior::ir::Type::parse(&ctx, t).unwrap())
+                .collect()
+        };
+        let signature =
+            tpu_custom_call::Signature::new(parse(&call.operands), parse(&call.results));
+        let result = tpu_custom_call::validate_with(
+            &call.kernel,
+            signature,
+            &call.params,
+            None,
+            &tpu_custom_call::ValidateOptions::jax_rules_only(),
+        );
+        match result {
+            Ok(_) => assert!(!refused, "{name}: accepted"),
+            Err(errors) => {
+                assert!(refused, "{name}: {errors:?}");
+                assert!(errors[0].to_string().contains(jax_rule), "{}", errors[0]);
+            }
+        }
+        // The CLI, from the decoded call.
+        let dir = std::env::temp_dir().join(format!("tcc-tiling-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (code, kernel, _) = run_cli(&["inspect", path.to_str().unwrap(), "--kernel"]);
+        assert_eq!(code, 0);
+        let kernel_path = dir.join("kernel.mlir");
+        std::fs::write(&kernel_path, kernel).unwrap();
+        let (code, json, _) = run_cli(&["inspect", path.to_str().unwrap(), "--json"]);
+        assert_eq!(code, 0);
+        let v: Value = serde_json::from_slice(&json).unwrap();
+        let params = v
+            .pointer("/calls/0/params")
+            .or_else(|| v.pointer("/0/params"))
+            .expect("params")
+            .to_string();
+        let params_path = dir.join("params.json");
+        std::fs::write(&params_path, params).unwrap();
+        let signature = format!(
+            "({}) -> ({})",
+            call.operands.join(", "),
+            call.results.join(", ")
+        );
+        let (code, _, stderr) = run_cli(&[
+            "emit",
+            kernel_path.to_str().unwrap(),
+            "--signature",
+            &signature,
+            "--params",
+            params_path.to_str().unwrap(),
+            "--jax-rules-only",
+            "-o",
+            dir.join("out.mlir").to_str().unwrap(),
+        ]);
+        assert_eq!(code, i32::from(refused), "{name}: {stderr}");
+        assert_eq!(stderr.contains(jax_rule), refused, "{name}: {stderr}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
