@@ -480,3 +480,40 @@ fn block_tiling_is_a_jax_rule() {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// A dynamic grid bound is a one-element `i32` array, as JAX passes it (`tensor<i32>`, or the
+/// `tensor<1xi32>` of `test_dynamic_grid_with_smem_output`); other types stay refused.
+#[test]
+fn dynamic_grid_bounds_as_jax_passes_them() {
+    let ctx = Context::new();
+    let path = jax_dir()
+        .join("suite")
+        .join("test.MiscellaneousTest.test_dynamic_grid_with_smem_output_1.mlir");
+    let call = calls(&ctx, &path).remove(0);
+    assert_eq!(call.operands[0], "tensor<1xi32>");
+    for (bound, ok) in [
+        ("tensor<1xi32>", true),
+        ("tensor<i32>", true),
+        ("tensor<1x1xi32>", true),
+        ("tensor<2xi32>", false),
+        ("tensor<1xui32>", false),
+        ("tensor<1xi64>", false),
+        ("tensor<f32>", false),
+    ] {
+        let mut ops = call.operands.clone();
+        ops[0] = bound.to_string();
+        let result = contract::check_call(&call.kernel, &ops, &call.results, &call.params, None);
+        match result {
+            Ok(_) => assert!(ok, "{bound} accepted"),
+            Err(errors) => {
+                assert!(!ok, "{bound}: {errors:?}");
+                assert!(
+                    errors[0].to_string().starts_with(&format!(
+                        "operand 0 (`{bound}`) is the dynamic grid bound 0"
+                    )),
+                    "{bound}: {errors:?}"
+                );
+            }
+        }
+    }
+}
