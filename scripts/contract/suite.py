@@ -14,7 +14,7 @@ A FILE without tests runs every test of the file. Prints one line per test (`ok`
 Test helpers newer than the installed jax (`pallas_test_util.py`, `hypothesis_test_util.py`) are taken from the
 same revision. Measured with it (v6e): tpu_pallas_test.py, tpu_ops_test.py, tpu_pallas_memory_space_test.py,
 tpu_pallas_state_test.py and tpu_pallas_pipeline_test.py give 3,821 distinct modules (3,832 calls, 372 with
-unsigned types); the call contract refuses none (blocks outside an operand: 2 calls, warned).
+unsigned types); the call contract (without a chip) refuses none (blocks outside an operand: 2 calls, warned).
 """
 import importlib.util, inspect, os, subprocess, sys, tempfile, types, unittest
 
