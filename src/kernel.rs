@@ -544,7 +544,7 @@ pub(crate) fn string_attr_bytes(attr: melior::ir::Attribute<'_>) -> Option<Vec<u
             return None;
         }
         let s = mlir_sys::mlirStringAttrGetValue(raw);
-        Some(std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec())
+        Some(crate::ffi::bytes(s).to_vec())
     }
 }
 
@@ -557,8 +557,7 @@ pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<Strin
             return None;
         }
         let s = mlir_sys::mlirStringAttrGetValue(raw);
-        let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
-        Some(String::from_utf8_lossy(bytes).into_owned())
+        Some(crate::ffi::lossy_string(s))
     }
 }
 
@@ -662,13 +661,7 @@ fn first_unregistered_op_with_properties(root: OperationRef<'_, '_>) -> Option<S
                 && !tcc_operation_get_properties(op.to_raw()).ptr.is_null()
         };
         if offending {
-            found = Some(
-                op.name()
-                    .as_string_ref()
-                    .as_str()
-                    .unwrap_or("?")
-                    .to_string(),
-            );
+            found = Some(crate::ffi::identifier_string(&op.name()));
             melior::ir::operation::WalkResult::Interrupt
         } else {
             melior::ir::operation::WalkResult::Advance
