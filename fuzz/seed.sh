@@ -64,7 +64,8 @@ find "$fixtures/bytecode" "$fixtures/serde" -name '*.mlirbc' | sort | while read
   prefixed '\001' "$f" "$seeds/body_decoder/$name"
 done
 # Bad inputs and former crashers go to every target that reads their kind.
-for f in "$fixtures"/bad/* "$fixtures"/crashers/*; do
+for f in "$fixtures"/bad/* "$fixtures"/bad/*/* "$fixtures"/crashers/*; do
+  [ -f "$f" ] || continue
   case "$f" in *.stderr|*.md) continue ;; esac
   b="bad.$(basename "$f")"
   copy "$f" "$seeds/kernel_text" "$b"

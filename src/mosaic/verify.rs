@@ -42,6 +42,9 @@ pub struct VerifyError {
     /// jaxlib reports it while parsing (before any verification), so it is
     /// the first (and only) message jaxlib gives.
     pub at_parse: bool,
+    /// The attribute whose body does not parse (jaxlib's parser points at
+    /// the body, not at the op): its name, for errors about one attribute.
+    pub attribute: Option<String>,
 }
 
 impl fmt::Display for VerifyError {
@@ -506,6 +509,7 @@ impl Verifier {
             message,
             hint,
             at_parse,
+            attribute: None,
         });
     }
 
@@ -757,6 +761,9 @@ impl Verifier {
             let text = self.text_of(attr);
             let hint = Some(format!("`{attr_name}` of `{name}` is malformed: {text}"));
             self.error(op, message.to_string(), hint, true);
+            if let Some(last) = self.errors.last_mut() {
+                last.attribute = Some(attr_name.to_string());
+            }
             return true;
         }
         for (a, attr, kind) in kinded_attributes(self.table, op, def) {
