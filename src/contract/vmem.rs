@@ -17,7 +17,9 @@
 //! [`VmemBudget::limit`]).
 
 use super::{ContractError, KernelSignature, TypeShape};
+use crate::kernel::Kernel;
 use crate::params::Params;
+use crate::serde::ir::{self, Op};
 use crate::target::Chip;
 
 const MIB: u64 = 1024 * 1024;
@@ -102,8 +104,16 @@ pub struct VmemBudget {
     /// Input and output buffers (blocks times their buffering with a grid):
     /// what libtpu counts.
     pub buffers: u64,
-    /// VMEM scratch arguments (not counted by libtpu's check).
+    /// VMEM scratch arguments, all of them (libtpu counts those Mosaic keeps
+    /// after its optimizations: between [`VmemBudget::scratch_kept`] and
+    /// this).
     pub scratch: u64,
+    /// VMEM scratch arguments the main function reads before it writes them
+    /// (an accumulator carried across grid steps): libtpu counts them.
+    pub scratch_kept: u64,
+    /// VMEM scratch arguments whose size is not modelled (narrower than 128
+    /// lanes, unknown element type): the upper bound is unknown.
+    pub scratch_unmodelled: bool,
     /// `internal_scratch_in_bytes` (not counted by libtpu's check).
     pub internal_scratch: u64,
     /// Buffering of blocks: 2 with a grid, 1 without.
@@ -115,10 +125,70 @@ pub struct VmemBudget {
     pub unmodelled: Vec<usize>,
 }
 
+/// What Mosaic may add of its own to a kernel with VMEM scratch (internal
+/// scratch, relayout and conversion buffers), on top of the buffers and all
+/// the scratch: a quarter of those plus 2 MiB, twice those plus 2 MiB on v4
+/// (measured, `tests/data/vmem-sweep/scratch.json`: up to +1.85 MiB on a
+/// 15 MiB kernel at v5e's 16 MiB default, +3.92 MiB on a 32 MiB int8 one at
+/// v6e's 32 MiB, +7.11 MiB on a 36 MiB matmul at a 36 MiB limit on v7x;
+/// v4 has no bf16 or int8 vector unit and needed 1.5 and 2 times the sum).
+pub fn internal_margin(chip: Chip, needed: u64) -> u64 {
+    let factor = if chip == Chip::V4 {
+        needed.saturating_mul(2)
+    } else {
+        needed / 4
+    };
+    factor.saturating_add(2 * MIB)
+}
+
 impl VmemBudget {
-    /// What libtpu's scoped-VMEM check counts: the buffers.
+    /// What libtpu's scoped-VMEM check surely counts: the buffers and the
+    /// scratch read before it is written.
     pub fn total(&self) -> u64 {
-        self.buffers
+        self.buffers.saturating_add(self.scratch_kept)
+    }
+
+    /// The most libtpu's check may count on `chip`: the buffers and all VMEM
+    /// scratch and, with scratch, [`internal_margin`] on top; `None` when a
+    /// scratch size is not modelled.
+    pub fn upper(&self, chip: Chip) -> Option<u64> {
+        if self.scratch_unmodelled {
+            return None;
+        }
+        let needed = self.buffers.saturating_add(self.scratch);
+        let margin = if self.scratch > 0 {
+            internal_margin(chip, needed)
+        } else {
+            0
+        };
+        Some(needed.saturating_add(margin))
+    }
+
+    /// When the kernel fits by what libtpu surely counts but may not by what
+    /// it may count (Mosaic keeps or drops VMEM scratch and adds internal
+    /// scratch as it optimizes): the note for `not_checked`.
+    pub fn uncertain(&self, chip: Chip) -> Option<String> {
+        let (limit, _) = self.limit(chip)?;
+        let low = self.total();
+        if low > limit || self.upper(chip).is_some_and(|u| u <= limit) {
+            return None;
+        }
+        let high = match self.upper(chip) {
+            Some(u) => format!("up to {}", format_bytes(u)),
+            None => "more (a scratch size is not modelled)".to_string(),
+        };
+        Some(format!(
+            "the scoped-VMEM budget on {chip}: libtpu counts {} (input/output buffers{}) and \
+             {high} with the VMEM scratch Mosaic keeps and its internal scratch, against {}; \
+             compile it to know (`emit --target {chip} --compile-check`)",
+            format_bytes(low),
+            if self.scratch_kept > 0 {
+                ", scratch read before written"
+            } else {
+                ""
+            },
+            format_bytes(limit)
+        ))
     }
 
     /// The limit on `chip` and whether it is `vmem_limit_bytes`; `None` when
@@ -159,7 +229,7 @@ impl VmemBudget {
         if needed <= limit {
             return None;
         }
-        let parts = [format!(
+        let mut parts = vec![format!(
             "{} input/output buffers{}",
             format_bytes(self.buffers),
             if self.buffering > 1 {
@@ -168,6 +238,12 @@ impl VmemBudget {
                 ""
             }
         )];
+        if self.scratch_kept > 0 {
+            parts.push(format!(
+                "{} VMEM scratch read before written",
+                format_bytes(self.scratch_kept)
+            ));
+        }
         let vmem = chip.info().vmem_bytes;
         let fix = if needed <= vmem {
             format!(
@@ -189,8 +265,112 @@ impl VmemBudget {
     }
 }
 
-/// The budget of a kernel whose call already passed the contract.
-pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
+/// Whether a block is laid out as [`padded_bytes`] says when pipelined over
+/// a grid: the last dimension a multiple of 128 lanes, the one before it of 8
+/// rows. libtpu counts others otherwise (measured: `1024 x 1000 f32` blocks
+/// with a same-shaped scratch, 20 MiB padded, compile under a 12 MiB limit;
+/// `16 x 85 x 1024 f32` ones, 27.5 MiB, under 12 MiB; `1360 x 1000` ones
+/// are counted padded).
+fn aligned_block(dims: &[i64]) -> bool {
+    let n = dims.len();
+    (n == 0 || dims[n - 1] % 128 == 0) && (n < 2 || dims[n - 2] % 8 == 0)
+}
+
+/// How a value is first touched in a list of ops (in order, regions
+/// included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Loaded, and the load's result used.
+    Read,
+    /// Stored to, unconditionally at this level.
+    Write,
+    /// Anything else (a slice, a DMA, a call): not modelled.
+    Other,
+}
+
+const LOADS: [&str; 5] = [
+    "vector.load",
+    "tpu.load",
+    "tpu.strided_load",
+    "memref.load",
+    "vector.transfer_read",
+];
+const STORES: [&str; 5] = [
+    "tpu.vector_store",
+    "vector.store",
+    "tpu.store",
+    "tpu.strided_store",
+    "memref.store",
+];
+
+fn value_eq(a: mlir_sys::MlirValue, b: mlir_sys::MlirValue) -> bool {
+    // SAFETY: both values belong to the kernel module, alive for the call.
+    unsafe { mlir_sys::mlirValueEqual(a, b) }
+}
+
+fn has_uses(v: mlir_sys::MlirValue) -> bool {
+    // SAFETY: as above.
+    unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v)) }
+}
+
+/// The first access to `value` among the ops starting at `first`: a used
+/// load, an unconditional store, another use; stores in nested regions
+/// (conditional) do not end the walk.
+fn first_access(first: Option<Op<'_>>, value: mlir_sys::MlirValue) -> Option<Access> {
+    let mut child = first;
+    while let Some(op) = child {
+        child = op.next();
+        let uses = op.operands().into_iter().any(|o| value_eq(o, value));
+        if uses {
+            let name = op.name();
+            if LOADS.contains(&name.as_str()) {
+                if (0..op.num_results()).any(|r| has_uses(op.result(r))) {
+                    return Some(Access::Read);
+                }
+                continue;
+            }
+            if STORES.contains(&name.as_str())
+                && op.num_operands() > 1
+                && value_eq(op.operand(1), value)
+            {
+                return Some(Access::Write);
+            }
+            return Some(Access::Other);
+        }
+        for r in 0..op.num_regions() {
+            for block in ir::region_blocks(op.region(r)) {
+                match first_access(ir::block_first_op(block), value) {
+                    Some(Access::Write) | None => {}
+                    other => return other,
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Which VMEM scratch arguments of the kernel's main function are read
+/// before they are written (their values live across grid steps, so Mosaic
+/// keeps them and libtpu counts them), by scratch index.
+pub(super) fn scratch_read_first(kernel: &Kernel<'_>, sig: &KernelSignature) -> Vec<bool> {
+    let Some((_, op)) = super::main_function(kernel) else {
+        return Vec::new();
+    };
+    let args = super::entry_args(op);
+    let start = args.len().saturating_sub(sig.scratch);
+    let body = ir::region_blocks(op.region(0));
+    let Some(&block) = body.first() else {
+        return Vec::new();
+    };
+    args[start..]
+        .iter()
+        .map(|&a| first_access(ir::block_first_op(block), a) == Some(Access::Read))
+        .collect()
+}
+
+/// The budget of a kernel whose call already passed the contract;
+/// `read_first` from [`scratch_read_first`].
+pub(super) fn budget(sig: &KernelSignature, params: &Params, read_first: &[bool]) -> VmemBudget {
     let g = sig.grid.len();
     let p = sig.scalar_prefetch;
     let buffers = sig.buffers().unwrap_or(0);
@@ -216,6 +396,10 @@ pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
             .and_then(|ws| ws.get(b))
             .and_then(|w| w.bounds.clone());
         let (dims, times) = match window {
+            Some(bounds) if grid && !aligned_block(&bounds) => {
+                budget.unmodelled.push(g + p + b);
+                continue;
+            }
             Some(bounds) => (Some(bounds), buffering),
             None => (static_dims(arg), 1),
         };
@@ -226,11 +410,18 @@ pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
             None => budget.unmodelled.push(g + p + b),
         }
     }
-    for arg in sig.arguments.iter().skip(g + p + buffers) {
-        if arg.in_vmem()
-            && let Some(bytes) = static_dims(arg).and_then(|d| padded_bytes(&d, &arg.element))
-        {
-            budget.scratch = budget.scratch.saturating_add(bytes);
+    for (i, arg) in sig.arguments.iter().skip(g + p + buffers).enumerate() {
+        if !arg.in_vmem() {
+            continue;
+        }
+        match static_dims(arg).and_then(|d| padded_bytes(&d, &arg.element)) {
+            Some(bytes) => {
+                budget.scratch = budget.scratch.saturating_add(bytes);
+                if read_first.get(i).copied().unwrap_or(false) {
+                    budget.scratch_kept = budget.scratch_kept.saturating_add(bytes);
+                }
+            }
+            None => budget.scratch_unmodelled = true,
         }
     }
     budget
