@@ -7,9 +7,23 @@
 //! whole; with a grid (`iteration_bounds`), each VMEM block twice (Pallas double
 //! buffers them), a VMEM buffer without block window once. Sizes are padded to
 //! the TPU tile (last dimension to 128 lanes, the one before it to 8 sublanes
-//! of 32 bits). VMEM scratch arguments and `internal_scratch_in_bytes` are not
-//! counted: libtpu compiled 12 MiB of blocks with 8 MiB of used scratch, and
-//! 15.94 MiB of buffers with 1 MiB of internal scratch, under v5e's 16 MiB.
+//! of 32 bits). With a grid, blocks not in whole 8 x 128 tiles are not
+//! modelled (libtpu counts some of them otherwise).
+//!
+//! VMEM scratch (`tests/data/vmem-sweep/scratch.json`, made by
+//! `scripts/vmem-sweep/scratch_sweep.py`: Pallas kernels lowered by JAX):
+//! libtpu adds the scratch buffers Mosaic keeps after its optimizations, and
+//! Mosaic's internal scratch. Mosaic keeps a scratch buffer that is read where
+//! the kernel did not just write it (an accumulator read before it is written
+//! in a grid step, a row read at other indices than the step wrote), and drops
+//! one that is only written or read back where it was just written (store to
+//! load forwarding). So libtpu's figure is at least the buffers plus the
+//! scratch surely kept ([`VmemBudget::total`]: refused above the limit) and at
+//! most the buffers, all scratch and a margin for the internal scratch
+//! ([`VmemBudget::upper`]: fits below it); in between the budget is reported
+//! as not checked, naming `--compile-check`. `internal_scratch_in_bytes` is not
+//! counted: libtpu compiled 15.94 MiB of buffers with 1 MiB of it under v5e's
+//! 16 MiB.
 //!
 //! The limit is `vmem_limit_bytes` when given, else the chip's default
 //! ([`Chip::default_scoped_vmem_bytes`]), and libtpu refuses exactly when the
@@ -178,14 +192,15 @@ impl VmemBudget {
             None => "more (a scratch size is not modelled)".to_string(),
         };
         Some(format!(
-            "the scoped-VMEM budget on {chip}: libtpu counts {} (input/output buffers{}) and \
-             {high} with the VMEM scratch Mosaic keeps and its internal scratch, against {}; \
-             compile it to know (`emit --target {chip} --compile-check`)",
+            "the scoped-VMEM budget on {chip}: libtpu counts at least {} ({}) and up to {high} \
+             (all VMEM scratch, which Mosaic keeps or drops as it optimizes, and its internal \
+             scratch) against a limit of {}; compile it to know (`emit --target {chip} \
+             --compile-check`)",
             format_bytes(low),
             if self.scratch_kept > 0 {
-                ", scratch read before written"
+                "input/output buffers and the VMEM scratch Mosaic keeps"
             } else {
-                ""
+                "input/output buffers"
             },
             format_bytes(limit)
         ))
@@ -239,10 +254,7 @@ impl VmemBudget {
             }
         )];
         if self.scratch_kept > 0 {
-            parts.push(format!(
-                "{} VMEM scratch read before written",
-                format_bytes(self.scratch_kept)
-            ));
+            parts.push(format!("{} VMEM scratch", format_bytes(self.scratch_kept)));
         }
         let vmem = chip.info().vmem_bytes;
         let fix = if needed <= vmem {
@@ -276,16 +288,15 @@ fn aligned_block(dims: &[i64]) -> bool {
     (n == 0 || dims[n - 1] % 128 == 0) && (n < 2 || dims[n - 2] % 8 == 0)
 }
 
-/// How a value is first touched in a list of ops (in order, regions
-/// included).
+/// What the walk over a scratch argument's uses found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Access {
-    /// Loaded, and the load's result used.
-    Read,
-    /// Stored to, unconditionally at this level.
-    Write,
-    /// Anything else (a slice, a DMA, a call): not modelled.
-    Other,
+enum Kept {
+    /// A used load that no store before it wrote at the same indices with
+    /// the same vector type: Mosaic cannot forward it, so keeps the buffer.
+    Yes,
+    /// A use that is neither a load nor a store (a slice, a DMA, a call):
+    /// not modelled.
+    Unknown,
 }
 
 const LOADS: [&str; 5] = [
@@ -313,35 +324,76 @@ fn has_uses(v: mlir_sys::MlirValue) -> bool {
     unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v)) }
 }
 
-/// The first access to `value` among the ops starting at `first`: a used
-/// load, an unconditional store, another use; stores in nested regions
-/// (conditional) do not end the walk.
-fn first_access(first: Option<Op<'_>>, value: mlir_sys::MlirValue) -> Option<Access> {
+/// An index operand as a key: the value of an `arith.constant`, else the
+/// SSA value itself.
+fn index_key(v: mlir_sys::MlirValue) -> String {
+    // SAFETY: the value belongs to the kernel module, alive for the call;
+    // the owner is read only from an op result.
+    unsafe {
+        if mlir_sys::mlirValueIsAOpResult(v) {
+            let owner = Op::of(melior::ir::OperationRef::from_raw(
+                mlir_sys::mlirOpResultGetOwner(v),
+            ));
+            if owner.name() == "arith.constant"
+                && let Some(a) = owner.attr("value")
+            {
+                return format!("c{}", ir::attr_text(a));
+            }
+        }
+        format!("v{:p}", v.ptr)
+    }
+}
+
+/// The access of a load or store: its operands after the buffer (indices,
+/// masks) and the vector type moved.
+fn access_key(op: Op<'_>, buffer_at: usize, vector: mlir_sys::MlirValue) -> String {
+    let mut key = ir::type_text(ir::value_type(vector));
+    for i in buffer_at + 1..op.num_operands() {
+        key.push(' ');
+        key.push_str(&index_key(op.operand(i)));
+    }
+    key
+}
+
+/// Walks the ops from `first` (regions included, in order) for a used load
+/// of `value` that no earlier store can forward; `stores` holds the keys of
+/// the unconditional stores before them (stores inside a nested region do
+/// not reach the ops after it).
+fn unforwarded_load(
+    first: Option<Op<'_>>,
+    value: mlir_sys::MlirValue,
+    stores: &mut Vec<String>,
+) -> Option<Kept> {
     let mut child = first;
     while let Some(op) = child {
         child = op.next();
-        let uses = op.operands().into_iter().any(|o| value_eq(o, value));
-        if uses {
+        if op.operands().into_iter().any(|o| value_eq(o, value)) {
             let name = op.name();
-            if LOADS.contains(&name.as_str()) {
-                if (0..op.num_results()).any(|r| has_uses(op.result(r))) {
-                    return Some(Access::Read);
+            if LOADS.contains(&name.as_str()) && value_eq(op.operand(0), value) {
+                if op.num_results() == 1
+                    && has_uses(op.result(0))
+                    && !stores.contains(&access_key(op, 0, op.result(0)))
+                {
+                    return Some(Kept::Yes);
                 }
                 continue;
             }
             if STORES.contains(&name.as_str())
                 && op.num_operands() > 1
                 && value_eq(op.operand(1), value)
+                && !value_eq(op.operand(0), value)
             {
-                return Some(Access::Write);
+                stores.push(access_key(op, 1, op.operand(0)));
+                continue;
             }
-            return Some(Access::Other);
+            return Some(Kept::Unknown);
         }
         for r in 0..op.num_regions() {
             for block in ir::region_blocks(op.region(r)) {
-                match first_access(ir::block_first_op(block), value) {
-                    Some(Access::Write) | None => {}
-                    other => return other,
+                let mut inner = stores.clone();
+                if let Some(found) = unforwarded_load(ir::block_first_op(block), value, &mut inner)
+                {
+                    return Some(found);
                 }
             }
         }
@@ -349,10 +401,13 @@ fn first_access(first: Option<Op<'_>>, value: mlir_sys::MlirValue) -> Option<Acc
     None
 }
 
-/// Which VMEM scratch arguments of the kernel's main function are read
-/// before they are written (their values live across grid steps, so Mosaic
-/// keeps them and libtpu counts them), by scratch index.
-pub(super) fn scratch_read_first(kernel: &Kernel<'_>, sig: &KernelSignature) -> Vec<bool> {
+/// Which VMEM scratch arguments of the kernel's main function Mosaic surely
+/// keeps (so libtpu counts them), by scratch index: those with a used load
+/// that no earlier store at the same indices can forward (an accumulator
+/// read before it is written, a buffer read where the step did not write).
+/// Scratch that is only written, or read only where it was just written,
+/// Mosaic may drop (measured: it does).
+pub(super) fn scratch_kept(kernel: &Kernel<'_>, sig: &KernelSignature) -> Vec<bool> {
     let Some((_, op)) = super::main_function(kernel) else {
         return Vec::new();
     };
@@ -364,13 +419,15 @@ pub(super) fn scratch_read_first(kernel: &Kernel<'_>, sig: &KernelSignature) -> 
     };
     args[start..]
         .iter()
-        .map(|&a| first_access(ir::block_first_op(block), a) == Some(Access::Read))
+        .map(|&a| {
+            unforwarded_load(ir::block_first_op(block), a, &mut Vec::new()) == Some(Kept::Yes)
+        })
         .collect()
 }
 
 /// The budget of a kernel whose call already passed the contract;
-/// `read_first` from [`scratch_read_first`].
-pub(super) fn budget(sig: &KernelSignature, params: &Params, read_first: &[bool]) -> VmemBudget {
+/// `kept` from [`scratch_kept`].
+pub(super) fn budget(sig: &KernelSignature, params: &Params, kept: &[bool]) -> VmemBudget {
     let g = sig.grid.len();
     let p = sig.scalar_prefetch;
     let buffers = sig.buffers().unwrap_or(0);
@@ -417,7 +474,7 @@ pub(super) fn budget(sig: &KernelSignature, params: &Params, read_first: &[bool]
         match static_dims(arg).and_then(|d| padded_bytes(&d, &arg.element)) {
             Some(bytes) => {
                 budget.scratch = budget.scratch.saturating_add(bytes);
-                if read_first.get(i).copied().unwrap_or(false) {
+                if kept.get(i).copied().unwrap_or(false) {
                     budget.scratch_kept = budget.scratch_kept.saturating_add(bytes);
                 }
             }
