@@ -7,12 +7,12 @@ Usage (with the CPU venv's python, which lowers; compiles go to the TPU venv's p
     ~/.cache/tpu-custom-call/jaxref-venv/bin/python scripts/vmem-sweep/scratch_sweep.py [--chips v5e,...]
         [--only FAMILY] [--out DIR] [--tpu-python PY] [--compile-script tpu_compile.py] [--print]
 
-Every kernel is compiled twice per chip:
-- with the call as JAX lowered it (the chip's default scoped-VMEM limit, or the case's `vmem_limit_bytes`):
-  libtpu's verdict (`ok`, and the "Scoped allocation with size X and limit Y" part of an E1001 error, else the
-  first line of the error);
-- with `vmem_limit_bytes` = 1 MiB (`probe`), which every kernel here exceeds, so libtpu's error states the size it
-  counts (`figure`) whatever the verdict. The tests use `figure` only to explain; the verdict is what they replay.
+Every kernel is compiled once per chip, as JAX lowered it (the chip's default scoped-VMEM limit, or the case's
+`vmem_limit_bytes`, `limit_mib`); the row keeps libtpu's verdict (`ok`, and the "Scoped allocation with size X and
+limit Y" part of an E1001 error, else the first line of the error) and the module JAX lowered (replayed by
+tests/integration/vmem_scratch.rs through the call contract, without JAX). About 12 minutes on 2 cores.
+(A tiny `vmem_limit_bytes` does not make libtpu state a kernel's whole figure: it reports the first allocation that
+does not fit, so the figures here are those of kernels refused at their own limits.)
 
 Families (all Pallas kernels that read and write their scratch every grid step, unless the name says otherwise):
 - `matmul`: the Pallas docs' matmul, f32 accumulator scratch (bm, bn), grid (2, 2, 2), blocks (bm, bk), (bk, bn),
@@ -24,7 +24,8 @@ Families (all Pallas kernels that read and write their scratch every grid step, 
 - `d3`, `d1`: 3-D and 1-D blocks with a scratch of the block's shape;
 - `narrow`: lanes not a multiple of 128 (full-width blocks of 200, 640+72 lanes, and 100);
 - `nogrid`: no grid (whole VMEM operands) with a used scratch;
-- `dead`: a scratch that is only written (never read).
+- `dead`: a scratch that is only written (never read);
+- the same kernels with `vmem_limit_bytes` (`limit_mib`) around their figures.
 """
 import argparse, functools, json, os, re, subprocess, sys, tempfile
 
@@ -32,7 +33,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CHIPS = ["v4", "v5e", "v5p", "v6e", "v7x"]
 MIB = 1 << 20
-PROBE = 1 * MIB
 
 
 def lazy_jax():
@@ -46,9 +46,6 @@ def lazy_jax():
     # has 8 x 128.
     tpu_info.get_device_kind = lambda: "TPU v5 lite"
     tpu_info.get_num_device_cores = lambda: 1
-
-
-DT = {}
 
 
 def dt(name):
@@ -199,7 +196,114 @@ def dead(c, limit):
     return f, [jax.ShapeDtypeStruct((2 * b, 1024), jnp.float32)]
 
 
-BUILD = {"matmul": matmul, "rowsum": rowsum, "big": big, "multi": multi, "nogrid": nogrid, "dead": dead}
+def partial(c, limit):
+    """Blocks (b, 1024) f32 stored at row 0 of a scratch (s, 1024) and read back 8 rows further (not forwardable)."""
+    b, s = c["b"], c["s"]
+
+    def kernel(x_ref, o_ref, scr):
+        scr[pl.ds(0, b), :] = x_ref[...]
+        o_ref[...] = scr[pl.ds(8, b), :]
+
+    f = pl.pallas_call(
+        kernel, grid=(2,),
+        in_specs=[pl.BlockSpec((b, 1024), lambda i: (i, 0))],
+        out_specs=pl.BlockSpec((b, 1024), lambda i: (i, 0)),
+        scratch_shapes=[pltpu.VMEM((s, 1024), jnp.float32)],
+        out_shape=jax.ShapeDtypeStruct((2 * b, 1024), jnp.float32),
+        compiler_params=cparams(("arbitrary",), limit))
+    return f, [jax.ShapeDtypeStruct((2 * b, 1024), jnp.float32)]
+
+
+def loop(c, limit):
+    """A fori_loop writing `n` row groups of a scratch (n * 8, 1024) f32 and a second one reading them back."""
+    b, n = c["b"], c["n"]
+
+    def kernel(x_ref, o_ref, scr):
+        def put(j, carry):
+            scr[pl.ds(pl.multiple_of(j * 8, 8), 8), :] = x_ref[pl.ds(0, 8), :] + j.astype(jnp.float32)
+            return carry
+
+        def get(j, acc):
+            return acc + scr[pl.ds(pl.multiple_of(j * 8, 8), 8), :]
+
+        jax.lax.fori_loop(0, n, put, 0)
+        acc = jax.lax.fori_loop(0, n, get, jnp.zeros((8, 1024), jnp.float32))
+        o_ref[...] = x_ref[...]
+        o_ref[pl.ds(0, 8), :] = acc
+
+    f = pl.pallas_call(
+        kernel, grid=(2,),
+        in_specs=[pl.BlockSpec((b, 1024), lambda i: (i, 0))],
+        out_specs=pl.BlockSpec((b, 1024), lambda i: (i, 0)),
+        scratch_shapes=[pltpu.VMEM((n * 8, 1024), jnp.float32)],
+        out_shape=jax.ShapeDtypeStruct((2 * b, 1024), jnp.float32),
+        compiler_params=cparams(("arbitrary",), limit))
+    return f, [jax.ShapeDtypeStruct((2 * b, 1024), jnp.float32)]
+
+
+def dma(c, limit):
+    """An HBM (`pl.ANY`) operand (n, 1024) f32 copied by DMA into a VMEM scratch and read from there; output
+    blocks (8, 1024)."""
+    n = c["rows"]
+
+    def kernel(x_hbm, o_ref, scr, sem):
+        @pl.when(pl.program_id(0) == 0)
+        def _():
+            cp = pltpu.make_async_copy(x_hbm, scr, sem)
+            cp.start()
+            cp.wait()
+
+        o_ref[...] = scr[pl.ds(pl.multiple_of(pl.program_id(0) * 8, 8), 8), :]
+
+    f = pl.pallas_call(
+        kernel, grid=(2,),
+        in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+        out_specs=pl.BlockSpec((8, 1024), lambda i: (i, 0)),
+        scratch_shapes=[pltpu.VMEM((n, 1024), jnp.float32), pltpu.SemaphoreType.DMA],
+        out_shape=jax.ShapeDtypeStruct((16, 1024), jnp.float32),
+        compiler_params=cparams(("arbitrary",), limit))
+    return f, [jax.ShapeDtypeStruct((n, 1024), jnp.float32)]
+
+
+def sliced(c, limit):
+    """Blocks (b, 1024) f32 and a scratch (2, s, 1024) f32 used through `.at[slot]` (a memref slice)."""
+    b, s = c["b"], c["s"]
+
+    def kernel(x_ref, o_ref, scr):
+        slot = pl.program_id(0) % 2
+        scr.at[slot][pl.ds(0, b), :] = x_ref[...]
+        o_ref[...] = scr.at[1 - slot][pl.ds(0, b), :]
+
+    f = pl.pallas_call(
+        kernel, grid=(2,),
+        in_specs=[pl.BlockSpec((b, 1024), lambda i: (i, 0))],
+        out_specs=pl.BlockSpec((b, 1024), lambda i: (i, 0)),
+        scratch_shapes=[pltpu.VMEM((2, s, 1024), jnp.float32)],
+        out_shape=jax.ShapeDtypeStruct((2 * b, 1024), jnp.float32),
+        compiler_params=cparams(("arbitrary",), limit))
+    return f, [jax.ShapeDtypeStruct((2 * b, 1024), jnp.float32)]
+
+
+def nogrid_acc(c, limit):
+    """No grid: whole (rows, 1024) f32 operands, a scratch of their shape read before it is written."""
+    n = c["rows"]
+
+    def kernel(x_ref, o_ref, scr):
+        o_ref[...] = scr[...] + x_ref[...]
+        scr[...] = x_ref[...]
+
+    f = pl.pallas_call(
+        kernel,
+        in_specs=[pl.BlockSpec(memory_space=pltpu.VMEM)],
+        out_specs=pl.BlockSpec(memory_space=pltpu.VMEM),
+        scratch_shapes=[pltpu.VMEM((n, 1024), jnp.float32)],
+        out_shape=jax.ShapeDtypeStruct((n, 1024), jnp.float32),
+        compiler_params=cparams((), limit) if limit else None)
+    return f, [jax.ShapeDtypeStruct((n, 1024), jnp.float32)]
+
+
+BUILD = {"partial": partial, "loop": loop, "dma": dma, "sliced": sliced, "nogrid_acc": nogrid_acc,
+         "matmul": matmul, "rowsum": rowsum, "big": big, "multi": multi, "nogrid": nogrid, "dead": dead}
 
 
 # ------------------------------------------------------------------ cases
@@ -255,6 +359,13 @@ def cases():
     out += [{"family": "matmul", "bm": bm, "bn": bn, "bk": bk, "in": "bf16", "out": "f32"}
             for bm, bn, bk in [(1024, 1024, 128), (1024, 1024, 256), (512, 2048, 256), (2048, 512, 256),
                                (512, 512, 2048), (1024, 2048, 512), (2048, 2048, 512), (1024, 2048, 1024)]]
+    # Other uses of the scratch: reads Mosaic cannot forward, loops, DMAs, slices, a read before any write without a
+    # grid.
+    out += [{"family": "partial", "b": b, "s": s} for b, s in [(256, 2048), (256, 3072), (512, 2048), (256, 1024)]]
+    out += [{"family": "loop", "b": b, "n": n} for b, n in [(256, 256), (256, 384), (512, 256), (256, 128)]]
+    out += [{"family": "dma", "rows": n} for n in [2048, 4096, 4104, 8192]]
+    out += [{"family": "sliced", "b": b, "s": s} for b, s in [(256, 1024), (256, 1536), (512, 1024)]]
+    out += [{"family": "nogrid_acc", "rows": n} for n in [1024, 1360, 1368, 2048]]
     for i, c in enumerate(out):
         c["id"] = i
     return out
@@ -312,6 +423,7 @@ def main():
     ap.add_argument("--tpu-python", default=os.path.expanduser("~/.cache/tpu-custom-call/jaxref-tpu-venv/bin/python"))
     ap.add_argument("--compile-script", default="/work/shared/jaxref/tpu_compile.py")
     ap.add_argument("--print", action="store_true", help="print the verdicts, write nothing")
+    ap.add_argument("--append", action="store_true", help="replace or add the selected kernels in scratch.json")
     a = ap.parse_args()
     lazy_jax()
     chips = a.chips.split(",")
@@ -336,6 +448,10 @@ def main():
         return
     rows = [{"case": k["case"], "name": name(k["case"]), "verdicts": k["verdicts"], "module": k["module"]}
             for k in kernels]
+    if a.append:
+        new = {r["name"] for r in rows}
+        old = json.load(open(os.path.join(a.out, "scratch.json")))["kernels"]
+        rows = [r for r in old if r["name"] not in new] + rows
     with open(os.path.join(a.out, "scratch.json"), "w") as f:
         json.dump({"made_by": "scripts/vmem-sweep/scratch_sweep.py (jax 0.12.0.1 lowering, libtpu 0.0.50.1 through "
                               "tpu_compile.py)", "kernels": rows}, f, indent=1)

@@ -86,8 +86,9 @@ fn vmem_scratch_verdicts_agree_with_libtpu() {
     let kernels = data["kernels"].as_array().unwrap();
     assert!(kernels.len() >= 90, "{} kernels", kernels.len());
     let mut failures = Failures::new();
-    // (libtpu ok, ours) counts.
+    // (libtpu ok, ours) counts, and per chip.
     let mut counts = std::collections::BTreeMap::<(bool, &str), usize>::new();
+    let mut per_chip = std::collections::BTreeMap::<(String, &str), usize>::new();
     let mut other = 0;
     let mut figures = 0;
     for k in kernels {
@@ -175,6 +176,7 @@ fn vmem_scratch_verdicts_agree_with_libtpu() {
                 Ours::NotChecked => "not checked",
             };
             *counts.entry((libtpu, what)).or_default() += 1;
+            *per_chip.entry((chip.clone(), what)).or_default() += 1;
             failures.check(!(libtpu && ours == Ours::Refused), || {
                 format!("false refusal: {name} on {chip} (libtpu compiles it)")
             });
@@ -186,7 +188,9 @@ fn vmem_scratch_verdicts_agree_with_libtpu() {
             });
         }
     }
-    eprintln!("(libtpu ok, ours): {counts:?}; {other} refused for other reasons");
+    eprintln!(
+        "(libtpu ok, ours): {counts:?}; {other} refused for other reasons; per chip: {per_chip:?}"
+    );
     failures.assert_none();
     assert_eq!(figures, FIGURES.len());
     // The definite verdicts (the sweep sits on the limits, so many are not).
