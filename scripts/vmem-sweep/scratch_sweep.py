@@ -355,7 +355,7 @@ def cases():
     # A scratch that is only written.
     for b, s in [(512, 16384), (1024, 16384), (512, 32768)]:
         out.append({"family": "dead", "b": b, "s": s})
-    out += [dict(c, limit_mib=l) for c in PROBES for l in c.pop("limits")]
+    out += [dict({k: v for k, v in c.items() if k != "limits"}, limit_mib=l) for c in PROBES for l in c["limits"]]
     out += [{"family": "matmul", "bm": bm, "bn": bn, "bk": bk, "in": "bf16", "out": "f32"}
             for bm, bn, bk in [(1024, 1024, 128), (1024, 1024, 256), (512, 2048, 256), (2048, 512, 256),
                                (512, 512, 2048), (1024, 2048, 512), (2048, 2048, 512), (1024, 2048, 1024)]]

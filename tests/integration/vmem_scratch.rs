@@ -126,6 +126,11 @@ fn vmem_scratch_verdicts_agree_with_libtpu() {
                     {
                         eprintln!("NC {libtpu} {chip} {name}: {n}");
                     }
+                    if let Some(n) = note
+                        && std::env::var("VMEM_DEBUG").is_ok()
+                    {
+                        eprintln!("NC|{libtpu}|{chip}|{name}|{n}|{}", verdict["error"]);
+                    }
                     if note.is_some() {
                         Ours::NotChecked
                     } else {
