@@ -121,16 +121,6 @@ fn vmem_scratch_verdicts_agree_with_libtpu() {
                             format!("{name} on {chip}: {note}")
                         });
                     }
-                    if let Some(n) = note
-                        && std::env::var("VMEM_DEBUG").is_ok()
-                    {
-                        eprintln!("NC {libtpu} {chip} {name}: {n}");
-                    }
-                    if let Some(n) = note
-                        && std::env::var("VMEM_DEBUG").is_ok()
-                    {
-                        eprintln!("NC|{libtpu}|{chip}|{name}|{n}|{}", verdict["error"]);
-                    }
                     if note.is_some() {
                         Ours::NotChecked
                     } else {
