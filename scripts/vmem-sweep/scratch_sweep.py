@@ -361,8 +361,10 @@ def cases():
                                (512, 512, 2048), (1024, 2048, 512), (2048, 2048, 512), (1024, 2048, 1024)]]
     # Other uses of the scratch: reads Mosaic cannot forward, loops, DMAs, slices, a read before any write without a
     # grid.
-    out += [{"family": "partial", "b": b, "s": s} for b, s in [(256, 2048), (256, 3072), (512, 2048), (256, 1024)]]
-    out += [{"family": "loop", "b": b, "n": n} for b, n in [(256, 256), (256, 384), (512, 256), (256, 128)]]
+    out += [{"family": "partial", "b": b, "s": s} for b, s in [(256, 2048), (256, 3072), (512, 2048), (256, 1024),
+                                                                        (256, 4096)]]
+    out += [{"family": "loop", "b": b, "n": n} for b, n in [(256, 256), (256, 384), (512, 256), (256, 128),
+                                                                    (256, 448), (256, 512)]]
     out += [{"family": "dma", "rows": n} for n in [2048, 4096, 4104, 8192]]
     out += [{"family": "sliced", "b": b, "s": s} for b, s in [(256, 1024), (256, 1536), (512, 1024)]]
     out += [{"family": "nogrid_acc", "rows": n} for n in [1024, 1360, 1368, 2048]]
