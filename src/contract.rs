@@ -861,7 +861,7 @@ pub fn check_call<S: AsRef<str>>(
         }
     }
     if errors.is_empty() {
-        let budget = vmem::budget(&sig, params, &vmem::scratch_kept(kernel, &sig));
+        let budget = vmem::budget(kernel, &sig, params);
         if let Some(chip) = chip {
             if sig.sparse_core {
                 report.not_checked.push(format!(

@@ -14,7 +14,7 @@ tests/integration/vmem_scratch.rs through the call contract, without JAX). About
 (A tiny `vmem_limit_bytes` does not make libtpu state a kernel's whole figure: it reports the first allocation that
 does not fit, so the figures here are those of kernels refused at their own limits.)
 
-Families (all Pallas kernels that read and write their scratch every grid step, unless the name says otherwise):
+Families (Pallas kernels that read and write their scratch every grid step, unless said otherwise):
 - `matmul`: the Pallas docs' matmul, f32 accumulator scratch (bm, bn), grid (2, 2, 2), blocks (bm, bk), (bk, bn),
   (bm, bn); inputs bf16, f32 or int8 (int32 accumulator), output f32, bf16 or int32;
 - `rowsum`: 1-grid accumulation of `(b, lanes)` blocks into a scratch of the same shape (f32, bf16, int32);
@@ -25,6 +25,9 @@ Families (all Pallas kernels that read and write their scratch every grid step, 
 - `narrow`: lanes not a multiple of 128 (full-width blocks of 200, 640+72 lanes, and 100);
 - `nogrid`: no grid (whole VMEM operands) with a used scratch;
 - `dead`: a scratch that is only written (never read);
+- `partial` (read 8 rows off where written), `loop` (`fori_loop`s), `dma` (an HBM operand copied into the scratch),
+  `sliced` (`.at[slot]`), `nogrid_acc` (no grid, read before written);
+- `matmul_out`: the docs' matmul without scratch, accumulating in its f32 (int32) output block;
 - the same kernels with `vmem_limit_bytes` (`limit_mib`) around their figures.
 """
 import argparse, functools, json, os, re, subprocess, sys, tempfile
@@ -302,7 +305,32 @@ def nogrid_acc(c, limit):
     return f, [jax.ShapeDtypeStruct((n, 1024), jnp.float32)]
 
 
-BUILD = {"partial": partial, "loop": loop, "dma": dma, "sliced": sliced, "nogrid_acc": nogrid_acc,
+def matmul_out(c, limit):
+    """The docs' matmul without scratch: the f32 output block accumulates (no VMEM scratch; Mosaic's internal
+    scratch only)."""
+    bm, bn, bk = c["bm"], c["bn"], c["bk"]
+    ind = dt(c["in"])
+
+    def kernel(x_ref, y_ref, z_ref):
+        @pl.when(pl.program_id(2) == 0)
+        def _():
+            z_ref[...] = jnp.zeros_like(z_ref)
+
+        z_ref[...] += jnp.dot(x_ref[...], y_ref[...], preferred_element_type=z_ref.dtype)
+
+    f = pl.pallas_call(
+        kernel,
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=0,
+            in_specs=[pl.BlockSpec((bm, bk), lambda i, j, k: (i, k)), pl.BlockSpec((bk, bn), lambda i, j, k: (k, j))],
+            out_specs=pl.BlockSpec((bm, bn), lambda i, j, k: (i, j)),
+            grid=(2, 2, 2)),
+        out_shape=jax.ShapeDtypeStruct((2 * bm, 2 * bn), jnp.int32 if c["in"] == "i8" else jnp.float32),
+        compiler_params=cparams(("parallel", "parallel", "arbitrary"), limit))
+    return f, [jax.ShapeDtypeStruct((2 * bm, 2 * bk), ind), jax.ShapeDtypeStruct((2 * bk, 2 * bn), ind)]
+
+
+BUILD = {"matmul_out": matmul_out, "partial": partial, "loop": loop, "dma": dma, "sliced": sliced, "nogrid_acc": nogrid_acc,
          "matmul": matmul, "rowsum": rowsum, "big": big, "multi": multi, "nogrid": nogrid, "dead": dead}
 
 
@@ -368,6 +396,10 @@ def cases():
     out += [{"family": "dma", "rows": n} for n in [2048, 4096, 4104, 8192]]
     out += [{"family": "sliced", "b": b, "s": s} for b, s in [(256, 1024), (256, 1536), (512, 1024)]]
     out += [{"family": "nogrid_acc", "rows": n} for n in [1024, 1360, 1368, 2048]]
+    # No scratch: a matmul accumulating in its output block, at the limits.
+    out += [{"family": "matmul_out", "bm": bm, "bn": bn, "bk": bk, "in": i} for bm, bn, bk, i in
+            [(1024, 1024, 1024, "bf16"), (1024, 1024, 512, "bf16"), (1024, 512, 1024, "f32"), (2048, 1024, 1024, "bf16"),
+             (1024, 1024, 2048, "bf16"), (1024, 1024, 1024, "i8"), (2048, 2048, 1024, "i8")]]
     for i, c in enumerate(out):
         c["id"] = i
     return out
