@@ -198,7 +198,7 @@ impl VmemBudget {
             None => "more (a scratch size is not modelled)".to_string(),
         };
         Some(format!(
-            "the scoped-VMEM budget on {chip}: libtpu counts at least {} ({}) and up to {high} \
+            "the scoped-VMEM budget on {chip}: libtpu counts at least {} ({}) and {high} \
              ({}Mosaic's internal scratch) against a limit of {}; compile it to know \
              (`emit --target {chip} --compile-check`)",
             format_bytes(low),

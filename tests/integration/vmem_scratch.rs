@@ -195,3 +195,66 @@ fn vmem_scratch_verdicts_agree_with_libtpu() {
         "{counts:?}"
     );
 }
+
+/// Through the CLI: `emit --target` refuses the docs' matmul whose blocks and
+/// accumulator exceed v5e's limit with libtpu's figure, and says it did not
+/// check one that fits only without its internal scratch (libtpu: 16.84M).
+#[test]
+fn emit_refuses_or_notes_the_docs_matmul() {
+    let ctx = Context::new();
+    let text = std::fs::read_to_string(data_dir().join("vmem-sweep/scratch.json")).unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let dir = std::env::temp_dir().join(format!("tcc-vmem-scratch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (bk, code, needle) in [
+        (
+            1024,
+            1,
+            "needs 20.00M of scoped VMEM (16.00M input/output buffers, blocks double-buffered, \
+             4.00M VMEM scratch); the limit on v5e is 16.00M",
+        ),
+        (
+            512,
+            0,
+            "note: not checked: the scoped-VMEM budget on v5e: libtpu counts at least 16.00M",
+        ),
+    ] {
+        let name = format!("matmul(bm=1024, bn=1024, bk={bk}, in=bf16, out=f32)");
+        let k = data["kernels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|k| k["name"] == name.as_str())
+            .unwrap();
+        let calls =
+            decode::decode_module(&ctx, k["module"].as_str().unwrap().as_bytes(), &name).unwrap();
+        let call = &calls[0];
+        let kernel = dir.join(format!("matmul{bk}.mlir"));
+        let params = dir.join(format!("matmul{bk}.json"));
+        std::fs::write(&kernel, call.kernel.print(Default::default()).unwrap()).unwrap();
+        std::fs::write(&params, call.params.to_json()).unwrap();
+        let signature = format!(
+            "({}) -> {}",
+            call.found.operand_types.join(", "),
+            call.found.result_types.join(", ")
+        );
+        let (status, _, stderr) = run_cli(&[
+            "emit",
+            kernel.to_str().unwrap(),
+            "--signature",
+            &signature,
+            "--params",
+            params.to_str().unwrap(),
+            "--target",
+            "v5e",
+            "-o",
+            dir.join("out.mlir").to_str().unwrap(),
+        ]);
+        assert_eq!(status, code, "{name}: {stderr}");
+        assert!(stderr.contains(needle), "{name}: {stderr}");
+        assert!(
+            code == 1 || stderr.contains("--compile-check"),
+            "{name}: {stderr}"
+        );
+    }
+}
