@@ -26,7 +26,7 @@ Families (Pallas kernels that read and write their scratch every grid step, unle
 - `nogrid`: no grid (whole VMEM operands) with a used scratch;
 - `dead`: a scratch that is only written (never read);
 - `partial` (read 8 rows off where written), `loop` (`fori_loop`s), `dma` (an HBM operand copied into the scratch),
-  `sliced` (`.at[slot]`), `nogrid_acc` (no grid, read before written);
+  `sliced` (`.at[slot]`), `nogrid_acc` (no grid, read before written), `dma_slot` (a DMA into `.at[0]`);
 - `matmul_out`: the docs' matmul without scratch, accumulating in its f32 (int32) output block;
 - the same kernels with `vmem_limit_bytes` (`limit_mib`) around their figures.
 """
@@ -330,7 +330,30 @@ def matmul_out(c, limit):
     return f, [jax.ShapeDtypeStruct((2 * bm, 2 * bk), ind), jax.ShapeDtypeStruct((2 * bk, 2 * bn), ind)]
 
 
-BUILD = {"matmul_out": matmul_out, "partial": partial, "loop": loop, "dma": dma, "sliced": sliced, "nogrid_acc": nogrid_acc,
+def dma_slot(c, limit):
+    """Like `dma`, into `.at[0]` of a (2, n, 1024) f32 scratch (a view), read from there."""
+    n = c["rows"]
+
+    def kernel(x_hbm, o_ref, scr, sem):
+        @pl.when(pl.program_id(0) == 0)
+        def _():
+            cp = pltpu.make_async_copy(x_hbm, scr.at[0], sem)
+            cp.start()
+            cp.wait()
+
+        o_ref[...] = scr[0, pl.ds(pl.multiple_of(pl.program_id(0) * 8, 8), 8), :]
+
+    f = pl.pallas_call(
+        kernel, grid=(2,),
+        in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+        out_specs=pl.BlockSpec((8, 1024), lambda i: (i, 0)),
+        scratch_shapes=[pltpu.VMEM((2, n, 1024), jnp.float32), pltpu.SemaphoreType.DMA],
+        out_shape=jax.ShapeDtypeStruct((16, 1024), jnp.float32),
+        compiler_params=cparams(("arbitrary",), limit))
+    return f, [jax.ShapeDtypeStruct((n, 1024), jnp.float32)]
+
+
+BUILD = {"dma_slot": dma_slot, "matmul_out": matmul_out, "partial": partial, "loop": loop, "dma": dma, "sliced": sliced, "nogrid_acc": nogrid_acc,
          "matmul": matmul, "rowsum": rowsum, "big": big, "multi": multi, "nogrid": nogrid, "dead": dead}
 
 
@@ -400,6 +423,7 @@ def cases():
     out += [{"family": "matmul_out", "bm": bm, "bn": bn, "bk": bk, "in": i} for bm, bn, bk, i in
             [(1024, 1024, 1024, "bf16"), (1024, 1024, 512, "bf16"), (1024, 512, 1024, "f32"), (2048, 1024, 1024, "bf16"),
              (1024, 1024, 2048, "bf16"), (1024, 1024, 1024, "i8"), (2048, 2048, 1024, "i8")]]
+    out += [{"family": "dma_slot", "rows": n} for n in [1024, 2048, 2056, 4096]]
     for i, c in enumerate(out):
         c["id"] = i
     return out

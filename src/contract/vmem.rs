@@ -371,6 +371,35 @@ fn access_key(op: Op<'_>, buffer_at: usize, vector: mlir_sys::MlirValue) -> Stri
     key
 }
 
+fn is_dma(name: &str) -> bool {
+    name.starts_with("tpu.") && name.contains("dma")
+}
+
+/// Whether a view of a buffer (`tpu.memref_slice` and the like, through
+/// further views) is used by a DMA.
+fn reaches_dma(view: mlir_sys::MlirValue) -> bool {
+    // SAFETY: the value and its uses belong to the kernel module, alive for
+    // the call; owners are read only from non-null uses.
+    unsafe {
+        let mut usage = mlir_sys::mlirValueGetFirstUse(view);
+        while !mlir_sys::mlirOpOperandIsNull(usage) {
+            let owner = Op::of(melior::ir::OperationRef::from_raw(
+                mlir_sys::mlirOpOperandGetOwner(usage),
+            ));
+            let name = owner.name();
+            if is_dma(&name)
+                || (name.starts_with("tpu.memref_")
+                    && owner.num_results() == 1
+                    && reaches_dma(owner.result(0)))
+            {
+                return true;
+            }
+            usage = mlir_sys::mlirOpOperandGetNextUse(usage);
+        }
+    }
+    false
+}
+
 /// Walks the ops from `first` (regions included, in order) for a used load
 /// of `value` that no earlier store can forward; `stores` holds the keys of
 /// the unconditional stores before them (stores inside a nested region do
@@ -394,8 +423,13 @@ fn unforwarded_load(
                 }
                 continue;
             }
-            if name.starts_with("tpu.") && name.contains("dma") {
+            if is_dma(&name) {
                 // A DMA's source or target: Mosaic cannot drop it.
+                return Some(Kept::Yes);
+            }
+            if name.starts_with("tpu.memref_") && op.num_results() == 1 && reaches_dma(op.result(0))
+            {
+                // A view (`.at[slot]`) a DMA reads or writes.
                 return Some(Kept::Yes);
             }
             if STORES.contains(&name.as_str())
@@ -457,7 +491,7 @@ pub(super) fn may_need_internal(kernel: &Kernel<'_>) -> bool {
 /// keeps (so libtpu counts them), by scratch index: those with a used load
 /// that no earlier store at the same indices can forward (an accumulator
 /// read before it is written, a buffer read where the step did not write),
-/// or the source or target of a DMA.
+/// or the source or target of a DMA (directly or through views).
 /// Scratch that is only written, or read only where it was just written,
 /// Mosaic may drop (measured: it does).
 pub(super) fn scratch_kept(kernel: &Kernel<'_>, sig: &KernelSignature) -> Vec<bool> {
