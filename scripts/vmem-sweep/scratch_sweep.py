@@ -5,7 +5,10 @@ tests/data/vmem-sweep/scratch.json.
 
 Usage (with the CPU venv's python, which lowers; compiles go to the TPU venv's python):
     ~/.cache/tpu-custom-call/jaxref-venv/bin/python scripts/vmem-sweep/scratch_sweep.py [--chips v5e,...]
-        [--only FAMILY] [--out DIR] [--tpu-python PY] [--compile-script tpu_compile.py] [--print]
+        [--only FAMILY,...] [--ids N,...] [--append] [--out DIR] [--tpu-python PY] [--compile-script tpu_compile.py]
+        [--print]
+    python3 scripts/vmem-sweep/scratch_sweep.py --check [--every K] [--chips ...] [--only ...]
+        (compiles the committed modules again and compares the verdicts; no JAX needed)
 
 Every kernel is compiled once per chip, as JAX lowered it (the chip's default scoped-VMEM limit, or the case's
 `vmem_limit_bytes`, `limit_mib`); the row keeps libtpu's verdict (`ok`, and the "Scoped allocation with size X and
@@ -482,9 +485,15 @@ def main():
     ap.add_argument("--compile-script", default="/work/shared/jaxref/tpu_compile.py")
     ap.add_argument("--print", action="store_true", help="print the verdicts, write nothing")
     ap.add_argument("--append", action="store_true", help="replace or add the selected kernels in scratch.json")
+    ap.add_argument("--check", action="store_true",
+                    help="compile the committed modules again (every --every-th kernel) and compare the verdicts; "
+                         "writes nothing, exits 1 on a difference")
+    ap.add_argument("--every", type=int, default=1)
     a = ap.parse_args()
-    lazy_jax()
     chips = a.chips.split(",")
+    if a.check:
+        return check(a, chips)
+    lazy_jax()
     selected = cases()
     if a.only:
         selected = [c for c in selected if c["family"] in a.only.split(",")]
@@ -514,6 +523,26 @@ def main():
         json.dump({"made_by": "scripts/vmem-sweep/scratch_sweep.py (jax 0.12.0.1 lowering, libtpu 0.0.50.1 through "
                               "tpu_compile.py)", "kernels": rows}, f, indent=1)
         f.write("\n")
+
+
+def check(a, chips):
+    kernels = json.load(open(os.path.join(a.out, "scratch.json")))["kernels"][::max(1, a.every)]
+    if a.only:
+        kernels = [k for k in kernels if k["case"]["family"] in a.only.split(",")]
+    work = tempfile.mkdtemp(prefix="vmem-scratch-check-")
+    paths = []
+    for i, k in enumerate(kernels):
+        paths.append(os.path.join(work, f"{i}.mlir"))
+        open(paths[-1], "w").write(k["module"])
+    differ = 0
+    for chip in chips:
+        for k, err in zip(kernels, compile_all(a, chip, paths)):
+            now = {"ok": err is None, "error": summary(err)}
+            if now != k["verdicts"][chip]:
+                differ += 1
+                print(f"DIFFERS {chip} {k['name']}: committed {k['verdicts'][chip]}, now {now}")
+    print(f"{len(kernels) * len(chips)} verdicts compiled again: {differ} differ")
+    sys.exit(1 if differ else 0)
 
 
 if __name__ == "__main__":
