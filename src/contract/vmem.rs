@@ -122,8 +122,8 @@ pub struct VmemBudget {
     /// after its optimizations: between [`VmemBudget::scratch_kept`] and
     /// this).
     pub scratch: u64,
-    /// VMEM scratch arguments the main function reads before it writes them
-    /// (an accumulator carried across grid steps): libtpu counts them.
+    /// VMEM scratch arguments Mosaic surely keeps (read where the kernel did
+    /// not just write them, or a DMA's): libtpu counts them.
     pub scratch_kept: u64,
     /// VMEM scratch arguments whose size is not modelled (narrower than 128
     /// lanes, unknown element type): the upper bound is unknown.
@@ -144,13 +144,15 @@ pub struct VmemBudget {
     pub unmodelled: Vec<usize>,
 }
 
-/// What Mosaic may add of its own to a kernel with VMEM scratch (internal
-/// scratch, relayout and conversion buffers), on top of the buffers and all
-/// the scratch: a quarter of those plus 2 MiB, twice those plus 2 MiB on v4
-/// (measured, `tests/data/vmem-sweep/scratch.json`: up to +1.85 MiB on a
-/// 15 MiB kernel at v5e's 16 MiB default, +3.92 MiB on a 32 MiB int8 one at
-/// v6e's 32 MiB, +7.11 MiB on a 36 MiB matmul at a 36 MiB limit on v7x;
-/// v4 has no bf16 or int8 vector unit and needed 1.5 and 2 times the sum).
+/// What Mosaic may add of its own (internal scratch, relayout and conversion
+/// buffers) to a kernel with VMEM scratch or a body that may need it, on top
+/// of the buffers and all the scratch: a quarter of those plus 2 MiB, twice
+/// those plus 2 MiB on v4 (measured, `tests/data/vmem-sweep/scratch.json`:
+/// +1.85 MiB on a 15 MiB kernel at v5e's 16 MiB default, +2.36 MiB on the
+/// docs' matmul without scratch, 16 MiB of blocks, on v5e, +3.92 MiB on a
+/// 32 MiB int8 one at v6e's 32 MiB, +5.82 MiB (21%) on a 28 MiB matmul on
+/// v6e, +7.09 MiB (25%) on the same on v7x; v4 has no bf16 or int8 vector
+/// unit and needed 1.5 and 2 times the sum).
 pub fn internal_margin(chip: Chip, needed: u64) -> u64 {
     let factor = if chip == Chip::V4 {
         needed.saturating_mul(2)
@@ -162,7 +164,7 @@ pub fn internal_margin(chip: Chip, needed: u64) -> u64 {
 
 impl VmemBudget {
     /// What libtpu's scoped-VMEM check surely counts: the buffers and the
-    /// scratch read before it is written.
+    /// scratch Mosaic surely keeps.
     pub fn total(&self) -> u64 {
         self.buffers.saturating_add(self.scratch_kept)
     }
