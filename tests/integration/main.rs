@@ -22,3 +22,4 @@ mod pretty;
 mod props;
 mod serde;
 mod target;
+mod vmem_scratch;
