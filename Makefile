@@ -1,7 +1,7 @@
 # Two commands for a fresh machine (see README):
 #   make demo   installs what is missing, builds, and runs the main job on a bundled kernel
 #   make test   installs what is missing and runs the whole test suite
-.PHONY: demo test deps refs lint bench
+.PHONY: demo test deps refs lint bench fuzz-smoke
 
 # The reference venvs the tests compare with (real jaxlib; jax[tpu] with libtpu), in the user's cache.
 REFS := $(HOME)/.cache/tpu-custom-call
@@ -34,3 +34,8 @@ lint: deps
 
 bench: deps
 	cargo bench
+
+# Every fuzz target for FUZZ_SMOKE_SECONDS (default 45) on its committed corpus and the seeds, under
+# AddressSanitizer with debug assertions; fails on any crash (see fuzz/README.md). CI runs it.
+fuzz-smoke: deps
+	scripts/fuzz-smoke.sh

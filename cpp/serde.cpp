@@ -153,16 +153,21 @@ private:
 };
 
 // The location slots of `op` in `tpu.private_unzip_debug_locations` order: the
-// op, then per region and block the block arguments and the nested ops.
+// op, then the block arguments of all its regions (every region and block in
+// order), then the nested ops (every region and block in order, each
+// recursively). An op with several regions (`scf.while`) lists the arguments
+// of all of them before the ops of any, as jaxlib does. Mirrored by
+// `walk_locations` in src/serde/mod.rs.
 template <typename F> void walkLocations(mlir::Operation *op, F &f) {
   op->setLoc(f(op->getLoc()));
   for (mlir::Region &region : op->getRegions())
-    for (mlir::Block &block : region) {
+    for (mlir::Block &block : region)
       for (mlir::BlockArgument arg : block.getArguments())
         arg.setLoc(f(arg.getLoc()));
+  for (mlir::Region &region : op->getRegions())
+    for (mlir::Block &block : region)
       for (mlir::Operation &child : block)
         walkLocations(&child, f);
-    }
 }
 
 // A buffered stream into a string (LLVM's string streams are unbuffered: each

@@ -14,7 +14,7 @@ goldens="${1:-$repo/tests/data/jax-goldens}"
 fixtures="$repo/mlir-fixtures"
 seeds="$here/seeds"
 rm -rf "$seeds"
-for t in config_reader body_decoder kernel_text params_reader inspect; do
+for t in config_reader body_decoder kernel_text params_reader inspect diff; do
   mkdir -p "$seeds/$t"
 done
 
@@ -64,7 +64,8 @@ find "$fixtures/bytecode" "$fixtures/serde" -name '*.mlirbc' | sort | while read
   prefixed '\001' "$f" "$seeds/body_decoder/$name"
 done
 # Bad inputs and former crashers go to every target that reads their kind.
-for f in "$fixtures"/bad/* "$fixtures"/crashers/*; do
+for f in "$fixtures"/bad/* "$fixtures"/bad/*/* "$fixtures"/crashers/*; do
+  [ -f "$f" ] || continue
   case "$f" in *.stderr|*.md) continue ;; esac
   b="bad.$(basename "$f")"
   copy "$f" "$seeds/kernel_text" "$b"
@@ -78,6 +79,20 @@ for d in "$fixtures"/bad "$fixtures"/params; do
     copy "$f" "$seeds/config_reader" "fx.$(basename "$f")"
   done
 done
+
+# diff: pairs of modules (mode byte, split point as two little-endian bytes,
+# module A, module B): each golden module with itself, with the next golden's
+# module, and the same pair with calls matched by name and locations compared.
+python3 - "$goldens" "$seeds/diff" <<'PY'
+import pathlib, sys
+modules = sorted(p for p in pathlib.Path(sys.argv[1]).glob("*/module.mlir") if p.stat().st_size < 60000)
+for i, a in enumerate(modules):
+    b = modules[(i + 1) % len(modules)]
+    for mode, other in ((0, a), (3, b)):
+        x, y = a.read_bytes(), other.read_bytes()
+        name = f"{a.parent.name}.{mode}.{other.parent.name}"
+        (pathlib.Path(sys.argv[2]) / name).write_bytes(bytes([mode]) + len(x).to_bytes(2, "little") + x + y)
+PY
 
 # Drop anything larger than 256 KiB (libFuzzer's -max_len is smaller anyway).
 find "$seeds" -type f -size +256k -delete

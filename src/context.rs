@@ -270,12 +270,7 @@ fn print_lossy(print: impl FnOnce(mlir_sys::MlirStringCallback, *mut std::ffi::c
         // SAFETY: `data` is the `Vec<u8>` below; `chunk` is valid for the call.
         unsafe {
             let out = &mut *(data as *mut Vec<u8>);
-            if !chunk.data.is_null() {
-                out.extend_from_slice(std::slice::from_raw_parts(
-                    chunk.data as *const u8,
-                    chunk.length,
-                ));
-            }
+            out.extend_from_slice(crate::ffi::bytes(chunk));
         }
     }
     let mut bytes: Vec<u8> = Vec::new();

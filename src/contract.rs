@@ -904,7 +904,7 @@ pub fn check_call<S: AsRef<str>>(
         }
     }
     if errors.is_empty() {
-        let budget = vmem::budget(&sig, params);
+        let budget = vmem::budget(kernel, &sig, params);
         if let Some(chip) = chip {
             if sig.sparse_core {
                 report.not_checked.push(format!(
@@ -914,12 +914,15 @@ pub fn check_call<S: AsRef<str>>(
             } else if !budget.unmodelled.is_empty() {
                 report.not_checked.push(format!(
                     "the scoped-VMEM budget on {chip}: libtpu's size of kernel argument(s) {:?} \
-                     (narrower than 128 lanes, or of an unknown element type) is not modelled",
+                     (narrower than 128 lanes, of an unknown element type, or blocks not in whole \
+                     8 x 128 tiles with a grid) is not modelled; compile it to know \
+                     (`emit --target {chip} --compile-check`)",
                     budget.unmodelled
                 ));
             } else if budget.limit(chip).is_none() {
                 report.not_checked.push(format!(
-                    "the scoped-VMEM budget ({}) on {chip}: libtpu's limit there is not modelled{}",
+                    "the scoped-VMEM budget ({}) on {chip}: libtpu's limit there is not modelled{}; \
+                     compile it to know (`emit --target {chip} --compile-check`)",
                     format_bytes(budget.total()),
                     if chip == Chip::V7x {
                         " with a grid or an explicit vmem_limit_bytes"
@@ -929,6 +932,8 @@ pub fn check_call<S: AsRef<str>>(
                 ));
             } else if let Some(e) = budget.check(&sig.function, chip) {
                 errors.push(e);
+            } else if let Some(note) = budget.uncertain(chip) {
+                report.not_checked.push(note);
             }
         }
         report.vmem = Some(budget);

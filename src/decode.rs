@@ -184,9 +184,8 @@ pub(crate) fn dictionary_entries<'c>(dict: Attribute<'c>) -> Vec<(String, Attrib
             .map(|i| {
                 let named = mlir_sys::mlirDictionaryAttrGetElement(raw, i);
                 let name = mlir_sys::mlirIdentifierStr(named.name);
-                let name = std::slice::from_raw_parts(name.data as *const u8, name.length);
                 (
-                    String::from_utf8_lossy(name).into_owned(),
+                    crate::ffi::lossy_string(name),
                     Attribute::from_raw(named.attribute),
                 )
             })
@@ -200,7 +199,7 @@ pub(crate) fn all_attributes<'c>(op: OperationRef<'c, '_>) -> Vec<(String, Attri
     let properties = unsafe { Attribute::from_raw(tcc_operation_get_properties(op.to_raw())) };
     let mut all = dictionary_entries(properties);
     for (name, attr) in op.attributes() {
-        let name = name.as_string_ref().as_str().unwrap_or("").to_string();
+        let name = crate::ffi::identifier_str(&name).to_string();
         if !all.iter().any(|(n, _)| *n == name) {
             all.push((name, attr));
         }
@@ -277,7 +276,7 @@ fn read_call(
 
 /// Whether `op` is a `stablehlo.custom_call` targeting `tpu_custom_call`.
 fn is_tpu_custom_call(op: OperationRef<'_, '_>) -> bool {
-    if op.name().as_string_ref().as_str() != Ok(CUSTOM_CALL) {
+    if crate::ffi::identifier_str(&op.name()) != CUSTOM_CALL {
         return false;
     }
     all_attributes(op).into_iter().any(|(n, a)| {

@@ -421,7 +421,7 @@ pub fn insert<'c, 'a>(
                 what: "insertion point",
                 message: format!(
                     "the anchor op `{}` is not in a block",
-                    anchor.name().as_string_ref().as_str().unwrap_or("?")
+                    crate::ffi::identifier_string(&anchor.name())
                 ),
             })?;
             Ok(match point {

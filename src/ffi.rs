@@ -168,12 +168,7 @@ pub(crate) unsafe extern "C" fn collect_chunk(chunk: MlirStringRef, user_data: *
     // SAFETY: the function's contract.
     unsafe {
         let out = &mut *(user_data as *mut Vec<u8>);
-        if !chunk.data.is_null() {
-            out.extend_from_slice(std::slice::from_raw_parts(
-                chunk.data as *const u8,
-                chunk.length,
-            ));
-        }
+        out.extend_from_slice(bytes(chunk));
     }
 }
 
@@ -198,16 +193,61 @@ pub(crate) fn sref(s: &str) -> MlirStringRef {
     }
 }
 
-/// The bytes of an `MlirStringRef` (empty for a null one).
+/// The one place foreign memory (MLIR's, libtpu's) becomes a Rust slice:
+/// `len` elements at `data`, empty for a null pointer or a zero length.
+///
+/// MLIR hands back an empty `StringRef` with a null data pointer (an empty
+/// `StringAttr`, `backend_config = ""`), and `std::slice::from_raw_parts`
+/// requires a non-null, aligned pointer even for zero elements: calling it
+/// directly there is undefined behaviour. Nothing else in the crate calls
+/// `from_raw_parts` on foreign memory.
+///
+/// # Safety
+/// Unless `data` is null or `len` is 0, `data` points to `len` initialized,
+/// aligned elements that stay valid and unchanged for `'a`.
+pub(crate) unsafe fn foreign_slice<'a, T>(data: *const T, len: usize) -> &'a [T] {
+    if data.is_null() || len == 0 {
+        return &[];
+    }
+    // SAFETY: the function's contract; null and empty are handled above.
+    unsafe { std::slice::from_raw_parts(data, len) }
+}
+
+/// The bytes of an `MlirStringRef` (empty for a null one or a zero length).
 ///
 /// # Safety
 /// `s` points to `length` valid bytes for `'a` (or is null).
 pub(crate) unsafe fn bytes<'a>(s: MlirStringRef) -> &'a [u8] {
-    if s.data.is_null() || s.length == 0 {
-        return &[];
-    }
     // SAFETY: the function's contract.
-    unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) }
+    unsafe { foreign_slice(s.data as *const u8, s.length) }
+}
+
+/// The bytes of a melior string reference. Use this, not melior's
+/// `StringRef::as_str`, on any string MLIR hands back: that one is undefined
+/// behaviour on a null pointer and panics on an empty string.
+pub(crate) fn string_ref_bytes<'a>(s: melior::StringRef<'a>) -> &'a [u8] {
+    // SAFETY: a melior `StringRef<'a>` is valid for `'a` by construction.
+    unsafe { bytes(s.to_raw()) }
+}
+
+/// An identifier's text (an op or attribute name), `""` if not UTF-8.
+pub(crate) fn identifier_str<'a>(id: &'a melior::ir::Identifier<'_>) -> &'a str {
+    std::str::from_utf8(string_ref_bytes(id.as_string_ref())).unwrap_or("")
+}
+
+/// An identifier's text as an owned string, invalid UTF-8 replaced (for
+/// messages).
+pub(crate) fn identifier_string(id: &melior::ir::Identifier<'_>) -> String {
+    String::from_utf8_lossy(string_ref_bytes(id.as_string_ref())).into_owned()
+}
+
+/// A copy of an `MlirStringRef`'s bytes as text, invalid UTF-8 replaced.
+///
+/// # Safety
+/// As for [`bytes`], for the duration of the call.
+pub(crate) unsafe fn lossy_string(s: MlirStringRef) -> String {
+    // SAFETY: the function's contract.
+    String::from_utf8_lossy(unsafe { bytes(s) }).into_owned()
 }
 
 /// `ty` as MLIR text (what melior's `Display` prints), through the context's

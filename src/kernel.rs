@@ -425,7 +425,21 @@ impl<'c> Kernel<'c> {
                 parse_module(ctx, text.as_bytes(), source_name, ModuleFormat::Text)?
             }
         };
-        Self::from_parsed(module, source_name)
+        Self::from_parsed(module, source_name).map_err(|e| match e {
+            KernelError::Dialect {
+                source_name,
+                mut errors,
+            } => {
+                for error in &mut errors {
+                    locate_in_text(error, &text, &source_name);
+                }
+                KernelError::Dialect {
+                    source_name,
+                    errors,
+                }
+            }
+            e => e,
+        })
     }
 
     /// Parses MLIR bytecode written by this MLIR (LLVM 22) or older.
@@ -544,7 +558,7 @@ pub(crate) fn string_attr_bytes(attr: melior::ir::Attribute<'_>) -> Option<Vec<u
             return None;
         }
         let s = mlir_sys::mlirStringAttrGetValue(raw);
-        Some(std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec())
+        Some(crate::ffi::bytes(s).to_vec())
     }
 }
 
@@ -557,9 +571,35 @@ pub(crate) fn string_attr_value(attr: melior::ir::Attribute<'_>) -> Option<Strin
             return None;
         }
         let s = mlir_sys::mlirStringAttrGetValue(raw);
-        let bytes = std::slice::from_raw_parts(s.data as *const u8, s.length);
-        Some(String::from_utf8_lossy(bytes).into_owned())
+        Some(crate::ffi::lossy_string(s))
     }
+}
+
+/// A verifier error of a kernel parsed from `text`: MLIR names the parsed
+/// buffer `-`, so its `-:line:col` becomes `source_name:line:col`; an error
+/// about one attribute's body points at the body (after `name = #x<`), where
+/// jaxlib's parser reports it, rather than at the op.
+fn locate_in_text(error: &mut crate::mosaic::verify::VerifyError, text: &str, source_name: &str) {
+    let Some(rest) = error.location.strip_prefix("-:") else {
+        return;
+    };
+    let mut parts = rest.splitn(2, ':');
+    let (Some(Ok(line)), Some(Ok(mut column))) = (
+        parts.next().map(str::parse::<usize>),
+        parts.next().map(str::parse::<usize>),
+    ) else {
+        return;
+    };
+    if let (Some(name), Some(source_line)) = (&error.attribute, text.lines().nth(line - 1))
+        && let Some(from) = source_line.get(column.saturating_sub(1)..)
+        && let Some(at) = from.find(&format!("{name} ="))
+        && let Some(open) = from[at..].find('<')
+    {
+        let body = at + open + 1;
+        let blank = from[body..].len() - from[body..].trim_start().len();
+        column += body + blank;
+    }
+    error.location = format!("{source_name}:{line}:{column}");
 }
 
 /// Rejects text that nests deeper than [`MAX_TEXT_NESTING`] (aliases counted
@@ -662,13 +702,7 @@ fn first_unregistered_op_with_properties(root: OperationRef<'_, '_>) -> Option<S
                 && !tcc_operation_get_properties(op.to_raw()).ptr.is_null()
         };
         if offending {
-            found = Some(
-                op.name()
-                    .as_string_ref()
-                    .as_str()
-                    .unwrap_or("?")
-                    .to_string(),
-            );
+            found = Some(crate::ffi::identifier_string(&op.name()));
             melior::ir::operation::WalkResult::Interrupt
         } else {
             melior::ir::operation::WalkResult::Advance

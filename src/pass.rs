@@ -190,14 +190,8 @@ fn placeholder_params(op: OperationRef<'_, '_>) -> Result<(String, Params), Erro
             // SAFETY: kind checked before reading the symbol.
             let symbol = unsafe {
                 let raw = attr.to_raw();
-                mlir_sys::mlirAttributeIsAFlatSymbolRef(raw).then(|| {
-                    let s = mlir_sys::mlirFlatSymbolRefAttrGetValue(raw);
-                    String::from_utf8_lossy(std::slice::from_raw_parts(
-                        s.data as *const u8,
-                        s.length,
-                    ))
-                    .into_owned()
-                })
+                mlir_sys::mlirAttributeIsAFlatSymbolRef(raw)
+                    .then(|| crate::ffi::lossy_string(mlir_sys::mlirFlatSymbolRefAttrGetValue(raw)))
             };
             kernel = Some(symbol.ok_or_else(|| PlaceholderError::KernelNotSymbol {
                 attribute: attr.to_string(),
@@ -286,7 +280,7 @@ fn nested_kernels<'c, 'a>(module: OperationRef<'c, 'a>) -> HashMap<String, Opera
     };
     let mut op = melior::ir::block::BlockLike::first_operation(&block);
     while let Some(current) = op {
-        if current.name().as_string_ref().as_str() == Ok("builtin.module")
+        if crate::ffi::identifier_str(&current.name()) == "builtin.module"
             && let Some(name) = current
                 .attribute("sym_name")
                 .ok()
@@ -330,7 +324,7 @@ fn lower_module_warning<'c>(
 ) -> Result<LowerStats, Vec<PassError<'c>>> {
     let mut placeholders = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok(PLACEHOLDER) {
+        if crate::ffi::identifier_str(&op.name()) == PLACEHOLDER {
             placeholders.push(op.to_raw());
         }
         WalkResult::Advance
@@ -596,7 +590,7 @@ fn verify_module_warning<'c>(
 ) -> Vec<(Location<'c>, String)> {
     let mut ops = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok(crate::stablehlo::CUSTOM_CALL) {
+        if crate::ffi::identifier_str(&op.name()) == crate::stablehlo::CUSTOM_CALL {
             ops.push(op.to_raw());
         }
         WalkResult::Advance

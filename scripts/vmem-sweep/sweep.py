@@ -26,7 +26,8 @@ Three families (all kernels are the add_basic golden's kernel with its shapes sc
 - `add_grid`: grid (4,), blocks `B x 1024` of `4B x 1024` operands, index map i -> (i, 0) (needs 3 * 2 * B * 4 KiB);
 - `add_limit`: `add` with `vmem_limit_bytes` = 40, 8, 16, 64 and 100 MiB;
 - `add_scratch`: with a used VMEM scratch argument (`scratch_rows x 128 f32`), `add_internal`: with
-  `internal_scratch_in_bytes` (libtpu counts neither).
+  `internal_scratch_in_bytes` (libtpu counts neither: the scratch is only written, and Mosaic drops such
+  scratch; scratch_sweep.py has kernels whose scratch counts).
 Each module is emitted without `--target` (so that our own budget does not refuse it first), then compiled for
 every chip; the verdict is libtpu's (`ok`, and the first line of its error).
 """

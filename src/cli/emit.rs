@@ -155,6 +155,19 @@ pub fn run(args: Args) -> CliResult {
     for warning in call.contract().map_or(&[][..], |c| &c.warnings[..]) {
         eprintln!("warning: {warning}");
     }
+    // A scoped-VMEM budget the contract could not decide: say so, unless
+    // libtpu is about to decide it.
+    if !args.compile_check
+        && let Some(contract) = call.contract()
+    {
+        for note in contract
+            .not_checked
+            .iter()
+            .filter(|n| n.contains("scoped-VMEM budget"))
+        {
+            eprintln!("note: not checked: {note}");
+        }
+    }
     let module = Lowerer::new(options)
         .emit_module(&ctx, &call)
         .map_err(|e| e.to_string())?;

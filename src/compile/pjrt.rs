@@ -357,7 +357,7 @@ impl Plugin {
             // SAFETY: the plugin's message has `message_size` bytes and lives
             // as long as `error`, which is destroyed only below.
             let bytes =
-                unsafe { std::slice::from_raw_parts(args.message.cast::<u8>(), args.message_size) };
+                unsafe { crate::ffi::foreign_slice(args.message.cast::<u8>(), args.message_size) };
             String::from_utf8_lossy(bytes).into_owned()
         };
         let mut destroy = ErrorDestroyArgs {
@@ -438,7 +438,7 @@ impl Topology<'_> {
         // SAFETY: the plugin returned `num_descriptions` pointers that live as
         // long as the topology.
         let descriptions =
-            unsafe { std::slice::from_raw_parts(args.descriptions, args.num_descriptions) };
+            unsafe { crate::ffi::foreign_slice(args.descriptions, args.num_descriptions) };
         descriptions
             .iter()
             .map(|&description| {

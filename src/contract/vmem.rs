@@ -7,9 +7,23 @@
 //! whole; with a grid (`iteration_bounds`), each VMEM block twice (Pallas double
 //! buffers them), a VMEM buffer without block window once. Sizes are padded to
 //! the TPU tile (last dimension to 128 lanes, the one before it to 8 sublanes
-//! of 32 bits). VMEM scratch arguments and `internal_scratch_in_bytes` are not
-//! counted: libtpu compiled 12 MiB of blocks with 8 MiB of used scratch, and
-//! 15.94 MiB of buffers with 1 MiB of internal scratch, under v5e's 16 MiB.
+//! of 32 bits). With a grid, blocks not in whole 8 x 128 tiles are not
+//! modelled (libtpu counts some of them otherwise).
+//!
+//! VMEM scratch (`tests/data/vmem-sweep/scratch.json`, made by
+//! `scripts/vmem-sweep/scratch_sweep.py`: Pallas kernels lowered by JAX):
+//! libtpu adds the scratch buffers Mosaic keeps after its optimizations, and
+//! Mosaic's internal scratch. Mosaic keeps a scratch buffer that is read where
+//! the kernel did not just write it (an accumulator read before it is written
+//! in a grid step, a row read at other indices than the step wrote), and drops
+//! one that is only written or read back where it was just written (store to
+//! load forwarding). So libtpu's figure is at least the buffers plus the
+//! scratch surely kept ([`VmemBudget::total`]: refused above the limit) and at
+//! most the buffers, all scratch and a margin for the internal scratch
+//! ([`VmemBudget::upper`]: fits below it); in between the budget is reported
+//! as not checked, naming `--compile-check`. `internal_scratch_in_bytes` is not
+//! counted: libtpu compiled 15.94 MiB of buffers with 1 MiB of it under v5e's
+//! 16 MiB.
 //!
 //! The limit is `vmem_limit_bytes` when given, else the chip's default
 //! ([`Chip::default_scoped_vmem_bytes`]), and libtpu refuses exactly when the
@@ -17,7 +31,9 @@
 //! [`VmemBudget::limit`]).
 
 use super::{ContractError, KernelSignature, TypeShape};
+use crate::kernel::Kernel;
 use crate::params::Params;
+use crate::serde::ir::{self, Op};
 use crate::target::Chip;
 
 const MIB: u64 = 1024 * 1024;
@@ -102,8 +118,21 @@ pub struct VmemBudget {
     /// Input and output buffers (blocks times their buffering with a grid):
     /// what libtpu counts.
     pub buffers: u64,
-    /// VMEM scratch arguments (not counted by libtpu's check).
+    /// VMEM scratch arguments, all of them (libtpu counts those Mosaic keeps
+    /// after its optimizations: between [`VmemBudget::scratch_kept`] and
+    /// this).
     pub scratch: u64,
+    /// VMEM scratch arguments Mosaic surely keeps (read where the kernel did
+    /// not just write them, or a DMA's): libtpu counts them.
+    pub scratch_kept: u64,
+    /// VMEM scratch arguments whose size is not modelled (narrower than 128
+    /// lanes, unknown element type): the upper bound is unknown.
+    pub scratch_unmodelled: bool,
+    /// The main function's body may need Mosaic's internal scratch: it has
+    /// ops other than 32-bit elementwise arithmetic and loads and stores at
+    /// index 0 (a matmul, a reduction, packed types, offsets), or VMEM
+    /// scratch.
+    pub may_need_internal: bool,
     /// `internal_scratch_in_bytes` (not counted by libtpu's check).
     pub internal_scratch: u64,
     /// Buffering of blocks: 2 with a grid, 1 without.
@@ -115,10 +144,78 @@ pub struct VmemBudget {
     pub unmodelled: Vec<usize>,
 }
 
+/// What Mosaic may add of its own (internal scratch, relayout and conversion
+/// buffers) to a kernel with VMEM scratch or a body that may need it, on top
+/// of the buffers and all the scratch: a quarter of those plus 2 MiB, twice
+/// those plus 2 MiB on v4 (measured, `tests/data/vmem-sweep/scratch.json`:
+/// +1.85 MiB on a 15 MiB kernel at v5e's 16 MiB default, +2.36 MiB on the
+/// docs' matmul without scratch, 16 MiB of blocks, on v5e, +3.92 MiB on a
+/// 32 MiB int8 one at v6e's 32 MiB, +5.82 MiB (21%) on a 28 MiB matmul on
+/// v6e, +7.09 MiB (25%) on the same on v7x; v4 has no bf16 or int8 vector
+/// unit and needed 1.5 and 2 times the sum).
+pub fn internal_margin(chip: Chip, needed: u64) -> u64 {
+    let factor = if chip == Chip::V4 {
+        needed.saturating_mul(2)
+    } else {
+        needed / 4
+    };
+    factor.saturating_add(2 * MIB)
+}
+
 impl VmemBudget {
-    /// What libtpu's scoped-VMEM check counts: the buffers.
+    /// What libtpu's scoped-VMEM check surely counts: the buffers and the
+    /// scratch Mosaic surely keeps.
     pub fn total(&self) -> u64 {
-        self.buffers
+        self.buffers.saturating_add(self.scratch_kept)
+    }
+
+    /// The most libtpu's check may count on `chip`: the buffers and all VMEM
+    /// scratch and, with scratch or a body that may need internal scratch,
+    /// [`internal_margin`] on top; `None` when a scratch size is not
+    /// modelled.
+    pub fn upper(&self, chip: Chip) -> Option<u64> {
+        if self.scratch_unmodelled {
+            return None;
+        }
+        let needed = self.buffers.saturating_add(self.scratch);
+        let margin = if self.scratch > 0 || self.may_need_internal {
+            internal_margin(chip, needed)
+        } else {
+            0
+        };
+        Some(needed.saturating_add(margin))
+    }
+
+    /// When the kernel fits by what libtpu surely counts but may not by what
+    /// it may count (Mosaic keeps or drops VMEM scratch and adds internal
+    /// scratch as it optimizes): the note for `not_checked`.
+    pub fn uncertain(&self, chip: Chip) -> Option<String> {
+        let (limit, _) = self.limit(chip)?;
+        let low = self.total();
+        if low > limit || self.upper(chip).is_some_and(|u| u <= limit) {
+            return None;
+        }
+        let high = match self.upper(chip) {
+            Some(u) => format!("up to {}", format_bytes(u)),
+            None => "more (a scratch size is not modelled)".to_string(),
+        };
+        Some(format!(
+            "the scoped-VMEM budget on {chip}: libtpu counts at least {} ({}) and {high} \
+             ({}Mosaic's internal scratch) against a limit of {}; compile it to know \
+             (`emit --target {chip} --compile-check`)",
+            format_bytes(low),
+            if self.scratch_kept > 0 {
+                "input/output buffers and the VMEM scratch Mosaic keeps"
+            } else {
+                "input/output buffers"
+            },
+            if self.scratch > 0 {
+                "all VMEM scratch, which Mosaic keeps or drops as it optimizes, and "
+            } else {
+                ""
+            },
+            format_bytes(limit)
+        ))
     }
 
     /// The limit on `chip` and whether it is `vmem_limit_bytes`; `None` when
@@ -146,7 +243,12 @@ impl VmemBudget {
             return (self.vmem_limit_bytes.is_none() && self.buffering == 1)
                 .then_some((48 * MIB, false));
         }
+        // Above the chip's VMEM, what fits the VMEM is what compiles
+        // (measured on v4's 16 MiB: "Used 20.00M of 16.00M vmem" with a
+        // 40 MiB `vmem_limit_bytes`).
+        let vmem = chip.info().vmem_bytes;
         match self.vmem_limit_bytes {
+            Some(limit) if limit > vmem => Some((vmem, false)),
             Some(limit) => Some((limit, true)),
             None => chip.default_scoped_vmem_bytes().map(|l| (l, false)),
         }
@@ -159,7 +261,7 @@ impl VmemBudget {
         if needed <= limit {
             return None;
         }
-        let parts = [format!(
+        let mut parts = vec![format!(
             "{} input/output buffers{}",
             format_bytes(self.buffers),
             if self.buffering > 1 {
@@ -168,6 +270,9 @@ impl VmemBudget {
                 ""
             }
         )];
+        if self.scratch_kept > 0 {
+            parts.push(format!("{} VMEM scratch", format_bytes(self.scratch_kept)));
+        }
         let vmem = chip.info().vmem_bytes;
         let fix = if needed <= vmem {
             format!(
@@ -189,8 +294,229 @@ impl VmemBudget {
     }
 }
 
+/// Whether a block is laid out as [`padded_bytes`] says when pipelined over
+/// a grid: the last dimension a multiple of 128 lanes, the one before it of 8
+/// rows. libtpu counts others otherwise (measured: `1024 x 1000 f32` blocks
+/// with a same-shaped scratch, 20 MiB padded, compile under a 12 MiB limit;
+/// `16 x 85 x 1024 f32` ones, 27.5 MiB, under 12 MiB; `1360 x 1000` ones
+/// are counted padded).
+fn aligned_block(dims: &[i64]) -> bool {
+    let n = dims.len();
+    (n == 0 || dims[n - 1] % 128 == 0) && (n < 2 || dims[n - 2] % 8 == 0)
+}
+
+/// What the walk over a scratch argument's uses found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    /// A used load that no store before it wrote at the same indices with
+    /// the same vector type (Mosaic cannot forward it), or a DMA: Mosaic
+    /// keeps the buffer.
+    Yes,
+    /// A use that is neither a load nor a store (a slice, a DMA, a call):
+    /// not modelled.
+    Unknown,
+}
+
+const LOADS: [&str; 5] = [
+    "vector.load",
+    "tpu.load",
+    "tpu.strided_load",
+    "memref.load",
+    "vector.transfer_read",
+];
+const STORES: [&str; 5] = [
+    "tpu.vector_store",
+    "vector.store",
+    "tpu.store",
+    "tpu.strided_store",
+    "memref.store",
+];
+
+fn value_eq(a: mlir_sys::MlirValue, b: mlir_sys::MlirValue) -> bool {
+    // SAFETY: both values belong to the kernel module, alive for the call.
+    unsafe { mlir_sys::mlirValueEqual(a, b) }
+}
+
+fn has_uses(v: mlir_sys::MlirValue) -> bool {
+    // SAFETY: as above.
+    unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v)) }
+}
+
+/// An index operand as a key: the value of an `arith.constant`, else the
+/// SSA value itself.
+fn index_key(v: mlir_sys::MlirValue) -> String {
+    // SAFETY: the value belongs to the kernel module, alive for the call;
+    // the owner is read only from an op result.
+    unsafe {
+        if mlir_sys::mlirValueIsAOpResult(v) {
+            let owner = Op::of(melior::ir::OperationRef::from_raw(
+                mlir_sys::mlirOpResultGetOwner(v),
+            ));
+            if owner.name() == "arith.constant"
+                && let Some(a) = owner.attr("value")
+            {
+                return format!("c{}", ir::attr_text(a));
+            }
+        }
+        format!("v{:p}", v.ptr)
+    }
+}
+
+/// The access of a load or store: its operands after the buffer (indices,
+/// masks) and the vector type moved.
+fn access_key(op: Op<'_>, buffer_at: usize, vector: mlir_sys::MlirValue) -> String {
+    let mut key = ir::type_text(ir::value_type(vector));
+    for i in buffer_at + 1..op.num_operands() {
+        key.push(' ');
+        key.push_str(&index_key(op.operand(i)));
+    }
+    key
+}
+
+fn is_dma(name: &str) -> bool {
+    name.starts_with("tpu.") && name.contains("dma")
+}
+
+/// Whether a view of a buffer (`tpu.memref_slice` and the like, through
+/// further views) is used by a DMA.
+fn reaches_dma(view: mlir_sys::MlirValue) -> bool {
+    // SAFETY: the value and its uses belong to the kernel module, alive for
+    // the call; owners are read only from non-null uses.
+    unsafe {
+        let mut usage = mlir_sys::mlirValueGetFirstUse(view);
+        while !mlir_sys::mlirOpOperandIsNull(usage) {
+            let owner = Op::of(melior::ir::OperationRef::from_raw(
+                mlir_sys::mlirOpOperandGetOwner(usage),
+            ));
+            let name = owner.name();
+            if is_dma(&name)
+                || (name.starts_with("tpu.memref_")
+                    && owner.num_results() == 1
+                    && reaches_dma(owner.result(0)))
+            {
+                return true;
+            }
+            usage = mlir_sys::mlirOpOperandGetNextUse(usage);
+        }
+    }
+    false
+}
+
+/// Walks the ops from `first` (regions included, in order) for a used load
+/// of `value` that no earlier store can forward; `stores` holds the keys of
+/// the unconditional stores before them (stores inside a nested region do
+/// not reach the ops after it).
+fn unforwarded_load(
+    first: Option<Op<'_>>,
+    value: mlir_sys::MlirValue,
+    stores: &mut Vec<String>,
+) -> Option<Kept> {
+    let mut child = first;
+    while let Some(op) = child {
+        child = op.next();
+        if op.operands().into_iter().any(|o| value_eq(o, value)) {
+            let name = op.name();
+            if LOADS.contains(&name.as_str()) && value_eq(op.operand(0), value) {
+                if op.num_results() == 1
+                    && has_uses(op.result(0))
+                    && !stores.contains(&access_key(op, 0, op.result(0)))
+                {
+                    return Some(Kept::Yes);
+                }
+                continue;
+            }
+            if is_dma(&name) {
+                // A DMA's source or target: Mosaic cannot drop it.
+                return Some(Kept::Yes);
+            }
+            if name.starts_with("tpu.memref_") && op.num_results() == 1 && reaches_dma(op.result(0))
+            {
+                // A view (`.at[slot]`) a DMA reads or writes.
+                return Some(Kept::Yes);
+            }
+            if STORES.contains(&name.as_str())
+                && op.num_operands() > 1
+                && value_eq(op.operand(1), value)
+                && !value_eq(op.operand(0), value)
+            {
+                stores.push(access_key(op, 1, op.operand(0)));
+                continue;
+            }
+            return Some(Kept::Unknown);
+        }
+        for r in 0..op.num_regions() {
+            for block in ir::region_blocks(op.region(r)) {
+                let mut inner = stores.clone();
+                if let Some(found) = unforwarded_load(ir::block_first_op(block), value, &mut inner)
+                {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether an op is one Mosaic lowers without internal scratch (measured on
+/// the add kernels of `verdicts.json` and `shapes.json`, which compile up
+/// to the limit exactly): constants, control flow, loads and stores at
+/// constant index 0 without mask, elementwise `arith` ops on scalars or
+/// 32-bit vectors.
+fn needs_no_internal_scratch(op: Op<'_>) -> bool {
+    let name = op.name();
+    match name.as_str() {
+        "arith.constant" | "func.return" | "scf.if" | "scf.yield" => true,
+        "vector.load" | "vector.store" | "tpu.vector_store" => {
+            let base = usize::from(name != "vector.load");
+            (base + 1..op.num_operands()).all(|i| index_key(op.operand(i)) == "c0 : index")
+        }
+        n if n.starts_with("arith.") => (0..op.num_results()).all(|r| {
+            let ty = ir::type_text(ir::value_type(op.result(r)));
+            !ty.starts_with("vector<") || ty.ends_with("xf32>") || ty.ends_with("xi32>")
+        }),
+        _ => false,
+    }
+}
+
+/// Whether the main function's body may need Mosaic's internal scratch
+/// (see [`needs_no_internal_scratch`]); `true` without a main function.
+pub(super) fn may_need_internal(kernel: &Kernel<'_>) -> bool {
+    let Some((_, op)) = super::main_function(kernel) else {
+        return true;
+    };
+    let mut ops = Vec::new();
+    ir::collect_post_order(op, &mut ops);
+    !ops.into_iter().all(needs_no_internal_scratch)
+}
+
+/// Which VMEM scratch arguments of the kernel's main function Mosaic surely
+/// keeps (so libtpu counts them), by scratch index: those with a used load
+/// that no earlier store at the same indices can forward (an accumulator
+/// read before it is written, a buffer read where the step did not write),
+/// or the source or target of a DMA (directly or through views).
+/// Scratch that is only written, or read only where it was just written,
+/// Mosaic may drop (measured: it does).
+pub(super) fn scratch_kept(kernel: &Kernel<'_>, sig: &KernelSignature) -> Vec<bool> {
+    let Some((_, op)) = super::main_function(kernel) else {
+        return Vec::new();
+    };
+    let args = super::entry_args(op);
+    let start = args.len().saturating_sub(sig.scratch);
+    let body = ir::region_blocks(op.region(0));
+    let Some(&block) = body.first() else {
+        return Vec::new();
+    };
+    args[start..]
+        .iter()
+        .map(|&a| {
+            unforwarded_load(ir::block_first_op(block), a, &mut Vec::new()) == Some(Kept::Yes)
+        })
+        .collect()
+}
+
 /// The budget of a kernel whose call already passed the contract.
-pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
+pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params) -> VmemBudget {
+    let kept = scratch_kept(kernel, sig);
     let g = sig.grid.len();
     let p = sig.scalar_prefetch;
     let buffers = sig.buffers().unwrap_or(0);
@@ -203,6 +529,7 @@ pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
             .and_then(|v| u64::try_from(v).ok())
             .unwrap_or(0),
         vmem_limit_bytes: params.vmem_limit_bytes.and_then(|v| u64::try_from(v).ok()),
+        may_need_internal: may_need_internal(kernel),
         ..VmemBudget::default()
     };
     for b in 0..buffers {
@@ -216,6 +543,10 @@ pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
             .and_then(|ws| ws.get(b))
             .and_then(|w| w.bounds.clone());
         let (dims, times) = match window {
+            Some(bounds) if grid && !aligned_block(&bounds) => {
+                budget.unmodelled.push(g + p + b);
+                continue;
+            }
             Some(bounds) => (Some(bounds), buffering),
             None => (static_dims(arg), 1),
         };
@@ -226,11 +557,18 @@ pub(super) fn budget(sig: &KernelSignature, params: &Params) -> VmemBudget {
             None => budget.unmodelled.push(g + p + b),
         }
     }
-    for arg in sig.arguments.iter().skip(g + p + buffers) {
-        if arg.in_vmem()
-            && let Some(bytes) = static_dims(arg).and_then(|d| padded_bytes(&d, &arg.element))
-        {
-            budget.scratch = budget.scratch.saturating_add(bytes);
+    for (i, arg) in sig.arguments.iter().skip(g + p + buffers).enumerate() {
+        if !arg.in_vmem() {
+            continue;
+        }
+        match static_dims(arg).and_then(|d| padded_bytes(&d, &arg.element)) {
+            Some(bytes) => {
+                budget.scratch = budget.scratch.saturating_add(bytes);
+                if kept.get(i).copied().unwrap_or(false) {
+                    budget.scratch_kept = budget.scratch_kept.saturating_add(bytes);
+                }
+            }
+            None => budget.scratch_unmodelled = true,
         }
     }
     budget

@@ -56,12 +56,7 @@ pub fn portable_copy<'c>(op: OperationRef<'c, '_>) -> Result<Option<Operation<'c
         // SAFETY: `conflict` points to an operation inside `op`, alive as long as `op`.
         let conflict = unsafe { OperationRef::from_raw(conflict) };
         return Err(KernelError::PropertiesNotPortable {
-            op: conflict
-                .name()
-                .as_string_ref()
-                .as_str()
-                .unwrap_or("?")
-                .to_string(),
+            op: crate::ffi::identifier_string(&conflict.name()),
         });
     }
     if copy.ptr.is_null() {

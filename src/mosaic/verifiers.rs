@@ -1417,7 +1417,15 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
     if v.name == "tpu.pack_subelements" && ss.len() != os.len() && ss.len() + 1 != os.len() {
         return v.op_error("The source rank must be equal to the result rank, or smaller by 1");
     }
-    let lead = ss.len().saturating_sub(1);
+    // pack_subelements into a new minormost dimension (the SparseCore form,
+    // `(vector<16xf32>, vector<16xf32>) -> vector<16x2xbf16>`): the sources'
+    // whole shape is the result's leading one.
+    let new_dim = v.name == "tpu.pack_subelements" && os.len() == ss.len() + 1;
+    let lead = if new_dim {
+        ss.len()
+    } else {
+        ss.len().saturating_sub(1)
+    };
     if os.len() < lead || ss[..lead] != os[..lead] {
         return v.op_error(
             "Source and result shapes must match except for packing (result's minormost) dimension",
@@ -1441,7 +1449,7 @@ fn pack_subelements(v: &mut OpView<'_, '_, '_>) {
     let (Some(ws), Some(wo)) = (bitwidth(src.elem()), bitwidth(out.elem())) else {
         return;
     };
-    let (Some(&ls), Some(&lo)) = (ss.last(), os.last()) else {
+    let (Some(&ls), Some(&lo)) = (if new_dim { Some(&1) } else { ss.last() }, os.last()) else {
         return;
     };
     if wo == 0 || ls <= 0 || i64::from(ws) * ls != i64::from(wo) * lo {
@@ -2323,18 +2331,35 @@ fn all_reduce(v: &mut OpView<'_, '_, '_>) {
     let (Some(inp), Some(out)) = (v.operand("input"), v.result(0)) else {
         return;
     };
+    let kind = v.tpu_attr("kind").unwrap_or_default();
+    // A mask (i1 vector) reduces to i32 counts or indices, before any kind rule.
+    if inp.is_vector() && inp.elem() == "i1" {
+        if out.elem() != "i32" {
+            return v.op_error("Vector mask all-reduce must have i32 output");
+        }
+        if !matches!(kind.as_str(), "sum" | "find_first_set") {
+            v.op_error("Mask all-reduce only supports sum and find_first_set kinds");
+        }
+        return;
+    }
     if kind_rules(v, inp.elem(), false) {
         return;
     }
-    if v.tpu_attr("kind").as_deref() == Some("find_first_set") && inp.elem() != "i1" {
+    if kind == "find_first_set" {
         return v.op_error("Only i1 input is supported for find_first_set");
     }
-    if inp.is_vector() && inp.elem() == "i1" && out.elem() != "i32" {
-        return v.op_error("Vector mask all-reduce must have i32 output");
-    }
-    let kind = v.tpu_attr("kind").unwrap_or_default();
-    if matches!(kind.as_str(), "arg_max" | "arg_min") && out.elem() != "i32" {
-        return v.op_error("Arg_max and arg_min must have i32 output");
+    if matches!(kind.as_str(), "arg_max" | "arg_min") {
+        if !matches!(inp.elem(), "f32" | "bf16") {
+            return v.op_error(
+                "Not Implemented: Only f32 and bf16 input is supported for arg_max and arg_min",
+            );
+        }
+        // The index has the input's width.
+        let index = if inp.elem() == "bf16" { "i16" } else { "i32" };
+        if out.elem() != index {
+            v.op_error(format!("Arg_max and arg_min must have {index} output"));
+        }
+        return;
     }
     if matches!(
         kind.as_str(),

@@ -42,6 +42,9 @@ pub struct VerifyError {
     /// jaxlib reports it while parsing (before any verification), so it is
     /// the first (and only) message jaxlib gives.
     pub at_parse: bool,
+    /// The attribute whose body does not parse (jaxlib's parser points at
+    /// the body, not at the op): its name, for errors about one attribute.
+    pub attribute: Option<String>,
 }
 
 impl fmt::Display for VerifyError {
@@ -402,7 +405,7 @@ fn core_type_of(op: OperationRef<'_, '_>, v: &mut Verifier) -> Option<CoreType> 
                 _ => {}
             }
         }
-        if p.name().as_string_ref().as_str() == Ok("func.func")
+        if crate::ffi::identifier_str(&p.name()) == "func.func"
             && let Ok(sym) = p.attribute("sym_name")
             && v.text_of(sym).as_ref() == "\"main\""
         {
@@ -478,9 +481,8 @@ impl Verifier {
         if let Some(kind) = self.memo.kinds.get(&key) {
             return *kind;
         }
-        // SAFETY: the identifier's string lives as long as the context. (Not
-        // `StringRef::as_str`, which drops a trailing NUL.)
-        let bytes = unsafe { crate::ffi::bytes(ident.as_string_ref().to_raw()) };
+        // (Not `StringRef::as_str`, which drops a trailing NUL.)
+        let bytes = crate::ffi::string_ref_bytes(ident.as_string_ref());
         let kind = match std::str::from_utf8(bytes) {
             Ok(name) if name.contains('\0') => OpKind::Unprintable,
             Err(_) => OpKind::Unprintable,
@@ -503,10 +505,11 @@ impl Verifier {
         let name = op.name();
         self.errors.push(VerifyError {
             location: location_text(op),
-            op: name.as_string_ref().as_str().unwrap_or("").to_string(),
+            op: crate::ffi::identifier_str(&name).to_string(),
             message,
             hint,
             at_parse,
+            attribute: None,
         });
     }
 
@@ -606,7 +609,7 @@ impl Verifier {
             let mut block = region.first_block();
             while let Some(b) = block {
                 if let Some(last) = last_op(&b)
-                    && last.name().as_string_ref().as_str() != Ok("tpu.yield")
+                    && crate::ffi::identifier_str(&last.name()) != "tpu.yield"
                 {
                     self.error(
                         last,
@@ -682,8 +685,7 @@ impl Verifier {
             OpKind::Tpu(def) => def,
             OpKind::Unprintable => {
                 let ident = op.name();
-                // SAFETY: the identifier's string lives as long as the context.
-                let bytes = unsafe { crate::ffi::bytes(ident.as_string_ref().to_raw()) };
+                let bytes = crate::ffi::string_ref_bytes(ident.as_string_ref());
                 let message = if std::str::from_utf8(bytes).is_ok() {
                     "null character not allowed in operation name"
                 } else {
@@ -698,7 +700,7 @@ impl Verifier {
             }
             OpKind::UnknownTpu => {
                 let ident = op.name();
-                let name = ident.as_string_ref().as_str().unwrap_or("tpu.?");
+                let name = crate::ffi::identifier_str(&ident);
                 let hint = nearest_op(self.table, name).map(|n| format!("did you mean `{n}`?"));
                 self.error(
                 op,
@@ -759,6 +761,9 @@ impl Verifier {
             let text = self.text_of(attr);
             let hint = Some(format!("`{attr_name}` of `{name}` is malformed: {text}"));
             self.error(op, message.to_string(), hint, true);
+            if let Some(last) = self.errors.last_mut() {
+                last.attribute = Some(attr_name.to_string());
+            }
             return true;
         }
         for (a, attr, kind) in kinded_attributes(self.table, op, def) {
@@ -825,28 +830,30 @@ impl Verifier {
         }
         if def.attributed_sized_operands
             && let Ok(attr) = op.attribute("operandSegmentSizes")
+            // As a plain attribute (generic form without `<{...}>`), jaxlib's
+            // parser converts it into the property where it can and drops it
+            // silently where it cannot (the sizes then count zero operands).
+            && op.discardable_attribute("operandSegmentSizes").is_err()
         {
             let text = self.text_of(attr);
-            if text.starts_with("array<i32") {
-                let n = parse_array(&text).len();
-                if n != def.operands.len() {
-                    let dict = props_text(op);
-                    self.error(
-                        op,
-                        format!(
-                            "invalid properties {dict} for op {name}: for `operandSegmentSizes`: size mismatch in attribute conversion: {n} vs {}",
-                            def.operands.len()
-                        ),
-                        None,
-                        true,
-                    );
-                    return true;
-                }
+            let problem = if !text.starts_with("array<i32") {
+                Some("expected DenseI32ArrayAttr".to_string())
             } else {
+                let n = parse_array(&text).len();
+                (n != def.operands.len()).then(|| {
+                    format!(
+                        "size mismatch in attribute conversion: {n} vs {}",
+                        def.operands.len()
+                    )
+                })
+            };
+            if let Some(problem) = problem {
                 let dict = props_text(op);
                 self.error(
                     op,
-                    format!("invalid properties {dict} for op {name}: Invalid attribute `operandSegmentSizes` in property conversion: {text}"),
+                    format!(
+                        "invalid properties {dict} for op {name}: for `operandSegmentSizes`: {problem}"
+                    ),
                     None,
                     true,
                 );
@@ -856,15 +863,29 @@ impl Verifier {
         false
     }
 
+    /// `operandSegmentSizes` as jaxlib holds it after parsing: empty when
+    /// absent, or when given as a plain attribute that does not convert to the
+    /// property (not `array<i32: ...>` with one entry per definition).
+    fn segment_sizes(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Rc<[i64]> {
+        let Ok(attr) = op.attribute("operandSegmentSizes") else {
+            return Rc::from(Vec::new());
+        };
+        let sizes = self.array_of(attr);
+        let converts =
+            self.text_of(attr).starts_with("array<i32") && sizes.len() == def.operands.len();
+        if converts || op.discardable_attribute("operandSegmentSizes").is_err() {
+            sizes
+        } else {
+            Rc::from(Vec::new())
+        }
+    }
+
     /// Segment sizes of the operand definitions (from `operandSegmentSizes`,
     /// or derived when the op has at most one non-single definition).
     fn operand_segments(&mut self, op: OperationRef<'_, '_>, def: &OpDef) -> Vec<usize> {
         let n = op.operand_count();
         if def.attributed_sized_operands {
-            let sizes = op
-                .attribute("operandSegmentSizes")
-                .map(|a| self.array_of(a))
-                .unwrap_or_else(|_| Rc::from(Vec::new()));
+            let sizes = self.segment_sizes(op, def);
             return (0..def.operands.len())
                 .map(|i| sizes.get(i).copied().unwrap_or(0).max(0) as usize)
                 .collect();
@@ -1003,6 +1024,13 @@ impl Verifier {
         }
         // operandSegmentSizes.
         let segs = self.operand_segments(op, def);
+        if def.attributed_sized_operands && self.segment_sizes(op, def).iter().any(|s| *s < 0) {
+            return e(
+                self,
+                "'operandSegmentSizes' attribute cannot have negative elements".to_string(),
+                None,
+            );
+        }
         if def.attributed_sized_operands {
             let total: usize = segs.iter().sum();
             if total != n {

@@ -26,6 +26,7 @@ use std::borrow::Cow;
 mod format;
 mod lex;
 mod ops;
+mod upstream;
 
 use format::{parse_generic, specs, write_generic};
 use lex::{Kind, Lexer, Tok, line_column};
@@ -110,8 +111,9 @@ fn next_line(src: &str, from: usize) -> usize {
     src[from..].find('\n').map_or(src.len(), |i| from + i + 1)
 }
 
-/// Rewrites every `tpu` op written in custom syntax into generic form,
-/// leaving all other text byte for byte (line count kept, so MLIR's
+/// Rewrites every `tpu` op written in custom syntax into generic form, and
+/// the upstream ops whose syntax MLIR 24 changed into LLVM 22's, leaving all
+/// other text byte for byte (line count kept, so MLIR's
 /// diagnostics keep their line numbers). Borrowed when there is nothing to
 /// rewrite.
 ///
@@ -119,6 +121,14 @@ fn next_line(src: &str, from: usize) -> usize {
 /// [`PrettyError::UnknownOp`] for a custom-syntax `tpu` op not in the table,
 /// [`PrettyError::Syntax`] for one that does not read.
 pub fn pretty_to_generic(text: &str) -> Result<Cow<'_, str>, PrettyError> {
+    match upstream::to_llvm22(text) {
+        Cow::Borrowed(_) => tpu_to_generic(text),
+        Cow::Owned(text) => Ok(Cow::Owned(tpu_to_generic(&text)?.into_owned())),
+    }
+}
+
+/// [`pretty_to_generic`] for the `tpu` ops.
+fn tpu_to_generic(text: &str) -> Result<Cow<'_, str>, PrettyError> {
     let mut out = String::new();
     let mut copied = 0;
     let mut line_start = 0;
@@ -195,7 +205,8 @@ pub fn pretty_to_generic(text: &str) -> Result<Cow<'_, str>, PrettyError> {
 }
 
 /// Rewrites the generic `tpu` ops of MLIR-printed text into their custom
-/// syntax, as JAX prints them; every other byte is kept. Ops not in the
+/// syntax, as JAX prints them, and the upstream ops whose syntax MLIR 24
+/// changed into MLIR 24's; every other byte is kept. Ops not in the
 /// table, with regions, or that do not fit their declaration stay generic
 /// (as JAX prints ops without a custom syntax, e.g. `tpu.region`).
 pub fn generic_to_pretty(printed: &str) -> String {
@@ -228,8 +239,8 @@ pub fn generic_to_pretty(printed: &str) -> String {
         line_start = next_line(printed, lx.pos.max(here));
     }
     if copied == 0 {
-        return printed.to_string();
+        return upstream::to_mlir24(printed).into_owned();
     }
     out.push_str(&printed[copied..]);
-    out
+    upstream::to_mlir24(&out).into_owned()
 }

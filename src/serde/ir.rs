@@ -80,13 +80,9 @@ pub(crate) fn tpu_attr(ctx: MlirContext, text: &str) -> MlirAttribute {
 
 /// Copies an `MlirStringRef` into a Rust string.
 pub(crate) fn to_string(s: MlirStringRef) -> String {
-    if s.data.is_null() || s.length == 0 {
-        return String::new();
-    }
-    // SAFETY: MLIR guarantees `data` points to `length` valid bytes for as long
-    // as the owning object lives, which spans this copy.
-    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
-    String::from_utf8_lossy(bytes).into_owned()
+    // SAFETY: MLIR guarantees `data` points to `length` valid bytes (or is
+    // null) for as long as the owning object lives, which spans this copy.
+    unsafe { crate::ffi::lossy_string(s) }
 }
 
 pub(crate) use crate::ffi::{attr_text, type_text};
@@ -130,12 +126,8 @@ impl<'a> Op<'a> {
         // SAFETY: see the module invariant; the name is an identifier owned by
         // the context and outlives the call.
         let name = unsafe { mlirIdentifierStr(mlirOperationGetName(self.0)) };
-        let bytes = if name.data.is_null() {
-            &[][..]
-        } else {
-            // SAFETY: MLIR guarantees `length` valid bytes at `data`.
-            unsafe { std::slice::from_raw_parts(name.data as *const u8, name.length) }
-        };
+        // SAFETY: MLIR guarantees `length` valid bytes at `data` (or null).
+        let bytes = unsafe { crate::ffi::bytes(name) };
         f(std::str::from_utf8(bytes).unwrap_or(""))
     }
 

@@ -396,24 +396,32 @@ fn location_text(loc: MlirLocation) -> String {
 }
 
 /// Visits every location slot in `tpu.private_unzip_debug_locations` order
-/// (the op, then per region and block the block arguments and the nested
-/// ops) and replaces each location by what `f` returns.
+/// and replaces each location by what `f` returns: the op, then the block
+/// arguments of all its regions (every region and block in order), then the
+/// nested ops (every region and block in order, each recursively). With one
+/// region that is "arguments, then ops" per block; an op with several
+/// regions (`scf.while`'s `before` and `after`) lists the arguments of both
+/// before the ops of either, as jaxlib does. Mirrors `walkLocations` of
+/// `cpp/serde.cpp` (which takes the locations out when serializing).
 fn walk_locations(op: Op, f: &mut impl FnMut(MlirLocation) -> MlirLocation) {
     op.set_location(f(op.location()));
-    for r in 0..op.num_regions() {
-        for block in ir::region_blocks(op.region(r)) {
-            for arg in ir::block_args(block) {
-                // SAFETY: `arg` is a live block argument.
-                unsafe {
-                    let loc = f(mlir_sys::mlirValueGetLocation(arg));
-                    mlir_sys::mlirBlockArgumentSetLocation(arg, loc);
-                }
+    let blocks: Vec<_> = (0..op.num_regions())
+        .flat_map(|r| ir::region_blocks(op.region(r)))
+        .collect();
+    for &block in &blocks {
+        for arg in ir::block_args(block) {
+            // SAFETY: `arg` is a live block argument.
+            unsafe {
+                let loc = f(mlir_sys::mlirValueGetLocation(arg));
+                mlir_sys::mlirBlockArgumentSetLocation(arg, loc);
             }
-            let mut child = ir::block_first_op(block);
-            while let Some(c) = child {
-                walk_locations(c, f);
-                child = c.next();
-            }
+        }
+    }
+    for block in blocks {
+        let mut child = ir::block_first_op(block);
+        while let Some(c) = child {
+            walk_locations(c, f);
+            child = c.next();
         }
     }
 }

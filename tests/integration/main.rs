@@ -23,3 +23,4 @@ mod pretty;
 mod props;
 mod serde;
 mod target;
+mod vmem_scratch;
