@@ -379,6 +379,9 @@ pub struct Window {
     pub bounds: Option<Vec<i64>>,
     /// `transform_indices` as a symbol (an index-map function), if it is one.
     pub transform: Option<String>,
+    /// `pipeline_mode` (`synchronous`: one buffer; `double_buffered`), when
+    /// given.
+    pub pipeline_mode: Option<String>,
 }
 
 /// The Pallas signature of a kernel's main function.
@@ -457,7 +460,7 @@ fn symbol_ref(a: MlirAttribute) -> Option<String> {
 }
 
 /// Top-level `func.func`s of the kernel with their names.
-fn functions<'k>(kernel: &'k Kernel<'_>) -> Vec<(String, Op<'k>)> {
+pub(crate) fn functions<'k>(kernel: &'k Kernel<'_>) -> Vec<(String, Op<'k>)> {
     let body = kernel.module().body();
     let mut out = Vec::new();
     let mut child = ir::block_first_op(melior::ir::BlockLike::to_raw(&body));
@@ -528,6 +531,13 @@ pub fn kernel_signature(kernel: &Kernel<'_>) -> Option<KernelSignature> {
             .map(|w| Window {
                 bounds: dict_entry(w, "window_bounds").and_then(ir::as_i64_array),
                 transform: dict_entry(w, "transform_indices").and_then(symbol_ref),
+                pipeline_mode: dict_entry(w, "pipeline_mode").and_then(|a| {
+                    let text = ir::attr_text(a);
+                    let mode = text
+                        .strip_prefix("#tpu.pipeline_mode<")?
+                        .strip_suffix('>')?;
+                    Some(mode.trim().to_string())
+                }),
             })
             .collect()
     });

@@ -5,7 +5,9 @@
 //! What counts (measured, see `tests/data/vmem-sweep/verdicts.json`, made by
 //! `scripts/vmem-sweep/sweep.py`): without a grid, every VMEM input and output
 //! whole; with a grid (`iteration_bounds`), each VMEM block twice (Pallas double
-//! buffers them), a VMEM buffer without block window once. Sizes are padded to
+//! buffers them) but a block that never moves once (Mosaic single-buffers it:
+//! `pipeline_mode = #tpu.pipeline_mode<synchronous>`, or an index map reading
+//! no grid index above 1), a VMEM buffer without block window once. Sizes are padded to
 //! the TPU tile (last dimension to 128 lanes, the one before it to 8 sublanes
 //! of 32 bits). With a grid, blocks not in whole 8 x 128 tiles are not
 //! modelled (libtpu counts some of them otherwise).
@@ -515,6 +517,77 @@ pub(super) fn scratch_kept(kernel: &Kernel<'_>, sig: &KernelSignature) -> Vec<bo
 }
 
 /// The budget of a kernel whose call already passed the contract.
+/// Whether the block of buffer `b` gets one VMEM buffer, not two: its window
+/// says `pipeline_mode = #tpu.pipeline_mode<synchronous>` (`pl.Buffered(1)`),
+/// or its index map reads no grid index whose bound is above 1 and no scalar
+/// prefetch (the block never moves, and Mosaic single-buffers it: JAX's
+/// `test_automatic_single_buffering`, compiled by libtpu with one 20 MiB
+/// block under v6e's 32 MiB). Read from the index map's def-use chains, not
+/// by evaluating it: a map that only happens to give one block everywhere
+/// stays double-buffered, as the safe side of the budget.
+fn single_buffered(
+    sig: &KernelSignature,
+    b: usize,
+    maps: &std::collections::HashMap<String, Op<'_>>,
+) -> bool {
+    let Some(window) = sig.windows.as_ref().and_then(|ws| ws.get(b)) else {
+        return false;
+    };
+    if window.pipeline_mode.as_deref() == Some("synchronous") {
+        return true;
+    }
+    let Some(map) = window.transform.as_ref().and_then(|t| maps.get(t)) else {
+        return false;
+    };
+    let Some(used) = arguments_read(*map) else {
+        return false;
+    };
+    used.iter()
+        .all(|&i| sig.grid.get(i).is_some_and(|&bound| bound == 1))
+}
+
+/// The entry-block arguments the results of function `op` depend on (through
+/// the operands of the ops defining them), or `None` when an op with regions
+/// or a value from elsewhere is met.
+fn arguments_read(op: Op<'_>) -> Option<Vec<usize>> {
+    let block = *ir::region_blocks(op.region(0)).first()?;
+    let mut child = ir::block_first_op(block);
+    let mut ret = None;
+    while let Some(c) = child {
+        if c.name() == "func.return" {
+            ret = Some(c);
+        }
+        child = c.next();
+    }
+    let ret = ret?;
+    let mut stack: Vec<mlir_sys::MlirValue> =
+        (0..ret.num_operands()).map(|i| ret.operand(i)).collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut used = Vec::new();
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v.ptr as usize) {
+            continue;
+        }
+        // SAFETY: `v` is a live value of the kernel module; its kind is
+        // checked before it is read as a block argument or an op result.
+        unsafe {
+            if mlir_sys::mlirValueIsABlockArgument(v) {
+                if mlir_sys::mlirBlockArgumentGetOwner(v).ptr != block.ptr {
+                    return None;
+                }
+                used.push(usize::try_from(mlir_sys::mlirBlockArgumentGetArgNumber(v)).ok()?);
+            } else {
+                let def = Op::from_raw(mlir_sys::mlirOpResultGetOwner(v));
+                if def.num_regions() > 0 {
+                    return None;
+                }
+                stack.extend((0..def.num_operands()).map(|i| def.operand(i)));
+            }
+        }
+    }
+    Some(used)
+}
+
 pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params) -> VmemBudget {
     let kept = scratch_kept(kernel, sig);
     let g = sig.grid.len();
@@ -532,6 +605,8 @@ pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params
         may_need_internal: may_need_internal(kernel),
         ..VmemBudget::default()
     };
+    let maps: std::collections::HashMap<String, Op<'_>> =
+        super::functions(kernel).into_iter().collect();
     for b in 0..buffers {
         let arg = &sig.arguments[g + p + b];
         if !arg.in_vmem() {
@@ -547,6 +622,7 @@ pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params
                 budget.unmodelled.push(g + p + b);
                 continue;
             }
+            Some(bounds) if single_buffered(sig, b, &maps) => (Some(bounds), 1),
             Some(bounds) => (Some(bounds), buffering),
             None => (static_dims(arg), 1),
         };

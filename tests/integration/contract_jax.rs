@@ -248,17 +248,6 @@ const OUTSIDE_THE_CONTRACT: [(&str, &str); 6] = [
     ),
 ];
 
-/// Modules libtpu compiles that the scoped-VMEM budget refuses, with why: libtpu single-buffers a block
-/// whose window never moves (a trivial window, which JAX marks `pipeline_mode = synchronous`, or an index
-/// map that only reads a grid dimension of size 1: `tpu_pallas_test.py`'s
-/// `test_automatic_single_buffering`), the budget counts every block of a grid twice. Left to the VMEM
-/// budget's own work (`src/contract/vmem.rs`); listed so that any other difference fails.
-const VMEM_SINGLE_BUFFERING: [&str; 3] = [
-    "suite/test.PallasCallPoisonTest.test_automatic_single_buffering_11.mlir",
-    "suite/test.PallasCallPoisonTest.test_automatic_single_buffering_12.mlir",
-    "suite/test.PallasCallPoisonTest.test_automatic_single_buffering_13.mlir",
-];
-
 /// libtpu 0.0.50.1's verdicts on the recorded modules (compiled once for v6e by
 /// `/work/shared/jaxref/tpu_compile.py --chip v6e --json`, kept in `libtpu-v6e.jsonl`) against the
 /// contract's with the chip: every module libtpu compiles passes (blocks outside an operand included),
@@ -288,16 +277,7 @@ fn contract_verdicts_on_v6e_equal_libtpus() {
                 break;
             }
         }
-        if VMEM_SINGLE_BUFFERING.contains(&rel) {
-            failures.check(
-                v["ok"].as_bool().unwrap()
-                    && ours.as_ref().is_err_and(|e| e.contains("of scoped VMEM")),
-                || format!("{rel}: no longer a known difference: ours {ours:?}"),
-            );
-            *outside
-                .entry("known: single-buffered blocks (VMEM budget)")
-                .or_default() += 1;
-        } else if v["ok"].as_bool().unwrap() {
+        if v["ok"].as_bool().unwrap() {
             compiled += 1;
             failures.check(ours.is_ok(), || {
                 format!("{rel}: libtpu compiles it, ours {ours:?}")
