@@ -720,8 +720,8 @@ fn call_params(
             && !facts.has_custom_barrier,
         has_side_effects,
         serialization_format: config.serialization_format.map(i64::from),
-        output_memory_spaces: config.output_memory_spaces.clone(),
-        input_memory_spaces: config.input_memory_spaces.clone(),
+        output_memory_spaces: per_value(&config.output_memory_spaces, results),
+        input_memory_spaces: per_value(&config.input_memory_spaces, operands),
         disable_bounds_checks: config.disable_bounds_checks,
         disable_semaphore_checks: config.disable_semaphore_checks,
         skip_device_barrier: config.skip_device_barrier,
@@ -738,5 +738,23 @@ fn call_params(
         forward_compatible,
         ir_version: u32::try_from(ir_version).ok(),
         debug_locations: (debug_locations != default_mode).then_some(debug_locations),
+    })
+}
+
+/// A memory-space list of the config as PARAMS.json's per-operand (or
+/// per-result) list: the config names only the values with a color, so a
+/// list that stops before the last value is completed with `null` (JAX's
+/// `input_memory_spaces` has one entry per operand: `tpu_pallas_async_test.py`
+/// passes a semaphore after its last colored operand).
+fn per_value(
+    list: &Option<Vec<Option<crate::config::MemorySpace>>>,
+    values: usize,
+) -> Option<Vec<Option<crate::config::MemorySpace>>> {
+    list.as_ref().map(|list| {
+        let mut list = list.clone();
+        if list.len() < values {
+            list.resize(values, None);
+        }
+        list
     })
 }
