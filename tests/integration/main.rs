@@ -21,4 +21,5 @@ mod pass;
 mod pretty;
 mod props;
 mod serde;
+mod suite;
 mod target;
