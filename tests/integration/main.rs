@@ -22,5 +22,6 @@ mod pass;
 mod pretty;
 mod props;
 mod serde;
+mod suite;
 mod target;
 mod vmem_scratch;
