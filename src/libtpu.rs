@@ -193,6 +193,21 @@ pub enum LibtpuError {
         /// The op's name.
         op: String,
     },
+    /// A TensorCore kernel computing on i4/i8/i16 scalars: Mosaic's scalar
+    /// lowering takes i1 and i32 scalars only (`arith.addi`, `subi`, `muli`:
+    /// i32 only).
+    #[error(
+        "TensorCore kernel uses `{op}` on {ty} scalars: libtpu says \"{libtpu}\"; compute in i32 \
+         (`arith.extsi`/`arith.extui` to i32, then `arith.trunci`)"
+    )]
+    NarrowScalarIntegerOp {
+        /// The op's name (`arith.addi`).
+        op: String,
+        /// The scalar type (`i8`).
+        ty: String,
+        /// libtpu's message.
+        libtpu: String,
+    },
     /// An aliased operand and result of which only one has an HBM or VMEM
     /// memory space (chips up to v6e; on v7x a VMEM operand aborts libtpu).
     #[error(
@@ -280,6 +295,68 @@ pub struct Findings {
 }
 
 /// The ops of `kernel` among [`SC_LAYOUT_UNSUPPORTED_OPS`], first use first.
+/// Binary `arith` ops on integer scalars that Mosaic's TensorCore scalar
+/// lowering refuses below 32 bits, with libtpu's message: measured on JAX's
+/// own Pallas TPU test suite (`tests/data/suite`, `scripts/jaxref/suite/`):
+/// every TensorCore call with one of them on i4, i8 or i16 scalars is refused
+/// by libtpu on v6e and v7x, and no call libtpu compiles has one.
+const NARROW_SCALAR_OPS: [&str; 15] = [
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.andi",
+    "arith.ori",
+    "arith.xori",
+    "arith.divsi",
+    "arith.divui",
+    "arith.maxsi",
+    "arith.maxui",
+    "arith.minsi",
+    "arith.minui",
+    "arith.shli",
+    "arith.shrsi",
+    "arith.shrui",
+];
+
+/// The first binary integer op of [`NARROW_SCALAR_OPS`] on an i4, i8 or i16
+/// scalar in the kernel: (op, type, libtpu's message).
+fn narrow_scalar_op(kernel: &Kernel<'_>) -> Option<(String, String, String)> {
+    fn visit(op: Op) -> Option<(String, String, String)> {
+        let hit = op.with_name(|name| {
+            if !NARROW_SCALAR_OPS.contains(&name) || op.num_results() != 1 {
+                return None;
+            }
+            let ty = ir::type_text(ir::value_type(op.result(0)));
+            if !matches!(ty.as_str(), "i4" | "i8" | "i16") {
+                return None;
+            }
+            let libtpu = match name {
+                "arith.addi" | "arith.subi" | "arith.muli" => format!(
+                    "Not implemented: Only i32 {name} is supported, but got '{ty}'. Please cast your input to i32."
+                ),
+                _ => "Not implemented: Only i1 and i32 scalars are supported.".to_string(),
+            };
+            Some((name.to_string(), ty, libtpu))
+        });
+        if hit.is_some() {
+            return hit;
+        }
+        for r in 0..op.num_regions() {
+            for block in ir::region_blocks(op.region(r)) {
+                let mut child = ir::block_first_op(block);
+                while let Some(c) = child {
+                    if let Some(hit) = visit(c) {
+                        return Some(hit);
+                    }
+                    child = c.next();
+                }
+            }
+        }
+        None
+    }
+    visit(Op::of(kernel.operation()))
+}
+
 fn unsupported_layout_ops(kernel: &Kernel<'_>) -> Vec<&'static str> {
     fn visit(op: Op, found: &mut Vec<&'static str>) {
         op.with_name(|name| {
@@ -394,7 +471,8 @@ fn entry_args(kernel: &Kernel<'_>) -> Option<(usize, usize, Vec<Option<String>>)
 ///   libtpu's enum; with a target up to v6e, an aliased operand and result
 ///   both with an HBM/VMEM memory space or neither (v7x: no VMEM operand);
 /// - TensorCore kernels: `internal_scratch_in_bytes` at least 36864 (after
-///   rounding up to 512 bytes), no `tpu.scan`, an `smem` output only where the
+///   rounding up to 512 bytes), no `tpu.scan`, no binary integer `arith` op
+///   on i4/i8/i16 scalars, an `smem` output only where the
 ///   kernel's output is in SMEM or `any`;
 /// - SparseCore kernels: no `tpu.scan` with the layout passes on, no VMEM
 ///   input/output memory spaces, no SMEM-kind outputs, no `collective_id`
@@ -477,6 +555,12 @@ pub fn check(
         && let Some(op) = unsupported_layout_ops(kernel).first()
     {
         errors.push(LibtpuError::TcLayoutPassUnsupportedOp { op: op.to_string() });
+    }
+    if !sc
+        && let Some(kernel) = kernel
+        && let Some((op, ty, libtpu)) = narrow_scalar_op(kernel)
+    {
+        errors.push(LibtpuError::NarrowScalarIntegerOp { op, ty, libtpu });
     }
     let input_space = |i: usize| {
         params

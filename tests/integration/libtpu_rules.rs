@@ -208,6 +208,13 @@ fn libtpu_phrase(error: &LibtpuError) -> Option<&'static str> {
         LibtpuError::InternalScratchTooSmall { .. } => "needs to be at least 36864 bytes",
         LibtpuError::ScLayoutPassUnsupportedOp { .. } => "Mosaic-SC infer-vector-layout pass",
         LibtpuError::TcLayoutPassUnsupportedOp { .. } => "in infer-vector-layout pass",
+        LibtpuError::NarrowScalarIntegerOp { libtpu, .. } => {
+            if libtpu.contains("scalars are supported") {
+                "Only i1 and i32 scalars are supported"
+            } else {
+                "Please cast your input to i32"
+            }
+        }
         LibtpuError::UnsupportedSerializationFormat { .. } => "Unsupported serialization format",
         LibtpuError::SerializationFormatNull => "No function with tpu.core_type = tc",
         LibtpuError::UnknownFlag { .. } => "unknown enum value",
