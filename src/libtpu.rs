@@ -318,11 +318,13 @@ const NARROW_SCALAR_OPS: [&str; 15] = [
     "arith.shrui",
 ];
 
-/// The first binary integer op of [`NARROW_SCALAR_OPS`] on an i4, i8 or i16
-/// scalar in the kernel: (op, type, libtpu's message).
+/// A binary integer op of [`NARROW_SCALAR_OPS`] on an i4, i8 or i16 scalar
+/// in the kernel (the first in post-order): (op, type, libtpu's message).
 fn narrow_scalar_op(kernel: &Kernel<'_>) -> Option<(String, String, String)> {
-    fn visit(op: Op) -> Option<(String, String, String)> {
-        let hit = op.with_name(|name| {
+    let mut ops = Vec::new();
+    ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
+    ops.into_iter().find_map(|op| {
+        op.with_name(|name| {
             if !NARROW_SCALAR_OPS.contains(&name) || op.num_results() != 1 {
                 return None;
             }
@@ -337,24 +339,8 @@ fn narrow_scalar_op(kernel: &Kernel<'_>) -> Option<(String, String, String)> {
                 _ => "Not implemented: Only i1 and i32 scalars are supported.".to_string(),
             };
             Some((name.to_string(), ty, libtpu))
-        });
-        if hit.is_some() {
-            return hit;
-        }
-        for r in 0..op.num_regions() {
-            for block in ir::region_blocks(op.region(r)) {
-                let mut child = ir::block_first_op(block);
-                while let Some(c) = child {
-                    if let Some(hit) = visit(c) {
-                        return Some(hit);
-                    }
-                    child = c.next();
-                }
-            }
-        }
-        None
-    }
-    visit(Op::of(kernel.operation()))
+        })
+    })
 }
 
 fn unsupported_layout_ops(kernel: &Kernel<'_>) -> Vec<&'static str> {
