@@ -169,6 +169,16 @@ impl FoundCall {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
+
+    /// The operand types without the shape operands JAX appends for
+    /// dynamic result shapes (one per result, when the call has
+    /// `indices_of_shape_operands`): what the kernel's arguments match.
+    pub fn data_operand_types(&self) -> &[String] {
+        let shape = self
+            .attribute("indices_of_shape_operands")
+            .map_or(0, |_| self.result_types.len());
+        &self.operand_types[..self.operand_types.len().saturating_sub(shape)]
+    }
 }
 
 /// Entries of a dictionary attribute.

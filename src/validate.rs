@@ -1092,10 +1092,7 @@ pub fn verify_call_with(
 ) -> (Vec<Error>, Vec<LibtpuWarning>) {
     let operand_types = found.operand_types.clone();
     let result_types = found.result_types.clone();
-    let shape_operands = found
-        .attribute("indices_of_shape_operands")
-        .map_or(0, |_| result_types.len());
-    let real_operands = &operand_types[..operand_types.len().saturating_sub(shape_operands)];
+    let real_operands = found.data_operand_types().to_vec();
     let mut errors: Vec<Error> = Vec::new();
     for (attribute, types) in [
         ("operand_layouts", &operand_types),
@@ -1134,7 +1131,7 @@ pub fn verify_call_with(
             .map(|t| capture(ctx, || melior::ir::Type::parse(ctx, t)).0)
             .collect()
     };
-    let signature = parse_all(real_operands)
+    let signature = parse_all(&real_operands)
         .zip(parse_all(&result_types))
         .map(|(operands, results)| Signature::new(operands, results));
     let found = report(

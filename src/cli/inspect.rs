@@ -35,12 +35,7 @@ pub struct Args {
 /// wrong with a decoded call (its kernel against its operands and results).
 fn contract_problems(call: &DecodedCall<'_>) -> Vec<String> {
     let results = &call.found.result_types;
-    let shape = call
-        .found
-        .attribute("indices_of_shape_operands")
-        .map_or(0, |_| results.len());
-    let operands = &call.found.operand_types;
-    let operands = &operands[..operands.len().saturating_sub(shape)];
+    let operands = call.found.data_operand_types();
     match tpu_custom_call::contract::check_call(&call.kernel, operands, results, &call.params, None)
     {
         Ok(report) => report.warnings.iter().map(ToString::to_string).collect(),

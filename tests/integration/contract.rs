@@ -27,12 +27,7 @@ fn golden_calls(ctx: &Context) -> Vec<GoldenCall<'_>> {
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for call in calls {
             let results = call.found.result_types.clone();
-            let shape = call
-                .found
-                .attribute("indices_of_shape_operands")
-                .map_or(0, |_| results.len());
-            let mut operands = call.found.operand_types.clone();
-            operands.truncate(operands.len() - shape);
+            let operands = call.found.data_operand_types().to_vec();
             out.push((
                 case_name(&case),
                 call.kernel,

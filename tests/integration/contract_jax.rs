@@ -43,12 +43,7 @@ fn calls<'c>(ctx: &'c Context, path: &Path) -> Vec<Call<'c>> {
         .into_iter()
         .map(|call| {
             let results = call.found.result_types.clone();
-            let shape = call
-                .found
-                .attribute("indices_of_shape_operands")
-                .map_or(0, |_| results.len());
-            let mut operands = call.found.operand_types.clone();
-            operands.truncate(operands.len() - shape);
+            let operands = call.found.data_operand_types().to_vec();
             Call {
                 kernel: call.kernel,
                 params: call.params,
