@@ -50,7 +50,7 @@ pub use vmem::{VmemBudget, format_bytes};
 pub const MAX_GRID_POINTS: u64 = 1 << 16;
 
 /// `ShapedType::kDynamic`, as `iteration_bounds` spells a dynamic bound.
-const DYNAMIC: i64 = i64::MIN;
+pub(crate) const DYNAMIC: i64 = i64::MIN;
 
 /// A problem of a call against its kernel. Messages name the operand or
 /// result, the kernel argument, both types and the fix.

@@ -597,7 +597,7 @@ pub fn decode_call<'c>(ctx: &'c Context, found: FoundCall) -> Result<DecodedCall
 }
 
 /// Alias pairs from a printed `output_operand_aliases` attribute.
-fn parse_aliases(printed: &str, results: usize) -> Option<Vec<(usize, usize)>> {
+pub(crate) fn parse_aliases(printed: &str, results: usize) -> Option<Vec<(usize, usize)>> {
     let mut pairs = Vec::new();
     for entry in printed.split("#stablehlo.output_operand_alias<").skip(1) {
         let field = |name: &str| -> Option<&str> {

@@ -10,6 +10,7 @@ pub mod contract;
 pub mod decode;
 pub mod diff;
 pub mod emit;
+pub mod exec;
 pub mod error;
 mod ffi;
 pub mod kernel;

@@ -18,6 +18,7 @@ mod emit;
 mod inspect;
 mod kernel;
 mod opt;
+mod run;
 mod targets;
 mod validate;
 
@@ -45,6 +46,8 @@ enum Command {
     Kernel(kernel::Args),
     /// Run an MLIR pass pipeline (ours and upstream transforms) over a module, mlir-opt style.
     Opt(opt::Args),
+    /// Execute a tpu_custom_call on the CPU: the numbers its kernel computes, without a TPU.
+    Run(run::Args),
     /// Check PARAMS.json (with a kernel, signature and target if given); report every problem.
     Validate(validate::Args),
     /// Show the TPU chips a lowering can target (`--target NAME`): all, or one in full.
@@ -71,6 +74,7 @@ pub fn run() -> ExitCode {
         Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),
         Command::Opt(args) => opt::run(args),
+        Command::Run(args) => run::run(args),
         Command::Targets(args) => targets::run(args),
         Command::Validate(args) => validate::run(args),
     };

@@ -13,7 +13,7 @@ pub mod ops;
 pub mod pallas;
 mod support;
 mod syntax;
-mod types;
+pub(crate) mod types;
 pub mod upstream;
 mod verifiers;
 pub mod verify;

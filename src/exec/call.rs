@@ -1,0 +1,745 @@
+//! A Pallas TPU call on host arrays: operands into HBM, blocks through
+//! VMEM/SMEM around each grid point, results out.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::array::{Array, Data};
+use super::dtype::ElemType;
+use super::eval::{Interp, MemRef, Val};
+use super::machine::Machine;
+use super::program::{Program, VTy};
+use super::{ExecError, RunOptions};
+use crate::contract::{self, DYNAMIC};
+use crate::decode::DecodedCall;
+use crate::kernel::Kernel;
+use crate::serde::ir::{self, Op};
+
+/// A dimension known only when the call runs (`?` in `tensor<?x128xf32>`):
+/// an operand's comes from its input array, a result's from an operand of
+/// the same type.
+pub const DYNAMIC_DIM: usize = usize::MAX;
+
+/// The type of a call operand or result: element type and shape (with
+/// [`DYNAMIC_DIM`] for `?`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TensorType {
+    /// Element type (`ui8` kept unsigned: it is what the host array holds).
+    pub elem: ElemType,
+    /// Dimensions.
+    pub shape: Vec<usize>,
+}
+
+impl TensorType {
+    /// MLIR's text of the type (`tensor<?x128xf32>`).
+    pub fn text(&self) -> String {
+        let mut s = String::from("tensor<");
+        for &d in &self.shape {
+            if d == DYNAMIC_DIM {
+                s.push('?');
+            } else {
+                s.push_str(&d.to_string());
+            }
+            s.push('x');
+        }
+        s.push_str(&self.elem.to_string());
+        s.push('>');
+        s
+    }
+
+    /// Reads `tensor<8x128xf32>` (or a bare scalar type `tensor<i32>`).
+    pub fn parse(text: &str) -> Option<TensorType> {
+        let body = text.trim().strip_prefix("tensor<")?.strip_suffix('>')?;
+        let mut dims = Vec::new();
+        let mut rest = body;
+        while let Some(x) = rest.find('x') {
+            let d = &rest[..x];
+            if d == "?" {
+                dims.push(DYNAMIC_DIM);
+            } else if let Ok(d) = d.parse::<usize>() {
+                dims.push(d);
+            } else {
+                break;
+            }
+            rest = &rest[x + 1..];
+        }
+        // An encoding (`, #...`) is not part of the element type.
+        let elem = rest.split(',').next()?.trim();
+        Some(TensorType {
+            elem: ElemType::parse(elem)?,
+            shape: dims,
+        })
+    }
+}
+
+/// What the call passes and returns: the custom call's operand and result
+/// types and its `output_operand_aliases`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallShape {
+    /// Operands in order (dynamic grid bounds and scalar prefetch first, as
+    /// the call passes them).
+    pub operands: Vec<TensorType>,
+    /// Results in order.
+    pub results: Vec<TensorType>,
+    /// `(operand, result)`: the result starts as the operand.
+    pub aliases: Vec<(usize, usize)>,
+}
+
+impl CallShape {
+    /// The shape of a decoded call (its data operands, results, aliases).
+    pub fn of(call: &DecodedCall<'_>) -> Result<CallShape, ExecError> {
+        let parse = |t: &String| {
+            TensorType::parse(t).ok_or_else(|| ExecError::new(format!("call type `{t}` is not a static tensor the executor can hold")))
+        };
+        let operands = call.found.data_operand_types().iter().map(parse).collect::<Result<_, _>>()?;
+        let results = call.found.result_types.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
+        let aliases = call
+            .found
+            .attribute("output_operand_aliases")
+            .and_then(|a| crate::decode::parse_aliases(a, results.len()))
+            .unwrap_or_default();
+        Ok(CallShape {
+            operands,
+            results,
+            aliases,
+        })
+    }
+}
+
+/// An operand's window onto its block.
+#[derive(Clone, Debug)]
+enum Win {
+    /// The kernel gets the HBM buffer itself (`ANY`, HBM, semaphores).
+    Direct,
+    /// A block copied through a VMEM/SMEM buffer.
+    Block {
+        /// `window_bounds` (squeezed dims as 1).
+        bounds: Vec<usize>,
+        /// The index-map function, if any (none: the block at the origin).
+        transform: Option<String>,
+        /// `#tpu.element_window`: the index map returns element offsets.
+        element: bool,
+    },
+}
+
+/// A kernel compiled for one call shape, ready to run on any inputs.
+#[derive(Debug)]
+pub struct Execution {
+    program: Arc<Program>,
+    call: CallShape,
+    main: String,
+    grid: Vec<i64>,
+    parallel: Vec<bool>,
+    scalar_prefetch: usize,
+    scratch: Vec<VTy>,
+    /// Grid dims that are separate cores or subcores (`core_parallel`,
+    /// `subcore_parallel`): each coordinate has its own scratch memory.
+    per_core: Vec<bool>,
+    windows: Vec<Win>,
+    arg_ty: Vec<VTy>,
+}
+
+fn dim_semantics_text(op: Op<'_>) -> Vec<String> {
+    op.attr("dimension_semantics")
+        .and_then(ir::as_array)
+        .map(|l| l.into_iter().map(crate::ffi::attr_text).collect())
+        .unwrap_or_default()
+}
+
+fn window_kinds(op: Op<'_>) -> Vec<bool> {
+    op.attr("window_params")
+        .and_then(ir::as_array)
+        .map(|l| l.into_iter().map(|a| crate::ffi::attr_text(a).contains("element_window")).collect())
+        .unwrap_or_default()
+}
+
+impl Execution {
+    /// Compiles a kernel for a call: every op resolved (an op without CPU
+    /// semantics is an error here, naming it and its location).
+    pub fn new(kernel: &Kernel<'_>, call: CallShape) -> Result<Execution, ExecError> {
+        let sig = contract::kernel_signature(kernel)
+            .ok_or_else(|| ExecError::new("the kernel has no main function (a `func.func` with Pallas attributes)"))?;
+        let program = Program::compile(Op::of(kernel.operation()))?;
+        let main_op = contract::functions(kernel)
+            .into_iter()
+            .find(|(n, _)| *n == sig.function)
+            .map(|(_, op)| op)
+            .ok_or_else(|| ExecError::new("the kernel's main function is missing"))?;
+        let semantics = dim_semantics_text(main_op);
+        let parallel: Vec<bool> = semantics.iter().map(|t| t.contains("parallel")).collect();
+        let per_core: Vec<bool> = semantics.iter().map(|t| t.contains("core_parallel")).collect();
+        let element = window_kinds(main_op);
+        let func = program
+            .func(&sig.function)
+            .ok_or_else(|| ExecError::new("the kernel's main function did not compile"))?;
+        let arg_ty = func.arg_ty.clone();
+        let grid = sig.grid.clone();
+        let dynamic = grid.iter().filter(|&&b| b == DYNAMIC).count();
+        let buffers = sig.buffers().ok_or_else(|| {
+            ExecError::new(format!(
+                "the kernel's attributes ask for more arguments than @{} has",
+                sig.function
+            ))
+        })?;
+        let inputs = call
+            .operands
+            .len()
+            .checked_sub(dynamic + sig.scalar_prefetch)
+            .ok_or_else(|| ExecError::new("the call has fewer operands than the kernel's grid bounds and scalar prefetch"))?;
+        if inputs + call.results.len() != buffers {
+            return Err(ExecError::new(format!(
+                "the call passes {inputs} input(s) and {} result(s), but @{} has {buffers} input/output buffer argument(s)",
+                call.results.len(),
+                sig.function
+            )));
+        }
+        let first = grid.len() + sig.scalar_prefetch;
+        let mut windows = Vec::with_capacity(buffers);
+        for k in 0..buffers {
+            let ty = &arg_ty[first + k];
+            let space = match ty {
+                VTy::MemRef(_, _, s) => s.clone(),
+                other => {
+                    return Err(ExecError::new(format!(
+                        "argument {} of @{} is `{}`, not a memref",
+                        first + k,
+                        sig.function,
+                        super::program::ty_text(other)
+                    )));
+                }
+            };
+            let operand = if k < inputs { &call.operands[dynamic + sig.scalar_prefetch + k] } else { &call.results[k - inputs] };
+            let w = sig.windows.as_ref().and_then(|w| w.get(k));
+            let win = match w {
+                Some(w) if w.transform.is_some() || w.bounds.is_some() => Win::Block {
+                    bounds: w
+                        .bounds
+                        .clone()
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|b| b.max(0) as usize)
+                        .collect(),
+                    transform: w.transform.clone(),
+                    element: element.get(k).copied().unwrap_or(false),
+                },
+                _ if matches!(space.as_str(), "any" | "hbm" | "semaphore_mem") => Win::Direct,
+                _ => Win::Block {
+                    bounds: operand.shape.clone(),
+                    transform: None,
+                    element: false,
+                },
+            };
+            if let Win::Block { bounds, .. } = &win {
+                if bounds.len() != operand.shape.len() {
+                    return Err(ExecError::new(format!(
+                        "operand {k}'s window {bounds:?} has another rank than its array {:?}",
+                        operand.shape
+                    )));
+                }
+                let n: usize = bounds.iter().product();
+                if n != ty.shape().iter().product::<usize>() {
+                    return Err(ExecError::new(format!(
+                        "operand {k}'s window {bounds:?} does not match its kernel argument `{}`",
+                        super::program::ty_text(ty)
+                    )));
+                }
+            }
+            if let Win::Block { transform: Some(t), .. } = &win {
+                if program.func(t).is_none() {
+                    return Err(ExecError::new(format!("the index map @{t} of operand {k} is not in the module")));
+                }
+            }
+            windows.push(win);
+        }
+        let scratch = arg_ty[first + buffers..].to_vec();
+        Ok(Execution {
+            program: Arc::new(program),
+            call,
+            main: sig.function,
+            grid,
+            parallel,
+            scalar_prefetch: sig.scalar_prefetch,
+            scratch,
+            per_core,
+            windows,
+            arg_ty,
+        })
+    }
+
+    /// Compiles a decoded call's kernel.
+    pub fn of_call(call: &DecodedCall<'_>) -> Result<Execution, ExecError> {
+        Execution::new(&call.kernel, CallShape::of(call)?)
+    }
+
+    /// The call's operand and result types.
+    pub fn call_shape(&self) -> &CallShape {
+        &self.call
+    }
+
+    /// Runs the call on one device.
+    pub fn run(&self, inputs: &[Array], options: &RunOptions) -> Result<Vec<Array>, ExecError> {
+        let mut out = self.run_devices(&[inputs.to_vec()], options)?;
+        Ok(out.pop().unwrap_or_default())
+    }
+
+    /// Runs the call on several devices at once (one input set each, one
+    /// thread each): `tpu.device_id` is the position in `inputs`.
+    pub fn run_devices(&self, inputs: &[Vec<Array>], options: &RunOptions) -> Result<Vec<Vec<Array>>, ExecError> {
+        let devices = inputs.len().max(1);
+        let machine = Machine::new(devices, options.uninitialized);
+        // Buffers are allocated in the same order on every device, so a
+        // remote DMA's target buffer has the same index everywhere.
+        let results: Vec<Result<Vec<Array>, ExecError>> = if devices == 1 {
+            vec![self.device(&machine, 0, &inputs[0], options)]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..devices)
+                    .map(|d| {
+                        let machine = &machine;
+                        let ins = &inputs[d];
+                        std::thread::Builder::new()
+                            .stack_size(64 << 20)
+                            .spawn_scoped(s, move || {
+                                let r = self.device(machine, d, ins, options);
+                                let mut st = machine.lock();
+                                st.live -= 1;
+                                if let Err(e) = &r {
+                                    if st.failed.is_none() {
+                                        st.failed = Some(format!("device {d} failed: {}", e.message));
+                                    }
+                                }
+                                drop(st);
+                                machine.wake.notify_all();
+                                r
+                            })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| match h {
+                        Ok(h) => h.join().unwrap_or_else(|_| Err(ExecError::new("a device thread panicked"))),
+                        Err(e) => Err(ExecError::new(format!("cannot start a device thread: {e}"))),
+                    })
+                    .collect()
+            })
+        };
+        // The first real failure (not one that only stopped because another failed).
+        let mut outs = Vec::with_capacity(devices);
+        let mut first_err: Option<ExecError> = None;
+        for r in results {
+            match r {
+                Ok(v) => outs.push(v),
+                Err(e) => {
+                    let secondary = e.message.starts_with("stopped: ");
+                    if first_err.as_ref().is_none_or(|f| f.message.starts_with("stopped: ") && !secondary) {
+                        first_err = Some(e);
+                    }
+                }
+            }
+        }
+        if let Some(e) = first_err {
+            return Err(e);
+        }
+        self.check_dmas(&machine)?;
+        Ok(outs)
+    }
+
+    fn check_dmas(&self, machine: &Machine) -> Result<(), ExecError> {
+        let st = machine.lock();
+        for (d, bufs) in st.bufs.iter().enumerate() {
+            for b in bufs {
+                if b.elem != ElemType::DmaSemaphore || b.freed {
+                    continue;
+                }
+                if let Data::I64(v) = &b.data {
+                    if let Some((i, n)) = v.iter().enumerate().find(|(_, n)| **n != 0) {
+                        return Err(ExecError::new(format!(
+                            "a DMA was still in flight when the kernel returned: {}[{i}] on device {d} holds {n} byte(s) never waited for",
+                            b.label
+                        ))
+                        .with_point(&[], (machine.devices > 1).then_some(d)));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn device(&self, machine: &Machine, dev: usize, inputs: &[Array], options: &RunOptions) -> Result<Vec<Array>, ExecError> {
+        let multi = (machine.devices > 1).then_some(dev);
+        let tag = |e: ExecError| if multi.is_some() { ExecError { device: e.device.or(multi), ..e } } else { e };
+        let call = &self.concrete(inputs).map_err(tag)?;
+        for (k, (a, t)) in inputs.iter().zip(&call.operands).enumerate() {
+            let one_element = a.len() == 1 && t.shape.iter().product::<usize>() == 1;
+            if (a.shape != t.shape && !one_element) || a.elem.signless() != t.elem.signless() {
+                return Err(tag(ExecError::new(format!(
+                    "operand {k} is {}{:?}, the call takes {}{:?}",
+                    a.elem, a.shape, t.elem, t.shape
+                ))));
+            }
+        }
+        let prog: &Program = &self.program;
+        let mut it = Interp::new(prog, machine, dev);
+        it.fuse = options.fuse_multiply_add;
+        // Grid.
+        let dynamic = self.grid.iter().filter(|&&b| b == DYNAMIC).count();
+        let mut dyn_vals = inputs[..dynamic].iter().map(Array::scalar_i64);
+        let grid: Vec<i64> = self
+            .grid
+            .iter()
+            .map(|&b| if b == DYNAMIC { dyn_vals.next().unwrap_or(0) } else { b })
+            .collect();
+        if let Some(b) = grid.iter().find(|&&b| b < 0) {
+            return Err(tag(ExecError::new(format!("grid bound {b} is negative"))));
+        }
+        it.grid = grid.clone();
+        it.barrier = Some(machine.alloc(dev, ElemType::Semaphore, 1, "the barrier semaphore".into()));
+        // Scalar prefetch operands, in SMEM.
+        let sp_start = dynamic;
+        let first = self.grid.len();
+        let mut sp_args = Vec::new();
+        for i in 0..self.scalar_prefetch {
+            let a = &inputs[sp_start + i];
+            let buf = machine.alloc_with(dev, a.elem.signless(), a.data.clone(), format!("scalar prefetch operand {i} (SMEM)"));
+            let shape = self.arg_ty[first + i].shape().to_vec();
+            sp_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, a.elem.signless(), if shape.is_empty() { a.shape.clone() } else { shape }))));
+        }
+        // HBM buffers of inputs and outputs, padded to whole blocks.
+        let in_start = dynamic + self.scalar_prefetch;
+        let n_in = call.operands.len() - in_start;
+        let mut hbm: Vec<MemRef> = Vec::with_capacity(self.windows.len());
+        for k in 0..self.windows.len() {
+            let (t, label) = if k < n_in {
+                (&call.operands[in_start + k], format!("input {k} (HBM)"))
+            } else {
+                (&call.results[k - n_in], format!("output {} (HBM)", k - n_in))
+            };
+            let elem = t.elem.signless();
+            let padded: Vec<usize> = match &self.windows[k] {
+                Win::Block { bounds, element: false, .. } => {
+                    t.shape.iter().zip(bounds).map(|(&d, &b)| if b == 0 { d } else { d.div_ceil(b) * b }).collect()
+                }
+                _ => t.shape.clone(),
+            };
+            if k >= n_in {
+                let r = k - n_in;
+                if let Some(&(op, _)) = call.aliases.iter().find(|(_, res)| *res == r) {
+                    if op >= in_start && op - in_start < n_in {
+                        let m = hbm[op - in_start].clone();
+                        hbm.push(m);
+                        continue;
+                    }
+                }
+            }
+            let buf = machine.alloc(dev, elem, padded.iter().product(), label);
+            let view = MemRef::whole(dev, buf, elem, padded.clone());
+            if k < n_in {
+                let a = &inputs[in_start + k];
+                let zero = vec![0i64; a.shape.len()];
+                write_whole(&it, &view, &zero, &a.shape, &a.data)?;
+            }
+            hbm.push(view);
+        }
+        // Kernel arguments for the windows.
+        let win_first = first + self.scalar_prefetch;
+        let mut win_args = Vec::with_capacity(self.windows.len());
+        for (k, w) in self.windows.iter().enumerate() {
+            let ty = &self.arg_ty[win_first + k];
+            match w {
+                Win::Direct => {
+                    let shape = ty.shape().to_vec();
+                    let m = MemRef { shape: shape.clone(), strides: Array::strides(&shape), ..hbm[k].clone() };
+                    if shape.iter().product::<usize>() != hbm[k].shape.iter().product::<usize>() {
+                        return Err(tag(ExecError::new(format!(
+                            "operand {k} is passed whole but its kernel argument `{}` has another size",
+                            super::program::ty_text(ty)
+                        ))));
+                    }
+                    win_args.push(Val::M(Rc::new(m)));
+                }
+                Win::Block { .. } => {
+                    let (elem, shape, space) = match ty {
+                        VTy::MemRef(e, s, sp) => (*e, s.clone(), sp.clone()),
+                        _ => unreachable!("checked in new"),
+                    };
+                    let what = if k < n_in { format!("input {k}") } else { format!("output {}", k - n_in) };
+                    let buf = machine.alloc(dev, elem, shape.iter().product(), format!("{what}'s block ({})", space.to_uppercase()));
+                    win_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, elem, shape))));
+                }
+            }
+        }
+        // Scratch: one set, or one per core/subcore coordinate.
+        let alloc_scratch = |core: &[i64]| -> Result<Vec<Val>, ExecError> {
+            let mut out = Vec::with_capacity(self.scratch.len());
+            let at = if core.is_empty() { String::new() } else { format!(" of core {core:?}") };
+            for (i, ty) in self.scratch.iter().enumerate() {
+                match ty {
+                    VTy::MemRef(e, s, sp) => {
+                        let buf = machine.alloc(dev, *e, s.iter().product(), format!("scratch operand {i} ({}){at}", sp.to_uppercase()));
+                        out.push(Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone()))));
+                    }
+                    other => {
+                        return Err(ExecError::new(format!(
+                            "scratch operand {i} has type `{}`, which the executor cannot allocate",
+                            super::program::ty_text(other)
+                        )));
+                    }
+                }
+            }
+            Ok(out)
+        };
+        let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> = std::collections::HashMap::new();
+        let core_of = |point: &[i64]| -> Vec<i64> {
+            point.iter().zip(&self.per_core).filter(|(_, c)| **c).map(|(p, _)| *p).collect()
+        };
+        scratch_sets.insert(core_of(&vec![0; grid.len()]), alloc_scratch(&core_of(&vec![0; grid.len()])).map_err(tag)?);
+        if machine.devices > 1 {
+            machine
+                .start_barrier()
+                .map_err(|f| tag(ExecError::new(format!("stopped: {f}"))))?;
+        }
+        // The grid.
+        let main = prog.func(&self.main).ok_or_else(|| ExecError::new("main function missing"))?;
+        let total: usize = grid.iter().map(|&b| b as usize).product();
+        let perms = self.permutations(&grid, options.seed);
+        let point_of = |t: usize| -> Vec<i64> {
+            let mut rem = t;
+            let mut p = vec![0i64; grid.len()];
+            for d in (0..grid.len()).rev() {
+                let b = grid[d] as usize;
+                let i = rem % b.max(1);
+                rem /= b.max(1);
+                p[d] = match &perms[d] {
+                    Some(perm) => perm[i] as i64,
+                    None => i as i64,
+                };
+            }
+            p
+        };
+        let mut prev: Vec<Option<Vec<usize>>> = vec![None; self.windows.len()];
+        let mut cur = if total > 0 { self.starts(&mut it, &point_of(0), &sp_args, &hbm, n_in).map_err(|e| tag(e.with_point(&point_of(0), multi)))? } else { Vec::new() };
+        for t in 0..total {
+            let point = point_of(t);
+            let at = |e: ExecError| tag(e.with_point(&point, multi));
+            let next = if t + 1 < total {
+                Some(self.starts(&mut it, &point_of(t + 1), &sp_args, &hbm, n_in).map_err(at)?)
+            } else {
+                None
+            };
+            // Copy in the inputs whose block moved.
+            for k in 0..n_in {
+                let Win::Block { bounds, .. } = &self.windows[k] else { continue };
+                if prev[k].as_ref() != Some(&cur[k]) {
+                    let Val::M(local) = &win_args[k] else { continue };
+                    copy_block(&it, &hbm[k], &cur[k], bounds, local, true, &format!("input {k}")).map_err(at)?;
+                }
+            }
+            let mut args: Vec<Val> = point.iter().map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i)))).collect();
+            args.extend(sp_args.iter().cloned());
+            args.extend(win_args.iter().cloned());
+            let core = core_of(&point);
+            if !scratch_sets.contains_key(&core) {
+                let set = alloc_scratch(&core).map_err(at)?;
+                scratch_sets.insert(core.clone(), set);
+            }
+            args.extend(scratch_sets[&core].iter().cloned());
+            it.call(main, args).map_err(at)?;
+            // Copy out the outputs whose block moves next (or at the end).
+            for k in n_in..self.windows.len() {
+                let Win::Block { bounds, .. } = &self.windows[k] else { continue };
+                let moves = next.as_ref().is_none_or(|n| n[k] != cur[k]);
+                if moves {
+                    let Val::M(local) = &win_args[k] else { continue };
+                    copy_block(&it, &hbm[k], &cur[k], bounds, local, false, &format!("output {}", k - n_in)).map_err(at)?;
+                }
+            }
+            prev.clone_from(&cur.iter().cloned().map(Some).collect());
+            if let Some(n) = next {
+                cur = n;
+            }
+        }
+        // Results: the logical part of each output's HBM buffer.
+        let mut results = Vec::with_capacity(call.results.len());
+        for (r, t) in call.results.iter().enumerate() {
+            let view = &hbm[n_in + r];
+            let zero = vec![0i64; t.shape.len()];
+            let data = read_whole(&it, view, &zero, &t.shape).map_err(tag)?;
+            results.push(Array::new(t.elem, t.shape.clone(), data));
+        }
+        Ok(results)
+    }
+
+    /// The call shape with every dynamic dimension resolved from the inputs.
+    fn concrete(&self, inputs: &[Array]) -> Result<CallShape, ExecError> {
+        if inputs.len() != self.call.operands.len() {
+            return Err(ExecError::new(format!(
+                "the call takes {} operand(s), given {}",
+                self.call.operands.len(),
+                inputs.len()
+            )));
+        }
+        let mut call = self.call.clone();
+        for (k, (t, a)) in call.operands.iter_mut().zip(inputs).enumerate() {
+            if !t.shape.contains(&DYNAMIC_DIM) {
+                continue;
+            }
+            if a.shape.len() != t.shape.len() || t.shape.iter().zip(&a.shape).any(|(&d, &x)| d != DYNAMIC_DIM && d != x) {
+                return Err(ExecError::new(format!("operand {k} is {}{:?}, the call takes {}", a.elem, a.shape, t.text())));
+            }
+            t.shape = a.shape.clone();
+        }
+        for (r, t) in call.results.iter_mut().enumerate() {
+            if !t.shape.contains(&DYNAMIC_DIM) {
+                continue;
+            }
+            let same = self.call.operands.iter().position(|o| o == t).ok_or_else(|| {
+                ExecError::new(format!(
+                    "result {r} has the dynamic type {} and no operand has that type to take its shape from",
+                    t.text()
+                ))
+            })?;
+            t.shape = call.operands[same].shape.clone();
+        }
+        Ok(call)
+    }
+
+    /// Each window's block start (element offsets) at a grid point.
+    fn starts<'p>(&self, it: &mut Interp<'p>, point: &[i64], sp: &[Val], hbm: &[MemRef], n_in: usize) -> Result<Vec<Vec<usize>>, ExecError> {
+        let prog: &'p Program = it.prog;
+        let mut out = Vec::with_capacity(self.windows.len());
+        for (k, w) in self.windows.iter().enumerate() {
+            let Win::Block { bounds, transform, element } = w else {
+                out.push(Vec::new());
+                continue;
+            };
+            let idx: Vec<i64> = match transform {
+                None => vec![0; bounds.len()],
+                Some(t) => {
+                    let f = prog.func(t).ok_or_else(|| ExecError::new(format!("index map @{t} missing")))?;
+                    let mut args: Vec<Val> = point.iter().map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i)))).collect();
+                    args.extend(sp.iter().cloned());
+                    args.truncate(f.body.args.len());
+                    let vals = it.call(f, args)?;
+                    vals.iter()
+                        .map(|v| match v {
+                            Val::A(a) => Ok(a.scalar_i64()),
+                            _ => Err(ExecError::new(format!("index map @{t} returned a memref"))),
+                        })
+                        .collect::<Result<_, _>>()?
+                }
+            };
+            if idx.len() != bounds.len() {
+                return Err(ExecError::new(format!(
+                    "the index map of operand {k} returns {} indices for a rank-{} block",
+                    idx.len(),
+                    bounds.len()
+                )));
+            }
+            let what = if k < n_in { format!("input {k}") } else { format!("output {}", k - n_in) };
+            let mut s = Vec::with_capacity(idx.len());
+            for d in 0..idx.len() {
+                let start = if *element { idx[d] } else { idx[d].saturating_mul(bounds[d] as i64) };
+                if start < 0 || start as usize + bounds[d] > hbm[k].shape[d] {
+                    return Err(ExecError::new(format!(
+                        "out-of-bounds block index {idx:?} for {what}: block {bounds:?} at offset {start} in dimension {d} of an array padded to {:?}",
+                        hbm[k].shape
+                    )));
+                }
+                s.push(start as usize);
+            }
+            out.push(s);
+        }
+        Ok(out)
+    }
+
+    fn permutations(&self, grid: &[i64], seed: Option<u64>) -> Vec<Option<Vec<usize>>> {
+        let Some(seed) = seed else {
+            return vec![None; grid.len()];
+        };
+        let mut rng = SplitMix(seed);
+        grid.iter()
+            .enumerate()
+            .map(|(d, &b)| {
+                if !self.parallel.get(d).copied().unwrap_or(false) {
+                    return None;
+                }
+                let mut p: Vec<usize> = (0..b as usize).collect();
+                for i in (1..p.len()).rev() {
+                    let j = (rng.next() % (i as u64 + 1)) as usize;
+                    p.swap(i, j);
+                }
+                Some(p)
+            })
+            .collect()
+    }
+}
+
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+fn copy_block(it: &Interp<'_>, hbm: &MemRef, start: &[usize], bounds: &[usize], local: &MemRef, into_local: bool, what: &str) -> Result<(), ExecError> {
+    let st: Vec<i64> = start.iter().map(|&s| s as i64).collect();
+    let zero = vec![0i64; local.shape.len()];
+    let _ = what;
+    if into_local {
+        let data = read_whole(it, hbm, &st, bounds)?;
+        write_whole(it, local, &zero, &local.shape, &data)
+    } else {
+        let data = read_whole(it, local, &zero, &local.shape)?;
+        write_whole(it, hbm, &st, bounds, &data)
+    }
+}
+
+fn read_whole(it: &Interp<'_>, m: &MemRef, start: &[i64], extent: &[usize]) -> Result<Data, ExecError> {
+    it.read_box(&DRIVER, m, start, extent, &[])
+}
+
+fn write_whole(it: &Interp<'_>, m: &MemRef, start: &[i64], extent: &[usize], data: &Data) -> Result<(), ExecError> {
+    it.write_box(&DRIVER, m, start, extent, &[], data, None, false)
+}
+
+/// The pipeline's copies are not ops of the kernel: their errors name the
+/// driver (site 0 is reserved for it).
+static DRIVER: std::sync::LazyLock<super::program::Inst> = std::sync::LazyLock::new(super::program::Inst::driver);
+
+/// Seeded random inputs for a call: floats uniform in [-1, 1) (rounded to
+/// their type), integers uniform in [0, 8) (small and non-negative, so
+/// scalar-prefetch operands used as block indices tend to stay in range),
+/// booleans fair coins. The same seed gives the same arrays.
+pub fn random_inputs(call: &CallShape, seed: u64) -> Result<Vec<Array>, ExecError> {
+    if let Some((k, t)) = call.operands.iter().enumerate().find(|(_, t)| t.shape.contains(&DYNAMIC_DIM)) {
+        return Err(ExecError::new(format!(
+            "operand {k} has the dynamic type {}: random inputs need static shapes (give the inputs)",
+            t.text()
+        )));
+    }
+    let mut rng = SplitMix(seed);
+    Ok(call.operands
+        .iter()
+        .map(|t| {
+            let n: usize = t.shape.iter().product();
+            let data = if t.elem.is_float() {
+                let mut d = Data::filled(t.elem, n, 0.0);
+                for i in 0..n {
+                    let u = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+                    d.set_f64(i, t.elem.round(2.0 * u - 1.0));
+                }
+                d
+            } else if t.elem == ElemType::Int(1) {
+                Data::I64((0..n).map(|_| (rng.next() & 1) as i64).collect())
+            } else {
+                Data::I64((0..n).map(|_| (rng.next() % 8) as i64).collect())
+            };
+            Array::new(t.elem, t.shape.clone(), data)
+        })
+        .collect())
+}

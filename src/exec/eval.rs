@@ -1,0 +1,937 @@
+//! The interpreter: runs a compiled function on values, one op at a time.
+//! Vectors are whole arrays (an op is one loop over its elements), so the
+//! cost of interpretation is per op, not per element.
+
+use std::rc::Rc;
+
+use super::ExecError;
+use super::array::{Array, Data, for_each_index};
+use super::dtype::{ElemType, wrap_int};
+use super::machine::Machine;
+use super::ops;
+use super::program::{Block, Func, Inst, Kind, Program, VTy};
+
+/// A memref: a view of a buffer on a device.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MemRef {
+    pub dev: usize,
+    pub buf: usize,
+    pub offset: usize,
+    pub shape: Vec<usize>,
+    pub strides: Vec<usize>,
+    pub elem: ElemType,
+}
+
+impl MemRef {
+    /// A whole buffer seen with a row-major shape.
+    pub(crate) fn whole(dev: usize, buf: usize, elem: ElemType, shape: Vec<usize>) -> MemRef {
+        let strides = Array::strides(&shape);
+        MemRef {
+            dev,
+            buf,
+            offset: 0,
+            shape,
+            strides,
+            elem,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    fn is_contiguous(&self) -> bool {
+        let mut expect = 1;
+        for d in (0..self.shape.len()).rev() {
+            if self.shape[d] != 1 && self.strides[d] != expect {
+                return false;
+            }
+            expect *= self.shape[d];
+        }
+        true
+    }
+}
+
+/// A runtime value.
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    None,
+    A(Rc<Array>),
+    M(Rc<MemRef>),
+}
+
+/// How a block ended.
+enum Flow {
+    /// Its terminator's operands.
+    Values(Vec<Val>),
+}
+
+/// One device (and core) running functions of a program.
+pub(crate) struct Interp<'p> {
+    pub prog: &'p Program,
+    pub machine: &'p Machine,
+    pub dev: usize,
+    pub core: usize,
+    /// `iteration_bounds` of the kernel (for `tpu.iteration_bound`).
+    pub grid: Vec<i64>,
+    /// The barrier semaphore of each device (buffer index), if allocated.
+    pub barrier: Option<usize>,
+    /// Contract multiply-adds (see [`super::RunOptions::fuse_multiply_add`]).
+    pub fuse: bool,
+    scopes: Vec<Vec<usize>>,
+}
+
+type R<T> = Result<T, ExecError>;
+
+impl<'p> Interp<'p> {
+    pub(crate) fn new(prog: &'p Program, machine: &'p Machine, dev: usize) -> Interp<'p> {
+        Interp {
+            prog,
+            machine,
+            dev,
+            core: 0,
+            grid: Vec::new(),
+            barrier: None,
+            fuse: false,
+            scopes: Vec::new(),
+        }
+    }
+
+    /// Calls a function with arguments; returns its results.
+    pub(crate) fn call(&mut self, f: &'p Func, args: Vec<Val>) -> R<Vec<Val>> {
+        if args.len() != f.body.args.len() {
+            return Err(ExecError::new(format!(
+                "function @{} takes {} argument(s), given {}",
+                f.name,
+                f.body.args.len(),
+                args.len()
+            )));
+        }
+        let mut frame = vec![Val::None; f.slots];
+        let Flow::Values(v) = self.block(&mut frame, &f.body, args)?;
+        Ok(v)
+    }
+
+    fn block(&mut self, frame: &mut [Val], b: &'p Block, args: Vec<Val>) -> R<Flow> {
+        for (&s, v) in b.args.iter().zip(args) {
+            frame[s as usize] = v;
+        }
+        self.scopes.push(Vec::new());
+        let mut out = Flow::Values(Vec::new());
+        let mut result = Ok(());
+        for inst in &b.insts {
+            if matches!(inst.kind, Kind::Yield) {
+                out = Flow::Values(inst.args.iter().map(|&s| frame[s as usize].clone()).collect());
+                break;
+            }
+            if let Err(e) = self.exec(frame, inst) {
+                result = Err(e);
+                break;
+            }
+        }
+        if let Some(scope) = self.scopes.pop() {
+            for buf in scope {
+                self.machine.free(self.dev, buf);
+            }
+        }
+        result.map(|()| out)
+    }
+
+    fn fail(&self, inst: &Inst, msg: impl Into<String>) -> ExecError {
+        let site = &self.prog.sites[inst.site as usize];
+        ExecError::at(msg.into(), site.op.clone(), site.loc.clone())
+    }
+
+    fn arr(&self, frame: &[Val], inst: &Inst, s: u32) -> R<Rc<Array>> {
+        match &frame[s as usize] {
+            Val::A(a) => Ok(a.clone()),
+            Val::M(_) => Err(self.fail(inst, "expected a vector or scalar operand, got a memref")),
+            Val::None => Err(self.fail(inst, "reads a value that was never defined")),
+        }
+    }
+
+    fn mem(&self, frame: &[Val], inst: &Inst, s: u32) -> R<Rc<MemRef>> {
+        match &frame[s as usize] {
+            Val::M(m) => Ok(m.clone()),
+            _ => Err(self.fail(inst, "expected a memref operand")),
+        }
+    }
+
+    fn index(&self, frame: &[Val], inst: &Inst, s: u32) -> R<i64> {
+        Ok(self.arr(frame, inst, s)?.scalar_i64())
+    }
+
+    fn set(frame: &mut [Val], inst: &Inst, i: usize, a: Array) {
+        frame[inst.res[i] as usize] = Val::A(Rc::new(a));
+    }
+
+    fn res_elem(&self, inst: &Inst, i: usize) -> R<ElemType> {
+        inst.res_ty
+            .get(i)
+            .and_then(VTy::elem)
+            .ok_or_else(|| self.fail(inst, "result type is not supported"))
+    }
+
+    fn exec(&mut self, frame: &mut [Val], inst: &'p Inst) -> R<()> {
+        match &inst.kind {
+            Kind::Const(a) => Self::set(frame, inst, 0, a.clone()),
+            Kind::Bin(op) if self.fuse && inst.fused.is_some() => {
+                let Some((x, y, product_first)) = inst.fused else { unreachable!() };
+                let x = self.arr(frame, inst, x)?;
+                let y = self.arr(frame, inst, y)?;
+                let other = self.arr(frame, inst, inst.args[if product_first { 1 } else { 0 }])?;
+                let r = ops::multiply_add(&x, &y, &other, *op == super::program::Bin::SubF, product_first)
+                    .map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Bin(op) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let b = self.arr(frame, inst, inst.args[1])?;
+                let r = ops::binary(*op, &a, &b).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Un(op) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let out = self.res_elem(inst, 0)?;
+                let r = ops::unary(*op, &a, out).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Fma => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let b = self.arr(frame, inst, inst.args[1])?;
+                let c = self.arr(frame, inst, inst.args[2])?;
+                let r = ops::fma(&a, &b, &c).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::CmpI(p) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let b = self.arr(frame, inst, inst.args[1])?;
+                let r = ops::cmpi(*p, &a, &b).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::CmpF(p) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let b = self.arr(frame, inst, inst.args[1])?;
+                let r = ops::cmpf(*p, &a, &b).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Select => {
+                let c = self.arr(frame, inst, inst.args[0])?;
+                let a = self.arr(frame, inst, inst.args[1])?;
+                let b = self.arr(frame, inst, inst.args[2])?;
+                let r = ops::select(&c, &a, &b).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Cast(c) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let out = self.res_elem(inst, 0)?;
+                let r = ops::cast(*c, &a, out).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Load { strides } => self.load(frame, inst, strides)?,
+            Kind::Store { strides, add } => self.store(frame, inst, strides, *add)?,
+            Kind::ScalarLoad => {
+                let m = self.mem(frame, inst, inst.args[0])?;
+                let idx = self.indices(frame, inst, &inst.args[1..])?;
+                let shape = vec![1; m.shape.len()];
+                let data = self.read_box(inst, &m, &idx, &shape, &[])?;
+                Self::set(frame, inst, 0, Array::new(m.elem, Vec::new(), data));
+            }
+            Kind::ScalarStore => {
+                let v = self.arr(frame, inst, inst.args[0])?;
+                let m = self.mem(frame, inst, inst.args[1])?;
+                let idx = self.indices(frame, inst, &inst.args[2..])?;
+                let shape = vec![1; m.shape.len()];
+                self.write_box(inst, &m, &idx, &shape, &[], &v.data, None, false)?;
+            }
+            Kind::Broadcast => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                let r = ops::broadcast(&a, &shape).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::ShapeCast => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                if shape.iter().product::<usize>() != a.len() {
+                    return Err(self.fail(inst, "shape cast changes the element count"));
+                }
+                Self::set(frame, inst, 0, a.reshaped(shape));
+            }
+            Kind::MultiReduce(kind, dims) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let acc = self.arr(frame, inst, inst.args[1])?;
+                let r = ops::reduce(*kind, &a, dims, Some(&acc)).map_err(|m| self.fail(inst, m))?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                Self::set(frame, inst, 0, r.reshaped(shape));
+            }
+            Kind::Reduce(kind, dims) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let r = ops::reduce(*kind, &a, dims, None).map_err(|m| self.fail(inst, m))?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                Self::set(frame, inst, 0, r.reshaped(shape));
+            }
+            Kind::Reduction(kind) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let dims: Vec<usize> = (0..a.shape.len()).collect();
+                let acc = match inst.args.get(1) {
+                    Some(&s) => Some(self.arr(frame, inst, s)?),
+                    None => None,
+                };
+                let r = ops::reduce(*kind, &a, &dims, acc.as_deref()).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r.reshaped(Vec::new()));
+            }
+            Kind::Scan(kind, dim) => {
+                let mut a = self.arr(frame, inst, inst.args[0])?;
+                if let Some(&m) = inst.args.get(1) {
+                    // Masked-out elements take no part: the kind's identity.
+                    let mask = self.arr(frame, inst, m)?;
+                    let r = ops::mask_identity(*kind, &a, &mask).map_err(|m| self.fail(inst, m))?;
+                    a = Rc::new(r);
+                }
+                let r = ops::scan(*kind, &a, *dim).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::ReduceIndex(kind, axis) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let out = self.res_elem(inst, 0)?;
+                let r = ops::reduce_index(*kind, &a, *axis, out).map_err(|m| self.fail(inst, m))?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                Self::set(frame, inst, 0, r.reshaped(shape));
+            }
+            Kind::Extract(pos) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let mut dynamic = inst.args[1..].iter();
+                let mut p = Vec::with_capacity(pos.len());
+                for &x in pos {
+                    if x == i64::MIN {
+                        let s = dynamic.next().ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
+                        p.push(self.index(frame, inst, *s)?);
+                    } else {
+                        p.push(x);
+                    }
+                }
+                let r = ops::extract(&a, &p).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Insert(pos) => {
+                let v = self.arr(frame, inst, inst.args[0])?;
+                let dest = self.arr(frame, inst, inst.args[1])?;
+                let mut dynamic = inst.args[2..].iter();
+                let mut p = Vec::with_capacity(pos.len());
+                for &x in pos {
+                    if x == i64::MIN {
+                        let s = dynamic.next().ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
+                        p.push(self.index(frame, inst, *s)?);
+                    } else {
+                        p.push(x);
+                    }
+                }
+                let r = ops::insert(&v, &dest, &p).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::ExtractStrided { offsets, sizes, strides } => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let r = ops::extract_strided(&a, offsets, sizes, strides).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::InsertStrided { offsets, strides } => {
+                let v = self.arr(frame, inst, inst.args[0])?;
+                let dest = self.arr(frame, inst, inst.args[1])?;
+                let r = ops::insert_strided(&v, &dest, offsets, strides).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Transpose(perm) => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let r = ops::transpose(&a, perm).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Iota(dims) => {
+                let out = self.res_elem(inst, 0)?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                Self::set(frame, inst, 0, ops::iota(out, &shape, dims));
+            }
+            Kind::ConstantMask(sizes) => {
+                let shape = inst.res_ty[0].shape().to_vec();
+                let bounds: Vec<i64> = sizes.iter().map(|&s| s as i64).collect();
+                Self::set(frame, inst, 0, ops::mask(&shape, &bounds));
+            }
+            Kind::CreateMask => {
+                let shape = inst.res_ty[0].shape().to_vec();
+                let bounds = self.indices(frame, inst, &inst.args)?;
+                Self::set(frame, inst, 0, ops::mask(&shape, &bounds));
+            }
+            Kind::Concat(dim) => {
+                let parts = inst
+                    .args
+                    .iter()
+                    .map(|&s| self.arr(frame, inst, s))
+                    .collect::<R<Vec<_>>>()?;
+                let r = ops::concat(&parts, *dim).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::DynamicRotate { dim, stride } => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let amount = self.index(frame, inst, inst.args[1])?;
+                let r = ops::rotate(&a, amount, *dim, *stride).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::Matmul { dims, transpose_lhs, transpose_rhs } => {
+                let l = self.arr(frame, inst, inst.args[0])?;
+                let r = self.arr(frame, inst, inst.args[1])?;
+                let acc = self.arr(frame, inst, inst.args[2])?;
+                let out = ops::matmul(&l, &r, &acc, dims, *transpose_lhs, *transpose_rhs)
+                    .map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, out);
+            }
+            Kind::MemSlice => {
+                let m = self.mem(frame, inst, inst.args[0])?;
+                let idx = self.indices(frame, inst, inst.segment(1))?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                let v = self.slice(inst, &m, &idx, &shape)?;
+                frame[inst.res[0] as usize] = Val::M(Rc::new(v));
+            }
+            Kind::MemView => {
+                let m = self.mem(frame, inst, inst.args[0])?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                let v = self.view(inst, &m, shape)?;
+                frame[inst.res[0] as usize] = Val::M(Rc::new(v));
+            }
+            Kind::Alloca | Kind::SemAlloc => {
+                let VTy::MemRef(elem, shape, space) = &inst.res_ty[0] else {
+                    return Err(self.fail(inst, "allocates a type that is not a static memref"));
+                };
+                let len = shape.iter().product();
+                let site = &self.prog.sites[inst.site as usize];
+                let label = format!("{} ({space}) at {}", site.op, if site.loc.is_empty() { "?" } else { &site.loc });
+                let buf = self.machine.alloc(self.dev, *elem, len, label);
+                if let Some(scope) = self.scopes.last_mut() {
+                    scope.push(buf);
+                }
+                frame[inst.res[0] as usize] = Val::M(Rc::new(MemRef::whole(self.dev, buf, *elem, shape.clone())));
+            }
+            Kind::Region => {
+                let Flow::Values(v) = match inst.regions.first() {
+                    Some(b) => self.block(frame, b, Vec::new())?,
+                    None => Flow::Values(Vec::new()),
+                };
+                for (i, v) in v.into_iter().enumerate().take(inst.res.len()) {
+                    frame[inst.res[i] as usize] = v;
+                }
+            }
+            Kind::If => {
+                let c = self.index(frame, inst, inst.args[0])? != 0;
+                let region = if c { inst.regions.first() } else { inst.regions.get(1) };
+                let vals = match region {
+                    Some(b) if !b.insts.is_empty() => {
+                        let Flow::Values(v) = self.block(frame, b, Vec::new())?;
+                        v
+                    }
+                    _ => Vec::new(),
+                };
+                for (i, v) in vals.into_iter().enumerate().take(inst.res.len()) {
+                    frame[inst.res[i] as usize] = v;
+                }
+            }
+            Kind::IndexSwitch(cases) => {
+                let x = self.index(frame, inst, inst.args[0])?;
+                let region = cases
+                    .iter()
+                    .position(|&c| c == x)
+                    .map_or(0, |i| i + 1);
+                let b = inst.regions.get(region).ok_or_else(|| self.fail(inst, "missing a case region"))?;
+                let Flow::Values(v) = self.block(frame, b, Vec::new())?;
+                for (i, v) in v.into_iter().enumerate().take(inst.res.len()) {
+                    frame[inst.res[i] as usize] = v;
+                }
+            }
+            Kind::For => {
+                let lb = self.arr(frame, inst, inst.args[0])?;
+                let ub = self.index(frame, inst, inst.args[1])?;
+                let step = self.index(frame, inst, inst.args[2])?;
+                if step <= 0 {
+                    return Err(self.fail(inst, format!("loop step is {step}: it must be positive")));
+                }
+                let elem = lb.elem;
+                let mut iters: Vec<Val> = inst.args[3..].iter().map(|&s| frame[s as usize].clone()).collect();
+                let body = inst.regions.first().ok_or_else(|| self.fail(inst, "has no body"))?;
+                let mut i = lb.scalar_i64();
+                while i < ub {
+                    let mut args = Vec::with_capacity(1 + iters.len());
+                    args.push(Val::A(Rc::new(Array::int(elem, i))));
+                    args.append(&mut iters);
+                    let Flow::Values(v) = self.block(frame, body, args)?;
+                    iters = v;
+                    i = match i.checked_add(step) {
+                        Some(n) => n,
+                        None => break,
+                    };
+                }
+                for (k, v) in iters.into_iter().enumerate().take(inst.res.len()) {
+                    frame[inst.res[k] as usize] = v;
+                }
+            }
+            Kind::While => {
+                let mut vals: Vec<Val> = inst.args.iter().map(|&s| frame[s as usize].clone()).collect();
+                let (Some(before), Some(after)) = (inst.regions.first(), inst.regions.get(1)) else {
+                    return Err(self.fail(inst, "needs two regions"));
+                };
+                loop {
+                    let Flow::Values(v) = self.block(frame, before, vals)?;
+                    let Some((cond, rest)) = v.split_first() else {
+                        return Err(self.fail(inst, "`scf.condition` has no operands"));
+                    };
+                    let go = match cond {
+                        Val::A(a) => a.scalar_i64() != 0,
+                        _ => false,
+                    };
+                    if !go {
+                        for (k, v) in rest.iter().enumerate().take(inst.res.len()) {
+                            frame[inst.res[k] as usize] = v.clone();
+                        }
+                        break;
+                    }
+                    let Flow::Values(v) = self.block(frame, after, rest.to_vec())?;
+                    vals = v;
+                }
+            }
+            Kind::Call(name) => {
+                let f = self
+                    .prog
+                    .func(name)
+                    .ok_or_else(|| self.fail(inst, format!("calls @{name}, which the module does not define")))?;
+                let args = inst.args.iter().map(|&s| frame[s as usize].clone()).collect();
+                let out = self.call(f, args)?;
+                for (k, v) in out.into_iter().enumerate().take(inst.res.len()) {
+                    frame[inst.res[k] as usize] = v;
+                }
+            }
+            Kind::Identity => {
+                frame[inst.res[0] as usize] = frame[inst.args[0] as usize].clone();
+            }
+            Kind::Nop => {
+                for (k, t) in inst.res_ty.iter().enumerate() {
+                    if let VTy::Scalar(e) = t {
+                        Self::set(frame, inst, k, Array::int(*e, 0));
+                    }
+                }
+            }
+            Kind::DeviceId => Self::set(frame, inst, 0, Array::int(ElemType::Int(32), self.dev as i64)),
+            Kind::CoreId => Self::set(frame, inst, 0, Array::int(ElemType::Int(32), self.core as i64)),
+            Kind::IterationBound(d) => {
+                let v = *self.grid.get(*d).ok_or_else(|| self.fail(inst, format!("the grid has no dimension {d}")))?;
+                let e = self.res_elem(inst, 0)?;
+                Self::set(frame, inst, 0, Array::int(e, v));
+            }
+            Kind::SemBarrier => {
+                let buf = self.barrier.ok_or_else(|| self.fail(inst, "no barrier semaphore was allocated"))?;
+                frame[inst.res[0] as usize] = Val::M(Rc::new(MemRef::whole(self.dev, buf, ElemType::Semaphore, Vec::new())));
+            }
+            Kind::SemSignal => {
+                let sem = self.mem(frame, inst, inst.segment(0)[0])?;
+                let amount = self.index(frame, inst, inst.segment(1)[0])?;
+                let dev = self.target_device(frame, inst, inst.segment(2))?;
+                self.sem_add(inst, &sem, dev, amount)?;
+            }
+            Kind::SemWait => {
+                let sem = self.mem(frame, inst, inst.args[0])?;
+                let amount = self.index(frame, inst, inst.args[1])?;
+                self.sem_wait(inst, &sem, amount)?;
+            }
+            Kind::SemRead => {
+                let sem = self.mem(frame, inst, inst.args[0])?;
+                let v = self.sem_value(inst, &sem)?;
+                Self::set(frame, inst, 0, Array::int(ElemType::Int(32), v));
+            }
+            Kind::EnqueueDma => self.enqueue_dma(frame, inst)?,
+            Kind::WaitDma { wait_target } => {
+                let sem_seg = if *wait_target { 3 } else { 1 };
+                let sem = match inst.segment(sem_seg).first() {
+                    Some(&s) => self.mem(frame, inst, s)?,
+                    None => return Err(self.fail(inst, "waits on a semaphore the op does not give")),
+                };
+                let dst = self.mem(frame, inst, inst.segment(2)[0])?;
+                let bytes = (dst.len() * dst.elem.bytes()) as i64;
+                self.sem_wait(inst, &sem, bytes)?;
+            }
+            Kind::WaitDma2 => {
+                let sem = self.mem(frame, inst, inst.segment(0)[0])?;
+                let dst = self.mem(frame, inst, inst.segment(2)[0])?;
+                let bytes = (dst.len() * dst.elem.bytes()) as i64;
+                self.sem_wait(inst, &sem, bytes)?;
+            }
+            Kind::Yield => {}
+        }
+        Ok(())
+    }
+
+    fn indices(&self, frame: &[Val], inst: &Inst, slots: &[u32]) -> R<Vec<i64>> {
+        slots.iter().map(|&s| self.index(frame, inst, s)).collect()
+    }
+
+    fn target_device(&self, frame: &[Val], inst: &Inst, seg: &[u32]) -> R<usize> {
+        match seg.first() {
+            None => Ok(self.dev),
+            Some(&s) => {
+                let d = self.index(frame, inst, s)?;
+                if d < 0 || d as usize >= self.machine.devices {
+                    Err(self.fail(
+                        inst,
+                        format!(
+                            "device id {d} is out of range: the run has {} device(s) (`--devices`)",
+                            self.machine.devices
+                        ),
+                    ))
+                } else {
+                    Ok(d as usize)
+                }
+            }
+        }
+    }
+
+    /// The box a load or store touches: per view dim its start, extent and
+    /// step. The vector covers the trailing dims; leading dims are single.
+    fn box_of(&self, inst: &Inst, m: &MemRef, idx: &[i64], vshape: &[usize], strides: &[i64]) -> R<(Vec<usize>, Vec<usize>, Vec<usize>)> {
+        let rank = m.shape.len();
+        if idx.len() != rank {
+            return Err(self.fail(inst, format!("{} indices for a rank-{rank} memref", idx.len())));
+        }
+        if vshape.len() > rank {
+            return Err(self.fail(inst, "the vector has a higher rank than the memref"));
+        }
+        let mut extent = vec![1usize; rank - vshape.len()];
+        extent.extend_from_slice(vshape);
+        let steps: Vec<usize> = (0..rank)
+            .map(|d| strides.get(d).map_or(1, |&s| s.max(1) as usize))
+            .collect();
+        let mut start = Vec::with_capacity(rank);
+        for d in 0..rank {
+            let i = idx[d];
+            let last = i + (extent[d] as i64 - 1) * steps[d] as i64;
+            if i < 0 || (extent[d] > 0 && last >= m.shape[d] as i64) {
+                return Err(self.oob(inst, m, idx, &extent));
+            }
+            start.push(i as usize);
+        }
+        Ok((start, extent, steps))
+    }
+
+    fn oob(&self, inst: &Inst, m: &MemRef, idx: &[i64], extent: &[usize]) -> ExecError {
+        let label = {
+            let s = self.machine.lock();
+            s.bufs[m.dev].get(m.buf).map(|b| b.label.clone()).unwrap_or_default()
+        };
+        self.fail(
+            inst,
+            format!(
+                "out-of-bounds access of {label}: indices {idx:?} with extent {extent:?} on a view of shape {:?}",
+                m.shape
+            ),
+        )
+    }
+
+    fn offsets(m: &MemRef, start: &[usize], extent: &[usize], steps: &[usize]) -> Vec<usize> {
+        let base = m.offset + start.iter().zip(&m.strides).map(|(s, st)| s * st).sum::<usize>();
+        let n: usize = extent.iter().product();
+        let mut out = Vec::with_capacity(n);
+        if extent.is_empty() {
+            out.push(base);
+            return out;
+        }
+        let rank = extent.len();
+        let inner = extent[rank - 1];
+        let inner_step = steps[rank - 1] * m.strides[rank - 1];
+        for_each_index(&extent[..rank - 1], |outer| {
+            let mut o = base;
+            for (d, &i) in outer.iter().enumerate() {
+                o += i * steps[d] * m.strides[d];
+            }
+            for k in 0..inner {
+                out.push(o + k * inner_step);
+            }
+        });
+        out
+    }
+
+    pub(crate) fn read_box(&self, inst: &Inst, m: &MemRef, idx: &[i64], vshape: &[usize], strides: &[i64]) -> R<Data> {
+        let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
+        let offs = Self::offsets(m, &start, &extent, &steps);
+        let s = self.machine.lock();
+        let b = &s.bufs[m.dev][m.buf];
+        if b.freed {
+            return Err(self.fail(inst, format!("reads {} after its scope ended", b.label)));
+        }
+        if offs.last().is_some_and(|&o| o >= b.data.len()) {
+            return Err(self.fail(inst, format!("reads past the end of {}", b.label)));
+        }
+        Ok(b.data.gather(&offs))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn write_box(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        idx: &[i64],
+        vshape: &[usize],
+        strides: &[i64],
+        data: &Data,
+        mask: Option<&Array>,
+        add: bool,
+    ) -> R<()> {
+        let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
+        let mut offs = Self::offsets(m, &start, &extent, &steps);
+        let mut vals = data.clone();
+        if let Some(mask) = mask {
+            let keep: Vec<usize> = (0..offs.len()).filter(|&i| mask.data.get_i64(i) != 0).collect();
+            offs = keep.iter().map(|&i| offs[i]).collect();
+            vals = data.gather(&keep);
+        }
+        let mut s = self.machine.lock();
+        let b = &mut s.bufs[m.dev][m.buf];
+        if b.freed {
+            return Err(self.fail(inst, format!("writes {} after its scope ended", b.label)));
+        }
+        if offs.last().is_some_and(|&o| o >= b.data.len()) {
+            return Err(self.fail(inst, format!("writes past the end of {}", b.label)));
+        }
+        if add {
+            let old = b.data.gather(&offs);
+            let sum = ops::binary(
+                if m.elem.is_float() { super::program::Bin::AddF } else { super::program::Bin::AddI },
+                &Array::new(m.elem, vec![offs.len()], old),
+                &Array::new(m.elem, vec![offs.len()], vals),
+            )
+            .map_err(|e| self.fail(inst, e))?;
+            vals = sum.data;
+        }
+        b.data.scatter(&offs, &vals);
+        Ok(())
+    }
+
+    fn load(&self, frame: &mut [Val], inst: &Inst, strides: &[i64]) -> R<()> {
+        let m = self.mem(frame, inst, inst.args[0])?;
+        let (idx_slots, mask) = if has_segments(inst) {
+            (inst.segment(1), inst.segment(2).first().copied())
+        } else {
+            (&inst.args[1..], None)
+        };
+        let idx = self.indices(frame, inst, idx_slots)?;
+        let (elem, vshape) = match &inst.res_ty[0] {
+            VTy::Vector(e, s) => (*e, s.clone()),
+            VTy::Scalar(e) => (*e, Vec::new()),
+            _ => return Err(self.fail(inst, "loads a type that is not a vector")),
+        };
+        let mut data = self.read_box(inst, &m, &idx, &vshape, strides)?;
+        if let Some(ms) = mask {
+            let mask = self.arr(frame, inst, ms)?;
+            for i in 0..data.len() {
+                if mask.data.get_i64(i % mask.len().max(1)) == 0 {
+                    data.set_f64(i, 0.0);
+                }
+            }
+        }
+        Self::set(frame, inst, 0, Array::new(elem, vshape, data));
+        Ok(())
+    }
+
+    fn store(&self, frame: &mut [Val], inst: &Inst, strides: &[i64], add: bool) -> R<()> {
+        let v = self.arr(frame, inst, inst.args[0])?;
+        let m = self.mem(frame, inst, inst.args[1])?;
+        let (idx_slots, mask) = if has_segments(inst) {
+            (inst.segment(2), inst.segment(3).first().copied())
+        } else {
+            (&inst.args[2..], None)
+        };
+        let idx = self.indices(frame, inst, idx_slots)?;
+        let mask = match mask {
+            Some(s) => Some(self.arr(frame, inst, s)?),
+            None => None,
+        };
+        if v.elem.signless() != m.elem.signless() {
+            return Err(self.fail(inst, format!("stores {} into a memref of {}", v.elem, m.elem)));
+        }
+        self.write_box(inst, &m, &idx, &v.shape, strides, &v.data, mask.as_deref(), add)
+    }
+
+    fn slice(&self, inst: &Inst, m: &MemRef, idx: &[i64], shape: &[usize]) -> R<MemRef> {
+        if idx.len() != m.shape.len() || shape.len() != m.shape.len() {
+            return Err(self.fail(inst, "slice rank differs from the memref's"));
+        }
+        let mut offset = m.offset;
+        for d in 0..idx.len() {
+            if idx[d] < 0 || idx[d] as usize + shape[d] > m.shape[d] {
+                return Err(self.oob(inst, m, idx, shape));
+            }
+            offset += idx[d] as usize * m.strides[d];
+        }
+        Ok(MemRef {
+            dev: m.dev,
+            buf: m.buf,
+            offset,
+            shape: shape.to_vec(),
+            strides: m.strides.clone(),
+            elem: m.elem,
+        })
+    }
+
+    fn view(&self, inst: &Inst, m: &MemRef, shape: Vec<usize>) -> R<MemRef> {
+        if shape.iter().product::<usize>() != m.len() {
+            return Err(self.fail(inst, "changes the element count"));
+        }
+        // Dropping or adding unit dims keeps the strides of the others.
+        let kept: Vec<usize> = (0..m.shape.len()).filter(|&d| m.shape[d] != 1).collect();
+        let new_non_unit: Vec<usize> = shape.iter().copied().filter(|&d| d != 1).collect();
+        if kept.iter().map(|&d| m.shape[d]).collect::<Vec<_>>() == new_non_unit {
+            let mut strides = Vec::with_capacity(shape.len());
+            let mut it = kept.iter();
+            for &d in &shape {
+                if d == 1 {
+                    strides.push(1);
+                } else {
+                    strides.push(m.strides[*it.next().unwrap_or(&0)]);
+                }
+            }
+            return Ok(MemRef {
+                shape,
+                strides,
+                ..m.clone()
+            });
+        }
+        if !m.is_contiguous() {
+            return Err(self.fail(inst, "reshapes a memref view that is not contiguous"));
+        }
+        let strides = Array::strides(&shape);
+        Ok(MemRef {
+            shape,
+            strides,
+            ..m.clone()
+        })
+    }
+
+    fn sem_pos(&self, inst: &Inst, sem: &MemRef) -> R<usize> {
+        if sem.len() != 1 {
+            return Err(self.fail(inst, format!("expects one semaphore, given a view of shape {:?}", sem.shape)));
+        }
+        Ok(sem.offset)
+    }
+
+    fn sem_value(&self, inst: &Inst, sem: &MemRef) -> R<i64> {
+        let pos = self.sem_pos(inst, sem)?;
+        let s = self.machine.lock();
+        Ok(s.bufs[sem.dev][sem.buf].data.get_i64(pos))
+    }
+
+    fn sem_add(&self, inst: &Inst, sem: &MemRef, dev: usize, amount: i64) -> R<()> {
+        let pos = self.sem_pos(inst, sem)?;
+        let mut s = self.machine.lock();
+        let b = s.bufs[dev]
+            .get_mut(sem.buf)
+            .ok_or_else(|| self.fail(inst, format!("device {dev} has no such semaphore")))?;
+        if let Data::I64(v) = &mut b.data {
+            v[pos] = wrap_int(32, v[pos] + amount);
+        }
+        s.epoch += 1;
+        drop(s);
+        self.machine.wake.notify_all();
+        Ok(())
+    }
+
+    /// Waits until a semaphore holds `amount`, then takes it. With one
+    /// device nothing else can signal: a short semaphore is an error at once.
+    fn sem_wait(&self, inst: &Inst, sem: &MemRef, amount: i64) -> R<()> {
+        let pos = self.sem_pos(inst, sem)?;
+        let mut s = self.machine.lock();
+        let mut counted_blocked = false;
+        let mut quiet_since: Option<u64> = None;
+        loop {
+            if let Some(f) = &s.failed {
+                let f = f.clone();
+                if counted_blocked {
+                    s.blocked -= 1;
+                }
+                return Err(self.fail(inst, format!("stopped: {f}")));
+            }
+            let b = &mut s.bufs[sem.dev][sem.buf];
+            let have = b.data.get_i64(pos);
+            if have >= amount {
+                if let Data::I64(v) = &mut b.data {
+                    v[pos] -= amount;
+                }
+                if counted_blocked {
+                    s.blocked -= 1;
+                }
+                return Ok(());
+            }
+            if !counted_blocked {
+                s.blocked += 1;
+                counted_blocked = true;
+            }
+            // Every running device blocked, and no signal for a while (a
+            // signal since this device last looked may still wake another).
+            let epoch = s.epoch;
+            if s.blocked >= s.live && quiet_since == Some(epoch) {
+                let label = s.bufs[sem.dev][sem.buf].label.clone();
+                let msg = format!(
+                    "a semaphore wait can never be satisfied: {label}[{pos}] on device {} holds {have}, the wait needs {amount}, and no other device{} can signal it",
+                    sem.dev,
+                    if self.machine.devices > 1 { " still running" } else { "" }
+                );
+                s.failed = Some(format!("device {} deadlocked", self.dev));
+                s.blocked -= 1;
+                drop(s);
+                self.machine.wake.notify_all();
+                return Err(self.fail(inst, msg));
+            }
+            if s.blocked >= s.live && self.machine.devices == 1 {
+                quiet_since = Some(epoch);
+                continue;
+            }
+            quiet_since = (s.blocked >= s.live).then_some(epoch);
+            s = match self.machine.wake.wait_timeout(s, std::time::Duration::from_millis(50)) {
+                Ok((g, _)) => g,
+                Err(p) => p.into_inner().0,
+            };
+        }
+    }
+
+    fn enqueue_dma(&self, frame: &[Val], inst: &Inst) -> R<()> {
+        let src = self.mem(frame, inst, inst.segment(0)[0])?;
+        let src_sem = match inst.segment(1).first() {
+            Some(&s) => Some(self.mem(frame, inst, s)?),
+            None => None,
+        };
+        let dst = self.mem(frame, inst, inst.segment(2)[0])?;
+        let dst_sem = match inst.segment(3).first() {
+            Some(&s) => Some(self.mem(frame, inst, s)?),
+            None => None,
+        };
+        let dev = self.target_device(frame, inst, inst.segment(4))?;
+        if src.len() != dst.len() {
+            return Err(self.fail(
+                inst,
+                format!("copies {:?} elements into a view of shape {:?}", src.shape, dst.shape),
+            ));
+        }
+        if src.elem.bytes() != dst.elem.bytes() {
+            return Err(self.fail(inst, format!("copies {} into {}", src.elem, dst.elem)));
+        }
+        let zero_s = vec![0i64; src.shape.len()];
+        let data = self.read_box(inst, &src, &zero_s, &src.shape, &[])?;
+        let target = MemRef { dev, ..(*dst).clone() };
+        let zero_d = vec![0i64; dst.shape.len()];
+        self.write_box(inst, &target, &zero_d, &dst.shape, &[], &data, None, false)?;
+        let bytes = (dst.len() * dst.elem.bytes()) as i64;
+        if let Some(sem) = dst_sem {
+            self.sem_add(inst, &sem, dev, bytes)?;
+        }
+        if let Some(sem) = src_sem {
+            self.sem_add(inst, &sem, self.dev, bytes)?;
+        }
+        Ok(())
+    }
+}
+
+fn has_segments(inst: &Inst) -> bool {
+    !inst.segments.is_empty()
+}

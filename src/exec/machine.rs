@@ -1,0 +1,148 @@
+//! Memory and semaphores shared by the devices of one execution: buffers
+//! (HBM operands, VMEM/SMEM blocks, scratch, semaphores) per device, and
+//! the blocking waits of several devices running at once.
+
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use super::array::Data;
+use super::dtype::ElemType;
+
+/// Uninitialised memory: what a buffer holds before it is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Uninitialized {
+    /// NaN for floats, the largest value for integers, `true` for `i1`: JAX's
+    /// interpret-mode default, which makes reads of unwritten memory show.
+    #[default]
+    Nan,
+    /// Zeros.
+    Zero,
+}
+
+impl Uninitialized {
+    /// The fill value for an element type.
+    pub(crate) fn value(self, elem: ElemType) -> f64 {
+        match self {
+            Uninitialized::Zero => 0.0,
+            Uninitialized::Nan if elem.is_float() => f64::NAN,
+            Uninitialized::Nan => match elem {
+                ElemType::Semaphore | ElemType::DmaSemaphore => 0.0,
+                t => t.max_value(),
+            },
+        }
+    }
+}
+
+/// One buffer of one device.
+#[derive(Debug)]
+pub(crate) struct Buffer {
+    pub elem: ElemType,
+    pub data: Data,
+    /// What it holds, for messages (`input 0 (HBM)`, `scratch 1`).
+    pub label: String,
+    /// `true` once its scope ended.
+    pub freed: bool,
+}
+
+/// Everything the devices share.
+#[derive(Debug)]
+pub(crate) struct State {
+    /// Buffers per device.
+    pub bufs: Vec<Vec<Buffer>>,
+    /// Devices still running.
+    pub live: usize,
+    /// Devices blocked in a wait.
+    pub blocked: usize,
+    /// Set when a device fails or all deadlock: the others stop.
+    pub failed: Option<String>,
+    /// Devices done allocating their buffers (the start barrier).
+    pub ready: usize,
+    /// Counts semaphore signals: a wait that saw no new signal for a while
+    /// with every running device blocked is a deadlock.
+    pub epoch: u64,
+}
+
+/// The shared memory and the condition variable waits block on.
+#[derive(Debug)]
+pub(crate) struct Machine {
+    pub state: Mutex<State>,
+    pub wake: Condvar,
+    pub uninit: Uninitialized,
+    pub devices: usize,
+}
+
+impl Machine {
+    pub(crate) fn new(devices: usize, uninit: Uninitialized) -> Machine {
+        Machine {
+            state: Mutex::new(State {
+                bufs: (0..devices).map(|_| Vec::new()).collect(),
+                live: devices,
+                blocked: 0,
+                failed: None,
+                ready: 0,
+                epoch: 0,
+            }),
+            wake: Condvar::new(),
+            uninit,
+            devices,
+        }
+    }
+
+    pub(crate) fn lock(&self) -> MutexGuard<'_, State> {
+        match self.state.lock() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
+    /// Allocates a buffer on a device, filled with the uninitialised value
+    /// (semaphores with zero). Returns its index.
+    pub(crate) fn alloc(&self, dev: usize, elem: ElemType, len: usize, label: String) -> usize {
+        let fill = self.uninit.value(elem);
+        let data = Data::filled(elem, len, fill);
+        self.alloc_with(dev, elem, data, label)
+    }
+
+    /// Allocates a buffer holding `data`.
+    pub(crate) fn alloc_with(&self, dev: usize, elem: ElemType, data: Data, label: String) -> usize {
+        let mut s = self.lock();
+        let bufs = &mut s.bufs[dev];
+        bufs.push(Buffer {
+            elem,
+            data,
+            label,
+            freed: false,
+        });
+        bufs.len() - 1
+    }
+
+    /// Waits until every device has allocated its buffers (so a remote DMA
+    /// or signal never meets a device that has not set up yet), as JAX's
+    /// interpret mode barriers all devices before the first grid point.
+    /// `Err` if another device failed first.
+    pub(crate) fn start_barrier(&self) -> Result<(), String> {
+        let mut s = self.lock();
+        s.ready += 1;
+        self.wake.notify_all();
+        loop {
+            if let Some(f) = &s.failed {
+                return Err(f.clone());
+            }
+            if s.ready >= self.devices {
+                return Ok(());
+            }
+            s = match self.wake.wait(s) {
+                Ok(g) => g,
+                Err(p) => p.into_inner(),
+            };
+        }
+    }
+
+    /// Releases a scoped buffer's storage.
+    pub(crate) fn free(&self, dev: usize, buf: usize) {
+        let mut s = self.lock();
+        if let Some(b) = s.bufs[dev].get_mut(buf) {
+            b.freed = true;
+            b.data = Data::I64(Vec::new());
+        }
+    }
+}
