@@ -71,3 +71,57 @@ pub fn assert_module_calls_eq(expected: impl AsRef<[u8]>, actual: &melior::ir::M
     };
     assert_calls_eq(expected, printed);
 }
+
+/// Runs the `index`-th `tpu_custom_call` of a module on the CPU
+/// ([`crate::exec`]) with `inputs` and returns its results; panics naming
+/// the call if it cannot be decoded or run.
+#[track_caller]
+pub fn run_call(module: impl AsRef<[u8]>, index: usize, inputs: &[crate::exec::Array]) -> Vec<crate::exec::Array> {
+    let ctx = Context::new();
+    let calls = match crate::decode::decode_module(&ctx, module.as_ref(), "module") {
+        Ok(c) => c,
+        Err(e) => panic!("cannot decode the module: {e}"),
+    };
+    let Some(call) = calls.get(index) else {
+        panic!("the module has {} tpu_custom_call(s), no #{index}", calls.len())
+    };
+    let run = crate::exec::Execution::of_call(call).and_then(|e| e.run(inputs, &crate::exec::RunOptions::default()));
+    match run {
+        Ok(r) => r,
+        Err(e) => panic!("tpu_custom_call #{index} did not run: {e}"),
+    }
+}
+
+/// Asserts that a module's `index`-th `tpu_custom_call`, executed on the
+/// CPU with `inputs`, computes `expected` within `|a - e| <= atol + rtol *
+/// |e|` elementwise; on failure panics naming the result, its worst element
+/// and both values. A lowering test harness uses this where its kernel and
+/// JAX's differ as text but must compute the same numbers.
+///
+/// ```
+/// use tpu_custom_call::exec::{Array, ElemType};
+/// use tpu_custom_call::testing::{assert_call_computes, run_call};
+///
+/// // JAX's lowering of `x + y` over f32[8, 128].
+/// let module = std::fs::read("tests/data/jax-goldens/add_basic/module.mlir").unwrap();
+/// let x = Array::filled(ElemType::F32, &[8, 128], 1.5);
+/// let y = Array::filled(ElemType::F32, &[8, 128], 2.0);
+/// assert_call_computes(&module, 0, &[x, y], &[Array::filled(ElemType::F32, &[8, 128], 3.5)], 0.0, 0.0);
+/// ```
+#[track_caller]
+pub fn assert_call_computes(
+    module: impl AsRef<[u8]>,
+    index: usize,
+    inputs: &[crate::exec::Array],
+    expected: &[crate::exec::Array],
+    rtol: f64,
+    atol: f64,
+) {
+    let results = run_call(module, index, inputs);
+    assert_eq!(results.len(), expected.len(), "tpu_custom_call #{index} has {} result(s), {} expected", results.len(), expected.len());
+    for (k, (r, e)) in results.iter().zip(expected).enumerate() {
+        if let Err(m) = crate::exec::compare(r, e, rtol, atol) {
+            panic!("tpu_custom_call #{index}: result {k} differs: {m}");
+        }
+    }
+}

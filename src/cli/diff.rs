@@ -31,7 +31,8 @@ Examples:\n  \
 tpu-custom-call diff jax.mlir ours.mlir                 # JAX's Lowered.as_text() vs our emission\n  \
 tpu-custom-call diff a.mlir b.mlirbc --match name       # pair calls by kernel name\n  \
 tpu-custom-call diff a.mlir b.mlir --ignore vmem_limit_bytes --ignore mhlo.frontend_attributes\n  \
-tpu-custom-call diff a.mlir b.mlir --locations --json"
+tpu-custom-call diff a.mlir b.mlir --locations --json\n  \
+tpu-custom-call diff jax.mlir ours.mlir --run --rtol 1e-6   # same numbers on the same random inputs (executed on the CPU)"
 )]
 pub struct Args {
     /// First module (text in generic or pretty form, or bytecode; `-` for stdin).
@@ -55,6 +56,19 @@ pub struct Args {
     /// Compare the kernels' debug locations too.
     #[arg(long)]
     pub locations: bool,
+    /// Compare by behaviour: execute each pair of calls on the same seeded
+    /// random inputs (on the CPU) and compare their results, not their text.
+    #[arg(long)]
+    pub run: bool,
+    /// Seed of the inputs of --run.
+    #[arg(long, default_value_t = 0, requires = "run")]
+    pub seed: u64,
+    /// Relative tolerance of --run.
+    #[arg(long, default_value_t = 0.0, requires = "run")]
+    pub rtol: f64,
+    /// Absolute tolerance of --run.
+    #[arg(long, default_value_t = 0.0, requires = "run")]
+    pub atol: f64,
 }
 
 /// Runs `diff`; returns the exit code itself (0, 1 or 2).
@@ -74,7 +88,40 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// `--run`: the calls of A and B, paired in order, executed on the same inputs.
+fn compare_run(args: &Args) -> Result<(bool, String), String> {
+    use tpu_custom_call::exec::{self, Execution, RunOptions};
+    let (a_name, b_name) = (source_name(&args.a), source_name(&args.b));
+    let a = read_input(&args.a)?;
+    let b = read_input(&args.b)?;
+    let ctx = Context::new();
+    let ca = tpu_custom_call::decode::decode_module(&ctx, &a, &a_name).map_err(|e| e.to_string())?;
+    let cb = tpu_custom_call::decode::decode_module(&ctx, &b, &b_name).map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    if ca.len() != cb.len() {
+        out.push_str(&format!("{a_name} has {} tpu_custom_call(s), {b_name} has {}\n", ca.len(), cb.len()));
+    }
+    for (i, (x, y)) in ca.iter().zip(&cb).enumerate() {
+        let ex = Execution::of_call(x).map_err(|e| format!("{a_name}: tpu_custom_call #{i}: {e}"))?;
+        let ey = Execution::of_call(y).map_err(|e| format!("{b_name}: tpu_custom_call #{i}: {e}"))?;
+        match exec::compare_behaviour(&ex, &ey, args.seed, &RunOptions::default(), args.rtol, args.atol) {
+            Ok(None) => {}
+            Ok(Some(why)) => out.push_str(&format!("tpu_custom_call #{i}: {why}\n")),
+            Err(e) => return Err(format!("tpu_custom_call #{i}: {e}")),
+        }
+    }
+    let equal = out.is_empty();
+    if args.json {
+        let doc = serde_json::json!({"equal": equal, "by": "behaviour", "seed": args.seed, "differences": out.lines().collect::<Vec<_>>()});
+        return Ok((equal, format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())));
+    }
+    Ok((equal, out))
+}
+
 fn compare(args: &Args) -> Result<(bool, String), String> {
+    if args.run {
+        return compare_run(args);
+    }
     let options = DiffOptions {
         match_by: match args.match_by {
             Match::Order => MatchBy::Order,

@@ -101,3 +101,37 @@ pub fn compare(actual: &Array, expected: &Array, rtol: f64, atol: f64) -> Result
         structure: None,
     })
 }
+
+/// Runs two compiled calls on the same seeded random inputs and compares
+/// their results: `Ok(None)` when every result is equal within the
+/// tolerance, `Ok(Some(why))` naming the first differing result (or the
+/// signatures, if the calls do not take and return the same types).
+pub fn compare_behaviour(
+    a: &super::Execution,
+    b: &super::Execution,
+    seed: u64,
+    options: &super::RunOptions,
+    rtol: f64,
+    atol: f64,
+) -> Result<Option<String>, super::ExecError> {
+    let (sa, sb) = (a.call_shape(), b.call_shape());
+    if sa.operands != sb.operands || sa.results != sb.results {
+        let sig = |s: &super::CallShape| {
+            format!(
+                "({}) -> ({})",
+                s.operands.iter().map(super::TensorType::text).collect::<Vec<_>>().join(", "),
+                s.results.iter().map(super::TensorType::text).collect::<Vec<_>>().join(", ")
+            )
+        };
+        return Ok(Some(format!("the calls have different types: {} and {}", sig(sa), sig(sb))));
+    }
+    let inputs = super::random_inputs(sa, seed)?;
+    let ra = a.run(&inputs, options)?;
+    let rb = b.run(&inputs, options)?;
+    for (k, (x, y)) in ra.iter().zip(&rb).enumerate() {
+        if let Err(m) = compare(y, x, rtol, atol) {
+            return Ok(Some(format!("result {k} differs on the inputs of seed {seed}: {m}")));
+        }
+    }
+    Ok(None)
+}

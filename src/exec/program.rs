@@ -329,7 +329,6 @@ pub(crate) struct Inst {
     pub segments: Vec<(usize, usize)>,
     pub res: Vec<Slot>,
     pub res_ty: Vec<VTy>,
-    pub arg_ty: Vec<VTy>,
     pub regions: Vec<Block>,
     /// Index into [`Program::sites`].
     pub site: u32,
@@ -348,7 +347,6 @@ impl Inst {
             segments: Vec::new(),
             res: Vec::new(),
             res_ty: Vec::new(),
-            arg_ty: Vec::new(),
             regions: Vec::new(),
             site: 0,
             fused: None,
@@ -388,7 +386,6 @@ pub(crate) struct Func {
     pub slots: usize,
     pub body: Block,
     pub arg_ty: Vec<VTy>,
-    pub result_ty: Vec<VTy>,
 }
 
 /// Every function of a kernel module, compiled.
@@ -445,22 +442,6 @@ impl Program {
                 .into_iter()
                 .map(|v| VTy::parse(&ffi::type_text(ir::value_type(v))))
                 .collect();
-            let result_ty = op
-                .attr("function_type")
-                .map(|a| {
-                    let t = ffi::attr_text(a);
-                    let results = t.rsplit("->").next().unwrap_or("").trim();
-                    let results = results
-                        .strip_prefix('(')
-                        .and_then(|r| r.strip_suffix(')'))
-                        .unwrap_or(results);
-                    split_top(results)
-                        .into_iter()
-                        .filter(|s| !s.trim().is_empty())
-                        .map(|s| VTy::parse(s.trim()))
-                        .collect()
-                })
-                .unwrap_or_default();
             let slots = c.slots.len();
             p.by_name.insert(name.clone(), p.funcs.len());
             p.funcs.push(Func {
@@ -468,7 +449,6 @@ impl Program {
                 slots,
                 body,
                 arg_ty,
-                result_ty,
             });
         }
         Ok(p)
@@ -562,7 +542,6 @@ impl FuncCompiler<'_> {
             segments,
             res,
             res_ty,
-            arg_ty,
             regions,
             site,
             fused: None,

@@ -12,6 +12,7 @@ mod contract;
 mod contract_jax;
 mod diff;
 mod emit;
+mod exec;
 mod fuzz_regressions;
 mod interop;
 mod kernel;
