@@ -674,6 +674,252 @@ g("direct_tpu_reduce_scan",
 
 
 # ============================================================================================
+# c. small kernels for distinct semantics (sem_*)
+
+def sem(name, desc, build, inputs, tol=(0.0, 0.0), tol_src=None, **kw):
+  return case(Case(name=f"sem_{name}", source=f"sem:make_refs.py sem_{name}", description=desc,
+                   build=build, inputs=inputs, tol=tol, tolerance_source=tol_src, kind="sem", **kw))
+
+
+def call(kernel, out_shape, interpret, **kw):
+  return pl.pallas_call(kernel, out_shape=out_shape, interpret=rl.interp(interpret), **kw)
+
+
+def masked_store(interpret):
+  def kernel(x_ref, o_ref):
+    o_ref[...] = jnp.zeros_like(o_ref)
+    x = x_ref[...]
+    pltpu.store(o_ref, x * 3.0, mask=x > 0)
+  return lambda x: call(kernel, sds((8, 128)), interpret)(x)
+
+
+sem("masked_store", "o = 0, then pltpu.store(o, 3x, mask=x > 0) (masked vector store).",
+    masked_store, one_8x128)
+
+
+def when_acc(interpret):
+  def kernel(x_ref, o_ref):
+    @pl.when(pl.program_id(0) == 0)
+    def _():
+      o_ref[...] = jnp.zeros_like(o_ref)
+    o_ref[...] += x_ref[...]
+  return lambda x: call(kernel, sds((8, 128)), interpret, grid=(4,),
+                        in_specs=[pl.BlockSpec((8, 128), lambda i: (i, 0))],
+                        out_specs=pl.BlockSpec((8, 128), lambda i: (0, 0)),
+                        compiler_params=pltpu.CompilerParams(dimension_semantics=("arbitrary",)))(x)
+
+
+sem("when_accumulator", "Output block revisited over an 'arbitrary' grid of 4: zeroed under "
+    "pl.when(i == 0), then o += x block i (x 32x128 -> o 8x128 sum of the 4 blocks). f32 adds in "
+    "grid order.", when_acc, lambda rng: [normal(rng, (32, 128))])
+
+
+def fori(interpret):
+  def kernel(x_ref, o_ref):
+    def body(i, carry):
+      row = x_ref[pl.ds(i, 1), :]
+      o_ref[pl.ds(i, 1), :] = carry * 0.5 + row
+      return carry * 0.5 + row
+    lax.fori_loop(0, 16, body, jnp.zeros((1, 128), F32))
+  return lambda x: call(kernel, sds((16, 128)), interpret)(x)
+
+
+sem("fori_loop", "lax.fori_loop over 16 rows with a carried (1, 128) vector and dynamic pl.ds row "
+    "loads/stores: o[i] = 0.5 * o[i-1] + x[i].", fori, lambda rng: [normal(rng, (16, 128))])
+
+
+def prefetch_gather(interpret):
+  def kernel(idx_ref, s_ref, x_ref, o_ref):
+    i = pl.program_id(0)
+    o_ref[...] = x_ref[...] * s_ref[i] + idx_ref[i].astype(F32)
+  return lambda idx, sc, x: pl.pallas_call(
+      kernel, out_shape=sds((48, 128)),
+      grid_spec=pltpu.PrefetchScalarGridSpec(
+          num_scalar_prefetch=2, grid=(6,),
+          in_specs=[pl.BlockSpec((8, 128), lambda i, idx, sc: (idx[i], 0))],
+          out_specs=pl.BlockSpec((8, 128), lambda i, idx, sc: (i, 0))),
+      interpret=rl.interp(interpret))(idx, sc, x)
+
+
+sem("scalar_prefetch_gather", "Two scalar-prefetch operands (int32 block indices, f32 scales): out "
+    "block i = x block idx[i] * scale[i] + idx[i]; the index map and the body both read SMEM.",
+    prefetch_gather, lambda rng: [np.array([3, 3, 0, 1, 2, 0], np.int32),
+                                  normal(rng, (6,)), normal(rng, (32, 128))])
+
+
+def alias_partial(interpret):
+  def kernel(x_ref, o_ref):
+    o_ref[...] = -x_ref[...]
+  return lambda x: call(kernel, sds((32, 128)), interpret, grid=(2,),
+                        in_specs=[pl.BlockSpec((8, 128), lambda i: (2 * i, 0))],
+                        out_specs=pl.BlockSpec((8, 128), lambda i: (2 * i, 0)),
+                        input_output_aliases={0: 0})(x)
+
+
+sem("input_output_alias_partial", "input_output_aliases={0: 0} with a grid that only visits blocks 0 "
+    "and 2 of 4: those become -x, blocks 1 and 3 keep the input's values (the output IS the input "
+    "buffer).", alias_partial, lambda rng: [normal(rng, (32, 128))])
+
+
+def manual_dma(interpret):
+  def kernel(x_hbm, o_ref, buf, sems):
+    # double-buffered manual DMA from ANY (HBM) into VMEM scratch
+    nb = 4
+    pltpu.make_async_copy(x_hbm.at[pl.ds(0, 8)], buf.at[0], sems.at[0]).start()
+
+    def body(i, acc):
+      slot = i % 2
+
+      @pl.when(i + 1 < nb)
+      def _():
+        pltpu.make_async_copy(x_hbm.at[pl.ds((i + 1) * 8, 8)], buf.at[1 - slot],
+                              sems.at[1 - slot]).start()
+      pltpu.make_async_copy(x_hbm.at[pl.ds(i * 8, 8)], buf.at[slot], sems.at[slot]).wait()
+      return acc + buf[slot] * (i + 1).astype(F32)
+    o_ref[...] = lax.fori_loop(0, nb, body, jnp.zeros((8, 128), F32))
+  return lambda x: call(kernel, sds((8, 128)), interpret,
+                        in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                        scratch_shapes=[pltpu.VMEM((2, 8, 128), F32),
+                                        pltpu.SemaphoreType.DMA((2,))])(x)
+
+
+sem("manual_dma_double_buffer", "x in pl.ANY (HBM); double-buffered pltpu.make_async_copy of its "
+    "four 8x128 row blocks into a (2, 8, 128) VMEM scratch with two DMA semaphores, start/wait in a "
+    "fori_loop: o = sum_i (i + 1) * x block i.", manual_dma, lambda rng: [normal(rng, (32, 128))])
+
+
+def partial_block(interpret):
+  def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2.0 + 1.0
+  return lambda x: call(kernel, sds(x.shape), interpret, grid=(pl.cdiv(x.shape[0], 8),),
+                        in_specs=[pl.BlockSpec((8, 128), lambda i: (i, 0))],
+                        out_specs=pl.BlockSpec((8, 128), lambda i: (i, 0)))(x)
+
+
+sem("cdiv_partial_block", "x 20x128, blocks 8x128, grid pl.cdiv(20, 8) = 3: the last block is "
+    "partial (rows 16..19 real, 4 padding rows); elementwise 2x + 1, only real rows reach the output.",
+    partial_block, lambda rng: [normal(rng, (20, 128))])
+
+
+def partial_block_reduce(interpret):
+  def kernel(x_ref, o_ref):
+    o_ref[...] = jnp.broadcast_to(jnp.sum(x_ref[...], axis=0, keepdims=True), (8, 128))
+  return lambda x: call(kernel, sds((24, 128)), interpret, grid=(3,),
+                        in_specs=[pl.BlockSpec((8, 128), lambda i: (i, 0))],
+                        out_specs=pl.BlockSpec((8, 128), lambda i: (i, 0)))(x)
+
+
+sem("partial_block_reads_padding", "x 20x128 in 8-row blocks (grid 3): each output block is the "
+    "column sum of its input block. The last input block has 4 padding rows, which interpret mode "
+    "fills with NaN (uninitialized_memory='nan'), so output rows 16..23 are NaN. On a TPU those rows "
+    "read whatever is in VMEM: the executor must reproduce interpret mode's NaN padding to match.",
+    partial_block_reduce, lambda rng: [normal(rng, (20, 128))])
+
+
+def int_wrap(interpret):
+  def kernel(a8, b8, au8, bu8, a32, b32, o8, ou8, o32):
+    o8[...] = a8[...] * b8[...] + a8[...]
+    ou8[...] = au8[...] * bu8[...] - bu8[...]
+    o32[...] = a32[...] * b32[...] + a32[...]
+  shp = (32, 128)
+  return lambda *xs: call(kernel, (sds(shp, jnp.int8), sds(shp, jnp.uint8), sds((8, 128), jnp.int32)),
+                          interpret)(*xs)
+
+
+sem("int_wraparound", "int8: a*b + a, uint8: a*b - b, int32: a*b + a, all wrapping modulo 2^n "
+    "(two's complement).", int_wrap,
+    lambda rng: [rng.integers(-128, 128, (32, 128)).astype(np.int8),
+                 rng.integers(-128, 128, (32, 128)).astype(np.int8),
+                 rng.integers(0, 256, (32, 128)).astype(np.uint8),
+                 rng.integers(0, 256, (32, 128)).astype(np.uint8),
+                 rng.integers(-2**31, 2**31, (8, 128), dtype=np.int64).astype(np.int32),
+                 rng.integers(-2**31, 2**31, (8, 128), dtype=np.int64).astype(np.int32)])
+
+
+def transc(interpret):
+  def kernel(x_ref, oe, ot, ol):
+    x = x_ref[...]
+    oe[...] = jnp.exp(x)
+    ot[...] = jnp.tanh(x)
+    ol[...] = jnp.log(jnp.abs(x) + 0.5)
+  return lambda x: call(kernel, (sds((8, 128)),) * 3, interpret)(x)
+
+
+TRANSC_TOL = ("tests/pallas/ops_test.py elementwise tests (OpsTest.test_elementwise*) compare "
+              "exp/tanh/log with the XLA result at rtol 1e-6 for float32 on TPU "
+              "(jax-ml/jax cec06d1); we allow rtol 2e-6, atol 1e-6 for the executor's libm")
+
+sem("transcendentals", "exp(x), tanh(x), log(|x| + 0.5) on f32 x ~ 2 N(0,1).", transc,
+    lambda rng: [normal(rng, (8, 128), scale=2.0)], tol=(2e-6, 1e-6), tol_src=TRANSC_TOL)
+
+
+def reductions(interpret):
+  def kernel(x_ref, i_ref, omax, osum, omin):
+    x = x_ref[...]
+    omax[...] = jnp.broadcast_to(jnp.max(x, axis=1, keepdims=True), (16, 128))
+    osum[...] = jnp.broadcast_to(jnp.sum(x, axis=0, keepdims=True), (16, 128))
+    omin[...] = jnp.broadcast_to(jnp.min(i_ref[...], axis=1, keepdims=True), (16, 128))
+  return lambda x, i: call(kernel, (sds((16, 128)), sds((16, 128)), sds((16, 128), jnp.int32)),
+                           interpret)(x, i)
+
+
+sem("reductions_keepdims", "jnp.max(x, axis=1, keepdims=True), jnp.sum(x, axis=0, keepdims=True) "
+    "(f32, order-dependent), jnp.min(i, axis=1, keepdims=True) (int32), broadcast back.",
+    reductions, lambda rng: [normal(rng, (16, 128)),
+                             rng.integers(-1000, 1000, (16, 128)).astype(np.int32)],
+    tol=[(0.0, 0.0), (1e-6, 1e-5), (0.0, 0.0)],
+    tol_src="max/min exact; the 16-term f32 column sum may associate differently: rtol 1e-6, "
+            "atol 1e-5")
+
+
+def dots(interpret):
+  def kernel(a_ref, b_ref, c_ref, d_ref, of, oi):
+    of[...] = jnp.dot(a_ref[...], b_ref[...], preferred_element_type=jnp.float32)
+    oi[...] = jnp.dot(c_ref[...], d_ref[...], preferred_element_type=jnp.int32)
+  return lambda a, b, c, d: call(kernel, (sds((128, 128)), sds((128, 128), jnp.int32)),
+                                 interpret)(a, b, c, d)
+
+
+sem("dot_preferred_type", "jnp.dot(bf16, bf16, preferred_element_type=f32) and jnp.dot(int8, int8, "
+    "preferred_element_type=int32), 128x128x128.", dots,
+    lambda rng: [normal(rng, (128, 128), BF16), normal(rng, (128, 128), BF16),
+                 rng.integers(-128, 128, (128, 128)).astype(np.int8),
+                 rng.integers(-128, 128, (128, 128)).astype(np.int8)],
+    tol=[(1e-5, 1e-4), (0.0, 0.0)],
+    tol_src="bf16 x bf16 products are exact in f32; only the f32 summation order differs "
+            "(rtol 1e-5, atol 1e-4 over 128 terms); int8 -> int32 exact")
+
+
+def roll_iota(interpret):
+  def kernel(x_ref, o1, o2, o3):
+    x = x_ref[...]
+    o1[...] = pltpu.roll(x, 3, 1)
+    o2[...] = pltpu.roll(x, 5, 0)
+    o3[...] = (lax.broadcasted_iota(jnp.int32, (8, 128), 0) * 1000 +
+               lax.broadcasted_iota(jnp.int32, (8, 128), 1))
+  return lambda x: call(kernel, (sds((8, 128)), sds((8, 128)), sds((8, 128), jnp.int32)),
+                        interpret)(x)
+
+
+sem("roll_iota", "pltpu.roll(x, 3, axis=1), pltpu.roll(x, 5, axis=0) (jnp.roll direction: element "
+    "i moves to i + shift), and 1000 * iota(0) + iota(1).", roll_iota, one_8x128)
+
+
+def parallel_2d(interpret):
+  def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + (pl.program_id(0) * 10 + pl.program_id(1)).astype(F32)
+  return lambda x: call(kernel, sds((16, 256)), interpret, grid=(2, 2),
+                        in_specs=[pl.BlockSpec((8, 128), lambda i, j: (i, j))],
+                        out_specs=pl.BlockSpec((8, 128), lambda i, j: (i, j)),
+                        compiler_params=pltpu.CompilerParams(
+                            dimension_semantics=("parallel", "parallel")))(x)
+
+
+sem("program_id_2d", "2-D parallel grid (2, 2): o block (i, j) = x block (i, j) + 10 i + j.",
+    parallel_2d, lambda rng: [normal(rng, (16, 256))])
+
+
+# ============================================================================================
 # b. production kernels (jax.experimental.pallas.ops.tpu), one case per pallas_call
 
 import copy  # noqa: E402
@@ -721,19 +967,36 @@ class Prod:
 def prod_case(name, source, desc, p: Prod, index: int, tol, tol_src, mutants=(), extra=None,
               devices=1):
   extra = dict(extra or {})
-  extra.setdefault("captured", f"pallas_call #{index} of {len(p.calls()) if False else 'the'} "
-                                f"production call (refs_lib.pallas_mode capture)")
+  extra.setdefault("captured", f"pallas_call #{index} of the production call, with its operands "
+                                "(refs_lib.pallas_mode capture, production.py)")
 
   def build(interpret):
     return prod.rebuild(p.calls()[index])(interpret)
 
+  def dyn_bounds():
+    call = p.calls()[index]
+    kw = call["kwargs"]
+    grid = (kw["grid_spec"].grid if kw.get("grid_spec") is not None else kw.get("grid", ())) or ()
+    return [np.asarray(d, np.int32) for d in grid if not isinstance(d, (int, np.integer))]
+
+  def fn_args():
+    n = len(dyn_bounds())
+    return None if n == 0 else list(range(n, n + len(p.calls()[index]["operands"])))
+
   def inputs(rng):
-    return list(p.calls()[index]["operands"])
+    dyn = dyn_bounds()
+    if dyn:
+      # a grid bound that is an array (not a Python int) is a dynamic grid bound: JAX passes it to
+      # the custom call as a leading tensor<i32> operand
+      extra["dynamic_grid_operands"] = (
+          f"in0..in{len(dyn) - 1}: the dynamic grid bound(s) (a constant in the module, the custom "
+          "call's leading tensor<i32> operand(s)); the function takes the other inputs")
+    return dyn + list(p.calls()[index]["operands"])
   muts = [Mutant(m[0], m[1], m[2], (lambda mk: (lambda i: mk(p.calls()[index])(i)))(m[3]))
           for m in mutants]
   return case(Case(name=name, source=source, description=desc, build=build, inputs=inputs, tol=tol,
                    tolerance_source=tol_src, mutants=muts, extra=extra, kind="production",
-                   devices=devices))
+                   devices=devices, fn_args=fn_args))
 
 
 def mut_kernel_src(fn_getter, replacements, module=None, attr=None):
@@ -854,12 +1117,181 @@ prod_case("flash_attention_fwd_causal",
                               module=fa_mod, attr="_flash_attention_kernel_single_batch"))])
 
 
+# --- flash attention backward (dkv and dq kernels), captured from jax.grad
+FA_BWD_TOL_SRC = ("tests/pallas/tpu_splash_attention_kernel_test.py:575-577 (gradient tolerances of "
+                  "the splash backward kernels: dv atol/rtol 4e-3, dq and dk 0.05) (jax-ml/jax "
+                  "cec06d1)")
+
+
+def fa_bwd(rng):
+  shape = (1, 1, 256, 64)
+  q, k, v, do = (jnp.asarray(normal(rng, shape)) for _ in range(4))
+
+  def loss(q, k, v):
+    o = fa_mod.flash_attention(q, k, v, causal=True, sm_scale=0.125, block_sizes=fa_blocks(128))
+    return jnp.sum(o * do)
+  return prod.capture(jax.grad(loss, argnums=(0, 1, 2)), q, k, v)
+
+
+_fab = Prod("flash_attention_bwd", fa_bwd)
+prod_case("flash_attention_bwd_dkv",
+          "production:jax.experimental.pallas.ops.tpu.flash_attention._flash_attention_bwd_dkv",
+          "Flash attention backward dK/dV kernel (causal, f32 [1, 1, 256, 64], blocks 128), "
+          "captured from jax.grad of sum(flash_attention(q, k, v) * do): the grad runs three "
+          "pallas_calls (forward with residuals, dkv, dq); this is #1, dkv. Operands: q, k, v, "
+          "ab (none), segment ids (none), l, m, do, di.", _fab, 1,
+          [(4e-3, 5e-2), (4e-3, 4e-3)], FA_BWD_TOL_SRC,
+          mutants=[("dkv_causal_mask_flipped", "causal mask flipped in the dkv kernel",
+                    "_flash_attention_dkv_kernel with `mask = col_ids >= row_ids` ... see python",
+                    mut_kernel_src(None, [("causal_mask = col_ids <= row_ids",
+                                           "causal_mask = col_ids >= row_ids")]))],
+          extra={"pallas_calls_in_production_call": 3})
+prod_case("flash_attention_bwd_dq",
+          "production:jax.experimental.pallas.ops.tpu.flash_attention._flash_attention_bwd_dq",
+          "Flash attention backward dQ kernel, pallas_call #2 of the same jax.grad (see "
+          "flash_attention_bwd_dkv). Outputs: dq and ds (ds unused: None output spec).", _fab, 2,
+          (5e-2, 5e-2), FA_BWD_TOL_SRC, extra={"pallas_calls_in_production_call": 3})
+
+
+# --- megablox gmm
+import importlib  # noqa: E402
+
+gmm_mod = importlib.import_module("jax.experimental.pallas.ops.tpu.megablox.gmm")
+
+GMM_TOL_SRC = "tests/pallas/tpu_gmm_test.py:132-143 tolerances(): bf16 atol 1e-3 / rtol 1e-2 (jax-ml/jax cec06d1)"
+
+
+def gmm_run(rng):
+  m, k, n, g = 384, 128, 256, 4
+  lhs = jnp.asarray(normal(rng, (m, k), BF16))
+  rhs = jnp.asarray(normal(rng, (g, k, n), BF16))
+  group_sizes = jnp.asarray(np.array([100, 0, 200, 84], np.int32))
+  return prod.capture(gmm_mod.gmm, lhs, rhs, group_sizes, preferred_element_type=jnp.float32,
+                      tiling=(128, 128, 128))
+
+
+_gmm = Prod("megablox_gmm", gmm_run)
+prod_case("megablox_gmm", "production:jax.experimental.pallas.ops.tpu.megablox.gmm.gmm",
+          "Grouped matmul: lhs bf16 [384, 128] split into groups of sizes [100, 0, 200, 84] (an "
+          "empty group and groups straddling 128-row tiles), rhs bf16 [4, 128, 256], f32 out, "
+          "tiling (128, 128, 128). Scalar-prefetch operands: group_offsets, group_ids, m_tile_ids, "
+          "group_offset (the custom call's first operands).", _gmm, 0, (1e-2, 1e-3), GMM_TOL_SRC,
+          mutants=[("group_mask_removed", "rows outside the group not masked (mask flipped to "
+                    "all-true at tile boundaries)",
+                    "_mask / masked store in the gmm kernel: `mask = jnp.logical_and(iota >= "
+                    "group_start, iota < group_end)` replaced by iota >= 0",
+                    mut_kernel_src(None, [("jnp.logical_and(iota >= group_start, iota < group_end)",
+                                           "iota >= 0")], module=gmm_mod, attr="_get_store_mask"))])
+
+
+# --- paged attention
+from jax.experimental.pallas.ops.tpu.paged_attention import paged_attention_kernel as pa_mod  # noqa: E402
+
+PA_TOL_SRC = ("tests/pallas/tpu_paged_attention_kernel_test.py:181 (f32: atol 2e-3, rtol 2e-3) "
+              "(jax-ml/jax cec06d1)")
+
+
+def pa_run(rng):
+  batch, q_heads, kv_heads, d, page_size, pages_per_seq, total_pages = 2, 4, 2, 128, 16, 4, 16
+  q = jnp.asarray(normal(rng, (batch, q_heads, d)))
+  k_pages = jnp.asarray(normal(rng, (kv_heads, total_pages, page_size, d)))
+  v_pages = jnp.asarray(normal(rng, (kv_heads, total_pages, page_size, d)))
+  lengths = jnp.asarray(np.array([37, 64], np.int32))
+  page_indices = jnp.asarray(rng.permutation(total_pages)[:batch * pages_per_seq]
+                             .reshape(batch, pages_per_seq).astype(np.int32))
+  return prod.capture(pa_mod.paged_attention, q, k_pages, v_pages, lengths, page_indices,
+                      pages_per_compute_block=2)
+
+
+_pa = Prod("paged_attention", pa_run)
+prod_case("paged_attention", "production:jax.experimental.pallas.ops.tpu.paged_attention.paged_attention",
+          "Paged grouped-query attention: q f32 [2, 4, 128], k/v pages f32 [2 kv heads, 16 pages, "
+          "16, 128], lengths [37, 64], permuted page table [2, 4], pages_per_compute_block 2. "
+          "Scalar prefetch: lengths, page_indices, buffer index, step.", _pa, 0, (2e-3, 2e-3), PA_TOL_SRC)
+
+
+# --- splash attention (forward, causal mask)
+from jax.experimental.pallas.ops.tpu.splash_attention import splash_attention_kernel as sa_mod  # noqa: E402
+from jax.experimental.pallas.ops.tpu.splash_attention import splash_attention_mask as sa_mask  # noqa: E402
+
+SA_TOL_SRC = ("tests/pallas/tpu_splash_attention_kernel_test.py:415 (forward output: atol 3e-3, "
+              "rtol 3e-3) (jax-ml/jax cec06d1)")
+
+
+def sa_run(rng):
+  heads, seq, d = 2, 256, 64
+  mask = sa_mask.MultiHeadMask([sa_mask.CausalMask((seq, seq)) for _ in range(heads)])
+  bs = sa_mod.BlockSizes(block_q=128, block_kv=128, block_kv_compute=128)
+  kernel = sa_mod.make_splash_mha_single_device(mask, block_sizes=bs)
+  q, k, v = (jnp.asarray(normal(rng, (heads, seq, d))) for _ in range(3))
+  return prod.capture(kernel, q, k, v)
+
+
+_sa = Prod("splash_attention_fwd", sa_run)
+prod_case("splash_attention_fwd",
+          "production:jax.experimental.pallas.ops.tpu.splash_attention.make_splash_mha_single_device",
+          "Splash attention forward, causal MultiHeadMask, f32 q/k/v [2 heads, 256, 64], blocks "
+          "128. Scalar-prefetch operands: the mask info (data_next, mask_next, block_mask) the "
+          "production wrapper computes; then q, k, v, mask blocks, q_sequence.", _sa, 0,
+          (3e-3, 3e-3), SA_TOL_SRC)
+
+
+# --- ragged paged attention: interpret mode cannot run it
+NOT_RUNNABLE["ragged_paged_attention (production)"] = (
+    "jax.experimental.pallas.ops.tpu.ragged_paged_attention.kernel.ragged_paged_attention "
+    "(2 sequences, f32 [32, 4, 128] q, [16, 16, 4, 128] kv pages): interpret mode raises "
+    "AttributeError: 'ReshapeTransform' object has no attribute 'indices' "
+    "(jax/_src/pallas/mosaic/interpret/utils.py:441 to_range, called from "
+    "interpret_pallas_call.py:669 get): the kernel reads a reshaped ref (ref.reshape(...)) "
+    "and interpret mode's memory model only handles indexer transforms")
+
+
+# --- PRNG (threefry) kernel
+from jax.experimental.pallas.ops.tpu.random import threefry as tf_mod  # noqa: E402
+
+
+def tf_run(rng):
+  key = jax.random.key_data(jax.random.key(42, impl="threefry2x32"))
+  return prod.capture(
+      lambda k: tf_mod.threefry_2x32_count(k, (16, 256), (16, 256), block_size=(8, 128)), key)
+
+
+_tf = Prod("prng_threefry", tf_run)
+prod_case("prng_threefry", "production:jax.experimental.pallas.ops.tpu.random.threefry.threefry_2x32_count",
+          "Threefry-2x32 counter-mode random bits [16, 256] in (8, 128) blocks (grid (2, 2)): pure "
+          "integer arithmetic in the kernel (no hardware PRNG), so exact.", _tf, 0, (0.0, 0.0), None)
+
+
+# --- all_gather on 4 devices
+from jax.experimental.pallas.ops.tpu import all_gather as ag_mod  # noqa: E402
+
+
+def all_gather_build(interpret):
+  def f(x):
+    with rl.pallas_mode(interpret):
+      # all_gather is jax.jit-decorated: call the undecorated function so its jit cache cannot
+      # return the other mode's trace
+      return ag_mod.all_gather.__wrapped__(x, mesh=mesh4(), axis_name="x")
+  return f
+
+
+case(Case(name="all_gather", source="production:jax.experimental.pallas.ops.tpu.all_gather.all_gather",
+          description="Ring all-gather over 4 devices (shard_map of the pallas_call; remote DMAs "
+                      "and semaphores, collective_id 0): each device's [8, 128] f32 shard -> "
+                      "[4, 8, 128] on every device. Inputs [4 devices, 8, 128]; outputs "
+                      "[4 devices, 4, 8, 128] (the module's function returns the [16, 8, 128] "
+                      "concatenation of the per-device [4, 8, 128] results).",
+          build=all_gather_build, inputs=ring_inputs, devices=NDEV, kind="production",
+          tol=(0.0, 0.0)))
+
+
 # ============================================================================================
 # driver
 
 def fn_inputs(c: Case, ins: list) -> list:
   """The function's arguments from the stored inputs (multi-device: [N, d0, ...] -> [N*d0, ...])."""
-  sel = [ins[i] for i in (c.fn_args if c.fn_args is not None else range(len(ins)))]
+  fa = c.fn_args() if callable(c.fn_args) else c.fn_args
+  sel = [ins[i] for i in (fa if fa is not None else range(len(ins)))]
   if c.devices > 1:
     sel = [a.reshape((-1,) + a.shape[2:]) for a in sel]
   return [jnp.asarray(a) for a in sel]
@@ -940,8 +1372,9 @@ def write_case(c: Case, out_root: str, retime: bool, do_mutants: bool) -> dict:
     meta["device_axis"] = ("inputs and outputs have a leading axis of devices: slice d is what the "
                            "custom call on device d takes/returns; the module's function takes the "
                            "concatenation along axis 0")
-  if c.fn_args is not None:
-    meta["function_inputs"] = c.fn_args
+  fa = c.fn_args() if callable(c.fn_args) else c.fn_args
+  if fa is not None:
+    meta["function_inputs"] = fa
   meta.update(info)
   meta.update(c.extra)
   if c.golden:
