@@ -1124,7 +1124,7 @@ FA_BWD_TOL_SRC = ("tests/pallas/tpu_splash_attention_kernel_test.py:575-577 (gra
 
 
 def fa_bwd(rng):
-  shape = (1, 1, 256, 64)
+  shape = (1, 1, 256, 32)
   q, k, v, do = (jnp.asarray(normal(rng, shape)) for _ in range(4))
 
   def loss(q, k, v):
@@ -1136,7 +1136,7 @@ def fa_bwd(rng):
 _fab = Prod("flash_attention_bwd", fa_bwd)
 prod_case("flash_attention_bwd_dkv",
           "production:jax.experimental.pallas.ops.tpu.flash_attention._flash_attention_bwd_dkv",
-          "Flash attention backward dK/dV kernel (causal, f32 [1, 1, 256, 64], blocks 128), "
+          "Flash attention backward dK/dV kernel (causal, f32 [1, 1, 256, 32], blocks 128), "
           "captured from jax.grad of sum(flash_attention(q, k, v) * do): the grad runs three "
           "pallas_calls (forward with residuals, dkv, dq); this is #1, dkv. Operands: q, k, v, "
           "ab (none), segment ids (none), l, m, do, di.", _fab, 1,
@@ -1162,7 +1162,7 @@ GMM_TOL_SRC = "tests/pallas/tpu_gmm_test.py:132-143 tolerances(): bf16 atol 1e-3
 
 
 def gmm_run(rng):
-  m, k, n, g = 384, 128, 256, 4
+  m, k, n, g = 384, 128, 128, 4
   lhs = jnp.asarray(normal(rng, (m, k), BF16))
   rhs = jnp.asarray(normal(rng, (g, k, n), BF16))
   group_sizes = jnp.asarray(np.array([100, 0, 200, 84], np.int32))
@@ -1173,7 +1173,7 @@ def gmm_run(rng):
 _gmm = Prod("megablox_gmm", gmm_run)
 prod_case("megablox_gmm", "production:jax.experimental.pallas.ops.tpu.megablox.gmm.gmm",
           "Grouped matmul: lhs bf16 [384, 128] split into groups of sizes [100, 0, 200, 84] (an "
-          "empty group and groups straddling 128-row tiles), rhs bf16 [4, 128, 256], f32 out, "
+          "empty group and groups straddling 128-row tiles), rhs bf16 [4, 128, 128], f32 out, "
           "tiling (128, 128, 128). Scalar-prefetch operands: group_offsets, group_ids, m_tile_ids, "
           "group_offset (the custom call's first operands).", _gmm, 0, (1e-2, 1e-3), GMM_TOL_SRC,
           mutants=[("group_mask_removed", "rows outside the group not masked (mask flipped to "
@@ -1192,7 +1192,7 @@ PA_TOL_SRC = ("tests/pallas/tpu_paged_attention_kernel_test.py:181 (f32: atol 2e
 
 
 def pa_run(rng):
-  batch, q_heads, kv_heads, d, page_size, pages_per_seq, total_pages = 2, 4, 2, 128, 16, 4, 16
+  batch, q_heads, kv_heads, d, page_size, pages_per_seq, total_pages = 2, 4, 2, 128, 16, 4, 8
   q = jnp.asarray(normal(rng, (batch, q_heads, d)))
   k_pages = jnp.asarray(normal(rng, (kv_heads, total_pages, page_size, d)))
   v_pages = jnp.asarray(normal(rng, (kv_heads, total_pages, page_size, d)))
@@ -1205,9 +1205,15 @@ def pa_run(rng):
 
 _pa = Prod("paged_attention", pa_run)
 prod_case("paged_attention", "production:jax.experimental.pallas.ops.tpu.paged_attention.paged_attention",
-          "Paged grouped-query attention: q f32 [2, 4, 128], k/v pages f32 [2 kv heads, 16 pages, "
+          "Paged grouped-query attention: q f32 [2, 4, 128], k/v pages f32 [2 kv heads, 8 pages, "
           "16, 128], lengths [37, 64], permuted page table [2, 4], pages_per_compute_block 2. "
-          "Scalar prefetch: lengths, page_indices, buffer index, step.", _pa, 0, (2e-3, 2e-3), PA_TOL_SRC)
+          "Scalar prefetch: lengths, page_indices, buffer index, step.", _pa, 0, (2e-3, 2e-3), PA_TOL_SRC,
+          mutants=[("length_mask_off_by_one", "sequence-length mask off by one (attends to one "
+                    "position past the length)", "paged_flash_attention_kernel: `mask = i * bk + "
+                    "iota < length` -> `<= length`",
+                    mut_kernel_src(None, [("jax.lax.broadcasted_iota(jnp.int32, qk.shape, 1) < length",
+                                           "jax.lax.broadcasted_iota(jnp.int32, qk.shape, 1) <= length")],
+                                   module=pa_mod, attr="paged_flash_attention_kernel"))])
 
 
 # --- splash attention (forward, causal mask)
@@ -1219,7 +1225,7 @@ SA_TOL_SRC = ("tests/pallas/tpu_splash_attention_kernel_test.py:415 (forward out
 
 
 def sa_run(rng):
-  heads, seq, d = 2, 256, 64
+  heads, seq, d = 1, 256, 64
   mask = sa_mask.MultiHeadMask([sa_mask.CausalMask((seq, seq)) for _ in range(heads)])
   bs = sa_mod.BlockSizes(block_q=128, block_kv=128, block_kv_compute=128)
   kernel = sa_mod.make_splash_mha_single_device(mask, block_sizes=bs)
@@ -1230,10 +1236,13 @@ def sa_run(rng):
 _sa = Prod("splash_attention_fwd", sa_run)
 prod_case("splash_attention_fwd",
           "production:jax.experimental.pallas.ops.tpu.splash_attention.make_splash_mha_single_device",
-          "Splash attention forward, causal MultiHeadMask, f32 q/k/v [2 heads, 256, 64], blocks "
+          "Splash attention forward, causal MultiHeadMask, f32 q/k/v [1 head, 256, 64], blocks "
           "128. Scalar-prefetch operands: the mask info (data_next, mask_next, block_mask) the "
           "production wrapper computes; then q, k, v, mask blocks, q_sequence.", _sa, 0,
-          (3e-3, 3e-3), SA_TOL_SRC)
+          (3e-3, 3e-3), SA_TOL_SRC,
+          mutants=[("q_index_map_shifted", "q index map shifted within bounds (q block i -> "
+                    "(i + 1) % 2)", "in_specs[0] (q) index map with the q block index + 1 mod 2",
+                    mut_shift(0, 1, 2))])
 
 
 # --- ragged paged attention: interpret mode cannot run it
