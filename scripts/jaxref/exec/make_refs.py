@@ -1284,14 +1284,14 @@ def all_gather_build(interpret):
   return f
 
 
-case(Case(name="all_gather", source="production:jax.experimental.pallas.ops.tpu.all_gather.all_gather",
-          description="Ring all-gather over 4 devices (shard_map of the pallas_call; remote DMAs "
-                      "and semaphores, collective_id 0): each device's [8, 128] f32 shard -> "
-                      "[4, 8, 128] on every device. Inputs [4 devices, 8, 128]; outputs "
-                      "[4 devices, 4, 8, 128] (the module's function returns the [16, 8, 128] "
-                      "concatenation of the per-device [4, 8, 128] results).",
-          build=all_gather_build, inputs=ring_inputs, devices=NDEV, kind="production",
-          tol=(0.0, 0.0)))
+NOT_RUNNABLE["all_gather (production)"] = (
+    "jax.experimental.pallas.ops.tpu.all_gather.all_gather on 4 CPU devices (shard_map, x [32, 128] "
+    "f32 sharded 4 ways, out_specs P(None)): interpret mode runs it without an error but the "
+    "result is not reproducible: two runs of the same inputs returned the gathered [32, 128] with "
+    "different 8x128 blocks still NaN (uninitialized_memory='nan'), 512 vs 1024 NaNs. The "
+    "replicated result is one device's output, and the blocks its kernel receives by remote DMA "
+    "are not all written when that device's kernel returns. `all_gather_build` in make_refs.py "
+    "keeps the case definition; it is not registered")
 
 
 # ============================================================================================
