@@ -1140,7 +1140,7 @@ prod_case("flash_attention_bwd_dkv",
           "captured from jax.grad of sum(flash_attention(q, k, v) * do): the grad runs three "
           "pallas_calls (forward with residuals, dkv, dq); this is #1, dkv. Operands: q, k, v, "
           "ab (none), segment ids (none), l, m, do, di.", _fab, 1,
-          [(4e-3, 5e-2), (4e-3, 4e-3)], FA_BWD_TOL_SRC,
+          [(5e-2, 5e-2), (4e-3, 4e-3)], FA_BWD_TOL_SRC,
           mutants=[("dkv_causal_mask_flipped", "causal mask flipped in the dkv kernel",
                     "_flash_attention_dkv_kernel with `mask = col_ids >= row_ids` ... see python",
                     mut_kernel_src(None, [("causal_mask = col_ids <= row_ids",
