@@ -39,3 +39,9 @@ bench: deps
 # AddressSanitizer with debug assertions; fails on any crash (see fuzz/README.md). CI runs it.
 fuzz-smoke: deps
 	scripts/fuzz-smoke.sh
+
+# Reference data for the Mosaic CPU executor (issue 28): TPU-lowered modules, inputs and JAX 0.12 Pallas
+# TPU interpret-mode outputs in tests/data/exec (see tests/data/exec/README.md). Needs the jaxref venv.
+.PHONY: exec-refs
+exec-refs: refs
+	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/exec/make_refs.py --out tests/data/exec
