@@ -82,9 +82,11 @@ impl Data {
         }
     }
 
-    /// Sets element `i` from an `f64` (no rounding: callers round).
+    /// Sets element `i` from an `f64`, converted to the storage (`as`) but
+    /// not rounded to a narrower element type: round first with
+    /// [`ElemType::round`].
     #[inline]
-    pub(crate) fn set_f64(&mut self, i: usize, x: f64) {
+    pub fn set_f64(&mut self, i: usize, x: f64) {
         match self {
             Data::F32(v) => v[i] = x as f32,
             Data::F64(v) => v[i] = x,

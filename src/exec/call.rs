@@ -522,7 +522,8 @@ impl Execution {
             let point = point_of(t);
             let at = |e: ExecError| tag(e.with_point(&point, multi));
             let next = if t + 1 < total {
-                Some(self.starts(&mut it, &point_of(t + 1), &sp_args, &hbm, n_in).map_err(at)?)
+                let np = point_of(t + 1);
+                Some(self.starts(&mut it, &np, &sp_args, &hbm, n_in).map_err(|e| tag(e.with_point(&np, multi)))?)
             } else {
                 None
             };

@@ -265,7 +265,10 @@ fn deadlocks_unwaited_dmas_and_unknown_ops_are_errors() {
     );
     let ok = run_text(&unknown, (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]), vec![Array::filled(exec::ElemType::F32, &[16, 128], 8.0)]).unwrap();
     assert_eq!(ok[0].data.get_f64(0), 2.0);
-    let refused = COPY_GRID.replace("vector.store %v,", "%w = \"tpu.weird\"(%v) : (vector<8x128xf32>) -> vector<8x128xf32>\n    vector.store %w,");
+    let refused = COPY_GRID.replace(
+        "vector.store %v,",
+        "%m = \"tpu.weird\"(%v) : (vector<8x128xf32>) -> vector<8x128xi1>\n    %w = arith.select %m, %v, %v : vector<8x128xi1>, vector<8x128xf32>\n    vector.store %w,",
+    );
     let e = run_text(&refused, (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]), vec![Array::filled(exec::ElemType::F32, &[16, 128], 8.0)]).unwrap_err();
     assert_eq!(e.op.as_deref(), Some("tpu.weird"), "{e}");
     assert!(e.to_string().contains("no CPU semantics"), "{e}");
