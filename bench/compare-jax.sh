@@ -106,3 +106,28 @@ fi
 echo
 echo "parallel emission (16 independent 1k-op kernels, one context per thread):"
 "$PERF" parallel 16 1 2
+
+echo
+echo "execute on the CPU (tpu-custom-call run) vs JAX 0.12's Pallas TPU interpret mode, same kernels and inputs:"
+if [ "$HAVE_JAX" = 1 ]; then
+  EXEC_DIR="$TMP/exec"
+  "$PY" scripts/jaxref/exec/bench_interpret.py "$EXEC_DIR" --later 5 > "$TMP/exec-jax.jsonl"
+  printf '%-28s %12s %12s %7s | %12s %12s %7s | %s\n' kernel "ours first" "jax first" ratio "ours later" "jax later" ratio "results"
+  while read -r line; do
+    name=$(sed -E 's/.*"name": "([^"]+)".*/\1/' <<<"$line")
+    jf=$(field first_seconds <<<"$line"); jl=$(field later_seconds <<<"$line")
+    d="$EXEC_DIR/$name"
+    ins=(); for f in $(ls "$d" | grep -E '^in[0-9]+\.npy$' | sort -V); do ins+=(--input "$d/$f"); done
+    # First call: a fresh process (read + decode + compile + run); later: median of 5 in that process.
+    # Tolerances of JAX's own tests: bf16 matmul rtol 1e-2 / atol 1e-3 (tpu_gmm_test.py), attention 3e-3.
+    case "$name" in matmul_bf16*) tol=(1e-2 1e-3) ;; *) tol=(3e-3 3e-3) ;; esac
+    ours=$("$CLI" run "$d/module.mlir" "${ins[@]}" --repeat 6 --json --compare "$d" --rtol "${tol[0]}" --atol "${tol[1]}" 2>&1) && same=equal || same=DIFFERENT
+    of=$(awk -v c="$(field compile_seconds <<<"$ours")" -v r="$(field run_seconds <<<"$ours")" 'BEGIN { printf "%.4f", c + r }')
+    ol=$(field later_run_seconds <<<"$ours")
+    printf '%-28s %12s %12s %7s | %12s %12s %7s | %s\n' "$name" "$of" "$jf" "$(ratio "$jf" "$of")x" "$ol" "$jl" "$(ratio "$jl" "$ol")x" "$same (rtol ${tol[0]}, atol ${tol[1]})"
+  done < "$TMP/exec-jax.jsonl"
+  echo "(seconds; ours first = read + decode + compile + run in a fresh process, JAX first = trace + compile + run of a"
+  echo " fresh jit in a warm process; later = median of 5 further calls; ratio = JAX / ours, higher is faster for us)"
+else
+  echo "  (needs the jaxref venv)"
+fi

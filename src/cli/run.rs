@@ -72,6 +72,10 @@ pub struct Args {
     /// Absolute tolerance of --compare.
     #[arg(long, default_value_t = 0.0)]
     pub atol: f64,
+    /// Run the call this many times (the same inputs) and report the first
+    /// and the median later run time (`--json`: `run_seconds`, `later_run_seconds`).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub repeat: usize,
     /// Print one JSON object (results, timings, comparison) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -256,6 +260,16 @@ pub fn run(args: Args) -> CliResult {
         .run_devices(&device_inputs, &options)
         .map_err(|e| format!("{label}: {e}"))?;
     let ran = t0.elapsed();
+    let mut later = Vec::new();
+    for _ in 1..args.repeat {
+        let t = Instant::now();
+        execution
+            .run_devices(&device_inputs, &options)
+            .map_err(|e| format!("{label}: {e}"))?;
+        later.push(t.elapsed().as_secs_f64());
+    }
+    later.sort_by(f64::total_cmp);
+    let later_median = later.get(later.len() / 2).copied();
     let results: Vec<Array> = (0..shape.results.len())
         .map(|r| {
             if args.devices > 1 {
@@ -307,6 +321,7 @@ pub fn run(args: Args) -> CliResult {
             "random_inputs": random.then_some(seed),
             "compile_seconds": compiled.as_secs_f64(),
             "run_seconds": ran.as_secs_f64(),
+            "later_run_seconds": later_median,
             "results": results.iter().enumerate().map(|(k, r)| json!({
                 "index": k,
                 "dtype": r.elem.to_string(),
@@ -322,6 +337,14 @@ pub fn run(args: Args) -> CliResult {
         }
         for (k, r) in results.iter().enumerate() {
             println!("result {k}: {}", summary(r));
+        }
+        if let Some(m) = later_median {
+            println!(
+                "time: compile {:.4} s, first run {:.4} s, later runs {m:.4} s (median of {})",
+                compiled.as_secs_f64(),
+                ran.as_secs_f64(),
+                later.len()
+            );
         }
         for c in &comparisons {
             if c["equal"] == true {
