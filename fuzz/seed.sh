@@ -14,7 +14,7 @@ goldens="${1:-$repo/tests/data/jax-goldens}"
 fixtures="$repo/mlir-fixtures"
 seeds="$here/seeds"
 rm -rf "$seeds"
-for t in config_reader body_decoder kernel_text params_reader inspect diff; do
+for t in config_reader body_decoder kernel_text params_reader inspect diff exec; do
   mkdir -p "$seeds/$t"
 done
 
@@ -45,6 +45,18 @@ PY
   for f in kernel_pre_serde.generic.mlir kernel_pre_serde.mlir kernel.mlir kernel_locs.mlir kernel_serialized.mlir; do
     copy "$case_dir/$f" "$seeds/kernel_text" "$c.$f"
   done
+  # exec: the call's types on a line, then the kernel.
+  if [ -f "$case_dir/module.mlir" ] && [ -f "$case_dir/kernel.mlir" ]; then
+    python3 - "$case_dir/module.mlir" "$case_dir/kernel.mlir" "$seeds/exec/$c.mlir" <<'PY'
+import re, sys
+module = open(sys.argv[1]).read()
+line = next((l for l in module.splitlines() if "@tpu_custom_call(" in l), None)
+if line is not None:
+    m = re.search(r"\}\s*:\s*(\(.*\)\s*->\s*.*)$", line)
+    if m:
+        open(sys.argv[3], "w").write(m.group(1).strip() + "\n" + open(sys.argv[2]).read())
+PY
+  fi
   # Whole modules for inspect (JAX's pretty text).
   copy "$case_dir/module.mlir" "$seeds/inspect" "$c.module.mlir"
 done

@@ -148,6 +148,29 @@ fn summary(a: &Array) -> String {
     s
 }
 
+/// On a terminal, a progress line on stderr (at most ten times a second,
+/// after the first second, device 0's grid), cleared at the end of the run.
+fn progress_on_terminal() -> Option<exec::Progress> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let start = Instant::now();
+    let last = std::sync::Mutex::new(Instant::now());
+    Some(std::sync::Arc::new(move |done: u64, total: u64, dev: usize| {
+        if dev != 0 || start.elapsed().as_secs_f64() < 1.0 {
+            return;
+        }
+        let Ok(mut last) = last.lock() else { return };
+        if done < total && last.elapsed().as_millis() < 100 {
+            return;
+        }
+        *last = Instant::now();
+        let end = if done == total { "\r\x1b[K" } else { "" };
+        eprint!("\r\x1b[Kgrid point {done}/{total} ({:.0}%), {:.1} s{end}", 100.0 * done as f64 / total.max(1) as f64, start.elapsed().as_secs_f64());
+    }))
+}
+
 fn reference(dir: &Path, k: usize) -> Option<PathBuf> {
     [format!("result{k}.npy"), format!("out{k}.npy")]
         .into_iter()
@@ -248,12 +271,14 @@ pub fn run(args: Args) -> CliResult {
         per_device
     };
     let options = RunOptions {
-        seed: args.seed.filter(|_| !random).or(args.seed),
+        seed: args.seed,
         uninitialized: match args.uninitialized {
             UninitArg::Nan => Uninitialized::Nan,
             UninitArg::Zero => Uninitialized::Zero,
         },
         fuse_multiply_add: args.fuse_multiply_add,
+        progress: progress_on_terminal(),
+        ..RunOptions::default()
     };
     let t0 = Instant::now();
     let outs = execution

@@ -286,7 +286,8 @@ impl Execution {
     /// thread each): `tpu.device_id` is the position in `inputs`.
     pub fn run_devices(&self, inputs: &[Vec<Array>], options: &RunOptions) -> Result<Vec<Vec<Array>>, ExecError> {
         let devices = inputs.len().max(1);
-        let machine = Machine::new(devices, options.uninitialized);
+        let mut machine = Machine::new(devices, options.uninitialized);
+        machine.max_bytes = options.max_bytes;
         // Buffers are allocated in the same order on every device, so a
         // remote DMA's target buffer has the same index everywhere.
         let results: Vec<Result<Vec<Array>, ExecError>> = if devices == 1 {
@@ -393,14 +394,17 @@ impl Execution {
             return Err(tag(ExecError::new(format!("grid bound {b} is negative"))));
         }
         it.grid = grid.clone();
-        it.barrier = Some(machine.alloc(dev, ElemType::Semaphore, 1, "the barrier semaphore".into()));
+        it.barrier = Some(machine.alloc(dev, ElemType::Semaphore, 1, "the barrier semaphore".into()).map_err(|m| tag(ExecError::new(m)))?);
+        it.ops_left = options.max_ops;
         // Scalar prefetch operands, in SMEM.
         let sp_start = dynamic;
         let first = self.grid.len();
         let mut sp_args = Vec::new();
         for i in 0..self.scalar_prefetch {
             let a = &inputs[sp_start + i];
-            let buf = machine.alloc_with(dev, a.elem.signless(), a.data.clone(), format!("scalar prefetch operand {i} (SMEM)"));
+            let buf = machine
+                .alloc_with(dev, a.elem.signless(), a.data.clone(), format!("scalar prefetch operand {i} (SMEM)"))
+                .map_err(|m| tag(ExecError::new(m)))?;
             let shape = self.arg_ty[first + i].shape().to_vec();
             sp_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, a.elem.signless(), if shape.is_empty() { a.shape.clone() } else { shape }))));
         }
@@ -431,7 +435,7 @@ impl Execution {
                     }
                 }
             }
-            let buf = machine.alloc(dev, elem, padded.iter().product(), label);
+            let buf = machine.alloc(dev, elem, padded.iter().product(), label).map_err(|m| tag(ExecError::new(m)))?;
             let view = MemRef::whole(dev, buf, elem, padded.clone());
             if k < n_in {
                 let a = &inputs[in_start + k];
@@ -463,7 +467,9 @@ impl Execution {
                         _ => unreachable!("checked in new"),
                     };
                     let what = if k < n_in { format!("input {k}") } else { format!("output {}", k - n_in) };
-                    let buf = machine.alloc(dev, elem, shape.iter().product(), format!("{what}'s block ({})", space.to_uppercase()));
+                    let buf = machine
+                        .alloc(dev, elem, shape.iter().product(), format!("{what}'s block ({})", space.to_uppercase()))
+                        .map_err(|m| tag(ExecError::new(m)))?;
                     win_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, elem, shape))));
                 }
             }
@@ -475,7 +481,9 @@ impl Execution {
             for (i, ty) in self.scratch.iter().enumerate() {
                 match ty {
                     VTy::MemRef(e, s, sp) => {
-                        let buf = machine.alloc(dev, *e, s.iter().product(), format!("scratch operand {i} ({}){at}", sp.to_uppercase()));
+                        let buf = machine
+                            .alloc(dev, *e, s.iter().product(), format!("scratch operand {i} ({}){at}", sp.to_uppercase()))
+                            .map_err(ExecError::new)?;
                         out.push(Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone()))));
                     }
                     other => {
@@ -555,6 +563,9 @@ impl Execution {
                 }
             }
             prev.clone_from(&cur.iter().cloned().map(Some).collect());
+            if let Some(p) = &options.progress {
+                p(t as u64 + 1, total as u64, dev);
+            }
             if let Some(n) = next {
                 cur = n;
             }
@@ -640,7 +651,7 @@ impl Execution {
             let mut s = Vec::with_capacity(idx.len());
             for d in 0..idx.len() {
                 let start = if *element { idx[d] } else { idx[d].saturating_mul(bounds[d] as i64) };
-                if start < 0 || start as usize + bounds[d] > hbm[k].shape[d] {
+                if start < 0 || (start as usize).checked_add(bounds[d]).is_none_or(|end| end > hbm[k].shape[d]) {
                     return Err(ExecError::new(format!(
                         "out-of-bounds block index {idx:?} for {what}: block {bounds:?} at offset {start} in dimension {d} of an array padded to {:?}",
                         hbm[k].shape

@@ -78,6 +78,8 @@ pub(crate) struct Interp<'p> {
     pub barrier: Option<usize>,
     /// Contract multiply-adds (see [`super::RunOptions::fuse_multiply_add`]).
     pub fuse: bool,
+    /// Ops this device may still execute (`RunOptions::max_ops`).
+    pub ops_left: Option<u64>,
     scopes: Vec<Vec<usize>>,
 }
 
@@ -93,6 +95,7 @@ impl<'p> Interp<'p> {
             grid: Vec::new(),
             barrier: None,
             fuse: false,
+            ops_left: None,
             scopes: Vec::new(),
         }
     }
@@ -165,6 +168,15 @@ impl<'p> Interp<'p> {
         frame[inst.res[i] as usize] = Val::A(Rc::new(a));
     }
 
+    /// `a` under the shape of the op's first result (same element count).
+    fn reshape_to(&self, inst: &Inst, a: Array) -> R<Array> {
+        let shape = inst.res_ty.first().map(|t| t.shape().to_vec()).unwrap_or_default();
+        if shape.iter().product::<usize>() != a.len() {
+            return Err(self.fail(inst, format!("computes {} element(s) for a result of shape {shape:?}", a.len())));
+        }
+        Ok(a.reshaped(shape))
+    }
+
     fn res_elem(&self, inst: &Inst, i: usize) -> R<ElemType> {
         inst.res_ty
             .get(i)
@@ -173,6 +185,12 @@ impl<'p> Interp<'p> {
     }
 
     fn exec(&mut self, frame: &mut [Val], inst: &'p Inst) -> R<()> {
+        if let Some(left) = &mut self.ops_left {
+            if *left == 0 {
+                return Err(self.fail(inst, "the run reached its limit of executed ops (RunOptions::max_ops)"));
+            }
+            *left -= 1;
+        }
         match &inst.kind {
             Kind::Const(a) => Self::set(frame, inst, 0, a.clone()),
             Kind::Bin(op) if self.fuse && inst.fused.is_some() => {
@@ -262,14 +280,14 @@ impl<'p> Interp<'p> {
                 let a = self.arr(frame, inst, inst.args[0])?;
                 let acc = self.arr(frame, inst, inst.args[1])?;
                 let r = ops::reduce(*kind, &a, dims, Some(&acc)).map_err(|m| self.fail(inst, m))?;
-                let shape = inst.res_ty[0].shape().to_vec();
-                Self::set(frame, inst, 0, r.reshaped(shape));
+                let r = self.reshape_to(inst, r)?;
+                Self::set(frame, inst, 0, r);
             }
             Kind::Reduce(kind, dims) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
                 let r = ops::reduce(*kind, &a, dims, None).map_err(|m| self.fail(inst, m))?;
-                let shape = inst.res_ty[0].shape().to_vec();
-                Self::set(frame, inst, 0, r.reshaped(shape));
+                let r = self.reshape_to(inst, r)?;
+                Self::set(frame, inst, 0, r);
             }
             Kind::Reduction(kind) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
@@ -279,7 +297,8 @@ impl<'p> Interp<'p> {
                     None => None,
                 };
                 let r = ops::reduce(*kind, &a, &dims, acc.as_deref()).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r.reshaped(Vec::new()));
+                let r = self.reshape_to(inst, r)?;
+                Self::set(frame, inst, 0, r);
             }
             Kind::Scan(kind, dim) => {
                 let mut a = self.arr(frame, inst, inst.args[0])?;
@@ -296,8 +315,8 @@ impl<'p> Interp<'p> {
                 let a = self.arr(frame, inst, inst.args[0])?;
                 let out = self.res_elem(inst, 0)?;
                 let r = ops::reduce_index(*kind, &a, *axis, out).map_err(|m| self.fail(inst, m))?;
-                let shape = inst.res_ty[0].shape().to_vec();
-                Self::set(frame, inst, 0, r.reshaped(shape));
+                let r = self.reshape_to(inst, r)?;
+                Self::set(frame, inst, 0, r);
             }
             Kind::Extract(pos) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
@@ -404,7 +423,7 @@ impl<'p> Interp<'p> {
                 let len = shape.iter().product();
                 let site = &self.prog.sites[inst.site as usize];
                 let label = format!("{} ({space}) at {}", site.op, if site.loc.is_empty() { "?" } else { &site.loc });
-                let buf = self.machine.alloc(self.dev, *elem, len, label);
+                let buf = self.machine.alloc(self.dev, *elem, len, label).map_err(|m| self.fail(inst, m))?;
                 if let Some(scope) = self.scopes.last_mut() {
                     scope.push(buf);
                 }
@@ -528,8 +547,8 @@ impl<'p> Interp<'p> {
                 frame[inst.res[0] as usize] = Val::M(Rc::new(MemRef::whole(self.dev, buf, ElemType::Semaphore, Vec::new())));
             }
             Kind::SemSignal => {
-                let sem = self.mem(frame, inst, inst.segment(0)[0])?;
-                let amount = self.index(frame, inst, inst.segment(1)[0])?;
+                let sem = self.mem(frame, inst, self.one(inst, 0)?)?;
+                let amount = self.index(frame, inst, self.one(inst, 1)?)?;
                 let dev = self.target_device(frame, inst, inst.segment(2))?;
                 self.sem_add(inst, &sem, dev, amount)?;
             }
@@ -550,19 +569,27 @@ impl<'p> Interp<'p> {
                     Some(&s) => self.mem(frame, inst, s)?,
                     None => return Err(self.fail(inst, "waits on a semaphore the op does not give")),
                 };
-                let dst = self.mem(frame, inst, inst.segment(2)[0])?;
+                let dst = self.mem(frame, inst, self.one(inst, 2)?)?;
                 let bytes = (dst.len() * dst.elem.bytes()) as i64;
                 self.sem_wait(inst, &sem, bytes)?;
             }
             Kind::WaitDma2 => {
-                let sem = self.mem(frame, inst, inst.segment(0)[0])?;
-                let dst = self.mem(frame, inst, inst.segment(2)[0])?;
+                let sem = self.mem(frame, inst, self.one(inst, 0)?)?;
+                let dst = self.mem(frame, inst, self.one(inst, 2)?)?;
                 let bytes = (dst.len() * dst.elem.bytes()) as i64;
                 self.sem_wait(inst, &sem, bytes)?;
             }
             Kind::Yield => {}
         }
         Ok(())
+    }
+
+    /// The single operand of ODS segment `i` (an error if the op lacks it).
+    fn one(&self, inst: &Inst, i: usize) -> R<u32> {
+        match inst.segment(i) {
+            [s] => Ok(*s),
+            _ => Err(self.fail(inst, format!("operand group {i} does not hold exactly one value"))),
+        }
     }
 
     fn indices(&self, frame: &[Val], inst: &Inst, slots: &[u32]) -> R<Vec<i64>> {
@@ -607,7 +634,7 @@ impl<'p> Interp<'p> {
         let mut start = Vec::with_capacity(rank);
         for d in 0..rank {
             let i = idx[d];
-            let last = i + (extent[d] as i64 - 1) * steps[d] as i64;
+            let last = i.saturating_add((extent[d] as i64 - 1).saturating_mul(steps[d] as i64));
             if i < 0 || (extent[d] > 0 && last >= m.shape[d] as i64) {
                 return Err(self.oob(inst, m, idx, &extent));
             }
@@ -681,8 +708,14 @@ impl<'p> Interp<'p> {
     ) -> R<()> {
         let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
         let mut offs = Self::offsets(m, &start, &extent, &steps);
+        if data.len() != offs.len() {
+            return Err(self.fail(inst, format!("writes {} element(s) into a box of {}", data.len(), offs.len())));
+        }
         let mut vals = data.clone();
         if let Some(mask) = mask {
+            if mask.len() != offs.len() {
+                return Err(self.fail(inst, format!("mask of {} element(s) for a store of {}", mask.len(), offs.len())));
+            }
             let keep: Vec<usize> = (0..offs.len()).filter(|&i| mask.data.get_i64(i) != 0).collect();
             offs = keep.iter().map(|&i| offs[i]).collect();
             vals = data.gather(&keep);
@@ -722,11 +755,17 @@ impl<'p> Interp<'p> {
             VTy::Scalar(e) => (*e, Vec::new()),
             _ => return Err(self.fail(inst, "loads a type that is not a vector")),
         };
+        if elem.signless() != m.elem.signless() {
+            return Err(self.fail(inst, format!("loads {elem} from a memref of {}", m.elem)));
+        }
         let mut data = self.read_box(inst, &m, &idx, &vshape, strides)?;
         if let Some(ms) = mask {
             let mask = self.arr(frame, inst, ms)?;
+            if mask.len() != data.len() {
+                return Err(self.fail(inst, format!("mask of {} element(s) for a load of {}", mask.len(), data.len())));
+            }
             for i in 0..data.len() {
-                if mask.data.get_i64(i % mask.len().max(1)) == 0 {
+                if mask.data.get_i64(i) == 0 {
                     data.set_f64(i, 0.0);
                 }
             }
@@ -760,7 +799,7 @@ impl<'p> Interp<'p> {
         }
         let mut offset = m.offset;
         for d in 0..idx.len() {
-            if idx[d] < 0 || idx[d] as usize + shape[d] > m.shape[d] {
+            if idx[d] < 0 || (idx[d] as usize).checked_add(shape[d]).is_none_or(|end| end > m.shape[d]) {
                 return Err(self.oob(inst, m, idx, shape));
             }
             offset += idx[d] as usize * m.strides[d];
@@ -896,12 +935,12 @@ impl<'p> Interp<'p> {
     }
 
     fn enqueue_dma(&self, frame: &[Val], inst: &Inst) -> R<()> {
-        let src = self.mem(frame, inst, inst.segment(0)[0])?;
+        let src = self.mem(frame, inst, self.one(inst, 0)?)?;
         let src_sem = match inst.segment(1).first() {
             Some(&s) => Some(self.mem(frame, inst, s)?),
             None => None,
         };
-        let dst = self.mem(frame, inst, inst.segment(2)[0])?;
+        let dst = self.mem(frame, inst, self.one(inst, 2)?)?;
         let dst_sem = match inst.segment(3).first() {
             Some(&s) => Some(self.mem(frame, inst, s)?),
             None => None,

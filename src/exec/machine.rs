@@ -52,6 +52,8 @@ pub(crate) struct State {
     pub live: usize,
     /// Devices blocked in a wait.
     pub blocked: usize,
+    /// Bytes the live buffers take (their storage).
+    pub bytes: u64,
     /// Set when a device fails or all deadlock: the others stop.
     pub failed: Option<String>,
     /// Devices done allocating their buffers (the start barrier).
@@ -68,6 +70,8 @@ pub(crate) struct Machine {
     pub wake: Condvar,
     pub uninit: Uninitialized,
     pub devices: usize,
+    /// The most bytes all buffers may take together (`RunOptions::max_bytes`).
+    pub max_bytes: Option<u64>,
 }
 
 impl Machine {
@@ -80,10 +84,12 @@ impl Machine {
                 failed: None,
                 ready: 0,
                 epoch: 0,
+                bytes: 0,
             }),
             wake: Condvar::new(),
             uninit,
             devices,
+            max_bytes: None,
         }
     }
 
@@ -96,14 +102,41 @@ impl Machine {
 
     /// Allocates a buffer on a device, filled with the uninitialised value
     /// (semaphores with zero). Returns its index.
-    pub(crate) fn alloc(&self, dev: usize, elem: ElemType, len: usize, label: String) -> usize {
+    pub(crate) fn alloc(&self, dev: usize, elem: ElemType, len: usize, label: String) -> Result<usize, String> {
+        self.reserve(elem, len, &label)?;
         let fill = self.uninit.value(elem);
         let data = Data::filled(elem, len, fill);
-        self.alloc_with(dev, elem, data, label)
+        Ok(self.push(dev, elem, data, label))
     }
 
     /// Allocates a buffer holding `data`.
-    pub(crate) fn alloc_with(&self, dev: usize, elem: ElemType, data: Data, label: String) -> usize {
+    pub(crate) fn alloc_with(&self, dev: usize, elem: ElemType, data: Data, label: String) -> Result<usize, String> {
+        self.reserve(elem, data.len(), &label)?;
+        Ok(self.push(dev, elem, data, label))
+    }
+
+    fn storage(elem: ElemType, len: usize) -> u64 {
+        let each = if elem == ElemType::F64 || elem.is_int() { 8 } else { 4 };
+        (len as u64).saturating_mul(each)
+    }
+
+    /// Counts a buffer against the byte budget, before it is allocated.
+    fn reserve(&self, elem: ElemType, len: usize, label: &str) -> Result<(), String> {
+        let need = Self::storage(elem, len);
+        let mut s = self.lock();
+        let total = s.bytes.saturating_add(need);
+        if let Some(max) = self.max_bytes {
+            if total > max {
+                return Err(format!(
+                    "{label} needs {need} bytes, which would take the run's buffers to {total} bytes, over its limit of {max}"
+                ));
+            }
+        }
+        s.bytes = total;
+        Ok(())
+    }
+
+    fn push(&self, dev: usize, elem: ElemType, data: Data, label: String) -> usize {
         let mut s = self.lock();
         let bufs = &mut s.bufs[dev];
         bufs.push(Buffer {
@@ -141,8 +174,10 @@ impl Machine {
     pub(crate) fn free(&self, dev: usize, buf: usize) {
         let mut s = self.lock();
         if let Some(b) = s.bufs[dev].get_mut(buf) {
+            let freed = Self::storage(b.elem, b.data.len());
             b.freed = true;
             b.data = Data::I64(Vec::new());
+            s.bytes = s.bytes.saturating_sub(freed);
         }
     }
 }

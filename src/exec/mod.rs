@@ -45,8 +45,12 @@ pub use compare::{Mismatch, compare, compare_behaviour};
 pub use dtype::ElemType;
 pub use machine::Uninitialized;
 
+/// Called after each grid point with (points done, points in all) and the
+/// device: [`RunOptions::progress`].
+pub type Progress = std::sync::Arc<dyn Fn(u64, u64, usize) + Send + Sync>;
+
 /// How a run executes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct RunOptions {
     /// Visit the `parallel` grid dimensions in a random order from this
     /// seed (each dimension's coordinates permuted), as JAX's interpret
@@ -59,6 +63,14 @@ pub struct RunOptions {
     /// JAX's interpret mode computes them that way; off by default: each op
     /// rounds as the kernel states it.
     pub fuse_multiply_add: bool,
+    /// Told after every grid point (the CLI shows progress on a terminal).
+    pub progress: Option<Progress>,
+    /// Stop with an error after this many ops on a device (a bound for
+    /// untrusted kernels: a fuzzer's, a service's). `None`: no limit.
+    pub max_ops: Option<u64>,
+    /// Refuse buffers beyond this many bytes in all (operands, blocks,
+    /// scratch; values of every device). `None`: no limit.
+    pub max_bytes: Option<u64>,
 }
 
 impl Default for RunOptions {
@@ -67,7 +79,23 @@ impl Default for RunOptions {
             seed: None,
             uninitialized: Uninitialized::Nan,
             fuse_multiply_add: false,
+            progress: None,
+            max_ops: None,
+            max_bytes: None,
         }
+    }
+}
+
+impl fmt::Debug for RunOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RunOptions")
+            .field("seed", &self.seed)
+            .field("uninitialized", &self.uninitialized)
+            .field("fuse_multiply_add", &self.fuse_multiply_add)
+            .field("progress", &self.progress.is_some())
+            .field("max_ops", &self.max_ops)
+            .field("max_bytes", &self.max_bytes)
+            .finish()
     }
 }
 

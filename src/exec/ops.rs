@@ -61,7 +61,7 @@ fn int_bin(op: Bin, t: ElemType, a: i64, b: i64) -> i64 {
                 -1
             } else {
                 let q = a.wrapping_div(b);
-                if (a % b != 0) && ((a < 0) == (b < 0)) { q + 1 } else { q }
+                if (a.wrapping_rem(b) != 0) && ((a < 0) == (b < 0)) { q.wrapping_add(1) } else { q }
             }
         }
         Bin::CeilDivUI => {
@@ -76,7 +76,7 @@ fn int_bin(op: Bin, t: ElemType, a: i64, b: i64) -> i64 {
                 -1
             } else {
                 let q = a.wrapping_div(b);
-                if (a % b != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q }
+                if (a.wrapping_rem(b) != 0) && ((a < 0) != (b < 0)) { q.wrapping_sub(1) } else { q }
             }
         }
         Bin::AndI => a & b,
@@ -808,9 +808,15 @@ fn strided_index(shape: &[usize], offsets: &[usize], sizes: &[usize], steps: &[u
 
 /// `vector.extract_strided_slice`.
 pub(crate) fn extract_strided(a: &Array, offsets: &[usize], sizes: &[usize], steps: &[usize]) -> R<Array> {
-    for d in 0..sizes.len().min(a.shape.len()) {
-        let last = offsets.get(d).copied().unwrap_or(0) + (sizes[d].max(1) - 1) * steps.get(d).copied().unwrap_or(1);
-        if sizes[d] > 0 && last >= a.shape[d] {
+    if sizes.len() > a.shape.len() || offsets.len() > a.shape.len() || steps.contains(&0) {
+        return Err(format!("slice {offsets:?}/{sizes:?}/{steps:?} does not fit shape {:?}", a.shape));
+    }
+    for d in 0..a.shape.len() {
+        let size = sizes.get(d).copied().unwrap_or(a.shape[d]);
+        let last = (size.max(1) - 1)
+            .checked_mul(steps.get(d).copied().unwrap_or(1))
+            .and_then(|x| x.checked_add(offsets.get(d).copied().unwrap_or(0)));
+        if size > 0 && last.is_none_or(|l| l >= a.shape[d]) {
             return Err(format!("slice out of range for shape {:?}", a.shape));
         }
     }
@@ -820,6 +826,9 @@ pub(crate) fn extract_strided(a: &Array, offsets: &[usize], sizes: &[usize], ste
 
 /// `vector.insert_strided_slice`.
 pub(crate) fn insert_strided(v: &Array, dest: &Array, offsets: &[usize], steps: &[usize]) -> R<Array> {
+    if v.shape.len() > dest.shape.len() || offsets.len() > dest.shape.len() || steps.contains(&0) || v.elem.signless() != dest.elem.signless() {
+        return Err(format!("cannot insert {:?} into {:?}", v.shape, dest.shape));
+    }
     let lead = dest.shape.len() - v.shape.len();
     let mut sizes = vec![1; lead];
     sizes.extend_from_slice(&v.shape);
@@ -828,7 +837,8 @@ pub(crate) fn insert_strided(v: &Array, dest: &Array, offsets: &[usize], steps: 
     let mut st = vec![1; lead];
     st.extend_from_slice(steps);
     for d in 0..dest.shape.len() {
-        if offs[d] + (sizes[d].max(1) - 1) * st.get(d).copied().unwrap_or(1) >= dest.shape[d] {
+        let last = (sizes[d].max(1) - 1).checked_mul(st.get(d).copied().unwrap_or(1)).and_then(|x| x.checked_add(offs[d]));
+        if last.is_none_or(|l| l >= dest.shape[d]) {
             return Err(format!("slice out of range for shape {:?}", dest.shape));
         }
     }
@@ -840,7 +850,9 @@ pub(crate) fn insert_strided(v: &Array, dest: &Array, offsets: &[usize], steps: 
 
 /// Permutes dims: result dim `i` is input dim `perm[i]`.
 pub(crate) fn transpose(a: &Array, perm: &[usize]) -> R<Array> {
-    if perm.len() != a.shape.len() {
+    let mut seen = vec![false; perm.len()];
+    let valid = perm.len() == a.shape.len() && perm.iter().all(|&p| p < seen.len() && !std::mem::replace(&mut seen[p], true));
+    if !valid {
         return Err(format!("permutation {perm:?} for shape {:?}", a.shape));
     }
     let shape: Vec<usize> = perm.iter().map(|&p| a.shape[p]).collect();
@@ -864,7 +876,7 @@ pub(crate) fn transpose(a: &Array, perm: &[usize]) -> R<Array> {
 
 /// `tpu.iota`: each element its index along `dims` (row-major over them).
 pub(crate) fn iota(elem: ElemType, shape: &[usize], dims: &[usize]) -> Array {
-    let dims: Vec<usize> = if dims.is_empty() { (0..shape.len()).collect() } else { dims.to_vec() };
+    let dims: Vec<usize> = if dims.is_empty() { (0..shape.len()).collect() } else { dims.iter().copied().filter(|&d| d < shape.len()).collect() };
     let mut out = Vec::with_capacity(shape.iter().product());
     for_each_index(shape, |i| {
         let mut v = 0usize;
@@ -900,6 +912,9 @@ pub(crate) fn concat(parts: &[std::rc::Rc<Array>], dim: usize) -> R<Array> {
     if dim >= shape.len() {
         return Err(format!("dimension {dim} out of range"));
     }
+    if parts.iter().any(|p| p.shape.len() != shape.len() || p.elem.signless() != first.elem.signless()) {
+        return Err("concatenated vectors differ in rank or type".into());
+    }
     shape[dim] = parts.iter().map(|p| p.shape[dim]).sum();
     let mut out = Data::filled(first.elem, shape.iter().product(), 0.0);
     let strides = Array::strides(&shape);
@@ -923,15 +938,15 @@ pub(crate) fn concat(parts: &[std::rc::Rc<Array>], dim: usize) -> R<Array> {
 /// (mod the size) along `dim`; with a stride, slice `k` along the stride
 /// dimension moves by `amount + k * stride`.
 pub(crate) fn rotate(a: &Array, amount: i64, dim: usize, stride: Option<(i64, usize)>) -> R<Array> {
-    if dim >= a.shape.len() {
+    if dim >= a.shape.len() || stride.is_some_and(|(_, d)| d >= a.shape.len()) {
         return Err(format!("dimension {dim} out of range"));
     }
     let n = a.shape[dim] as i64;
     let strides = Array::strides(&a.shape);
     let mut idx = Vec::with_capacity(a.len());
     for_each_index(&a.shape, |i| {
-        let shift = amount + stride.map_or(0, |(s, sd)| s * i[sd] as i64);
-        let src = (i[dim] as i64 - shift).rem_euclid(n.max(1)) as usize;
+        let shift = amount.wrapping_add(stride.map_or(0, |(s, sd)| s.wrapping_mul(i[sd] as i64)));
+        let src = (i[dim] as i64).wrapping_sub(shift).rem_euclid(n.max(1)) as usize;
         let mut o = 0;
         for d in 0..i.len() {
             o += if d == dim { src } else { i[d] } * strides[d];
@@ -950,7 +965,11 @@ pub(crate) fn matmul(l: &Array, r: &Array, acc: &Array, dims: &DotDims, tl: bool
     // Bring lhs to [batch, m, k] and rhs to [batch, k, n].
     let lperm: Vec<usize> = dims.lhs_batch.iter().chain(&dims.lhs_non_contracting).chain(&dims.lhs_contracting).copied().collect();
     let rperm: Vec<usize> = dims.rhs_batch.iter().chain(&dims.rhs_contracting).chain(&dims.rhs_non_contracting).copied().collect();
-    if lperm.len() != l.shape.len() || rperm.len() != r.shape.len() {
+    let is_perm = |p: &[usize], n: usize| {
+        let mut seen = vec![false; n];
+        p.len() == n && p.iter().all(|&d| d < n && !std::mem::replace(&mut seen[d], true))
+    };
+    if !is_perm(&lperm, l.shape.len()) || !is_perm(&rperm, r.shape.len()) {
         return Err("dimension numbers do not cover the operands".into());
     }
     let size = |a: &Array, ds: &[usize]| ds.iter().map(|&d| a.shape[d]).product::<usize>();

@@ -14,6 +14,40 @@ use crate::ffi;
 use crate::mosaic::types::{Ty, split_top};
 use crate::serde::ir::{self, Op};
 
+/// The most elements a value or buffer of the kernel may have (1 GiB of
+/// `f32`): a kernel's vectors and blocks are far smaller on a TPU.
+pub(crate) const MAX_ELEMENTS: usize = 1 << 28;
+
+/// The fewest operands and results the interpreter reads of an op.
+fn arity(kind: &Kind) -> (usize, usize) {
+    match kind {
+        Kind::Const(_) | Kind::Iota(_) | Kind::ConstantMask(_) | Kind::DeviceId | Kind::CoreId | Kind::IterationBound(_) | Kind::SemBarrier => (0, 1),
+        Kind::Alloca | Kind::SemAlloc => (0, 1),
+        Kind::Bin(_) | Kind::CmpI(_) | Kind::CmpF(_) => (2, 1),
+        Kind::Un(_) | Kind::Cast(_) | Kind::Broadcast | Kind::ShapeCast | Kind::Reduce(..) | Kind::Reduction(_) | Kind::Scan(..) | Kind::ReduceIndex(..) | Kind::Extract(_) | Kind::ExtractStrided { .. } | Kind::Transpose(_) | Kind::Identity | Kind::MemView | Kind::SemRead => (1, 1),
+        Kind::Select | Kind::Fma | Kind::Matmul { .. } => (3, 1),
+        Kind::MultiReduce(..) | Kind::Insert(_) | Kind::InsertStrided { .. } | Kind::DynamicRotate { .. } => (2, 1),
+        Kind::Concat(_) => (1, 1),
+        Kind::Load { .. } | Kind::ScalarLoad | Kind::MemSlice => (1, 1),
+        Kind::Store { .. } | Kind::ScalarStore => (2, 0),
+        Kind::CreateMask => (0, 1),
+        Kind::For => (3, 0),
+        Kind::If | Kind::IndexSwitch(_) => (1, 0),
+        Kind::SemWait => (2, 0),
+        Kind::SemSignal => (2, 0),
+        Kind::EnqueueDma | Kind::WaitDma { .. } => (2, 0),
+        Kind::WaitDma2 => (3, 0),
+        Kind::While | Kind::Region | Kind::Nop | Kind::Call(_) | Kind::Yield => (0, 0),
+    }
+}
+
+fn too_large(t: &VTy) -> bool {
+    t.shape()
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d))
+        .is_none_or(|n| n > MAX_ELEMENTS)
+}
+
 /// A value's slot in its function's frame.
 pub(crate) type Slot = u32;
 
@@ -438,10 +472,13 @@ impl Program {
             let mut uses = HashMap::new();
             count_uses(&body, &mut uses);
             fuse_multiply_adds(&mut body, &uses);
-            let arg_ty = ir::block_args(entry)
+            let arg_ty: Vec<VTy> = ir::block_args(entry)
                 .into_iter()
                 .map(|v| VTy::parse(&ffi::type_text(ir::value_type(v))))
                 .collect();
+            if let Some(t) = arg_ty.iter().find(|t| too_large(t)) {
+                return Err(c.refuse(op, &format!("an argument of type `{}` has more than 2^28 elements", ty_text(t))));
+            }
             let slots = c.slots.len();
             p.by_name.insert(name.clone(), p.funcs.len());
             p.funcs.push(Func {
@@ -533,8 +570,26 @@ impl FuncCompiler<'_> {
                 _ => return Err(self.refuse(op, "regions with several blocks are not supported")),
             }
         }
+        if let Some(t) = res_ty.iter().find(|t| too_large(t)) {
+            return Err(self.refuse(op, &format!("a value of type `{}` has more than 2^28 elements", ty_text(t))));
+        }
         let kind = self.kind(op, &name, &arg_ty, &res_ty)?;
         let segments = segments(op, &name, args.len());
+        let (min_args, min_res) = arity(&kind);
+        if args.len() < min_args || res.len() < min_res {
+            return Err(self.refuse(
+                op,
+                &format!(
+                    "has {} operand(s) and {} result(s); the executor needs at least {min_args} and {min_res}",
+                    args.len(),
+                    res.len()
+                ),
+            ));
+        }
+        let needs_segments = matches!(kind, Kind::EnqueueDma | Kind::WaitDma { .. } | Kind::WaitDma2 | Kind::SemSignal | Kind::MemSlice);
+        if needs_segments && segments.iter().map(|s| s.1).sum::<usize>() != args.len() {
+            return Err(self.refuse(op, "has no `operandSegmentSizes` matching its operands"));
+        }
         let site = self.site(op);
         Ok(Inst {
             kind,
