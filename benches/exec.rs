@@ -11,7 +11,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tpu_custom_call::exec::{Execution, RunOptions, npy};
 use tpu_custom_call::{Context, decode};
 
-const CASES: &[&str] = &["flash_attention_fwd", "flash_attention_fwd_causal", "matmul_bf16", "paged_attention", "megablox_gmm"];
+const CASES: &[&str] = &[
+    "flash_attention_fwd",
+    "flash_attention_fwd_causal",
+    "matmul_bf16",
+    "paged_attention",
+    "megablox_gmm",
+];
 
 fn exec(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/exec");
@@ -28,7 +34,11 @@ fn exec(c: &mut Criterion) {
             .enumerate()
             .map(|(k, t)| {
                 let a = npy::read(&dir.join(format!("in{k}.npy")), t.elem).expect("input");
-                if a.len() == 1 { a.reshaped(t.shape.clone()) } else { a }
+                if a.len() == 1 {
+                    a.reshaped(t.shape.clone())
+                } else {
+                    a
+                }
             })
             .collect();
         let options = RunOptions::default();
@@ -38,7 +48,9 @@ fn exec(c: &mut Criterion) {
                 Execution::of_call(&calls[0]).unwrap()
             })
         });
-        c.bench_function(&format!("exec/{name}/run"), |b| b.iter(|| execution.run(black_box(&inputs), &options).unwrap()));
+        c.bench_function(&format!("exec/{name}/run"), |b| {
+            b.iter(|| execution.run(black_box(&inputs), &options).unwrap())
+        });
     }
 }
 

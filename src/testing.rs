@@ -76,16 +76,24 @@ pub fn assert_module_calls_eq(expected: impl AsRef<[u8]>, actual: &melior::ir::M
 /// ([`crate::exec`]) with `inputs` and returns its results; panics naming
 /// the call if it cannot be decoded or run.
 #[track_caller]
-pub fn run_call(module: impl AsRef<[u8]>, index: usize, inputs: &[crate::exec::Array]) -> Vec<crate::exec::Array> {
+pub fn run_call(
+    module: impl AsRef<[u8]>,
+    index: usize,
+    inputs: &[crate::exec::Array],
+) -> Vec<crate::exec::Array> {
     let ctx = Context::new();
     let calls = match crate::decode::decode_module(&ctx, module.as_ref(), "module") {
         Ok(c) => c,
         Err(e) => panic!("cannot decode the module: {e}"),
     };
     let Some(call) = calls.get(index) else {
-        panic!("the module has {} tpu_custom_call(s), no #{index}", calls.len())
+        panic!(
+            "the module has {} tpu_custom_call(s), no #{index}",
+            calls.len()
+        )
     };
-    let run = crate::exec::Execution::of_call(call).and_then(|e| e.run(inputs, &crate::exec::RunOptions::default()));
+    let run = crate::exec::Execution::of_call(call)
+        .and_then(|e| e.run(inputs, &crate::exec::RunOptions::default()));
     match run {
         Ok(r) => r,
         Err(e) => panic!("tpu_custom_call #{index} did not run: {e}"),
@@ -118,7 +126,13 @@ pub fn assert_call_computes(
     atol: f64,
 ) {
     let results = run_call(module, index, inputs);
-    assert_eq!(results.len(), expected.len(), "tpu_custom_call #{index} has {} result(s), {} expected", results.len(), expected.len());
+    assert_eq!(
+        results.len(),
+        expected.len(),
+        "tpu_custom_call #{index} has {} result(s), {} expected",
+        results.len(),
+        expected.len()
+    );
     for (k, (r, e)) in results.iter().zip(expected).enumerate() {
         if let Err(m) = crate::exec::compare(r, e, rtol, atol) {
             panic!("tpu_custom_call #{index}: result {k} differs: {m}");

@@ -95,16 +95,31 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
     let a = read_input(&args.a)?;
     let b = read_input(&args.b)?;
     let ctx = Context::new();
-    let ca = tpu_custom_call::decode::decode_module(&ctx, &a, &a_name).map_err(|e| e.to_string())?;
-    let cb = tpu_custom_call::decode::decode_module(&ctx, &b, &b_name).map_err(|e| e.to_string())?;
+    let ca =
+        tpu_custom_call::decode::decode_module(&ctx, &a, &a_name).map_err(|e| e.to_string())?;
+    let cb =
+        tpu_custom_call::decode::decode_module(&ctx, &b, &b_name).map_err(|e| e.to_string())?;
     let mut out = String::new();
     if ca.len() != cb.len() {
-        out.push_str(&format!("{a_name} has {} tpu_custom_call(s), {b_name} has {}\n", ca.len(), cb.len()));
+        out.push_str(&format!(
+            "{a_name} has {} tpu_custom_call(s), {b_name} has {}\n",
+            ca.len(),
+            cb.len()
+        ));
     }
     for (i, (x, y)) in ca.iter().zip(&cb).enumerate() {
-        let ex = Execution::of_call(x).map_err(|e| format!("{a_name}: tpu_custom_call #{i}: {e}"))?;
-        let ey = Execution::of_call(y).map_err(|e| format!("{b_name}: tpu_custom_call #{i}: {e}"))?;
-        match exec::compare_behaviour(&ex, &ey, args.seed, &RunOptions::default(), args.rtol, args.atol) {
+        let ex =
+            Execution::of_call(x).map_err(|e| format!("{a_name}: tpu_custom_call #{i}: {e}"))?;
+        let ey =
+            Execution::of_call(y).map_err(|e| format!("{b_name}: tpu_custom_call #{i}: {e}"))?;
+        match exec::compare_behaviour(
+            &ex,
+            &ey,
+            args.seed,
+            &RunOptions::default(),
+            args.rtol,
+            args.atol,
+        ) {
             Ok(None) => {}
             Ok(Some(why)) => out.push_str(&format!("tpu_custom_call #{i}: {why}\n")),
             Err(e) => return Err(format!("tpu_custom_call #{i}: {e}")),
@@ -113,7 +128,13 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
     let equal = out.is_empty();
     if args.json {
         let doc = serde_json::json!({"equal": equal, "by": "behaviour", "seed": args.seed, "differences": out.lines().collect::<Vec<_>>()});
-        return Ok((equal, format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())));
+        return Ok((
+            equal,
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            ),
+        ));
     }
     Ok((equal, out))
 }

@@ -6,7 +6,9 @@ use std::time::Instant;
 use clap::ValueEnum;
 use serde_json::json;
 use tpu_custom_call::decode;
-use tpu_custom_call::exec::{self, Array, CallShape, Execution, RunOptions, TensorType, Uninitialized, npy};
+use tpu_custom_call::exec::{
+    self, Array, CallShape, Execution, RunOptions, TensorType, Uninitialized, npy,
+};
 use tpu_custom_call::params::Params;
 use tpu_custom_call::{Context, Kernel};
 
@@ -81,12 +83,16 @@ pub struct Args {
     pub json: bool,
 }
 
-fn tensor_types(types: &[tpu_custom_call::melior::ir::Type<'_>], what: &str) -> Result<Vec<TensorType>, String> {
+fn tensor_types(
+    types: &[tpu_custom_call::melior::ir::Type<'_>],
+    what: &str,
+) -> Result<Vec<TensorType>, String> {
     types
         .iter()
         .map(|t| {
             let text = t.to_string();
-            TensorType::parse(&text).ok_or_else(|| format!("--signature: {what} type `{text}` is not a static tensor"))
+            TensorType::parse(&text)
+                .ok_or_else(|| format!("--signature: {what} type `{text}` is not a static tensor"))
         })
         .collect()
 }
@@ -111,7 +117,10 @@ fn stack(parts: &[Array]) -> Array {
 /// Splits an array along its leading axis of `n`.
 fn split(a: &Array, n: usize, what: &str) -> Result<Vec<Array>, String> {
     if a.shape.first() != Some(&n) {
-        return Err(format!("{what}: with --devices {n} every input needs a leading axis of {n}, it has shape {:?}", a.shape));
+        return Err(format!(
+            "{what}: with --devices {n} every input needs a leading axis of {n}, it has shape {:?}",
+            a.shape
+        ));
     }
     let inner: Vec<usize> = a.shape[1..].to_vec();
     let m: usize = inner.iter().product();
@@ -132,8 +141,16 @@ fn summary(a: &Array) -> String {
     let vals = a.to_f64_vec();
     let finite: Vec<f64> = vals.iter().copied().filter(|v| v.is_finite()).collect();
     let nan = vals.iter().filter(|v| v.is_nan()).count();
-    let (lo, hi) = finite.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
-    let mean = if finite.is_empty() { f64::NAN } else { finite.iter().sum::<f64>() / finite.len() as f64 };
+    let (lo, hi) = finite
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| {
+            (l.min(v), h.max(v))
+        });
+    let mean = if finite.is_empty() {
+        f64::NAN
+    } else {
+        finite.iter().sum::<f64>() / finite.len() as f64
+    };
     let head: Vec<String> = vals.iter().take(6).map(|v| format!("{v}")).collect();
     let mut s = format!(
         "{}{:?}: min {lo} max {hi} mean {mean:.6} first [{}{}]",
@@ -157,18 +174,24 @@ fn progress_on_terminal() -> Option<exec::Progress> {
     }
     let start = Instant::now();
     let last = std::sync::Mutex::new(Instant::now());
-    Some(std::sync::Arc::new(move |done: u64, total: u64, dev: usize| {
-        if dev != 0 || start.elapsed().as_secs_f64() < 1.0 {
-            return;
-        }
-        let Ok(mut last) = last.lock() else { return };
-        if done < total && last.elapsed().as_millis() < 100 {
-            return;
-        }
-        *last = Instant::now();
-        let end = if done == total { "\r\x1b[K" } else { "" };
-        eprint!("\r\x1b[Kgrid point {done}/{total} ({:.0}%), {:.1} s{end}", 100.0 * done as f64 / total.max(1) as f64, start.elapsed().as_secs_f64());
-    }))
+    Some(std::sync::Arc::new(
+        move |done: u64, total: u64, dev: usize| {
+            if dev != 0 || start.elapsed().as_secs_f64() < 1.0 {
+                return;
+            }
+            let Ok(mut last) = last.lock() else { return };
+            if done < total && last.elapsed().as_millis() < 100 {
+                return;
+            }
+            *last = Instant::now();
+            let end = if done == total { "\r\x1b[K" } else { "" };
+            eprint!(
+                "\r\x1b[Kgrid point {done}/{total} ({:.0}%), {:.1} s{end}",
+                100.0 * done as f64 / total.max(1) as f64,
+                start.elapsed().as_secs_f64()
+            );
+        },
+    ))
 }
 
 fn reference(dir: &Path, k: usize) -> Option<PathBuf> {
@@ -204,7 +227,10 @@ pub fn run(args: Args) -> CliResult {
             results: tensor_types(&outs, "result")?,
             aliases,
         };
-        (Execution::new(&kernel, shape).map_err(|e| format!("{name}: {e}"))?, name.clone())
+        (
+            Execution::new(&kernel, shape).map_err(|e| format!("{name}: {e}"))?,
+            name.clone(),
+        )
     } else {
         let calls = decode::decode_module(&ctx, &bytes, &name).map_err(|e| e.to_string())?;
         if calls.is_empty() {
@@ -212,7 +238,12 @@ pub fn run(args: Args) -> CliResult {
         }
         let index = match args.call {
             Some(i) if i < calls.len() => i,
-            Some(i) => return Err(format!("{name}: --call {i}, but the module has {} call(s)", calls.len())),
+            Some(i) => {
+                return Err(format!(
+                    "{name}: --call {i}, but the module has {} call(s)",
+                    calls.len()
+                ));
+            }
             None if calls.len() == 1 => 0,
             None => {
                 return Err(format!(
@@ -223,8 +254,13 @@ pub fn run(args: Args) -> CliResult {
             }
         };
         let call = &calls[index];
-        let kname = call.found.kernel_name.clone().unwrap_or_else(|| "kernel".into());
-        let e = Execution::of_call(call).map_err(|e| format!("{name}: tpu_custom_call #{index} ({kname}): {e}"))?;
+        let kname = call
+            .found
+            .kernel_name
+            .clone()
+            .unwrap_or_else(|| "kernel".into());
+        let e = Execution::of_call(call)
+            .map_err(|e| format!("{name}: tpu_custom_call #{index} ({kname}): {e}"))?;
         (e, format!("{name}: tpu_custom_call #{index} ({kname})"))
     };
     let compiled = started.elapsed();
@@ -233,7 +269,10 @@ pub fn run(args: Args) -> CliResult {
     let random = args.inputs.is_empty();
     let device_inputs: Vec<Vec<Array>> = if random {
         (0..args.devices)
-            .map(|d| exec::random_inputs(&shape, seed.wrapping_add(d as u64)).map_err(|e| format!("{label}: {e}")))
+            .map(|d| {
+                exec::random_inputs(&shape, seed.wrapping_add(d as u64))
+                    .map_err(|e| format!("{label}: {e}"))
+            })
             .collect::<Result<_, _>>()?
     } else {
         if args.inputs.len() != shape.operands.len() {
@@ -256,7 +295,10 @@ pub fn run(args: Args) -> CliResult {
                     p = p.reshaped(t.shape.clone());
                 }
                 let fits = p.shape.len() == t.shape.len()
-                    && p.shape.iter().zip(&t.shape).all(|(&x, &d)| d == exec::DYNAMIC_DIM || d == x);
+                    && p.shape
+                        .iter()
+                        .zip(&t.shape)
+                        .all(|(&x, &d)| d == exec::DYNAMIC_DIM || d == x);
                 if !fits {
                     return Err(format!(
                         "{}: operand {k} has shape {:?}, the call takes {:?}",
@@ -307,7 +349,12 @@ pub fn run(args: Args) -> CliResult {
     let inputs_whole: Vec<Array> = (0..shape.operands.len())
         .map(|k| {
             if args.devices > 1 {
-                stack(&device_inputs.iter().map(|i| i[k].clone()).collect::<Vec<_>>())
+                stack(
+                    &device_inputs
+                        .iter()
+                        .map(|i| i[k].clone())
+                        .collect::<Vec<_>>(),
+                )
             } else {
                 device_inputs[0][k].clone()
             }
@@ -328,10 +375,17 @@ pub fn run(args: Args) -> CliResult {
     let mut failed = Vec::new();
     if let Some(dir) = &args.compare {
         for (k, r) in results.iter().enumerate() {
-            let path = reference(dir, k).ok_or_else(|| format!("{}: no result{k}.npy or out{k}.npy to compare with", dir.display()))?;
+            let path = reference(dir, k).ok_or_else(|| {
+                format!(
+                    "{}: no result{k}.npy or out{k}.npy to compare with",
+                    dir.display()
+                )
+            })?;
             let expected = npy::read(&path, r.elem).map_err(|e| e.to_string())?;
             match exec::compare(r, &expected, args.rtol, args.atol) {
-                Ok(()) => comparisons.push(json!({"result": k, "reference": path.display().to_string(), "equal": true})),
+                Ok(()) => comparisons.push(
+                    json!({"result": k, "reference": path.display().to_string(), "equal": true}),
+                ),
                 Err(m) => {
                     failed.push(format!("result {k} differs from {}: {m}", path.display()));
                     comparisons.push(json!({"result": k, "reference": path.display().to_string(), "equal": false, "mismatch": m.to_string()}));
@@ -358,7 +412,14 @@ pub fn run(args: Args) -> CliResult {
         println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else {
         if random {
-            eprintln!("note: random inputs (seed {seed}){}", if args.output.is_some() { ", written as input<k>.npy beside the results" } else { "" });
+            eprintln!(
+                "note: random inputs (seed {seed}){}",
+                if args.output.is_some() {
+                    ", written as input<k>.npy beside the results"
+                } else {
+                    ""
+                }
+            );
         }
         for (k, r) in results.iter().enumerate() {
             println!("result {k}: {}", summary(r));
@@ -373,7 +434,11 @@ pub fn run(args: Args) -> CliResult {
         }
         for c in &comparisons {
             if c["equal"] == true {
-                println!("result {}: equal to {}", c["result"], c["reference"].as_str().unwrap_or(""));
+                println!(
+                    "result {}: equal to {}",
+                    c["result"],
+                    c["reference"].as_str().unwrap_or("")
+                );
             }
         }
     }

@@ -89,10 +89,24 @@ impl CallShape {
     /// The shape of a decoded call (its data operands, results, aliases).
     pub fn of(call: &DecodedCall<'_>) -> Result<CallShape, ExecError> {
         let parse = |t: &String| {
-            TensorType::parse(t).ok_or_else(|| ExecError::new(format!("call type `{t}` is not a static tensor the executor can hold")))
+            TensorType::parse(t).ok_or_else(|| {
+                ExecError::new(format!(
+                    "call type `{t}` is not a static tensor the executor can hold"
+                ))
+            })
         };
-        let operands = call.found.data_operand_types().iter().map(parse).collect::<Result<_, _>>()?;
-        let results = call.found.result_types.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
+        let operands = call
+            .found
+            .data_operand_types()
+            .iter()
+            .map(parse)
+            .collect::<Result<_, _>>()?;
+        let results = call
+            .found
+            .result_types
+            .iter()
+            .map(parse)
+            .collect::<Result<Vec<_>, _>>()?;
         let aliases = call
             .found
             .attribute("output_operand_aliases")
@@ -149,7 +163,11 @@ fn dim_semantics_text(op: Op<'_>) -> Vec<String> {
 fn window_kinds(op: Op<'_>) -> Vec<bool> {
     op.attr("window_params")
         .and_then(ir::as_array)
-        .map(|l| l.into_iter().map(|a| crate::ffi::attr_text(a).contains("element_window")).collect())
+        .map(|l| {
+            l.into_iter()
+                .map(|a| crate::ffi::attr_text(a).contains("element_window"))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -157,8 +175,9 @@ impl Execution {
     /// Compiles a kernel for a call: every op resolved (an op without CPU
     /// semantics is an error here, naming it and its location).
     pub fn new(kernel: &Kernel<'_>, call: CallShape) -> Result<Execution, ExecError> {
-        let sig = contract::kernel_signature(kernel)
-            .ok_or_else(|| ExecError::new("the kernel has no main function (a `func.func` with Pallas attributes)"))?;
+        let sig = contract::kernel_signature(kernel).ok_or_else(|| {
+            ExecError::new("the kernel has no main function (a `func.func` with Pallas attributes)")
+        })?;
         let program = Program::compile(Op::of(kernel.operation()))?;
         let main_op = contract::functions(kernel)
             .into_iter()
@@ -167,7 +186,10 @@ impl Execution {
             .ok_or_else(|| ExecError::new("the kernel's main function is missing"))?;
         let semantics = dim_semantics_text(main_op);
         let parallel: Vec<bool> = semantics.iter().map(|t| t.contains("parallel")).collect();
-        let per_core: Vec<bool> = semantics.iter().map(|t| t.contains("core_parallel")).collect();
+        let per_core: Vec<bool> = semantics
+            .iter()
+            .map(|t| t.contains("core_parallel"))
+            .collect();
         let element = window_kinds(main_op);
         let func = program
             .func(&sig.function)
@@ -185,7 +207,11 @@ impl Execution {
             .operands
             .len()
             .checked_sub(dynamic + sig.scalar_prefetch)
-            .ok_or_else(|| ExecError::new("the call has fewer operands than the kernel's grid bounds and scalar prefetch"))?;
+            .ok_or_else(|| {
+                ExecError::new(
+                    "the call has fewer operands than the kernel's grid bounds and scalar prefetch",
+                )
+            })?;
         if inputs + call.results.len() != buffers {
             return Err(ExecError::new(format!(
                 "the call passes {inputs} input(s) and {} result(s), but @{} has {buffers} input/output buffer argument(s)",
@@ -208,7 +234,11 @@ impl Execution {
                     )));
                 }
             };
-            let operand = if k < inputs { &call.operands[dynamic + sig.scalar_prefetch + k] } else { &call.results[k - inputs] };
+            let operand = if k < inputs {
+                &call.operands[dynamic + sig.scalar_prefetch + k]
+            } else {
+                &call.results[k - inputs]
+            };
             let w = sig.windows.as_ref().and_then(|w| w.get(k));
             let win = match w {
                 Some(w) if w.transform.is_some() || w.bounds.is_some() => Win::Block {
@@ -244,10 +274,14 @@ impl Execution {
                     )));
                 }
             }
-            if let Win::Block { transform: Some(t), .. } = &win {
-                if program.func(t).is_none() {
-                    return Err(ExecError::new(format!("the index map @{t} of operand {k} is not in the module")));
-                }
+            if let Win::Block {
+                transform: Some(t), ..
+            } = &win
+                && program.func(t).is_none()
+            {
+                return Err(ExecError::new(format!(
+                    "the index map @{t} of operand {k} is not in the module"
+                )));
             }
             windows.push(win);
         }
@@ -284,7 +318,11 @@ impl Execution {
 
     /// Runs the call on several devices at once (one input set each, one
     /// thread each): `tpu.device_id` is the position in `inputs`.
-    pub fn run_devices(&self, inputs: &[Vec<Array>], options: &RunOptions) -> Result<Vec<Vec<Array>>, ExecError> {
+    pub fn run_devices(
+        &self,
+        inputs: &[Vec<Array>],
+        options: &RunOptions,
+    ) -> Result<Vec<Vec<Array>>, ExecError> {
         let devices = inputs.len().max(1);
         let mut machine = Machine::new(devices, options.uninitialized);
         machine.max_bytes = options.max_bytes;
@@ -304,10 +342,10 @@ impl Execution {
                                 let r = self.device(machine, d, ins, options);
                                 let mut st = machine.lock();
                                 st.live -= 1;
-                                if let Err(e) = &r {
-                                    if st.failed.is_none() {
-                                        st.failed = Some(format!("device {d} failed: {}", e.message));
-                                    }
+                                if let Err(e) = &r
+                                    && st.failed.is_none()
+                                {
+                                    st.failed = Some(format!("device {d} failed: {}", e.message));
                                 }
                                 drop(st);
                                 machine.wake.notify_all();
@@ -318,7 +356,9 @@ impl Execution {
                 handles
                     .into_iter()
                     .map(|h| match h {
-                        Ok(h) => h.join().unwrap_or_else(|_| Err(ExecError::new("a device thread panicked"))),
+                        Ok(h) => h
+                            .join()
+                            .unwrap_or_else(|_| Err(ExecError::new("a device thread panicked"))),
                         Err(e) => Err(ExecError::new(format!("cannot start a device thread: {e}"))),
                     })
                     .collect()
@@ -332,7 +372,10 @@ impl Execution {
                 Ok(v) => outs.push(v),
                 Err(e) => {
                     let secondary = e.message.starts_with("stopped: ");
-                    if first_err.as_ref().is_none_or(|f| f.message.starts_with("stopped: ") && !secondary) {
+                    if first_err
+                        .as_ref()
+                        .is_none_or(|f| f.message.starts_with("stopped: ") && !secondary)
+                    {
                         first_err = Some(e);
                     }
                 }
@@ -352,23 +395,38 @@ impl Execution {
                 if b.elem != ElemType::DmaSemaphore || b.freed {
                     continue;
                 }
-                if let Data::I64(v) = &b.data {
-                    if let Some((i, n)) = v.iter().enumerate().find(|(_, n)| **n != 0) {
-                        return Err(ExecError::new(format!(
+                if let Data::I64(v) = &b.data
+                    && let Some((i, n)) = v.iter().enumerate().find(|(_, n)| **n != 0)
+                {
+                    return Err(ExecError::new(format!(
                             "a DMA was still in flight when the kernel returned: {}[{i}] on device {d} holds {n} byte(s) never waited for",
                             b.label
                         ))
                         .with_point(&[], (machine.devices > 1).then_some(d)));
-                    }
                 }
             }
         }
         Ok(())
     }
 
-    fn device(&self, machine: &Machine, dev: usize, inputs: &[Array], options: &RunOptions) -> Result<Vec<Array>, ExecError> {
+    fn device(
+        &self,
+        machine: &Machine,
+        dev: usize,
+        inputs: &[Array],
+        options: &RunOptions,
+    ) -> Result<Vec<Array>, ExecError> {
         let multi = (machine.devices > 1).then_some(dev);
-        let tag = |e: ExecError| if multi.is_some() { ExecError { device: e.device.or(multi), ..e } } else { e };
+        let tag = |e: ExecError| {
+            if multi.is_some() {
+                ExecError {
+                    device: e.device.or(multi),
+                    ..e
+                }
+            } else {
+                e
+            }
+        };
         let call = &self.concrete(inputs).map_err(tag)?;
         for (k, (a, t)) in inputs.iter().zip(&call.operands).enumerate() {
             let one_element = a.len() == 1 && t.shape.iter().product::<usize>() == 1;
@@ -388,13 +446,23 @@ impl Execution {
         let grid: Vec<i64> = self
             .grid
             .iter()
-            .map(|&b| if b == DYNAMIC { dyn_vals.next().unwrap_or(0) } else { b })
+            .map(|&b| {
+                if b == DYNAMIC {
+                    dyn_vals.next().unwrap_or(0)
+                } else {
+                    b
+                }
+            })
             .collect();
         if let Some(b) = grid.iter().find(|&&b| b < 0) {
             return Err(tag(ExecError::new(format!("grid bound {b} is negative"))));
         }
         it.grid = grid.clone();
-        it.barrier = Some(machine.alloc(dev, ElemType::Semaphore, 1, "the barrier semaphore".into()).map_err(|m| tag(ExecError::new(m)))?);
+        it.barrier = Some(
+            machine
+                .alloc(dev, ElemType::Semaphore, 1, "the barrier semaphore".into())
+                .map_err(|m| tag(ExecError::new(m)))?,
+        );
         it.ops_left = options.max_ops;
         // Scalar prefetch operands, in SMEM.
         let sp_start = dynamic;
@@ -403,10 +471,24 @@ impl Execution {
         for i in 0..self.scalar_prefetch {
             let a = &inputs[sp_start + i];
             let buf = machine
-                .alloc_with(dev, a.elem.signless(), a.data.clone(), format!("scalar prefetch operand {i} (SMEM)"))
+                .alloc_with(
+                    dev,
+                    a.elem.signless(),
+                    a.data.clone(),
+                    format!("scalar prefetch operand {i} (SMEM)"),
+                )
                 .map_err(|m| tag(ExecError::new(m)))?;
             let shape = self.arg_ty[first + i].shape().to_vec();
-            sp_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, a.elem.signless(), if shape.is_empty() { a.shape.clone() } else { shape }))));
+            sp_args.push(Val::M(Rc::new(MemRef::whole(
+                dev,
+                buf,
+                a.elem.signless(),
+                if shape.is_empty() {
+                    a.shape.clone()
+                } else {
+                    shape
+                },
+            ))));
         }
         // HBM buffers of inputs and outputs, padded to whole blocks.
         let in_start = dynamic + self.scalar_prefetch;
@@ -416,26 +498,39 @@ impl Execution {
             let (t, label) = if k < n_in {
                 (&call.operands[in_start + k], format!("input {k} (HBM)"))
             } else {
-                (&call.results[k - n_in], format!("output {} (HBM)", k - n_in))
+                (
+                    &call.results[k - n_in],
+                    format!("output {} (HBM)", k - n_in),
+                )
             };
             let elem = t.elem.signless();
             let padded: Vec<usize> = match &self.windows[k] {
-                Win::Block { bounds, element: false, .. } => {
-                    t.shape.iter().zip(bounds).map(|(&d, &b)| if b == 0 { d } else { d.div_ceil(b) * b }).collect()
-                }
+                Win::Block {
+                    bounds,
+                    element: false,
+                    ..
+                } => t
+                    .shape
+                    .iter()
+                    .zip(bounds)
+                    .map(|(&d, &b)| if b == 0 { d } else { d.div_ceil(b) * b })
+                    .collect(),
                 _ => t.shape.clone(),
             };
             if k >= n_in {
                 let r = k - n_in;
-                if let Some(&(op, _)) = call.aliases.iter().find(|(_, res)| *res == r) {
-                    if op >= in_start && op - in_start < n_in {
-                        let m = hbm[op - in_start].clone();
-                        hbm.push(m);
-                        continue;
-                    }
+                if let Some(&(op, _)) = call.aliases.iter().find(|(_, res)| *res == r)
+                    && op >= in_start
+                    && op - in_start < n_in
+                {
+                    let m = hbm[op - in_start].clone();
+                    hbm.push(m);
+                    continue;
                 }
             }
-            let buf = machine.alloc(dev, elem, padded.iter().product(), label).map_err(|m| tag(ExecError::new(m)))?;
+            let buf = machine
+                .alloc(dev, elem, padded.iter().product(), label)
+                .map_err(|m| tag(ExecError::new(m)))?;
             let view = MemRef::whole(dev, buf, elem, padded.clone());
             if k < n_in {
                 let a = &inputs[in_start + k];
@@ -452,7 +547,11 @@ impl Execution {
             match w {
                 Win::Direct => {
                     let shape = ty.shape().to_vec();
-                    let m = MemRef { shape: shape.clone(), strides: Array::strides(&shape), ..hbm[k].clone() };
+                    let m = MemRef {
+                        shape: shape.clone(),
+                        strides: Array::strides(&shape),
+                        ..hbm[k].clone()
+                    };
                     if shape.iter().product::<usize>() != hbm[k].shape.iter().product::<usize>() {
                         return Err(tag(ExecError::new(format!(
                             "operand {k} is passed whole but its kernel argument `{}` has another size",
@@ -466,9 +565,18 @@ impl Execution {
                         VTy::MemRef(e, s, sp) => (*e, s.clone(), sp.clone()),
                         _ => unreachable!("checked in new"),
                     };
-                    let what = if k < n_in { format!("input {k}") } else { format!("output {}", k - n_in) };
+                    let what = if k < n_in {
+                        format!("input {k}")
+                    } else {
+                        format!("output {}", k - n_in)
+                    };
                     let buf = machine
-                        .alloc(dev, elem, shape.iter().product(), format!("{what}'s block ({})", space.to_uppercase()))
+                        .alloc(
+                            dev,
+                            elem,
+                            shape.iter().product(),
+                            format!("{what}'s block ({})", space.to_uppercase()),
+                        )
                         .map_err(|m| tag(ExecError::new(m)))?;
                     win_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, elem, shape))));
                 }
@@ -477,12 +585,21 @@ impl Execution {
         // Scratch: one set, or one per core/subcore coordinate.
         let alloc_scratch = |core: &[i64]| -> Result<Vec<Val>, ExecError> {
             let mut out = Vec::with_capacity(self.scratch.len());
-            let at = if core.is_empty() { String::new() } else { format!(" of core {core:?}") };
+            let at = if core.is_empty() {
+                String::new()
+            } else {
+                format!(" of core {core:?}")
+            };
             for (i, ty) in self.scratch.iter().enumerate() {
                 match ty {
                     VTy::MemRef(e, s, sp) => {
                         let buf = machine
-                            .alloc(dev, *e, s.iter().product(), format!("scratch operand {i} ({}){at}", sp.to_uppercase()))
+                            .alloc(
+                                dev,
+                                *e,
+                                s.iter().product(),
+                                format!("scratch operand {i} ({}){at}", sp.to_uppercase()),
+                            )
                             .map_err(ExecError::new)?;
                         out.push(Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone()))));
                     }
@@ -496,18 +613,29 @@ impl Execution {
             }
             Ok(out)
         };
-        let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> = std::collections::HashMap::new();
+        let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> =
+            std::collections::HashMap::new();
         let core_of = |point: &[i64]| -> Vec<i64> {
-            point.iter().zip(&self.per_core).filter(|(_, c)| **c).map(|(p, _)| *p).collect()
+            point
+                .iter()
+                .zip(&self.per_core)
+                .filter(|(_, c)| **c)
+                .map(|(p, _)| *p)
+                .collect()
         };
-        scratch_sets.insert(core_of(&vec![0; grid.len()]), alloc_scratch(&core_of(&vec![0; grid.len()])).map_err(tag)?);
+        scratch_sets.insert(
+            core_of(&vec![0; grid.len()]),
+            alloc_scratch(&core_of(&vec![0; grid.len()])).map_err(tag)?,
+        );
         if machine.devices > 1 {
             machine
                 .start_barrier()
                 .map_err(|f| tag(ExecError::new(format!("stopped: {f}"))))?;
         }
         // The grid.
-        let main = prog.func(&self.main).ok_or_else(|| ExecError::new("main function missing"))?;
+        let main = prog
+            .func(&self.main)
+            .ok_or_else(|| ExecError::new("main function missing"))?;
         let total: usize = grid.iter().map(|&b| b as usize).product();
         let perms = self.permutations(&grid, options.seed);
         let point_of = |t: usize| -> Vec<i64> {
@@ -525,25 +653,49 @@ impl Execution {
             p
         };
         let mut prev: Vec<Option<Vec<usize>>> = vec![None; self.windows.len()];
-        let mut cur = if total > 0 { self.starts(&mut it, &point_of(0), &sp_args, &hbm, n_in).map_err(|e| tag(e.with_point(&point_of(0), multi)))? } else { Vec::new() };
+        let mut cur = if total > 0 {
+            self.starts(&mut it, &point_of(0), &sp_args, &hbm, n_in)
+                .map_err(|e| tag(e.with_point(&point_of(0), multi)))?
+        } else {
+            Vec::new()
+        };
         for t in 0..total {
             let point = point_of(t);
             let at = |e: ExecError| tag(e.with_point(&point, multi));
             let next = if t + 1 < total {
                 let np = point_of(t + 1);
-                Some(self.starts(&mut it, &np, &sp_args, &hbm, n_in).map_err(|e| tag(e.with_point(&np, multi)))?)
+                Some(
+                    self.starts(&mut it, &np, &sp_args, &hbm, n_in)
+                        .map_err(|e| tag(e.with_point(&np, multi)))?,
+                )
             } else {
                 None
             };
             // Copy in the inputs whose block moved.
             for k in 0..n_in {
-                let Win::Block { bounds, .. } = &self.windows[k] else { continue };
+                let Win::Block { bounds, .. } = &self.windows[k] else {
+                    continue;
+                };
                 if prev[k].as_ref() != Some(&cur[k]) {
-                    let Val::M(local) = &win_args[k] else { continue };
-                    copy_block(&it, &hbm[k], &cur[k], bounds, local, true, &format!("input {k}")).map_err(at)?;
+                    let Val::M(local) = &win_args[k] else {
+                        continue;
+                    };
+                    copy_block(
+                        &it,
+                        &hbm[k],
+                        &cur[k],
+                        bounds,
+                        local,
+                        true,
+                        &format!("input {k}"),
+                    )
+                    .map_err(at)?;
                 }
             }
-            let mut args: Vec<Val> = point.iter().map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i)))).collect();
+            let mut args: Vec<Val> = point
+                .iter()
+                .map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i))))
+                .collect();
             args.extend(sp_args.iter().cloned());
             args.extend(win_args.iter().cloned());
             let core = core_of(&point);
@@ -555,11 +707,24 @@ impl Execution {
             it.call(main, args).map_err(at)?;
             // Copy out the outputs whose block moves next (or at the end).
             for k in n_in..self.windows.len() {
-                let Win::Block { bounds, .. } = &self.windows[k] else { continue };
+                let Win::Block { bounds, .. } = &self.windows[k] else {
+                    continue;
+                };
                 let moves = next.as_ref().is_none_or(|n| n[k] != cur[k]);
                 if moves {
-                    let Val::M(local) = &win_args[k] else { continue };
-                    copy_block(&it, &hbm[k], &cur[k], bounds, local, false, &format!("output {}", k - n_in)).map_err(at)?;
+                    let Val::M(local) = &win_args[k] else {
+                        continue;
+                    };
+                    copy_block(
+                        &it,
+                        &hbm[k],
+                        &cur[k],
+                        bounds,
+                        local,
+                        false,
+                        &format!("output {}", k - n_in),
+                    )
+                    .map_err(at)?;
                 }
             }
             prev.clone_from(&cur.iter().cloned().map(Some).collect());
@@ -595,8 +760,18 @@ impl Execution {
             if !t.shape.contains(&DYNAMIC_DIM) {
                 continue;
             }
-            if a.shape.len() != t.shape.len() || t.shape.iter().zip(&a.shape).any(|(&d, &x)| d != DYNAMIC_DIM && d != x) {
-                return Err(ExecError::new(format!("operand {k} is {}{:?}, the call takes {}", a.elem, a.shape, t.text())));
+            if a.shape.len() != t.shape.len()
+                || t.shape
+                    .iter()
+                    .zip(&a.shape)
+                    .any(|(&d, &x)| d != DYNAMIC_DIM && d != x)
+            {
+                return Err(ExecError::new(format!(
+                    "operand {k} is {}{:?}, the call takes {}",
+                    a.elem,
+                    a.shape,
+                    t.text()
+                )));
             }
             t.shape = a.shape.clone();
         }
@@ -616,19 +791,36 @@ impl Execution {
     }
 
     /// Each window's block start (element offsets) at a grid point.
-    fn starts<'p>(&self, it: &mut Interp<'p>, point: &[i64], sp: &[Val], hbm: &[MemRef], n_in: usize) -> Result<Vec<Vec<usize>>, ExecError> {
+    fn starts<'p>(
+        &self,
+        it: &mut Interp<'p>,
+        point: &[i64],
+        sp: &[Val],
+        hbm: &[MemRef],
+        n_in: usize,
+    ) -> Result<Vec<Vec<usize>>, ExecError> {
         let prog: &'p Program = it.prog;
         let mut out = Vec::with_capacity(self.windows.len());
         for (k, w) in self.windows.iter().enumerate() {
-            let Win::Block { bounds, transform, element } = w else {
+            let Win::Block {
+                bounds,
+                transform,
+                element,
+            } = w
+            else {
                 out.push(Vec::new());
                 continue;
             };
             let idx: Vec<i64> = match transform {
                 None => vec![0; bounds.len()],
                 Some(t) => {
-                    let f = prog.func(t).ok_or_else(|| ExecError::new(format!("index map @{t} missing")))?;
-                    let mut args: Vec<Val> = point.iter().map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i)))).collect();
+                    let f = prog
+                        .func(t)
+                        .ok_or_else(|| ExecError::new(format!("index map @{t} missing")))?;
+                    let mut args: Vec<Val> = point
+                        .iter()
+                        .map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i))))
+                        .collect();
                     args.extend(sp.iter().cloned());
                     args.truncate(f.body.args.len());
                     let vals = it.call(f, args)?;
@@ -647,11 +839,23 @@ impl Execution {
                     bounds.len()
                 )));
             }
-            let what = if k < n_in { format!("input {k}") } else { format!("output {}", k - n_in) };
+            let what = if k < n_in {
+                format!("input {k}")
+            } else {
+                format!("output {}", k - n_in)
+            };
             let mut s = Vec::with_capacity(idx.len());
             for d in 0..idx.len() {
-                let start = if *element { idx[d] } else { idx[d].saturating_mul(bounds[d] as i64) };
-                if start < 0 || (start as usize).checked_add(bounds[d]).is_none_or(|end| end > hbm[k].shape[d]) {
+                let start = if *element {
+                    idx[d]
+                } else {
+                    idx[d].saturating_mul(bounds[d] as i64)
+                };
+                if start < 0
+                    || (start as usize)
+                        .checked_add(bounds[d])
+                        .is_none_or(|end| end > hbm[k].shape[d])
+                {
                     return Err(ExecError::new(format!(
                         "out-of-bounds block index {idx:?} for {what}: block {bounds:?} at offset {start} in dimension {d} of an array padded to {:?}",
                         hbm[k].shape
@@ -698,7 +902,15 @@ impl SplitMix {
     }
 }
 
-fn copy_block(it: &Interp<'_>, hbm: &MemRef, start: &[usize], bounds: &[usize], local: &MemRef, into_local: bool, what: &str) -> Result<(), ExecError> {
+fn copy_block(
+    it: &Interp<'_>,
+    hbm: &MemRef,
+    start: &[usize],
+    bounds: &[usize],
+    local: &MemRef,
+    into_local: bool,
+    what: &str,
+) -> Result<(), ExecError> {
     let st: Vec<i64> = start.iter().map(|&s| s as i64).collect();
     let zero = vec![0i64; local.shape.len()];
     let _ = what;
@@ -711,31 +923,49 @@ fn copy_block(it: &Interp<'_>, hbm: &MemRef, start: &[usize], bounds: &[usize], 
     }
 }
 
-fn read_whole(it: &Interp<'_>, m: &MemRef, start: &[i64], extent: &[usize]) -> Result<Data, ExecError> {
+fn read_whole(
+    it: &Interp<'_>,
+    m: &MemRef,
+    start: &[i64],
+    extent: &[usize],
+) -> Result<Data, ExecError> {
     it.read_box(&DRIVER, m, start, extent, &[])
 }
 
-fn write_whole(it: &Interp<'_>, m: &MemRef, start: &[i64], extent: &[usize], data: &Data) -> Result<(), ExecError> {
+fn write_whole(
+    it: &Interp<'_>,
+    m: &MemRef,
+    start: &[i64],
+    extent: &[usize],
+    data: &Data,
+) -> Result<(), ExecError> {
     it.write_box(&DRIVER, m, start, extent, &[], data, None, false)
 }
 
 /// The pipeline's copies are not ops of the kernel: their errors name the
 /// driver (site 0 is reserved for it).
-static DRIVER: std::sync::LazyLock<super::program::Inst> = std::sync::LazyLock::new(super::program::Inst::driver);
+static DRIVER: std::sync::LazyLock<super::program::Inst> =
+    std::sync::LazyLock::new(super::program::Inst::driver);
 
 /// Seeded random inputs for a call: floats uniform in [-1, 1) (rounded to
 /// their type), integers uniform in [0, 8) (small and non-negative, so
 /// scalar-prefetch operands used as block indices tend to stay in range),
 /// booleans fair coins. The same seed gives the same arrays.
 pub fn random_inputs(call: &CallShape, seed: u64) -> Result<Vec<Array>, ExecError> {
-    if let Some((k, t)) = call.operands.iter().enumerate().find(|(_, t)| t.shape.contains(&DYNAMIC_DIM)) {
+    if let Some((k, t)) = call
+        .operands
+        .iter()
+        .enumerate()
+        .find(|(_, t)| t.shape.contains(&DYNAMIC_DIM))
+    {
         return Err(ExecError::new(format!(
             "operand {k} has the dynamic type {}: random inputs need static shapes (give the inputs)",
             t.text()
         )));
     }
     let mut rng = SplitMix(seed);
-    Ok(call.operands
+    Ok(call
+        .operands
         .iter()
         .map(|t| {
             let n: usize = t.shape.iter().product();

@@ -389,10 +389,10 @@ fn f8_bits(x: f64, f: &Format, t: ElemType) -> u8 {
     if r.is_nan() {
         return nan;
     }
-    let sign = if r.is_sign_negative() && t != ElemType::F8E4M3B11FNUZ {
+    // FNUZ formats have no negative zero.
+    let negative_zero_unsigned = t == ElemType::F8E4M3B11FNUZ && r == 0.0;
+    let sign = if r.is_sign_negative() && !negative_zero_unsigned {
         0x80u8
-    } else if r.is_sign_negative() && r != 0.0 {
-        0x80
     } else {
         0
     };
@@ -423,7 +423,11 @@ fn f8_value(b: u8, f: &Format, t: ElemType) -> f64 {
         ElemType::F8E4M3FN if b & 0x7f == 0x7f => return f64::NAN,
         ElemType::F8E5M2 if e == 31 => {
             return if m == 0.0 {
-                if neg { f64::NEG_INFINITY } else { f64::INFINITY }
+                if neg {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                }
             } else {
                 f64::NAN
             };
@@ -452,7 +456,12 @@ mod tests {
         assert_eq!(ElemType::F16.round(65519.0), 65504.0);
         assert!(ElemType::F8E4M3FN.round(480.0).is_nan());
         assert_eq!(ElemType::F8E4M3FN.round(0.3), 0.3125);
-        for t in [ElemType::F16, ElemType::F8E4M3FN, ElemType::F8E5M2, ElemType::BF16] {
+        for t in [
+            ElemType::F16,
+            ElemType::F8E4M3FN,
+            ElemType::F8E5M2,
+            ElemType::BF16,
+        ] {
             for x in [0.0, 1.0, -2.5, 0.001, 100.0, 1e-7] {
                 let r = t.round(x);
                 assert_eq!(t.float_from_bits(t.float_bits(r)), r, "{t} {x}");

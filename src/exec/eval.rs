@@ -124,7 +124,12 @@ impl<'p> Interp<'p> {
         let mut result = Ok(());
         for inst in &b.insts {
             if matches!(inst.kind, Kind::Yield) {
-                out = Flow::Values(inst.args.iter().map(|&s| frame[s as usize].clone()).collect());
+                out = Flow::Values(
+                    inst.args
+                        .iter()
+                        .map(|&s| frame[s as usize].clone())
+                        .collect(),
+                );
                 break;
             }
             if let Err(e) = self.exec(frame, inst) {
@@ -170,9 +175,19 @@ impl<'p> Interp<'p> {
 
     /// `a` under the shape of the op's first result (same element count).
     fn reshape_to(&self, inst: &Inst, a: Array) -> R<Array> {
-        let shape = inst.res_ty.first().map(|t| t.shape().to_vec()).unwrap_or_default();
+        let shape = inst
+            .res_ty
+            .first()
+            .map(|t| t.shape().to_vec())
+            .unwrap_or_default();
         if shape.iter().product::<usize>() != a.len() {
-            return Err(self.fail(inst, format!("computes {} element(s) for a result of shape {shape:?}", a.len())));
+            return Err(self.fail(
+                inst,
+                format!(
+                    "computes {} element(s) for a result of shape {shape:?}",
+                    a.len()
+                ),
+            ));
         }
         Ok(a.reshaped(shape))
     }
@@ -187,19 +202,30 @@ impl<'p> Interp<'p> {
     fn exec(&mut self, frame: &mut [Val], inst: &'p Inst) -> R<()> {
         if let Some(left) = &mut self.ops_left {
             if *left == 0 {
-                return Err(self.fail(inst, "the run reached its limit of executed ops (RunOptions::max_ops)"));
+                return Err(self.fail(
+                    inst,
+                    "the run reached its limit of executed ops (RunOptions::max_ops)",
+                ));
             }
             *left -= 1;
         }
         match &inst.kind {
             Kind::Const(a) => Self::set(frame, inst, 0, a.clone()),
             Kind::Bin(op) if self.fuse && inst.fused.is_some() => {
-                let Some((x, y, product_first)) = inst.fused else { unreachable!() };
+                let Some((x, y, product_first)) = inst.fused else {
+                    unreachable!()
+                };
                 let x = self.arr(frame, inst, x)?;
                 let y = self.arr(frame, inst, y)?;
                 let other = self.arr(frame, inst, inst.args[if product_first { 1 } else { 0 }])?;
-                let r = ops::multiply_add(&x, &y, &other, *op == super::program::Bin::SubF, product_first)
-                    .map_err(|m| self.fail(inst, m))?;
+                let r = ops::multiply_add(
+                    &x,
+                    &y,
+                    &other,
+                    *op == super::program::Bin::SubF,
+                    product_first,
+                )
+                .map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
             Kind::Bin(op) => {
@@ -296,7 +322,8 @@ impl<'p> Interp<'p> {
                     Some(&s) => Some(self.arr(frame, inst, s)?),
                     None => None,
                 };
-                let r = ops::reduce(*kind, &a, &dims, acc.as_deref()).map_err(|m| self.fail(inst, m))?;
+                let r = ops::reduce(*kind, &a, &dims, acc.as_deref())
+                    .map_err(|m| self.fail(inst, m))?;
                 let r = self.reshape_to(inst, r)?;
                 Self::set(frame, inst, 0, r);
             }
@@ -324,7 +351,9 @@ impl<'p> Interp<'p> {
                 let mut p = Vec::with_capacity(pos.len());
                 for &x in pos {
                     if x == i64::MIN {
-                        let s = dynamic.next().ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
+                        let s = dynamic
+                            .next()
+                            .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
                         p.push(self.index(frame, inst, *s)?);
                     } else {
                         p.push(x);
@@ -340,7 +369,9 @@ impl<'p> Interp<'p> {
                 let mut p = Vec::with_capacity(pos.len());
                 for &x in pos {
                     if x == i64::MIN {
-                        let s = dynamic.next().ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
+                        let s = dynamic
+                            .next()
+                            .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
                         p.push(self.index(frame, inst, *s)?);
                     } else {
                         p.push(x);
@@ -349,15 +380,21 @@ impl<'p> Interp<'p> {
                 let r = ops::insert(&v, &dest, &p).map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
-            Kind::ExtractStrided { offsets, sizes, strides } => {
+            Kind::ExtractStrided {
+                offsets,
+                sizes,
+                strides,
+            } => {
                 let a = self.arr(frame, inst, inst.args[0])?;
-                let r = ops::extract_strided(&a, offsets, sizes, strides).map_err(|m| self.fail(inst, m))?;
+                let r = ops::extract_strided(&a, offsets, sizes, strides)
+                    .map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
             Kind::InsertStrided { offsets, strides } => {
                 let v = self.arr(frame, inst, inst.args[0])?;
                 let dest = self.arr(frame, inst, inst.args[1])?;
-                let r = ops::insert_strided(&v, &dest, offsets, strides).map_err(|m| self.fail(inst, m))?;
+                let r = ops::insert_strided(&v, &dest, offsets, strides)
+                    .map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
             Kind::Transpose(perm) => {
@@ -395,7 +432,11 @@ impl<'p> Interp<'p> {
                 let r = ops::rotate(&a, amount, *dim, *stride).map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
-            Kind::Matmul { dims, transpose_lhs, transpose_rhs } => {
+            Kind::Matmul {
+                dims,
+                transpose_lhs,
+                transpose_rhs,
+            } => {
                 let l = self.arr(frame, inst, inst.args[0])?;
                 let r = self.arr(frame, inst, inst.args[1])?;
                 let acc = self.arr(frame, inst, inst.args[2])?;
@@ -422,12 +463,20 @@ impl<'p> Interp<'p> {
                 };
                 let len = shape.iter().product();
                 let site = &self.prog.sites[inst.site as usize];
-                let label = format!("{} ({space}) at {}", site.op, if site.loc.is_empty() { "?" } else { &site.loc });
-                let buf = self.machine.alloc(self.dev, *elem, len, label).map_err(|m| self.fail(inst, m))?;
+                let label = format!(
+                    "{} ({space}) at {}",
+                    site.op,
+                    if site.loc.is_empty() { "?" } else { &site.loc }
+                );
+                let buf = self
+                    .machine
+                    .alloc(self.dev, *elem, len, label)
+                    .map_err(|m| self.fail(inst, m))?;
                 if let Some(scope) = self.scopes.last_mut() {
                     scope.push(buf);
                 }
-                frame[inst.res[0] as usize] = Val::M(Rc::new(MemRef::whole(self.dev, buf, *elem, shape.clone())));
+                frame[inst.res[0] as usize] =
+                    Val::M(Rc::new(MemRef::whole(self.dev, buf, *elem, shape.clone())));
             }
             Kind::Region => {
                 let Flow::Values(v) = match inst.regions.first() {
@@ -440,7 +489,11 @@ impl<'p> Interp<'p> {
             }
             Kind::If => {
                 let c = self.index(frame, inst, inst.args[0])? != 0;
-                let region = if c { inst.regions.first() } else { inst.regions.get(1) };
+                let region = if c {
+                    inst.regions.first()
+                } else {
+                    inst.regions.get(1)
+                };
                 let vals = match region {
                     Some(b) if !b.insts.is_empty() => {
                         let Flow::Values(v) = self.block(frame, b, Vec::new())?;
@@ -454,11 +507,11 @@ impl<'p> Interp<'p> {
             }
             Kind::IndexSwitch(cases) => {
                 let x = self.index(frame, inst, inst.args[0])?;
-                let region = cases
-                    .iter()
-                    .position(|&c| c == x)
-                    .map_or(0, |i| i + 1);
-                let b = inst.regions.get(region).ok_or_else(|| self.fail(inst, "missing a case region"))?;
+                let region = cases.iter().position(|&c| c == x).map_or(0, |i| i + 1);
+                let b = inst
+                    .regions
+                    .get(region)
+                    .ok_or_else(|| self.fail(inst, "missing a case region"))?;
                 let Flow::Values(v) = self.block(frame, b, Vec::new())?;
                 for (i, v) in v.into_iter().enumerate().take(inst.res.len()) {
                     frame[inst.res[i] as usize] = v;
@@ -469,11 +522,19 @@ impl<'p> Interp<'p> {
                 let ub = self.index(frame, inst, inst.args[1])?;
                 let step = self.index(frame, inst, inst.args[2])?;
                 if step <= 0 {
-                    return Err(self.fail(inst, format!("loop step is {step}: it must be positive")));
+                    return Err(
+                        self.fail(inst, format!("loop step is {step}: it must be positive"))
+                    );
                 }
                 let elem = lb.elem;
-                let mut iters: Vec<Val> = inst.args[3..].iter().map(|&s| frame[s as usize].clone()).collect();
-                let body = inst.regions.first().ok_or_else(|| self.fail(inst, "has no body"))?;
+                let mut iters: Vec<Val> = inst.args[3..]
+                    .iter()
+                    .map(|&s| frame[s as usize].clone())
+                    .collect();
+                let body = inst
+                    .regions
+                    .first()
+                    .ok_or_else(|| self.fail(inst, "has no body"))?;
                 let mut i = lb.scalar_i64();
                 while i < ub {
                     let mut args = Vec::with_capacity(1 + iters.len());
@@ -491,8 +552,13 @@ impl<'p> Interp<'p> {
                 }
             }
             Kind::While => {
-                let mut vals: Vec<Val> = inst.args.iter().map(|&s| frame[s as usize].clone()).collect();
-                let (Some(before), Some(after)) = (inst.regions.first(), inst.regions.get(1)) else {
+                let mut vals: Vec<Val> = inst
+                    .args
+                    .iter()
+                    .map(|&s| frame[s as usize].clone())
+                    .collect();
+                let (Some(before), Some(after)) = (inst.regions.first(), inst.regions.get(1))
+                else {
                     return Err(self.fail(inst, "needs two regions"));
                 };
                 loop {
@@ -515,11 +581,17 @@ impl<'p> Interp<'p> {
                 }
             }
             Kind::Call(name) => {
-                let f = self
-                    .prog
-                    .func(name)
-                    .ok_or_else(|| self.fail(inst, format!("calls @{name}, which the module does not define")))?;
-                let args = inst.args.iter().map(|&s| frame[s as usize].clone()).collect();
+                let f = self.prog.func(name).ok_or_else(|| {
+                    self.fail(
+                        inst,
+                        format!("calls @{name}, which the module does not define"),
+                    )
+                })?;
+                let args = inst
+                    .args
+                    .iter()
+                    .map(|&s| frame[s as usize].clone())
+                    .collect();
                 let out = self.call(f, args)?;
                 for (k, v) in out.into_iter().enumerate().take(inst.res.len()) {
                     frame[inst.res[k] as usize] = v;
@@ -535,16 +607,36 @@ impl<'p> Interp<'p> {
                     }
                 }
             }
-            Kind::DeviceId => Self::set(frame, inst, 0, Array::int(ElemType::Int(32), self.dev as i64)),
-            Kind::CoreId => Self::set(frame, inst, 0, Array::int(ElemType::Int(32), self.core as i64)),
+            Kind::DeviceId => Self::set(
+                frame,
+                inst,
+                0,
+                Array::int(ElemType::Int(32), self.dev as i64),
+            ),
+            Kind::CoreId => Self::set(
+                frame,
+                inst,
+                0,
+                Array::int(ElemType::Int(32), self.core as i64),
+            ),
             Kind::IterationBound(d) => {
-                let v = *self.grid.get(*d).ok_or_else(|| self.fail(inst, format!("the grid has no dimension {d}")))?;
+                let v = *self
+                    .grid
+                    .get(*d)
+                    .ok_or_else(|| self.fail(inst, format!("the grid has no dimension {d}")))?;
                 let e = self.res_elem(inst, 0)?;
                 Self::set(frame, inst, 0, Array::int(e, v));
             }
             Kind::SemBarrier => {
-                let buf = self.barrier.ok_or_else(|| self.fail(inst, "no barrier semaphore was allocated"))?;
-                frame[inst.res[0] as usize] = Val::M(Rc::new(MemRef::whole(self.dev, buf, ElemType::Semaphore, Vec::new())));
+                let buf = self
+                    .barrier
+                    .ok_or_else(|| self.fail(inst, "no barrier semaphore was allocated"))?;
+                frame[inst.res[0] as usize] = Val::M(Rc::new(MemRef::whole(
+                    self.dev,
+                    buf,
+                    ElemType::Semaphore,
+                    Vec::new(),
+                )));
             }
             Kind::SemSignal => {
                 let sem = self.mem(frame, inst, self.one(inst, 0)?)?;
@@ -567,7 +659,9 @@ impl<'p> Interp<'p> {
                 let sem_seg = if *wait_target { 3 } else { 1 };
                 let sem = match inst.segment(sem_seg).first() {
                     Some(&s) => self.mem(frame, inst, s)?,
-                    None => return Err(self.fail(inst, "waits on a semaphore the op does not give")),
+                    None => {
+                        return Err(self.fail(inst, "waits on a semaphore the op does not give"));
+                    }
                 };
                 let dst = self.mem(frame, inst, self.one(inst, 2)?)?;
                 let bytes = (dst.len() * dst.elem.bytes()) as i64;
@@ -588,7 +682,10 @@ impl<'p> Interp<'p> {
     fn one(&self, inst: &Inst, i: usize) -> R<u32> {
         match inst.segment(i) {
             [s] => Ok(*s),
-            _ => Err(self.fail(inst, format!("operand group {i} does not hold exactly one value"))),
+            _ => Err(self.fail(
+                inst,
+                format!("operand group {i} does not hold exactly one value"),
+            )),
         }
     }
 
@@ -618,10 +715,20 @@ impl<'p> Interp<'p> {
 
     /// The box a load or store touches: per view dim its start, extent and
     /// step. The vector covers the trailing dims; leading dims are single.
-    fn box_of(&self, inst: &Inst, m: &MemRef, idx: &[i64], vshape: &[usize], strides: &[i64]) -> R<(Vec<usize>, Vec<usize>, Vec<usize>)> {
+    fn box_of(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        idx: &[i64],
+        vshape: &[usize],
+        strides: &[i64],
+    ) -> R<(Vec<usize>, Vec<usize>, Vec<usize>)> {
         let rank = m.shape.len();
         if idx.len() != rank {
-            return Err(self.fail(inst, format!("{} indices for a rank-{rank} memref", idx.len())));
+            return Err(self.fail(
+                inst,
+                format!("{} indices for a rank-{rank} memref", idx.len()),
+            ));
         }
         if vshape.len() > rank {
             return Err(self.fail(inst, "the vector has a higher rank than the memref"));
@@ -646,7 +753,10 @@ impl<'p> Interp<'p> {
     fn oob(&self, inst: &Inst, m: &MemRef, idx: &[i64], extent: &[usize]) -> ExecError {
         let label = {
             let s = self.machine.lock();
-            s.bufs[m.dev].get(m.buf).map(|b| b.label.clone()).unwrap_or_default()
+            s.bufs[m.dev]
+                .get(m.buf)
+                .map(|b| b.label.clone())
+                .unwrap_or_default()
         };
         self.fail(
             inst,
@@ -658,7 +768,12 @@ impl<'p> Interp<'p> {
     }
 
     fn offsets(m: &MemRef, start: &[usize], extent: &[usize], steps: &[usize]) -> Vec<usize> {
-        let base = m.offset + start.iter().zip(&m.strides).map(|(s, st)| s * st).sum::<usize>();
+        let base = m.offset
+            + start
+                .iter()
+                .zip(&m.strides)
+                .map(|(s, st)| s * st)
+                .sum::<usize>();
         let n: usize = extent.iter().product();
         let mut out = Vec::with_capacity(n);
         if extent.is_empty() {
@@ -680,7 +795,14 @@ impl<'p> Interp<'p> {
         out
     }
 
-    pub(crate) fn read_box(&self, inst: &Inst, m: &MemRef, idx: &[i64], vshape: &[usize], strides: &[i64]) -> R<Data> {
+    pub(crate) fn read_box(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        idx: &[i64],
+        vshape: &[usize],
+        strides: &[i64],
+    ) -> R<Data> {
         let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
         let offs = Self::offsets(m, &start, &extent, &steps);
         let s = self.machine.lock();
@@ -709,14 +831,30 @@ impl<'p> Interp<'p> {
         let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
         let mut offs = Self::offsets(m, &start, &extent, &steps);
         if data.len() != offs.len() {
-            return Err(self.fail(inst, format!("writes {} element(s) into a box of {}", data.len(), offs.len())));
+            return Err(self.fail(
+                inst,
+                format!(
+                    "writes {} element(s) into a box of {}",
+                    data.len(),
+                    offs.len()
+                ),
+            ));
         }
         let mut vals = data.clone();
         if let Some(mask) = mask {
             if mask.len() != offs.len() {
-                return Err(self.fail(inst, format!("mask of {} element(s) for a store of {}", mask.len(), offs.len())));
+                return Err(self.fail(
+                    inst,
+                    format!(
+                        "mask of {} element(s) for a store of {}",
+                        mask.len(),
+                        offs.len()
+                    ),
+                ));
             }
-            let keep: Vec<usize> = (0..offs.len()).filter(|&i| mask.data.get_i64(i) != 0).collect();
+            let keep: Vec<usize> = (0..offs.len())
+                .filter(|&i| mask.data.get_i64(i) != 0)
+                .collect();
             offs = keep.iter().map(|&i| offs[i]).collect();
             vals = data.gather(&keep);
         }
@@ -731,7 +869,11 @@ impl<'p> Interp<'p> {
         if add {
             let old = b.data.gather(&offs);
             let sum = ops::binary(
-                if m.elem.is_float() { super::program::Bin::AddF } else { super::program::Bin::AddI },
+                if m.elem.is_float() {
+                    super::program::Bin::AddF
+                } else {
+                    super::program::Bin::AddI
+                },
                 &Array::new(m.elem, vec![offs.len()], old),
                 &Array::new(m.elem, vec![offs.len()], vals),
             )
@@ -762,7 +904,14 @@ impl<'p> Interp<'p> {
         if let Some(ms) = mask {
             let mask = self.arr(frame, inst, ms)?;
             if mask.len() != data.len() {
-                return Err(self.fail(inst, format!("mask of {} element(s) for a load of {}", mask.len(), data.len())));
+                return Err(self.fail(
+                    inst,
+                    format!(
+                        "mask of {} element(s) for a load of {}",
+                        mask.len(),
+                        data.len()
+                    ),
+                ));
             }
             for i in 0..data.len() {
                 if mask.data.get_i64(i) == 0 {
@@ -788,9 +937,21 @@ impl<'p> Interp<'p> {
             None => None,
         };
         if v.elem.signless() != m.elem.signless() {
-            return Err(self.fail(inst, format!("stores {} into a memref of {}", v.elem, m.elem)));
+            return Err(self.fail(
+                inst,
+                format!("stores {} into a memref of {}", v.elem, m.elem),
+            ));
         }
-        self.write_box(inst, &m, &idx, &v.shape, strides, &v.data, mask.as_deref(), add)
+        self.write_box(
+            inst,
+            &m,
+            &idx,
+            &v.shape,
+            strides,
+            &v.data,
+            mask.as_deref(),
+            add,
+        )
     }
 
     fn slice(&self, inst: &Inst, m: &MemRef, idx: &[i64], shape: &[usize]) -> R<MemRef> {
@@ -799,7 +960,11 @@ impl<'p> Interp<'p> {
         }
         let mut offset = m.offset;
         for d in 0..idx.len() {
-            if idx[d] < 0 || (idx[d] as usize).checked_add(shape[d]).is_none_or(|end| end > m.shape[d]) {
+            if idx[d] < 0
+                || (idx[d] as usize)
+                    .checked_add(shape[d])
+                    .is_none_or(|end| end > m.shape[d])
+            {
                 return Err(self.oob(inst, m, idx, shape));
             }
             offset += idx[d] as usize * m.strides[d];
@@ -850,7 +1015,13 @@ impl<'p> Interp<'p> {
 
     fn sem_pos(&self, inst: &Inst, sem: &MemRef) -> R<usize> {
         if sem.len() != 1 {
-            return Err(self.fail(inst, format!("expects one semaphore, given a view of shape {:?}", sem.shape)));
+            return Err(self.fail(
+                inst,
+                format!(
+                    "expects one semaphore, given a view of shape {:?}",
+                    sem.shape
+                ),
+            ));
         }
         Ok(sem.offset)
     }
@@ -914,7 +1085,11 @@ impl<'p> Interp<'p> {
                 let msg = format!(
                     "a semaphore wait can never be satisfied: {label}[{pos}] on device {} holds {have}, the wait needs {amount}, and no other device{} can signal it",
                     sem.dev,
-                    if self.machine.devices > 1 { " still running" } else { "" }
+                    if self.machine.devices > 1 {
+                        " still running"
+                    } else {
+                        ""
+                    }
                 );
                 s.failed = Some(format!("device {} deadlocked", self.dev));
                 s.blocked -= 1;
@@ -927,7 +1102,11 @@ impl<'p> Interp<'p> {
                 continue;
             }
             quiet_since = (s.blocked >= s.live).then_some(epoch);
-            s = match self.machine.wake.wait_timeout(s, std::time::Duration::from_millis(50)) {
+            s = match self
+                .machine
+                .wake
+                .wait_timeout(s, std::time::Duration::from_millis(50))
+            {
                 Ok((g, _)) => g,
                 Err(p) => p.into_inner().0,
             };
@@ -949,7 +1128,10 @@ impl<'p> Interp<'p> {
         if src.len() != dst.len() {
             return Err(self.fail(
                 inst,
-                format!("copies {:?} elements into a view of shape {:?}", src.shape, dst.shape),
+                format!(
+                    "copies {:?} elements into a view of shape {:?}",
+                    src.shape, dst.shape
+                ),
             ));
         }
         if src.elem.bytes() != dst.elem.bytes() {
@@ -957,7 +1139,10 @@ impl<'p> Interp<'p> {
         }
         let zero_s = vec![0i64; src.shape.len()];
         let data = self.read_box(inst, &src, &zero_s, &src.shape, &[])?;
-        let target = MemRef { dev, ..(*dst).clone() };
+        let target = MemRef {
+            dev,
+            ..(*dst).clone()
+        };
         let zero_d = vec![0i64; dst.shape.len()];
         self.write_box(inst, &target, &zero_d, &dst.shape, &[], &data, None, false)?;
         let bytes = (dst.len() * dst.elem.bytes()) as i64;

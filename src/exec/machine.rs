@@ -102,7 +102,13 @@ impl Machine {
 
     /// Allocates a buffer on a device, filled with the uninitialised value
     /// (semaphores with zero). Returns its index.
-    pub(crate) fn alloc(&self, dev: usize, elem: ElemType, len: usize, label: String) -> Result<usize, String> {
+    pub(crate) fn alloc(
+        &self,
+        dev: usize,
+        elem: ElemType,
+        len: usize,
+        label: String,
+    ) -> Result<usize, String> {
         self.reserve(elem, len, &label)?;
         let fill = self.uninit.value(elem);
         let data = Data::filled(elem, len, fill);
@@ -110,13 +116,23 @@ impl Machine {
     }
 
     /// Allocates a buffer holding `data`.
-    pub(crate) fn alloc_with(&self, dev: usize, elem: ElemType, data: Data, label: String) -> Result<usize, String> {
+    pub(crate) fn alloc_with(
+        &self,
+        dev: usize,
+        elem: ElemType,
+        data: Data,
+        label: String,
+    ) -> Result<usize, String> {
         self.reserve(elem, data.len(), &label)?;
         Ok(self.push(dev, elem, data, label))
     }
 
     fn storage(elem: ElemType, len: usize) -> u64 {
-        let each = if elem == ElemType::F64 || elem.is_int() { 8 } else { 4 };
+        let each = if elem == ElemType::F64 || elem.is_int() {
+            8
+        } else {
+            4
+        };
         (len as u64).saturating_mul(each)
     }
 
@@ -125,12 +141,12 @@ impl Machine {
         let need = Self::storage(elem, len);
         let mut s = self.lock();
         let total = s.bytes.saturating_add(need);
-        if let Some(max) = self.max_bytes {
-            if total > max {
-                return Err(format!(
-                    "{label} needs {need} bytes, which would take the run's buffers to {total} bytes, over its limit of {max}"
-                ));
-            }
+        if let Some(max) = self.max_bytes
+            && total > max
+        {
+            return Err(format!(
+                "{label} needs {need} bytes, which would take the run's buffers to {total} bytes, over its limit of {max}"
+            ));
         }
         s.bytes = total;
         Ok(())

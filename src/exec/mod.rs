@@ -150,7 +150,9 @@ impl ExecError {
 impl fmt::Display for ExecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.op {
-            Some(op) if !self.message.starts_with(&format!("`{op}`")) => write!(f, "`{op}`: {}", self.message)?,
+            Some(op) if !self.message.starts_with(&format!("`{op}`")) => {
+                write!(f, "`{op}`: {}", self.message)?
+            }
             _ => f.write_str(&self.message)?,
         }
         if let Some(loc) = &self.location {
@@ -160,7 +162,10 @@ impl fmt::Display for ExecError {
         if let Some(p) = &self.grid_point {
             ctx.push(format!(
                 "grid point ({})",
-                p.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+                p.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         if let Some(d) = self.device {

@@ -81,7 +81,10 @@ pub fn from_bytes(bytes: &[u8], elem: ElemType, path: &str) -> Result<Array, Npy
         return Err(mismatch(path, "structured arrays are not supported".into()));
     };
     if npy.order() != npyz::Order::C && npy.shape().iter().filter(|&&d| d > 1).count() > 1 {
-        return Err(mismatch(path, "Fortran-ordered arrays are not supported: save with np.ascontiguousarray".into()));
+        return Err(mismatch(
+            path,
+            "Fortran-ordered arrays are not supported: save with np.ascontiguousarray".into(),
+        ));
     }
     let shape: Vec<usize> = npy.shape().iter().map(|&d| d as usize).collect();
     let n: usize = shape.iter().product();
@@ -90,12 +93,21 @@ pub fn from_bytes(bytes: &[u8], elem: ElemType, path: &str) -> Result<Array, Npy
     let tc = ts.type_char();
     let text = ts.to_string();
     let mut raw = Vec::new();
-    npy.into_inner().read_to_end(&mut raw).map_err(|e| NpyError::Io {
-        path: path.to_string(),
-        source: e,
-    })?;
+    npy.into_inner()
+        .read_to_end(&mut raw)
+        .map_err(|e| NpyError::Io {
+            path: path.to_string(),
+            source: e,
+        })?;
     if raw.len() < n * width {
-        return Err(mismatch(path, format!("holds {} data bytes, its header promises {}", raw.len(), n * width)));
+        return Err(mismatch(
+            path,
+            format!(
+                "holds {} data bytes, its header promises {}",
+                raw.len(),
+                n * width
+            ),
+        ));
     }
     let word = |i: usize| -> u64 {
         let b = &raw[i * width..(i + 1) * width];
@@ -109,7 +121,9 @@ pub fn from_bytes(bytes: &[u8], elem: ElemType, path: &str) -> Result<Array, Npy
     let want = descr(elem);
     let ok = match elem {
         ElemType::BF16 => width == 2 && matches!(tc, TypeChar::Uint | TypeChar::RawData),
-        ElemType::F8E4M3FN | ElemType::F8E5M2 | ElemType::F8E4M3B11FNUZ => width == 1 && matches!(tc, TypeChar::Uint | TypeChar::RawData),
+        ElemType::F8E4M3FN | ElemType::F8E5M2 | ElemType::F8E4M3B11FNUZ => {
+            width == 1 && matches!(tc, TypeChar::Uint | TypeChar::RawData)
+        }
         t if t.is_float() => tc == TypeChar::Float && width == t.bytes(),
         ElemType::Int(1) => tc == TypeChar::Bool,
         ElemType::Int(w) => tc == TypeChar::Int && width * 8 == w as usize,
@@ -123,7 +137,10 @@ pub fn from_bytes(bytes: &[u8], elem: ElemType, path: &str) -> Result<Array, Npy
         } else {
             ""
         };
-        return Err(mismatch(path, format!("has dtype {text}, the operand is {elem} (expected {want}){hint}")));
+        return Err(mismatch(
+            path,
+            format!("has dtype {text}, the operand is {elem} (expected {want}){hint}"),
+        ));
     }
     let data = if elem.is_float() {
         let mut d = Data::filled(elem, n, 0.0);
@@ -158,7 +175,10 @@ pub fn read(path: &Path, elem: ElemType) -> Result<Array, NpyError> {
     from_bytes(&bytes, elem, &name)
 }
 
-fn write_typed<T: npyz::Serialize + npyz::AutoSerialize + Copy>(shape: &[u64], vals: impl Iterator<Item = T>) -> std::io::Result<Vec<u8>> {
+fn write_typed<T: npyz::Serialize + npyz::AutoSerialize + Copy>(
+    shape: &[u64],
+    vals: impl Iterator<Item = T>,
+) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let mut w = npyz::WriteOptions::<T>::new()
         .default_dtype()
@@ -181,14 +201,20 @@ pub fn to_bytes(a: &Array) -> std::io::Result<Vec<u8>> {
         ElemType::F64 => write_typed(&shape, (0..n).map(|i| d.get_f64(i))),
         ElemType::F32 => write_typed(&shape, (0..n).map(|i| d.get_f64(i) as f32)),
         ElemType::F16 => write_typed(&shape, (0..n).map(|i| half::f16::from_f64(d.get_f64(i)))),
-        ElemType::BF16 => write_typed(&shape, (0..n).map(|i| a.elem.float_bits(d.get_f64(i)) as u16)),
-        ElemType::F8E4M3FN | ElemType::F8E5M2 | ElemType::F8E4M3B11FNUZ => {
-            write_typed(&shape, (0..n).map(|i| a.elem.float_bits(d.get_f64(i)) as u8))
-        }
+        ElemType::BF16 => write_typed(
+            &shape,
+            (0..n).map(|i| a.elem.float_bits(d.get_f64(i)) as u16),
+        ),
+        ElemType::F8E4M3FN | ElemType::F8E5M2 | ElemType::F8E4M3B11FNUZ => write_typed(
+            &shape,
+            (0..n).map(|i| a.elem.float_bits(d.get_f64(i)) as u8),
+        ),
         ElemType::Int(1) => write_typed(&shape, (0..n).map(|i| d.get_i64(i) != 0)),
         ElemType::Int(8) => write_typed(&shape, (0..n).map(|i| d.get_i64(i) as i8)),
         ElemType::Int(16) => write_typed(&shape, (0..n).map(|i| d.get_i64(i) as i16)),
-        ElemType::Int(32) | ElemType::Semaphore | ElemType::DmaSemaphore => write_typed(&shape, (0..n).map(|i| d.get_i64(i) as i32)),
+        ElemType::Int(32) | ElemType::Semaphore | ElemType::DmaSemaphore => {
+            write_typed(&shape, (0..n).map(|i| d.get_i64(i) as i32))
+        }
         ElemType::UInt(8) => write_typed(&shape, (0..n).map(|i| d.get_i64(i) as u8)),
         ElemType::UInt(16) => write_typed(&shape, (0..n).map(|i| d.get_i64(i) as u16)),
         ElemType::UInt(32) => write_typed(&shape, (0..n).map(|i| d.get_i64(i) as u32)),
@@ -221,7 +247,11 @@ mod tests {
     #[test]
     fn arrays_round_trip_through_npy() {
         let cases = [
-            Array::new(ElemType::F32, vec![2, 3], Data::F32(vec![1.0, -2.5, 3.0, f32::NAN, 0.0, 1e-3])),
+            Array::new(
+                ElemType::F32,
+                vec![2, 3],
+                Data::F32(vec![1.0, -2.5, 3.0, f32::NAN, 0.0, 1e-3]),
+            ),
             Array::new(ElemType::BF16, vec![3], Data::F32(vec![1.0, -2.5, 3.0])),
             Array::new(ElemType::Int(8), vec![2], Data::I64(vec![-128, 127])),
             Array::new(ElemType::UInt(8), vec![2], Data::I64(vec![0, 255])),
@@ -231,7 +261,12 @@ mod tests {
         for a in cases {
             let bytes = to_bytes(&a).expect("write");
             let b = from_bytes(&bytes, a.elem, "mem").expect("read");
-            assert_eq!(format!("{:?}", a.data), format!("{:?}", b.data), "{}", a.elem);
+            assert_eq!(
+                format!("{:?}", a.data),
+                format!("{:?}", b.data),
+                "{}",
+                a.elem
+            );
             assert_eq!(a.shape, b.shape);
         }
     }

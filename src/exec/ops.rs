@@ -12,7 +12,10 @@ type R<T> = Result<T, String>;
 
 fn same_shape(a: &Array, b: &Array) -> R<()> {
     if a.shape != b.shape {
-        return Err(format!("operand shapes differ: {:?} and {:?}", a.shape, b.shape));
+        return Err(format!(
+            "operand shapes differ: {:?} and {:?}",
+            a.shape, b.shape
+        ));
     }
     Ok(())
 }
@@ -35,13 +38,7 @@ fn int_bin(op: Bin, t: ElemType, a: i64, b: i64) -> i64 {
                 a.wrapping_div(b)
             }
         }
-        Bin::DivUI => {
-            if ub == 0 {
-                -1
-            } else {
-                (ua / ub) as i64
-            }
-        }
+        Bin::DivUI => ua.checked_div(ub).map_or(-1, |q| q as i64),
         Bin::RemSI => {
             if b == 0 {
                 a
@@ -61,7 +58,11 @@ fn int_bin(op: Bin, t: ElemType, a: i64, b: i64) -> i64 {
                 -1
             } else {
                 let q = a.wrapping_div(b);
-                if (a.wrapping_rem(b) != 0) && ((a < 0) == (b < 0)) { q.wrapping_add(1) } else { q }
+                if (a.wrapping_rem(b) != 0) && ((a < 0) == (b < 0)) {
+                    q.wrapping_add(1)
+                } else {
+                    q
+                }
             }
         }
         Bin::CeilDivUI => {
@@ -76,7 +77,11 @@ fn int_bin(op: Bin, t: ElemType, a: i64, b: i64) -> i64 {
                 -1
             } else {
                 let q = a.wrapping_div(b);
-                if (a.wrapping_rem(b) != 0) && ((a < 0) != (b < 0)) { q.wrapping_sub(1) } else { q }
+                if (a.wrapping_rem(b) != 0) && ((a < 0) != (b < 0)) {
+                    q.wrapping_sub(1)
+                } else {
+                    q
+                }
             }
         }
         Bin::AndI => a & b,
@@ -176,14 +181,28 @@ pub(crate) fn binary(op: Bin, a: &Array, b: &Array) -> R<Array> {
     let t = a.elem;
     let data = match (&a.data, &b.data) {
         (Data::F32(x), Data::F32(y)) => {
-            let mut out: Vec<f32> = x.iter().zip(y).map(|(&p, &q)| float_bin32(op, p, q)).collect();
+            let mut out: Vec<f32> = x
+                .iter()
+                .zip(y)
+                .map(|(&p, &q)| float_bin32(op, p, q))
+                .collect();
             if t != ElemType::F32 {
                 out.iter_mut().for_each(|v| *v = t.round_f32(*v));
             }
             Data::F32(out)
         }
-        (Data::F64(x), Data::F64(y)) => Data::F64(x.iter().zip(y).map(|(&p, &q)| float_bin(op, p, q)).collect()),
-        (Data::I64(x), Data::I64(y)) => Data::I64(x.iter().zip(y).map(|(&p, &q)| int_bin(op, t, p, q)).collect()),
+        (Data::F64(x), Data::F64(y)) => Data::F64(
+            x.iter()
+                .zip(y)
+                .map(|(&p, &q)| float_bin(op, p, q))
+                .collect(),
+        ),
+        (Data::I64(x), Data::I64(y)) => Data::I64(
+            x.iter()
+                .zip(y)
+                .map(|(&p, &q)| int_bin(op, t, p, q))
+                .collect(),
+        ),
         _ => return Err(format!("operand types differ: {} and {}", a.elem, b.elem)),
     };
     Ok(Array::new(t, a.shape.clone(), data))
@@ -318,7 +337,9 @@ pub(crate) fn unary(op: Un, a: &Array, out: ElemType) -> R<Array> {
                         let u = t.unsigned(v);
                         let r = match op {
                             Un::AbsI => v.wrapping_abs(),
-                            Un::CountLeadingZeros => i64::from(u.leading_zeros()) - i64::from(64 - w),
+                            Un::CountLeadingZeros => {
+                                i64::from(u.leading_zeros()) - i64::from(64 - w)
+                            }
                             Un::CountTrailingZeros => i64::from(u.trailing_zeros().min(w)),
                             Un::PopCount => i64::from(u.count_ones()),
                             _ => v,
@@ -329,7 +350,11 @@ pub(crate) fn unary(op: Un, a: &Array, out: ElemType) -> R<Array> {
             )
         }
     };
-    let elem = if matches!(op, Un::IsNaN | Un::IsInf | Un::IsFinite) { out } else { t };
+    let elem = if matches!(op, Un::IsNaN | Un::IsInf | Un::IsFinite) {
+        out
+    } else {
+        t
+    };
     Ok(Array::new(elem, a.shape.clone(), data))
 }
 
@@ -340,7 +365,10 @@ pub(crate) fn fma(a: &Array, b: &Array, c: &Array) -> R<Array> {
     let t = a.elem;
     let mut out = Data::filled(t, a.len(), 0.0);
     for i in 0..a.len() {
-        let v = a.data.get_f64(i).mul_add(b.data.get_f64(i), c.data.get_f64(i));
+        let v = a
+            .data
+            .get_f64(i)
+            .mul_add(b.data.get_f64(i), c.data.get_f64(i));
         out.set_f64(i, t.round(v));
     }
     Ok(Array::new(t, a.shape.clone(), out))
@@ -348,7 +376,13 @@ pub(crate) fn fma(a: &Array, b: &Array, c: &Array) -> R<Array> {
 
 /// `x * y + c` (`x * y - c`, or `c - x * y` when the product is second),
 /// rounded once: a contracted `mulf` + `addf`/`subf`.
-pub(crate) fn multiply_add(x: &Array, y: &Array, c: &Array, sub: bool, product_first: bool) -> R<Array> {
+pub(crate) fn multiply_add(
+    x: &Array,
+    y: &Array,
+    c: &Array,
+    sub: bool,
+    product_first: bool,
+) -> R<Array> {
     same_shape(x, y)?;
     same_shape(x, c)?;
     let t = c.elem;
@@ -397,7 +431,11 @@ pub(crate) fn cmpi(p: i64, a: &Array, b: &Array) -> R<Array> {
             })
         })
         .collect();
-    Ok(Array::new(ElemType::Int(1), a.shape.clone(), Data::I64(out)))
+    Ok(Array::new(
+        ElemType::Int(1),
+        a.shape.clone(),
+        Data::I64(out),
+    ))
 }
 
 /// `arith.cmpf` with MLIR's predicate numbering.
@@ -427,17 +465,28 @@ pub(crate) fn cmpf(p: i64, a: &Array, b: &Array) -> R<Array> {
             })
         })
         .collect();
-    Ok(Array::new(ElemType::Int(1), a.shape.clone(), Data::I64(out)))
+    Ok(Array::new(
+        ElemType::Int(1),
+        a.shape.clone(),
+        Data::I64(out),
+    ))
 }
 
 /// `arith.select` with a scalar or elementwise condition.
 pub(crate) fn select(c: &Array, a: &Array, b: &Array) -> R<Array> {
     same_shape(a, b)?;
     if c.shape.is_empty() {
-        return Ok(if c.scalar_i64() != 0 { a.clone() } else { b.clone() });
+        return Ok(if c.scalar_i64() != 0 {
+            a.clone()
+        } else {
+            b.clone()
+        });
     }
     if c.shape != a.shape {
-        return Err(format!("condition shape {:?} differs from {:?}", c.shape, a.shape));
+        return Err(format!(
+            "condition shape {:?} differs from {:?}",
+            c.shape, a.shape
+        ));
     }
     let mut out = b.data.clone();
     match (&mut out, &a.data) {
@@ -466,7 +515,11 @@ pub(crate) fn cast(c: Cast, a: &Array, out: ElemType) -> R<Array> {
     let n = a.len();
     let from = a.elem;
     let data = match c {
-        Cast::ExtUI => Data::I64((0..n).map(|i| out.wrap(from.unsigned(a.data.get_i64(i)) as i64)).collect()),
+        Cast::ExtUI => Data::I64(
+            (0..n)
+                .map(|i| out.wrap(from.unsigned(a.data.get_i64(i)) as i64))
+                .collect(),
+        ),
         Cast::ExtSI => Data::I64(
             (0..n)
                 .map(|i| {
@@ -492,7 +545,14 @@ pub(crate) fn cast(c: Cast, a: &Array, out: ElemType) -> R<Array> {
         Cast::FPToSI | Cast::FPToUI => {
             let w = out.int_width();
             let (lo, hi) = if c == Cast::FPToUI {
-                (0f64, if w >= 64 { u64::MAX as f64 } else { ((1u64 << w) - 1) as f64 })
+                (
+                    0f64,
+                    if w >= 64 {
+                        u64::MAX as f64
+                    } else {
+                        ((1u64 << w) - 1) as f64
+                    },
+                )
             } else if w >= 64 {
                 (i64::MIN as f64, i64::MAX as f64)
             } else {
@@ -502,8 +562,16 @@ pub(crate) fn cast(c: Cast, a: &Array, out: ElemType) -> R<Array> {
                 (0..n)
                     .map(|i| {
                         let v = a.data.get_f64(i);
-                        let v = if v.is_nan() { 0.0 } else { v.trunc().clamp(lo, hi) };
-                        let bits = if c == Cast::FPToUI { v as u64 as i64 } else { v as i64 };
+                        let v = if v.is_nan() {
+                            0.0
+                        } else {
+                            v.trunc().clamp(lo, hi)
+                        };
+                        let bits = if c == Cast::FPToUI {
+                            v as u64 as i64
+                        } else {
+                            v as i64
+                        };
                         out.wrap(bits)
                     })
                     .collect(),
@@ -511,7 +579,9 @@ pub(crate) fn cast(c: Cast, a: &Array, out: ElemType) -> R<Array> {
         }
         Cast::Bitcast => {
             if from.bits() != out.bits() {
-                return Err(format!("bitcast between {from} and {out} of different widths"));
+                return Err(format!(
+                    "bitcast between {from} and {out} of different widths"
+                ));
             }
             if from.is_float() && out.is_float() {
                 let mut d = Data::filled(out, n, 0.0);
@@ -520,7 +590,11 @@ pub(crate) fn cast(c: Cast, a: &Array, out: ElemType) -> R<Array> {
                 }
                 d
             } else if from.is_float() {
-                Data::I64((0..n).map(|i| out.wrap(from.float_bits(a.data.get_f64(i)) as i64)).collect())
+                Data::I64(
+                    (0..n)
+                        .map(|i| out.wrap(from.float_bits(a.data.get_f64(i)) as i64))
+                        .collect(),
+                )
             } else if out.is_float() {
                 let mut d = Data::filled(out, n, 0.0);
                 for i in 0..n {
@@ -619,7 +693,10 @@ fn combine_i(kind: Red, t: ElemType, a: i64, b: i64) -> i64 {
 pub(crate) fn reduce(kind: Red, a: &Array, dims: &[usize], acc: Option<&Array>) -> R<Array> {
     let rank = a.shape.len();
     if dims.iter().any(|&d| d >= rank) {
-        return Err(format!("reduction dimension out of range for shape {:?}", a.shape));
+        return Err(format!(
+            "reduction dimension out of range for shape {:?}",
+            a.shape
+        ));
     }
     let keep: Vec<usize> = (0..rank).filter(|d| !dims.contains(d)).collect();
     let out_shape: Vec<usize> = keep.iter().map(|&d| a.shape[d]).collect();
@@ -628,7 +705,12 @@ pub(crate) fn reduce(kind: Red, a: &Array, dims: &[usize], acc: Option<&Array>) 
     let out_strides = Array::strides(&out_shape);
     let mut target = Vec::with_capacity(a.len());
     for_each_index(&a.shape, |i| {
-        target.push(keep.iter().zip(&out_strides).map(|(&d, s)| i[d] * s).sum::<usize>());
+        target.push(
+            keep.iter()
+                .zip(&out_strides)
+                .map(|(&d, s)| i[d] * s)
+                .sum::<usize>(),
+        );
     });
     let data = if t.is_float() {
         let id = red_identity(kind, t);
@@ -699,7 +781,10 @@ pub(crate) fn mask_identity(kind: Red, a: &Array, mask: &Array) -> R<Array> {
 /// Inclusive scan along `dim`.
 pub(crate) fn scan(kind: Red, a: &Array, dim: usize) -> R<Array> {
     if dim >= a.shape.len() {
-        return Err(format!("scan dimension {dim} out of range for shape {:?}", a.shape));
+        return Err(format!(
+            "scan dimension {dim} out of range for shape {:?}",
+            a.shape
+        ));
     }
     let t = a.elem;
     let strides = Array::strides(&a.shape);
@@ -741,7 +826,15 @@ pub(crate) fn reduce_index(kind: Red, a: &Array, axis: usize, out: ElemType) -> 
         let mut bv = a.data.get_f64(base);
         for k in 1..a.shape[axis] {
             let v = a.data.get_f64(base + k * strides[axis]);
-            let better = if bv.is_nan() { false } else if v.is_nan() { true } else if want_max { v > bv } else { v < bv };
+            let better = if bv.is_nan() {
+                false
+            } else if v.is_nan() {
+                true
+            } else if want_max {
+                v > bv
+            } else {
+                v < bv
+            };
             if better {
                 best = k;
                 bv = v;
@@ -761,7 +854,10 @@ pub(crate) fn extract(a: &Array, pos: &[i64]) -> R<Array> {
     let mut off = 0;
     for (d, &p) in pos.iter().enumerate() {
         if p < 0 || p as usize >= a.shape[d] {
-            return Err(format!("position {pos:?} out of range for shape {:?}", a.shape));
+            return Err(format!(
+                "position {pos:?} out of range for shape {:?}",
+                a.shape
+            ));
         }
         off += p as usize * strides[d];
     }
@@ -777,7 +873,10 @@ pub(crate) fn insert(v: &Array, dest: &Array, pos: &[i64]) -> R<Array> {
     let mut off = 0;
     for (d, &p) in pos.iter().enumerate() {
         if p < 0 || d >= dest.shape.len() || p as usize >= dest.shape[d] {
-            return Err(format!("position {pos:?} out of range for shape {:?}", dest.shape));
+            return Err(format!(
+                "position {pos:?} out of range for shape {:?}",
+                dest.shape
+            ));
         }
         off += p as usize * strides[d];
     }
@@ -787,7 +886,12 @@ pub(crate) fn insert(v: &Array, dest: &Array, pos: &[i64]) -> R<Array> {
     Ok(out)
 }
 
-fn strided_index(shape: &[usize], offsets: &[usize], sizes: &[usize], steps: &[usize]) -> (Vec<usize>, Vec<usize>) {
+fn strided_index(
+    shape: &[usize],
+    offsets: &[usize],
+    sizes: &[usize],
+    steps: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
     let mut ext = shape.to_vec();
     for (d, &s) in sizes.iter().enumerate() {
         ext[d] = s;
@@ -807,9 +911,17 @@ fn strided_index(shape: &[usize], offsets: &[usize], sizes: &[usize], steps: &[u
 }
 
 /// `vector.extract_strided_slice`.
-pub(crate) fn extract_strided(a: &Array, offsets: &[usize], sizes: &[usize], steps: &[usize]) -> R<Array> {
+pub(crate) fn extract_strided(
+    a: &Array,
+    offsets: &[usize],
+    sizes: &[usize],
+    steps: &[usize],
+) -> R<Array> {
     if sizes.len() > a.shape.len() || offsets.len() > a.shape.len() || steps.contains(&0) {
-        return Err(format!("slice {offsets:?}/{sizes:?}/{steps:?} does not fit shape {:?}", a.shape));
+        return Err(format!(
+            "slice {offsets:?}/{sizes:?}/{steps:?} does not fit shape {:?}",
+            a.shape
+        ));
     }
     for d in 0..a.shape.len() {
         let size = sizes.get(d).copied().unwrap_or(a.shape[d]);
@@ -825,8 +937,17 @@ pub(crate) fn extract_strided(a: &Array, offsets: &[usize], sizes: &[usize], ste
 }
 
 /// `vector.insert_strided_slice`.
-pub(crate) fn insert_strided(v: &Array, dest: &Array, offsets: &[usize], steps: &[usize]) -> R<Array> {
-    if v.shape.len() > dest.shape.len() || offsets.len() > dest.shape.len() || steps.contains(&0) || v.elem.signless() != dest.elem.signless() {
+pub(crate) fn insert_strided(
+    v: &Array,
+    dest: &Array,
+    offsets: &[usize],
+    steps: &[usize],
+) -> R<Array> {
+    if v.shape.len() > dest.shape.len()
+        || offsets.len() > dest.shape.len()
+        || steps.contains(&0)
+        || v.elem.signless() != dest.elem.signless()
+    {
         return Err(format!("cannot insert {:?} into {:?}", v.shape, dest.shape));
     }
     let lead = dest.shape.len() - v.shape.len();
@@ -837,7 +958,9 @@ pub(crate) fn insert_strided(v: &Array, dest: &Array, offsets: &[usize], steps: 
     let mut st = vec![1; lead];
     st.extend_from_slice(steps);
     for d in 0..dest.shape.len() {
-        let last = (sizes[d].max(1) - 1).checked_mul(st.get(d).copied().unwrap_or(1)).and_then(|x| x.checked_add(offs[d]));
+        let last = (sizes[d].max(1) - 1)
+            .checked_mul(st.get(d).copied().unwrap_or(1))
+            .and_then(|x| x.checked_add(offs[d]));
         if last.is_none_or(|l| l >= dest.shape[d]) {
             return Err(format!("slice out of range for shape {:?}", dest.shape));
         }
@@ -851,7 +974,10 @@ pub(crate) fn insert_strided(v: &Array, dest: &Array, offsets: &[usize], steps: 
 /// Permutes dims: result dim `i` is input dim `perm[i]`.
 pub(crate) fn transpose(a: &Array, perm: &[usize]) -> R<Array> {
     let mut seen = vec![false; perm.len()];
-    let valid = perm.len() == a.shape.len() && perm.iter().all(|&p| p < seen.len() && !std::mem::replace(&mut seen[p], true));
+    let valid = perm.len() == a.shape.len()
+        && perm
+            .iter()
+            .all(|&p| p < seen.len() && !std::mem::replace(&mut seen[p], true));
     if !valid {
         return Err(format!("permutation {perm:?} for shape {:?}", a.shape));
     }
@@ -869,14 +995,23 @@ pub(crate) fn transpose(a: &Array, perm: &[usize]) -> R<Array> {
     }
     let mut idx = Vec::with_capacity(a.len());
     for_each_index(&shape, |i| {
-        idx.push(perm.iter().enumerate().map(|(k, &p)| i[k] * strides[p]).sum());
+        idx.push(
+            perm.iter()
+                .enumerate()
+                .map(|(k, &p)| i[k] * strides[p])
+                .sum(),
+        );
     });
     Ok(Array::new(a.elem, shape, a.data.gather(&idx)))
 }
 
 /// `tpu.iota`: each element its index along `dims` (row-major over them).
 pub(crate) fn iota(elem: ElemType, shape: &[usize], dims: &[usize]) -> Array {
-    let dims: Vec<usize> = if dims.is_empty() { (0..shape.len()).collect() } else { dims.iter().copied().filter(|&d| d < shape.len()).collect() };
+    let dims: Vec<usize> = if dims.is_empty() {
+        (0..shape.len()).collect()
+    } else {
+        dims.iter().copied().filter(|&d| d < shape.len()).collect()
+    };
     let mut out = Vec::with_capacity(shape.iter().product());
     for_each_index(shape, |i| {
         let mut v = 0usize;
@@ -900,7 +1035,9 @@ pub(crate) fn iota(elem: ElemType, shape: &[usize], dims: &[usize]) -> Array {
 pub(crate) fn mask(shape: &[usize], bounds: &[i64]) -> Array {
     let mut out = Vec::with_capacity(shape.iter().product());
     for_each_index(shape, |i| {
-        out.push(i64::from(i.iter().zip(bounds).all(|(&x, &b)| (x as i64) < b)));
+        out.push(i64::from(
+            i.iter().zip(bounds).all(|(&x, &b)| (x as i64) < b),
+        ));
     });
     Array::new(ElemType::Int(1), shape.to_vec(), Data::I64(out))
 }
@@ -912,7 +1049,10 @@ pub(crate) fn concat(parts: &[std::rc::Rc<Array>], dim: usize) -> R<Array> {
     if dim >= shape.len() {
         return Err(format!("dimension {dim} out of range"));
     }
-    if parts.iter().any(|p| p.shape.len() != shape.len() || p.elem.signless() != first.elem.signless()) {
+    if parts
+        .iter()
+        .any(|p| p.shape.len() != shape.len() || p.elem.signless() != first.elem.signless())
+    {
         return Err("concatenated vectors differ in rank or type".into());
     }
     shape[dim] = parts.iter().map(|p| p.shape[dim]).sum();
@@ -959,15 +1099,44 @@ pub(crate) fn rotate(a: &Array, amount: i64, dim: usize, stride: Option<(i64, us
 /// `tpu.matmul`: `acc + lhs . rhs` with the dimension numbers; products and
 /// sums in `f32` for float operands narrower than `f64` (exact products of
 /// bf16), `i64` for integers; rounded to the accumulator's type.
-pub(crate) fn matmul(l: &Array, r: &Array, acc: &Array, dims: &DotDims, tl: bool, tr: bool) -> R<Array> {
-    let l = if tl { transpose(l, &[1, 0])? } else { l.clone() };
-    let r = if tr { transpose(r, &[1, 0])? } else { r.clone() };
+pub(crate) fn matmul(
+    l: &Array,
+    r: &Array,
+    acc: &Array,
+    dims: &DotDims,
+    tl: bool,
+    tr: bool,
+) -> R<Array> {
+    let l = if tl {
+        transpose(l, &[1, 0])?
+    } else {
+        l.clone()
+    };
+    let r = if tr {
+        transpose(r, &[1, 0])?
+    } else {
+        r.clone()
+    };
     // Bring lhs to [batch, m, k] and rhs to [batch, k, n].
-    let lperm: Vec<usize> = dims.lhs_batch.iter().chain(&dims.lhs_non_contracting).chain(&dims.lhs_contracting).copied().collect();
-    let rperm: Vec<usize> = dims.rhs_batch.iter().chain(&dims.rhs_contracting).chain(&dims.rhs_non_contracting).copied().collect();
+    let lperm: Vec<usize> = dims
+        .lhs_batch
+        .iter()
+        .chain(&dims.lhs_non_contracting)
+        .chain(&dims.lhs_contracting)
+        .copied()
+        .collect();
+    let rperm: Vec<usize> = dims
+        .rhs_batch
+        .iter()
+        .chain(&dims.rhs_contracting)
+        .chain(&dims.rhs_non_contracting)
+        .copied()
+        .collect();
     let is_perm = |p: &[usize], n: usize| {
         let mut seen = vec![false; n];
-        p.len() == n && p.iter().all(|&d| d < n && !std::mem::replace(&mut seen[d], true))
+        p.len() == n
+            && p.iter()
+                .all(|&d| d < n && !std::mem::replace(&mut seen[d], true))
     };
     if !is_perm(&lperm, l.shape.len()) || !is_perm(&rperm, r.shape.len()) {
         return Err("dimension numbers do not cover the operands".into());
@@ -978,12 +1147,26 @@ pub(crate) fn matmul(l: &Array, r: &Array, acc: &Array, dims: &DotDims, tl: bool
     let k = size(&l, &dims.lhs_contracting);
     let n = size(&r, &dims.rhs_non_contracting);
     if size(&r, &dims.rhs_contracting) != k || size(&r, &dims.rhs_batch) != b {
-        return Err(format!("matmul operand shapes {:?} and {:?} do not agree", l.shape, r.shape));
+        return Err(format!(
+            "matmul operand shapes {:?} and {:?} do not agree",
+            l.shape, r.shape
+        ));
     }
-    let lt = if lperm.iter().enumerate().all(|(i, &p)| i == p) { l } else { transpose(&l, &lperm)? };
-    let rt = if rperm.iter().enumerate().all(|(i, &p)| i == p) { r } else { transpose(&r, &rperm)? };
+    let lt = if lperm.iter().enumerate().all(|(i, &p)| i == p) {
+        l
+    } else {
+        transpose(&l, &lperm)?
+    };
+    let rt = if rperm.iter().enumerate().all(|(i, &p)| i == p) {
+        r
+    } else {
+        transpose(&r, &rperm)?
+    };
     if acc.len() != b * m * n {
-        return Err(format!("accumulator shape {:?} does not fit {b}x{m}x{n}", acc.shape));
+        return Err(format!(
+            "accumulator shape {:?} does not fit {b}x{m}x{n}",
+            acc.shape
+        ));
     }
     let out_t = acc.elem;
     let data = if out_t.is_float() {
@@ -1002,11 +1185,20 @@ pub(crate) fn matmul(l: &Array, r: &Array, acc: &Array, dims: &DotDims, tl: bool
                 // row-major strides given.
                 unsafe {
                     matrixmultiply::dgemm(
-                        m, k, n, 1.0,
-                        lv[bi * m * k..].as_ptr(), k as isize, 1,
-                        rv[bi * k * n..].as_ptr(), n as isize, 1,
+                        m,
+                        k,
+                        n,
+                        1.0,
+                        lv[bi * m * k..].as_ptr(),
+                        k as isize,
+                        1,
+                        rv[bi * k * n..].as_ptr(),
+                        n as isize,
+                        1,
                         0.0,
-                        c[bi * m * n..].as_mut_ptr(), n as isize, 1,
+                        c[bi * m * n..].as_mut_ptr(),
+                        n as isize,
+                        1,
                     );
                 }
             }
@@ -1019,11 +1211,20 @@ pub(crate) fn matmul(l: &Array, r: &Array, acc: &Array, dims: &DotDims, tl: bool
                 // SAFETY: as above.
                 unsafe {
                     matrixmultiply::sgemm(
-                        m, k, n, 1.0,
-                        lv[bi * m * k..].as_ptr(), k as isize, 1,
-                        rv[bi * k * n..].as_ptr(), n as isize, 1,
+                        m,
+                        k,
+                        n,
+                        1.0,
+                        lv[bi * m * k..].as_ptr(),
+                        k as isize,
+                        1,
+                        rv[bi * k * n..].as_ptr(),
+                        n as isize,
+                        1,
                         0.0,
-                        c[bi * m * n..].as_mut_ptr(), n as isize, 1,
+                        c[bi * m * n..].as_mut_ptr(),
+                        n as isize,
+                        1,
                     );
                 }
             }
@@ -1060,9 +1261,16 @@ fn add_acc(prod: &Array, acc: &Array) -> R<Array> {
     let t = acc.elem;
     let n = prod.len();
     let data = match (&prod.data, &acc.data) {
-        (Data::F32(p), Data::F32(a)) => Data::F32(p.iter().zip(a).map(|(&x, &y)| t.round_f32(x + y)).collect()),
+        (Data::F32(p), Data::F32(a)) => {
+            Data::F32(p.iter().zip(a).map(|(&x, &y)| t.round_f32(x + y)).collect())
+        }
         (Data::F64(p), Data::F64(a)) => Data::F64(p.iter().zip(a).map(|(&x, &y)| x + y).collect()),
-        (Data::I64(p), Data::I64(a)) => Data::I64(p.iter().zip(a).map(|(&x, &y)| t.wrap(x.wrapping_add(y))).collect()),
+        (Data::I64(p), Data::I64(a)) => Data::I64(
+            p.iter()
+                .zip(a)
+                .map(|(&x, &y)| t.wrap(x.wrapping_add(y)))
+                .collect(),
+        ),
         _ => return Err("accumulator type does not match".into()),
     };
     Ok(Array::new(t, vec![n], data))
@@ -1079,16 +1287,32 @@ fn order_output(sum: Array, dims: &DotDims, acc: &Array) -> R<Array> {
         .chain(dims.lhs_non_contracting.iter().map(|&d| (0, d)))
         .chain(dims.rhs_non_contracting.iter().map(|&d| (1, d)))
         .collect();
-    if dims.output.is_empty() || dims.output == canonical || dims.output.len() == canonical.len() && dims.output.iter().skip(dims.lhs_batch.len()).eq(canonical.iter().skip(dims.lhs_batch.len())) {
+    if dims.output.is_empty()
+        || dims.output == canonical
+        || dims.output.len() == canonical.len()
+            && dims
+                .output
+                .iter()
+                .skip(dims.lhs_batch.len())
+                .eq(canonical.iter().skip(dims.lhs_batch.len()))
+    {
         return Ok(sum.reshaped(acc.shape.clone()));
     }
     // A permutation of the canonical dims.
-    let perm: Option<Vec<usize>> = dims.output.iter().map(|o| canonical.iter().position(|c| c == o)).collect();
+    let perm: Option<Vec<usize>> = dims
+        .output
+        .iter()
+        .map(|o| canonical.iter().position(|c| c == o))
+        .collect();
     let perm = perm.ok_or("unsupported matmul output order")?;
-    let canon_shape: Vec<usize> = perm.iter().enumerate().map(|(i, _)| {
-        let p = perm.iter().position(|&x| x == i).unwrap_or(i);
-        acc.shape[p]
-    }).collect();
+    let canon_shape: Vec<usize> = perm
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            let p = perm.iter().position(|&x| x == i).unwrap_or(i);
+            acc.shape[p]
+        })
+        .collect();
     let t = transpose(&sum.reshaped(canon_shape), &perm)?;
     Ok(t.reshaped(acc.shape.clone()))
 }

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use mlir_sys::{MlirAttribute, MlirBlock, MlirType, MlirValue};
 
+use super::ExecError;
 use super::array::{Array, Data};
 use super::dtype::ElemType;
-use super::ExecError;
 use crate::ffi;
 use crate::mosaic::types::{Ty, split_top};
 use crate::serde::ir::{self, Op};
@@ -21,12 +21,34 @@ pub(crate) const MAX_ELEMENTS: usize = 1 << 28;
 /// The fewest operands and results the interpreter reads of an op.
 fn arity(kind: &Kind) -> (usize, usize) {
     match kind {
-        Kind::Const(_) | Kind::Iota(_) | Kind::ConstantMask(_) | Kind::DeviceId | Kind::CoreId | Kind::IterationBound(_) | Kind::SemBarrier => (0, 1),
+        Kind::Const(_)
+        | Kind::Iota(_)
+        | Kind::ConstantMask(_)
+        | Kind::DeviceId
+        | Kind::CoreId
+        | Kind::IterationBound(_)
+        | Kind::SemBarrier => (0, 1),
         Kind::Alloca | Kind::SemAlloc => (0, 1),
         Kind::Bin(_) | Kind::CmpI(_) | Kind::CmpF(_) => (2, 1),
-        Kind::Un(_) | Kind::Cast(_) | Kind::Broadcast | Kind::ShapeCast | Kind::Reduce(..) | Kind::Reduction(_) | Kind::Scan(..) | Kind::ReduceIndex(..) | Kind::Extract(_) | Kind::ExtractStrided { .. } | Kind::Transpose(_) | Kind::Identity | Kind::MemView | Kind::SemRead => (1, 1),
+        Kind::Un(_)
+        | Kind::Cast(_)
+        | Kind::Broadcast
+        | Kind::ShapeCast
+        | Kind::Reduce(..)
+        | Kind::Reduction(_)
+        | Kind::Scan(..)
+        | Kind::ReduceIndex(..)
+        | Kind::Extract(_)
+        | Kind::ExtractStrided { .. }
+        | Kind::Transpose(_)
+        | Kind::Identity
+        | Kind::MemView
+        | Kind::SemRead => (1, 1),
         Kind::Select | Kind::Fma | Kind::Matmul { .. } => (3, 1),
-        Kind::MultiReduce(..) | Kind::Insert(_) | Kind::InsertStrided { .. } | Kind::DynamicRotate { .. } => (2, 1),
+        Kind::MultiReduce(..)
+        | Kind::Insert(_)
+        | Kind::InsertStrided { .. }
+        | Kind::DynamicRotate { .. } => (2, 1),
         Kind::Concat(_) => (1, 1),
         Kind::Load { .. } | Kind::ScalarLoad | Kind::MemSlice => (1, 1),
         Kind::Store { .. } | Kind::ScalarStore => (2, 0),
@@ -282,9 +304,14 @@ pub(crate) enum Kind {
     Cast(Cast),
     Fma,
     /// `vector.load` / `tpu.vector_load` / `tpu.load`: base, indices, mask?
-    Load { strides: Vec<i64> },
+    Load {
+        strides: Vec<i64>,
+    },
     /// `vector.store` / `tpu.vector_store` / `tpu.store`: value, base, indices, mask?
-    Store { strides: Vec<i64>, add: bool },
+    Store {
+        strides: Vec<i64>,
+        add: bool,
+    },
     /// `memref.load`.
     ScalarLoad,
     /// `memref.store` (value, base, indices).
@@ -477,7 +504,13 @@ impl Program {
                 .map(|v| VTy::parse(&ffi::type_text(ir::value_type(v))))
                 .collect();
             if let Some(t) = arg_ty.iter().find(|t| too_large(t)) {
-                return Err(c.refuse(op, &format!("an argument of type `{}` has more than 2^28 elements", ty_text(t))));
+                return Err(c.refuse(
+                    op,
+                    &format!(
+                        "an argument of type `{}` has more than 2^28 elements",
+                        ty_text(t)
+                    ),
+                ));
             }
             let slots = c.slots.len();
             p.by_name.insert(name.clone(), p.funcs.len());
@@ -571,7 +604,13 @@ impl FuncCompiler<'_> {
             }
         }
         if let Some(t) = res_ty.iter().find(|t| too_large(t)) {
-            return Err(self.refuse(op, &format!("a value of type `{}` has more than 2^28 elements", ty_text(t))));
+            return Err(self.refuse(
+                op,
+                &format!(
+                    "a value of type `{}` has more than 2^28 elements",
+                    ty_text(t)
+                ),
+            ));
         }
         let kind = self.kind(op, &name, &arg_ty, &res_ty)?;
         let segments = segments(op, &name, args.len());
@@ -586,7 +625,14 @@ impl FuncCompiler<'_> {
                 ),
             ));
         }
-        let needs_segments = matches!(kind, Kind::EnqueueDma | Kind::WaitDma { .. } | Kind::WaitDma2 | Kind::SemSignal | Kind::MemSlice);
+        let needs_segments = matches!(
+            kind,
+            Kind::EnqueueDma
+                | Kind::WaitDma { .. }
+                | Kind::WaitDma2
+                | Kind::SemSignal
+                | Kind::MemSlice
+        );
         if needs_segments && segments.iter().map(|s| s.1).sum::<usize>() != args.len() {
             return Err(self.refuse(op, "has no `operandSegmentSizes` matching its operands"));
         }
@@ -603,17 +649,29 @@ impl FuncCompiler<'_> {
         })
     }
 
-    fn kind(&mut self, op: Op<'_>, name: &str, _arg_ty: &[VTy], res_ty: &[VTy]) -> Result<Kind, ExecError> {
+    fn kind(
+        &mut self,
+        op: Op<'_>,
+        name: &str,
+        _arg_ty: &[VTy],
+        res_ty: &[VTy],
+    ) -> Result<Kind, ExecError> {
         let attr = |n: &str| op.attr(n);
         let text = |n: &str| op.attr(n).map(ffi::attr_text);
         let i64s = |n: &str| op.attr(n).and_then(ir::as_i64_array).unwrap_or_default();
         let usizes = |n: &str| -> Vec<usize> {
             let a = op.attr(n);
             a.and_then(ir::as_i64_array)
-                .or_else(|| a.and_then(ir::as_i32_array).map(|v| v.into_iter().map(i64::from).collect()))
                 .or_else(|| {
-                    a.and_then(ir::as_array)
-                        .map(|l| l.into_iter().filter_map(|x| ir::as_int(x).map(|(v, _)| v)).collect())
+                    a.and_then(ir::as_i32_array)
+                        .map(|v| v.into_iter().map(i64::from).collect())
+                })
+                .or_else(|| {
+                    a.and_then(ir::as_array).map(|l| {
+                        l.into_iter()
+                            .filter_map(|x| ir::as_int(x).map(|(v, _)| v))
+                            .collect()
+                    })
                 })
                 .unwrap_or_default()
                 .into_iter()
@@ -628,7 +686,10 @@ impl FuncCompiler<'_> {
                 let a = attr("value").ok_or_else(|| self.refuse(op, "has no `value`"))?;
                 let ty = res_ty.first().cloned().unwrap_or(VTy::Other(String::new()));
                 Kind::Const(constant(a, &ty).ok_or_else(|| {
-                    self.refuse(op, &format!("constant of type `{}` is not supported", ty_text(&ty)))
+                    self.refuse(
+                        op,
+                        &format!("constant of type `{}` is not supported", ty_text(&ty)),
+                    )
                 })?)
             }
             "arith.addi" => Kind::Bin(Bin::AddI),
@@ -709,37 +770,62 @@ impl FuncCompiler<'_> {
             "arith.select" => Kind::Select,
             "arith.extui" | "arith.index_castui" => Kind::Cast(Cast::ExtUI),
             "arith.extsi" | "arith.trunci" | "arith.index_cast" => Kind::Cast(Cast::ExtSI),
-            "arith.extf" | "arith.truncf" | "tpu.extf" | "tpu.truncf" => Kind::Cast(Cast::FloatToFloat),
+            "arith.extf" | "arith.truncf" | "tpu.extf" | "tpu.truncf" => {
+                Kind::Cast(Cast::FloatToFloat)
+            }
             "arith.sitofp" | "tpu.sitofp" => Kind::Cast(Cast::SIToFP),
             "arith.uitofp" | "tpu.uitofp" => Kind::Cast(Cast::UIToFP),
             "arith.fptosi" | "tpu.fptosi" => Kind::Cast(Cast::FPToSI),
             "arith.fptoui" | "tpu.fptoui" => Kind::Cast(Cast::FPToUI),
             "arith.bitcast" => Kind::Cast(Cast::Bitcast),
-            "vector.load" | "tpu.vector_load" | "tpu.strided_load" => Kind::Load { strides: i64s("strides") },
+            "vector.load" | "tpu.vector_load" | "tpu.strided_load" => Kind::Load {
+                strides: i64s("strides"),
+            },
             "tpu.load" => {
-                if op.attr("sublane_stride").and_then(ir::as_int).is_some_and(|(v, _)| v != 1) {
+                if op
+                    .attr("sublane_stride")
+                    .and_then(ir::as_int)
+                    .is_some_and(|(v, _)| v != 1)
+                {
                     return Err(self.refuse(op, "a sublane stride other than 1 is not supported"));
                 }
-                Kind::Load { strides: Vec::new() }
+                Kind::Load {
+                    strides: Vec::new(),
+                }
             }
-            "vector.store" | "tpu.vector_store" | "tpu.store" | "tpu.strided_store" => Kind::Store {
-                strides: i64s("strides"),
-                add: flag("add"),
-            },
+            "vector.store" | "tpu.vector_store" | "tpu.store" | "tpu.strided_store" => {
+                Kind::Store {
+                    strides: i64s("strides"),
+                    add: flag("add"),
+                }
+            }
             "memref.load" => Kind::ScalarLoad,
             "memref.store" => Kind::ScalarStore,
             "vector.broadcast" | "vector.splat" => Kind::Broadcast,
             "vector.shape_cast" | "tpu.reshape" => Kind::ShapeCast,
-            "vector.multi_reduction" => {
-                Kind::MultiReduce(red("kind").ok_or_else(|| self.refuse(op, "unknown combining kind"))?, usizes("reduction_dims"))
-            }
-            "vector.reduction" => Kind::Reduction(red("kind").ok_or_else(|| self.refuse(op, "unknown combining kind"))?),
-            "tpu.reduce" => Kind::Reduce(red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?, usizes("dimensions")),
-            "tpu.all_reduce" => Kind::Reduce(red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?, usizes("dim")),
-            "tpu.scan" => {
-                Kind::Scan(red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?, int("dimension").unwrap_or(0) as usize)
-            }
-            "tpu.reduce_index" => Kind::ReduceIndex(red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?, int("axis").unwrap_or(0) as usize),
+            "vector.multi_reduction" => Kind::MultiReduce(
+                red("kind").ok_or_else(|| self.refuse(op, "unknown combining kind"))?,
+                usizes("reduction_dims"),
+            ),
+            "vector.reduction" => Kind::Reduction(
+                red("kind").ok_or_else(|| self.refuse(op, "unknown combining kind"))?,
+            ),
+            "tpu.reduce" => Kind::Reduce(
+                red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?,
+                usizes("dimensions"),
+            ),
+            "tpu.all_reduce" => Kind::Reduce(
+                red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?,
+                usizes("dim"),
+            ),
+            "tpu.scan" => Kind::Scan(
+                red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?,
+                int("dimension").unwrap_or(0) as usize,
+            ),
+            "tpu.reduce_index" => Kind::ReduceIndex(
+                red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?,
+                int("axis").unwrap_or(0) as usize,
+            ),
             "vector.extract" => {
                 let pos = i64s("static_position");
                 Kind::Extract(pos)
@@ -765,7 +851,9 @@ impl FuncCompiler<'_> {
             }
             "tpu.concatenate" => Kind::Concat(int("dimension").unwrap_or(0) as usize),
             "tpu.dynamic_rotate" => {
-                let stride = int("stride").zip(int("stride_dimension")).map(|(s, d)| (s, d as usize));
+                let stride = int("stride")
+                    .zip(int("stride_dimension"))
+                    .map(|(s, d)| (s, d as usize));
                 Kind::DynamicRotate {
                     dim: int("dimension").unwrap_or(0) as usize,
                     stride,
@@ -773,7 +861,8 @@ impl FuncCompiler<'_> {
             }
             "tpu.matmul" => {
                 let dims = match text("dimension_numbers") {
-                    Some(t) => parse_dot_dims(&t).ok_or_else(|| self.refuse(op, "unreadable `dimension_numbers`"))?,
+                    Some(t) => parse_dot_dims(&t)
+                        .ok_or_else(|| self.refuse(op, "unreadable `dimension_numbers`"))?,
                     None => DotDims {
                         lhs_contracting: vec![1],
                         rhs_contracting: vec![0],
@@ -791,7 +880,11 @@ impl FuncCompiler<'_> {
                 }
             }
             "tpu.memref_slice" => Kind::MemSlice,
-            "tpu.memref_squeeze" | "tpu.memref_reshape" | "tpu.erase_memref_layout" | "memref.collapse_shape" | "memref.expand_shape" => Kind::MemView,
+            "tpu.memref_squeeze"
+            | "tpu.memref_reshape"
+            | "tpu.erase_memref_layout"
+            | "memref.collapse_shape"
+            | "memref.expand_shape" => Kind::MemView,
             "memref.alloca" | "memref.alloc" => Kind::Alloca,
             "tpu.region" => Kind::Region,
             "tpu.sem_alloc" => Kind::SemAlloc,
@@ -808,13 +901,18 @@ impl FuncCompiler<'_> {
             "tpu.core_id" => Kind::CoreId,
             "tpu.iteration_bound" => Kind::IterationBound(int("dim").unwrap_or(0) as usize),
             "tpu.assume_multiple" | "tpu.assume_layout" => Kind::Identity,
-            "tpu.trace_start" | "tpu.trace_stop" | "tpu.trace_value" | "tpu.delay" | "tpu.log" | "tpu.barrier" => Kind::Nop,
+            "tpu.trace_start" | "tpu.trace_stop" | "tpu.trace_value" | "tpu.delay" | "tpu.log"
+            | "tpu.barrier" => Kind::Nop,
             "tpu.trace" => Kind::Region,
             "scf.for" => Kind::For,
             "scf.if" => Kind::If,
             "scf.while" => Kind::While,
             "scf.index_switch" => Kind::IndexSwitch(i64s("cases")),
-            "func.call" => Kind::Call(text("callee").map(|t| t.trim_start_matches('@').trim_matches('"').to_string()).unwrap_or_default()),
+            "func.call" => Kind::Call(
+                text("callee")
+                    .map(|t| t.trim_start_matches('@').trim_matches('"').to_string())
+                    .unwrap_or_default(),
+            ),
             "scf.yield" | "tpu.yield" | "func.return" | "scf.condition" => Kind::Yield,
             _ => {
                 return Err(self.refuse(
@@ -829,9 +927,11 @@ impl FuncCompiler<'_> {
 
 /// Operand segments from `operandSegmentSizes`, or each operand its own.
 fn segments(op: Op<'_>, _name: &str, n: usize) -> Vec<(usize, usize)> {
-    let sizes = op
-        .attr("operandSegmentSizes")
-        .and_then(|a| ir::as_i32_array(a).map(|v| v.into_iter().map(i64::from).collect::<Vec<_>>()).or_else(|| ir::as_i64_array(a)));
+    let sizes = op.attr("operandSegmentSizes").and_then(|a| {
+        ir::as_i32_array(a)
+            .map(|v| v.into_iter().map(i64::from).collect::<Vec<_>>())
+            .or_else(|| ir::as_i64_array(a))
+    });
     match sizes {
         Some(sizes) => {
             let mut start = 0;
@@ -854,11 +954,17 @@ pub(crate) fn ty_text(t: &VTy) -> String {
         VTy::Scalar(e) => e.to_string(),
         VTy::Vector(e, s) => format!(
             "vector<{}x{e}>",
-            s.iter().map(ToString::to_string).collect::<Vec<_>>().join("x")
+            s.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("x")
         ),
         VTy::MemRef(e, s, sp) => format!(
             "memref<{}x{e}, {sp}>",
-            s.iter().map(ToString::to_string).collect::<Vec<_>>().join("x")
+            s.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("x")
         ),
         VTy::Other(t) => t.clone(),
     }
@@ -868,7 +974,11 @@ fn location_text(op: Op<'_>) -> String {
     // SAFETY: the op's location is live with its module.
     let attr = unsafe { mlir_sys::mlirLocationGetAttribute(op.location()) };
     let t = ffi::attr_text(attr);
-    if t == "loc(unknown)" { String::new() } else { t }
+    if t == "loc(unknown)" {
+        String::new()
+    } else {
+        t
+    }
 }
 
 /// Parses `#tpu.dot_dimension_numbers<[1], [0], [0], [1], [0, 0, 1, 1], [], []>`.
@@ -890,7 +1000,11 @@ pub(crate) fn parse_dot_dims(text: &str) -> Option<DotDims> {
     if lists.len() < 5 {
         return None;
     }
-    let output = lists[4].chunks(2).filter(|c| c.len() == 2).map(|c| (c[0], c[1])).collect();
+    let output = lists[4]
+        .chunks(2)
+        .filter(|c| c.len() == 2)
+        .map(|c| (c[0], c[1]))
+        .collect();
     Some(DotDims {
         lhs_contracting: lists[0].clone(),
         rhs_contracting: lists[1].clone(),
@@ -930,15 +1044,27 @@ fn constant(a: MlirAttribute, ty: &VTy) -> Option<Array> {
                 return None;
             };
             if elem.is_int() {
-                let iv = if mlirAttributeIsAInteger(s) { mlirIntegerAttrGetValueInt(s) } else { v as i64 };
+                let iv = if mlirAttributeIsAInteger(s) {
+                    mlirIntegerAttrGetValueInt(s)
+                } else {
+                    v as i64
+                };
                 return Some(Array::new(elem, shape, Data::I64(vec![elem.wrap(iv); n])));
             }
             return Some(Array::filled(elem, &shape, v));
         }
         let idx = |i: usize| i as isize;
         let data = match elem {
-            ElemType::F32 => Data::F32((0..n).map(|i| mlirDenseElementsAttrGetFloatValue(a, idx(i))).collect()),
-            ElemType::F64 => Data::F64((0..n).map(|i| mlirDenseElementsAttrGetDoubleValue(a, idx(i))).collect()),
+            ElemType::F32 => Data::F32(
+                (0..n)
+                    .map(|i| mlirDenseElementsAttrGetFloatValue(a, idx(i)))
+                    .collect(),
+            ),
+            ElemType::F64 => Data::F64(
+                (0..n)
+                    .map(|i| mlirDenseElementsAttrGetDoubleValue(a, idx(i)))
+                    .collect(),
+            ),
             t if t.is_float() => {
                 let raw = mlirDenseElementsAttrGetRawData(a) as *const u8;
                 let bytes = t.bytes();
@@ -958,12 +1084,36 @@ fn constant(a: MlirAttribute, ty: &VTy) -> Option<Array> {
                         .collect(),
                 )
             }
-            ElemType::Int(1) => Data::I64((0..n).map(|i| i64::from(mlirDenseElementsAttrGetBoolValue(a, idx(i)))).collect()),
-            ElemType::Int(8) => Data::I64((0..n).map(|i| i64::from(mlirDenseElementsAttrGetInt8Value(a, idx(i)))).collect()),
-            ElemType::Int(16) => Data::I64((0..n).map(|i| i64::from(mlirDenseElementsAttrGetInt16Value(a, idx(i)))).collect()),
-            ElemType::Int(32) => Data::I64((0..n).map(|i| i64::from(mlirDenseElementsAttrGetInt32Value(a, idx(i)))).collect()),
-            ElemType::Int(64) => Data::I64((0..n).map(|i| mlirDenseElementsAttrGetInt64Value(a, idx(i))).collect()),
-            ElemType::Index => Data::I64((0..n).map(|i| mlirDenseElementsAttrGetIndexValue(a, idx(i)) as i64).collect()),
+            ElemType::Int(1) => Data::I64(
+                (0..n)
+                    .map(|i| i64::from(mlirDenseElementsAttrGetBoolValue(a, idx(i))))
+                    .collect(),
+            ),
+            ElemType::Int(8) => Data::I64(
+                (0..n)
+                    .map(|i| i64::from(mlirDenseElementsAttrGetInt8Value(a, idx(i))))
+                    .collect(),
+            ),
+            ElemType::Int(16) => Data::I64(
+                (0..n)
+                    .map(|i| i64::from(mlirDenseElementsAttrGetInt16Value(a, idx(i))))
+                    .collect(),
+            ),
+            ElemType::Int(32) => Data::I64(
+                (0..n)
+                    .map(|i| i64::from(mlirDenseElementsAttrGetInt32Value(a, idx(i))))
+                    .collect(),
+            ),
+            ElemType::Int(64) => Data::I64(
+                (0..n)
+                    .map(|i| mlirDenseElementsAttrGetInt64Value(a, idx(i)))
+                    .collect(),
+            ),
+            ElemType::Index => Data::I64(
+                (0..n)
+                    .map(|i| mlirDenseElementsAttrGetIndexValue(a, idx(i)) as i64)
+                    .collect(),
+            ),
             _ => return None,
         };
         Some(Array::new(elem, shape, data))
@@ -990,12 +1140,14 @@ fn fuse_multiply_adds(b: &mut Block, uses: &HashMap<Slot, usize>) {
         for r in &mut i.regions {
             fuse_multiply_adds(r, uses);
         }
-        let float = i.res_ty.first().and_then(VTy::elem).is_some_and(|e| e.is_float() && e != ElemType::F64);
+        let float = i
+            .res_ty
+            .first()
+            .and_then(VTy::elem)
+            .is_some_and(|e| e.is_float() && e != ElemType::F64);
         match i.kind {
-            Kind::Bin(Bin::MulF) if float => {
-                if uses.get(&i.res[0]) == Some(&1) {
-                    products.insert(i.res[0], (i.args[0], i.args[1]));
-                }
+            Kind::Bin(Bin::MulF) if float && uses.get(&i.res[0]) == Some(&1) => {
+                products.insert(i.res[0], (i.args[0], i.args[1]));
             }
             Kind::Bin(Bin::AddF | Bin::SubF) if float => {
                 if let Some(&(a, c)) = products.get(&i.args[0]) {

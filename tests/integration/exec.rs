@@ -32,7 +32,11 @@ fn numbered(dir: &Path, prefix: &str) -> Vec<PathBuf> {
         .filter_map(|e| {
             let p = e.ok()?.path();
             let name = p.file_name()?.to_str()?.to_string();
-            let k = name.strip_prefix(prefix)?.strip_suffix(".npy")?.parse().ok()?;
+            let k = name
+                .strip_prefix(prefix)?
+                .strip_suffix(".npy")?
+                .parse()
+                .ok()?;
             Some((k, p))
         })
         .collect();
@@ -60,10 +64,15 @@ fn split(a: &Array, n: usize) -> Vec<Array> {
 /// Runs a module's calls in order (each call after the first takes the
 /// previous call's results) on `devices` devices, with JAX interpret mode's
 /// arithmetic (fused multiply-adds, as XLA on CPU computes them).
-fn run_module(module: &Path, inputs: &[PathBuf], devices: usize) -> Result<Vec<Vec<Array>>, String> {
+fn run_module(
+    module: &Path,
+    inputs: &[PathBuf],
+    devices: usize,
+) -> Result<Vec<Vec<Array>>, String> {
     let ctx = Context::new();
     let bytes = std::fs::read(module).map_err(|e| e.to_string())?;
-    let calls = decode::decode_module(&ctx, &bytes, &module.display().to_string()).map_err(|e| e.to_string())?;
+    let calls = decode::decode_module(&ctx, &bytes, &module.display().to_string())
+        .map_err(|e| e.to_string())?;
     let options = RunOptions {
         fuse_multiply_add: true,
         ..RunOptions::default()
@@ -81,37 +90,64 @@ fn run_module(module: &Path, inputs: &[PathBuf], devices: usize) -> Result<Vec<V
                 for (k, t) in shape.operands.iter().enumerate() {
                     let path = inputs.get(k).ok_or_else(|| format!("no in{k}.npy"))?;
                     let a = npy::read(path, t.elem).map_err(|e| e.to_string())?;
-                    let parts = if devices > 1 { split(&a, devices) } else { vec![a] };
+                    let parts = if devices > 1 {
+                        split(&a, devices)
+                    } else {
+                        vec![a]
+                    };
                     for (d, p) in parts.into_iter().enumerate() {
-                        let p = if p.len() == 1 && t.shape.iter().product::<usize>() == 1 { p.reshaped(t.shape.clone()) } else { p };
+                        let p = if p.len() == 1 && t.shape.iter().product::<usize>() == 1 {
+                            p.reshaped(t.shape.clone())
+                        } else {
+                            p
+                        };
                         per[d].push(p);
                     }
                 }
                 per
             }
         };
-        current = Some(e.run_devices(&per_device, &options).map_err(|e| format!("call {i}: {e}"))?);
+        current = Some(
+            e.run_devices(&per_device, &options)
+                .map_err(|e| format!("call {i}: {e}"))?,
+        );
     }
     current.ok_or_else(|| "no tpu_custom_call".to_string())
 }
 
 fn tolerance(case: &Value, k: usize) -> (f64, f64) {
     let o = &case["outputs"][k];
-    (o["rtol"].as_f64().unwrap_or(0.0), o["atol"].as_f64().unwrap_or(0.0))
+    (
+        o["rtol"].as_f64().unwrap_or(0.0),
+        o["atol"].as_f64().unwrap_or(0.0),
+    )
 }
 
 /// Compares a run's results with `out<k>.npy` (leading device axis when
 /// `devices > 1`). `Ok(None)` equal; `Ok(Some(why))` different.
-fn compare_outputs(dir: &Path, case: &Value, results: &[Vec<Array>]) -> Result<Option<String>, String> {
+fn compare_outputs(
+    dir: &Path,
+    case: &Value,
+    results: &[Vec<Array>],
+) -> Result<Option<String>, String> {
     let devices = results.len();
     for (k, path) in numbered(dir, "out").iter().enumerate() {
-        let elem = results[0].get(k).ok_or_else(|| format!("no result {k}"))?.elem;
+        let elem = results[0]
+            .get(k)
+            .ok_or_else(|| format!("no result {k}"))?
+            .elem;
         let expected = npy::read(path, elem).map_err(|e| e.to_string())?;
-        let expected = if devices > 1 { split(&expected, devices) } else { vec![expected] };
+        let expected = if devices > 1 {
+            split(&expected, devices)
+        } else {
+            vec![expected]
+        };
         let (rtol, atol) = tolerance(case, k);
         for (d, want) in expected.iter().enumerate() {
             if let Err(m) = exec::compare(&results[d][k], want, rtol, atol) {
-                return Ok(Some(format!("result {k} (device {d}, rtol {rtol}, atol {atol}): {m}")));
+                return Ok(Some(format!(
+                    "result {k} (device {d}, rtol {rtol}, atol {atol}): {m}"
+                )));
             }
         }
     }
@@ -125,7 +161,8 @@ fn every_case_computes_what_jax_interpret_mode_computes() {
     assert!(all.len() >= 50, "only {} exec cases", all.len());
     for dir in &all {
         let name = case_name(dir);
-        let case: Value = serde_json::from_slice(&std::fs::read(dir.join("case.json")).unwrap()).unwrap();
+        let case: Value =
+            serde_json::from_slice(&std::fs::read(dir.join("case.json")).unwrap()).unwrap();
         let devices = case["devices"].as_u64().unwrap_or(1) as usize;
         let results = match run_module(&dir.join("module.mlir"), &numbered(dir, "in"), devices) {
             Ok(r) => r,
@@ -168,9 +205,12 @@ fn semantic_mutants_compute_different_numbers() {
     let mut f = Failures::new();
     let mut seen = 0;
     for dir in cases() {
-        let Ok(text) = std::fs::read(dir.join("mutants.json")) else { continue };
+        let Ok(text) = std::fs::read(dir.join("mutants.json")) else {
+            continue;
+        };
         let name = case_name(&dir);
-        let case: Value = serde_json::from_slice(&std::fs::read(dir.join("case.json")).unwrap()).unwrap();
+        let case: Value =
+            serde_json::from_slice(&std::fs::read(dir.join("case.json")).unwrap()).unwrap();
         let devices = case["devices"].as_u64().unwrap_or(1) as usize;
         let mutants: Value = serde_json::from_slice(&text).unwrap();
         for m in mutants.as_array().into_iter().flatten() {
@@ -185,7 +225,9 @@ fn semantic_mutants_compute_different_numbers() {
                 Err(_) => {}
                 Ok(results) => match compare_outputs(&dir, &case, &results) {
                     Ok(Some(_)) => {}
-                    Ok(None) => f.fail(format!("{name}: mutant {mname} computes the reference outputs")),
+                    Ok(None) => f.fail(format!(
+                        "{name}: mutant {mname} computes the reference outputs"
+                    )),
                     Err(e) => f.fail(format!("{name}: mutant {mname}: {e}")),
                 },
             }
@@ -195,12 +237,24 @@ fn semantic_mutants_compute_different_numbers() {
     f.assert_none();
 }
 
-fn run_text(kernel: &str, signature: (&[&str], &[&str]), inputs: Vec<Array>) -> Result<Vec<Array>, ExecError> {
+fn run_text(
+    kernel: &str,
+    signature: (&[&str], &[&str]),
+    inputs: Vec<Array>,
+) -> Result<Vec<Array>, ExecError> {
     let ctx = Context::new();
     let k = Kernel::from_text(&ctx, kernel, "test.mlir").expect("kernel parses");
     let shape = CallShape {
-        operands: signature.0.iter().map(|t| exec::TensorType::parse(t).unwrap()).collect(),
-        results: signature.1.iter().map(|t| exec::TensorType::parse(t).unwrap()).collect(),
+        operands: signature
+            .0
+            .iter()
+            .map(|t| exec::TensorType::parse(t).unwrap())
+            .collect(),
+        results: signature
+            .1
+            .iter()
+            .map(|t| exec::TensorType::parse(t).unwrap())
+            .collect(),
         aliases: Vec::new(),
     };
     Execution::new(&k, shape)?.run(&inputs, &RunOptions::default())
@@ -230,9 +284,17 @@ const COPY_GRID: &str = r#"module {
 #[test]
 fn out_of_bounds_blocks_are_errors_naming_the_operand_and_grid_point() {
     let x = Array::filled(exec::ElemType::F32, &[16, 128], 1.0);
-    let e = run_text(COPY_GRID, (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]), vec![x]).unwrap_err();
+    let e = run_text(
+        COPY_GRID,
+        (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]),
+        vec![x],
+    )
+    .unwrap_err();
     let text = e.to_string();
-    assert!(text.contains("out-of-bounds block index [2, 0] for input 0"), "{text}");
+    assert!(
+        text.contains("out-of-bounds block index [2, 0] for input 0"),
+        "{text}"
+    );
     assert_eq!(e.grid_point, Some(vec![1]), "{text}");
 }
 
@@ -249,27 +311,49 @@ fn deadlocks_unwaited_dmas_and_unknown_ops_are_errors() {
 }"#;
     let x = Array::filled(exec::ElemType::F32, &[8, 128], 1.0);
     let sig: (&[&str], &[&str]) = (&["tensor<8x128xf32>"], &["tensor<8x128xf32>"]);
-    let e = run_text(wait, sig, vec![x.clone()]).unwrap_err().to_string();
-    assert!(e.contains("tpu.wait_dma2") && e.contains("can never be satisfied"), "{e}");
+    let e = run_text(wait, sig, vec![x.clone()])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("tpu.wait_dma2") && e.contains("can never be satisfied"),
+        "{e}"
+    );
 
     let unwaited = wait.replace(
         "tpu.wait_dma2 semaphore(%s : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>) src(%x : memref<8x128xf32, #tpu.memory_space<any>>) dst(%o : memref<8x128xf32, #tpu.memory_space<any>>)",
         "tpu.enqueue_dma source(%x : memref<8x128xf32, #tpu.memory_space<any>>) target(%o : memref<8x128xf32, #tpu.memory_space<any>>) target_semaphore(%s : memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>)",
     );
-    let e = run_text(&unwaited, sig, vec![x.clone()]).unwrap_err().to_string();
-    assert!(e.contains("still in flight") && e.contains("4096 byte"), "{e}");
-
-    let unknown = COPY_GRID.replace("vector.store %v,", "%w = math.cbrt %v : vector<8x128xf32>\n    vector.store %w,").replace(
-        "%j = arith.addi %i, %c1 : i32\n    return %j",
-        "return %i",
+    let e = run_text(&unwaited, sig, vec![x.clone()])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("still in flight") && e.contains("4096 byte"),
+        "{e}"
     );
-    let ok = run_text(&unknown, (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]), vec![Array::filled(exec::ElemType::F32, &[16, 128], 8.0)]).unwrap();
+
+    let unknown = COPY_GRID
+        .replace(
+            "vector.store %v,",
+            "%w = math.cbrt %v : vector<8x128xf32>\n    vector.store %w,",
+        )
+        .replace("%j = arith.addi %i, %c1 : i32\n    return %j", "return %i");
+    let ok = run_text(
+        &unknown,
+        (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]),
+        vec![Array::filled(exec::ElemType::F32, &[16, 128], 8.0)],
+    )
+    .unwrap();
     assert_eq!(ok[0].data.get_f64(0), 2.0);
     let refused = COPY_GRID.replace(
         "vector.store %v,",
         "%m = \"tpu.weird\"(%v) : (vector<8x128xf32>) -> vector<8x128xi1>\n    %w = arith.select %m, %v, %v : vector<8x128xi1>, vector<8x128xf32>\n    vector.store %w,",
     );
-    let e = run_text(&refused, (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]), vec![Array::filled(exec::ElemType::F32, &[16, 128], 8.0)]).unwrap_err();
+    let e = run_text(
+        &refused,
+        (&["tensor<16x128xf32>"], &["tensor<16x128xf32>"]),
+        vec![Array::filled(exec::ElemType::F32, &[16, 128], 8.0)],
+    )
+    .unwrap_err();
     assert_eq!(e.op.as_deref(), Some("tpu.weird"), "{e}");
     assert!(e.to_string().contains("no CPU semantics"), "{e}");
 }
@@ -283,7 +367,14 @@ fn run_cli_writes_npy_results_and_compares_them() {
     let _ = std::fs::remove_dir_all(&tmp);
     let module = goldens_dir().join("matmul_grid/module.mlir");
     let out = tmp.join("a");
-    let (code, _, err) = run_cli(&["run", module.to_str().unwrap(), "-o", out.to_str().unwrap(), "--seed", "7"]);
+    let (code, _, err) = run_cli(&[
+        "run",
+        module.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--seed",
+        "7",
+    ]);
     assert_eq!(code, 0, "{err}");
     for f in ["input0.npy", "input1.npy", "result0.npy"] {
         assert!(out.join(f).is_file(), "{f}");
@@ -299,7 +390,11 @@ fn run_cli_writes_npy_results_and_compares_them() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(String::from_utf8_lossy(&stdout).contains("result 0: equal to"), "{}", String::from_utf8_lossy(&stdout));
+    assert!(
+        String::from_utf8_lossy(&stdout).contains("result 0: equal to"),
+        "{}",
+        String::from_utf8_lossy(&stdout)
+    );
     // Change one element of the reference.
     let r = npy::read(&out.join("result0.npy"), exec::ElemType::F32).unwrap();
     let mut changed = r.clone();
@@ -320,6 +415,10 @@ fn run_cli_writes_npy_results_and_compares_them() {
         "1e-6",
     ]);
     assert_eq!(code, 1);
-    assert!(err.contains("result 0 differs") && err.contains("1 of 98304 element(s) differ; worst at index [1, 1]"), "{err}");
+    assert!(
+        err.contains("result 0 differs")
+            && err.contains("1 of 98304 element(s) differ; worst at index [1, 1]"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&tmp);
 }
