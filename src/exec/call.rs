@@ -300,6 +300,37 @@ impl Execution {
         })
     }
 
+    /// Compiles a validated call (its kernel, signature and
+    /// `input_output_aliases`): what `lower` would emit, executed instead.
+    pub fn of_validated(
+        call: &crate::validate::ValidatedCall<'_, '_>,
+    ) -> Result<Execution, ExecError> {
+        let parse = |t: &melior::ir::Type<'_>| {
+            let text = t.to_string();
+            TensorType::parse(&text).ok_or_else(|| {
+                ExecError::new(format!(
+                    "call type `{text}` is not a tensor the executor can hold"
+                ))
+            })
+        };
+        let shape = CallShape {
+            operands: call
+                .signature()
+                .operands()
+                .iter()
+                .map(parse)
+                .collect::<Result<_, _>>()?,
+            results: call
+                .signature()
+                .results()
+                .iter()
+                .map(parse)
+                .collect::<Result<_, _>>()?,
+            aliases: call.params().input_output_aliases.clone(),
+        };
+        Execution::new(call.kernel(), shape)
+    }
+
     /// Compiles a decoded call's kernel.
     pub fn of_call(call: &DecodedCall<'_>) -> Result<Execution, ExecError> {
         Execution::new(&call.kernel, CallShape::of(call)?)
@@ -699,6 +730,8 @@ impl Execution {
             args.extend(sp_args.iter().cloned());
             args.extend(win_args.iter().cloned());
             let core = core_of(&point);
+            // `tpu.core_id`: the coordinate along the first core-parallel dimension.
+            it.core = core.first().map_or(0, |&c| c as usize);
             if !scratch_sets.contains_key(&core) {
                 let set = alloc_scratch(&core).map_err(at)?;
                 scratch_sets.insert(core.clone(), set);

@@ -244,6 +244,29 @@ pub fn write(path: &Path, a: &Array) -> Result<(), NpyError> {
 mod tests {
     use super::*;
 
+    /// What `np.save` writes for an `ml_dtypes.bfloat16` array: two-byte
+    /// void elements (`<V2`), the bf16 bit patterns.
+    #[test]
+    fn ml_dtypes_bfloat16_arrays_are_read_as_bf16() {
+        let header = "{'descr': '<V2', 'fortran_order': False, 'shape': (3,), }";
+        let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+        let pad = 64 - (10 + header.len() + 1) % 64;
+        let len = (header.len() + pad + 1) as u16;
+        bytes.extend_from_slice(&len.to_le_bytes());
+        bytes.extend_from_slice(header.as_bytes());
+        bytes.extend(std::iter::repeat_n(b' ', pad));
+        bytes.push(b'\n');
+        for v in [1.0f32, -2.5, 0.15625] {
+            bytes.extend_from_slice(&((v.to_bits() >> 16) as u16).to_le_bytes());
+        }
+        let a = from_bytes(&bytes, ElemType::BF16, "mem").expect("reads");
+        assert_eq!(a.data, Data::F32(vec![1.0, -2.5, 0.15625]));
+        let e = from_bytes(&bytes, ElemType::F32, "mem")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("has dtype <V2, the operand is f32"), "{e}");
+    }
+
     #[test]
     fn arrays_round_trip_through_npy() {
         let cases = [

@@ -422,3 +422,83 @@ fn run_cli_writes_npy_results_and_compares_them() {
     );
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// `diff --run`: a production kernel equals itself by behaviour (exit 0) and
+/// differs from its mutant (exit 1, naming the result and the element), on
+/// the same seeded inputs; two modules that differ as text but compute the
+/// same (ours and JAX's emission of add) are equal.
+#[test]
+fn diff_run_compares_calls_by_behaviour() {
+    let dir = exec_dir().join("matmul_f32");
+    let module = dir.join("module.mlir");
+    let m = module.to_str().unwrap();
+    let (code, out, err) = run_cli(&["diff", m, m, "--run"]);
+    assert_eq!(code, 0, "{err}{}", String::from_utf8_lossy(&out));
+    let mutant = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .starts_with("mutant_")
+        })
+        .expect("a mutant");
+    let (code, out, err) = run_cli(&[
+        "diff",
+        m,
+        mutant.to_str().unwrap(),
+        "--run",
+        "--rtol",
+        "1e-5",
+        "--atol",
+        "1e-3",
+    ]);
+    let out = String::from_utf8_lossy(&out);
+    assert_eq!(code, 1, "{err}{out}");
+    assert!(
+        out.contains("tpu_custom_call #0: result 0 differs on the inputs of seed 0"),
+        "{out}"
+    );
+    // JAX's module and the same call in generic form: other text, same numbers.
+    let golden = goldens_dir().join("add_basic/module.mlir");
+    let jax = fixtures_dir().join("jax-modules/add_basic.mlir");
+    let (code, out, err) = run_cli(&[
+        "diff",
+        golden.to_str().unwrap(),
+        jax.to_str().unwrap(),
+        "--run",
+    ]);
+    assert_eq!(code, 0, "{err}{}", String::from_utf8_lossy(&out));
+}
+
+/// A call validated from a kernel file and PARAMS.json executes like JAX's
+/// lowering of the same Pallas kernel (the golden module), on the same
+/// random inputs.
+#[test]
+fn a_validated_call_computes_what_jax_lowering_computes() {
+    use tpu_custom_call::melior::ir::Type;
+    use tpu_custom_call::{Params, Signature, validate};
+    let ctx = Context::new();
+    let text = std::fs::read_to_string(fixtures_dir().join("kernels/matmul.mlir")).unwrap();
+    let kernel = Kernel::from_text(&ctx, &text, "matmul.mlir").unwrap();
+    let params =
+        Params::from_json(&std::fs::read(fixtures_dir().join("params/matmul_grid.json")).unwrap())
+            .unwrap();
+    let ty = |t: &str| Type::parse(&ctx, t).unwrap();
+    let signature = Signature::new(
+        [ty("tensor<256x512xbf16>"), ty("tensor<512x384xbf16>")],
+        [ty("tensor<256x384xf32>")],
+    );
+    let call = validate(&kernel, signature, &params, None)
+        .map_err(|e| e[0].to_string())
+        .unwrap();
+    let ours = Execution::of_validated(&call).unwrap();
+    let golden = std::fs::read(goldens_dir().join("matmul_grid/module.mlir")).unwrap();
+    let calls = decode::decode_module(&ctx, &golden, "matmul_grid").unwrap();
+    let jax = Execution::of_call(&calls[0]).unwrap();
+    let verdict =
+        exec::compare_behaviour(&ours, &jax, 3, &RunOptions::default(), 0.0, 0.0).unwrap();
+    assert_eq!(verdict, None);
+}
