@@ -273,7 +273,11 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Load { strides } => self.load(frame, inst, strides)?,
-            Kind::Store { strides, add } => self.store(frame, inst, strides, *add)?,
+            Kind::Store {
+                strides,
+                add,
+                sublanes,
+            } => self.store(frame, inst, strides, *add, sublanes.as_deref())?,
             Kind::ScalarLoad => {
                 let m = self.mem(frame, inst, inst.args[0])?;
                 let idx = self.indices(frame, inst, &inst.args[1..])?;
@@ -923,7 +927,14 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
-    fn store(&self, frame: &mut [Val], inst: &Inst, strides: &[i64], add: bool) -> R<()> {
+    fn store(
+        &self,
+        frame: &mut [Val],
+        inst: &Inst,
+        strides: &[i64],
+        add: bool,
+        sublanes: Option<&[bool]>,
+    ) -> R<()> {
         let v = self.arr(frame, inst, inst.args[0])?;
         let m = self.mem(frame, inst, inst.args[1])?;
         let (idx_slots, mask) = if has_segments(inst) {
@@ -942,6 +953,13 @@ impl<'p> Interp<'p> {
                 format!("stores {} into a memref of {}", v.elem, m.elem),
             ));
         }
+        let mask = match (mask, sublanes) {
+            (Some(m), _) => Some(m),
+            (None, Some(rows)) => Some(Rc::new(
+                ops::sublane_mask(&v.shape, rows).map_err(|e| self.fail(inst, e))?,
+            )),
+            (None, None) => None,
+        };
         self.write_box(
             inst,
             &m,

@@ -1042,6 +1042,25 @@ pub(crate) fn mask(shape: &[usize], bounds: &[i64]) -> Array {
     Array::new(ElemType::Int(1), shape.to_vec(), Data::I64(out))
 }
 
+/// The element mask of a `sublane_mask`: one flag per row (the
+/// second-minor dimension), or per element of a one-dimensional vector.
+pub(crate) fn sublane_mask(shape: &[usize], rows: &[bool]) -> R<Array> {
+    let rank = shape.len();
+    let dim = if rank >= 2 && shape[rank - 2] == rows.len() {
+        rank - 2
+    } else if rank >= 1 && shape[rank - 1] == rows.len() {
+        rank - 1
+    } else {
+        return Err(format!(
+            "a sublane mask of {} for a vector of shape {shape:?}",
+            rows.len()
+        ));
+    };
+    let mut out = Vec::with_capacity(shape.iter().product());
+    for_each_index(shape, |i| out.push(i64::from(rows[i[dim]])));
+    Ok(Array::new(ElemType::Int(1), shape.to_vec(), Data::I64(out)))
+}
+
 /// Concatenation along `dim`.
 pub(crate) fn concat(parts: &[std::rc::Rc<Array>], dim: usize) -> R<Array> {
     let first = parts.first().ok_or("nothing to concatenate")?;

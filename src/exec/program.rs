@@ -311,6 +311,8 @@ pub(crate) enum Kind {
     Store {
         strides: Vec<i64>,
         add: bool,
+        /// `tpu.store`'s `sublane_mask` when some sublane is off.
+        sublanes: Option<Vec<bool>>,
     },
     /// `memref.load`.
     ScalarLoad,
@@ -794,9 +796,19 @@ impl FuncCompiler<'_> {
                 }
             }
             "vector.store" | "tpu.vector_store" | "tpu.store" | "tpu.strided_store" => {
+                let sublanes = text("sublane_mask").map(|t| {
+                    t.split([':', ',', '[', ']', '<', '>', ' '])
+                        .filter_map(|w| match w.trim() {
+                            "true" => Some(true),
+                            "false" => Some(false),
+                            _ => None,
+                        })
+                        .collect::<Vec<bool>>()
+                });
                 Kind::Store {
                     strides: i64s("strides"),
                     add: flag("add"),
+                    sublanes: sublanes.filter(|m| m.contains(&false)),
                 }
             }
             "memref.load" => Kind::ScalarLoad,
