@@ -1646,7 +1646,9 @@ def sc_sort(interpret):
 
 
 def sc_sort_inputs(rng):
-  keys = lanes(rng, -4, 4)  # duplicates: stability visible through the values
+  # duplicates: stability visible through the values. Non-negative (as JAX's test_sort): see
+  # "semantics" on the sign of int32 keys
+  keys = lanes(rng, 0, 8)
   f = normal(rng, (SC_LANES,))
   f[3] = -0.0
   f[5] = 0.0
@@ -1654,7 +1656,7 @@ def sc_sort_inputs(rng):
 
 
 op("sc_sort",
-   "SparseCore: lax.sort((k int32[16] with duplicates, v f32[16]), num_keys=1) (key/value), "
+   "SparseCore: lax.sort((k int32[16] in [0, 8) with duplicates, v f32[16]), num_keys=1), "
    "jnp.sort(f f32[16]) ascending and descending (f has -0.0 and 0.0).",
    sc_sort, sc_sort_inputs, ["tpu.sort"],
    "lax.sort on the vector subcore (sc_lowering.py:1000-1038): one tpu.sort(keys, value, mask = "
@@ -1666,7 +1668,13 @@ op("sc_sort",
    "keys by lax.sort's TOTAL order (lax.py:9607-9614, lt_to_p): -0.0 sorts before 0.0 (f[3] = "
    "-0.0, f[5] = 0.0 in the data), NaN would sort last (none in the data). jnp.sort(descending=True) "
    "is lax.rev of the ascending sort: on SC lax.rev lowers to tpu.iota + tpu.dynamic_gather "
-   "(sc_lowering.py:1041-1050), so out3 has 0.0 BEFORE -0.0 (the reverse of out2).",
+   "(sc_lowering.py:1041-1050), so out3 has 0.0 BEFORE -0.0 (the reverse of out2). "
+   "SIGN OF int32 KEYS: this lowering passes int32 keys to tpu.sort unchanged, while "
+   "plsc.sort_key_val XORs them with 0x80000000 because 'tpu.sort comparisons assume unsigned "
+   "int predicates' (sc_primitives.py:805-813, op_sc_sort_masked). So tpu.sort compares i32 keys "
+   "as UNSIGNED, and lax.sort of negative int32 keys on SC would put negatives last on a TPU, "
+   "unlike interpret mode's signed lax.sort (JAX's test_sort uses only keys >= 0). The keys here "
+   "are non-negative, where both agree.",
    extra={"note": SC_OP_NOTE})
 
 
