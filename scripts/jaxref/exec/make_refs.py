@@ -1295,6 +1295,656 @@ NOT_RUNNABLE["all_gather (production)"] = (
 
 
 # ============================================================================================
+# d. op coverage (op_*): the smallest kernels whose TPU lowering contains a given Mosaic op the
+# executor may not run yet. extra["ops"] lists the ops of interest; write_case checks that the
+# decoded kernel contains each of them. extra["semantics"]: what the op computes, from interpret
+# mode / the lowering rule (jax 0.12.0.1 paths under jax/_src/pallas/mosaic/).
+import re  # noqa: E402
+
+from jax._src.pallas.mosaic import primitives as tpu_prims  # noqa: E402
+from jax._src.pallas.mosaic.interpret import interpret_pallas_call as ipc  # noqa: E402
+
+U = {8: jnp.uint8, 16: jnp.uint16, 32: jnp.uint32}
+
+
+def _bits(dt):
+  return jnp.dtype(dt).itemsize * 8
+
+
+# interpret mode has no rule for pack_elementwise / unpack_elementwise ("MLIR translation rule for
+# primitive 'pack_elementwise' not found for platform cpu"); its documented hook for primitives with
+# only a Mosaic lowering, register_tpu_interpret_impl (interpret_pallas_call.py:1309-1320), gets the
+# expected values of JAX's own test (tests/pallas/tpu_ops_test.py:887-905, :998).
+@ipc.register_tpu_interpret_impl(tpu_prims.pack_elementwise_p)
+def _pack_elementwise_impl(*xs, packed_dtype):
+  w, pw = _bits(xs[0].dtype), _bits(packed_dtype)
+  out = jnp.zeros(xs[0].shape, jnp.uint32)
+  for i, x in enumerate(xs):
+    part = x.astype(packed_dtype).view(U[pw]).astype(jnp.uint32)
+    out = out | (part << jnp.uint32(i * pw))
+  return out.astype(U[w])
+
+
+@ipc.register_tpu_interpret_impl(tpu_prims.unpack_elementwise_p)
+def _unpack_elementwise_impl(x, *, index, packed_dtype, unpacked_dtype):
+  pw = _bits(packed_dtype)
+  part = (x.view(U[_bits(x.dtype)]).astype(jnp.uint32) >> jnp.uint32(index * pw)) & jnp.uint32(
+      (1 << pw) - 1)
+  return part.astype(U[pw]).view(packed_dtype).astype(unpacked_dtype)
+
+
+OP_IMPL_NOTE = ("interpret mode has no implementation of this primitive (NotImplementedError: MLIR "
+                "translation rule for primitive '{p}' not found for platform cpu); make_refs.py "
+                "registers one with interpret mode's hook register_tpu_interpret_impl "
+                "(interpret_pallas_call.py:1309-1320), written from the expected values of JAX's "
+                "test (tests/pallas/tpu_ops_test.py:887-905 _pack_unpack_elementwise_test_data, "
+                ":998 expected = sources[index].astype(packed).astype(unpacked)) and the op's "
+                "description (jaxlib/mosaic/dialect/tpu/tpu_ops.td:662-710). The kernel is the same "
+                "in both runs.")
+
+
+def op(name, desc, build, inputs, ops, semantics, tol=(0.0, 0.0), tol_src=None, extra=None, **kw):
+  ex = {"ops": ops, "semantics": semantics, **(extra or {})}
+  if name.startswith("sc_"):  # SparseCore: lowered and interpreted under the TPU7x abstract mesh
+    ex.setdefault("note", SC_NOTE)
+    kw.setdefault("lower_ctx", tpu7x)
+    kw.setdefault("run_ctx", tpu7x)
+  return case(Case(name=f"op_{name}", source=f"op:make_refs.py op_{name}", description=desc,
+                   build=build, inputs=inputs, tol=tol, tolerance_source=tol_src, kind="op",
+                   extra=ex, **kw))
+
+
+def tc_call(kernel, outs, interpret, **kw):
+  return pl.pallas_call(kernel, out_shape=tuple(outs), interpret=rl.interp(interpret), **kw)
+
+
+def int_bits(rng, shape, dtype):
+  """Integers covering the whole range of dtype (bits above a narrower packed type included)."""
+  info = np.iinfo(dtype)
+  return rng.integers(int(info.min), int(info.max), shape, dtype=np.int64, endpoint=True).astype(dtype)
+
+
+# --- tpu.pack_elementwise
+def pack_ew(interpret):
+  def kernel(f_ref, i_ref, h_ref, of, oi, oh):
+    of[...] = pltpu.pack_elementwise([f_ref[0], f_ref[1]], packed_dtype=jnp.bfloat16)
+    oi[...] = pltpu.pack_elementwise([i_ref[k] for k in range(4)], packed_dtype=jnp.int8)
+    oh[...] = pltpu.pack_elementwise([h_ref[0], h_ref[1]], packed_dtype=jnp.int8)
+  return lambda f, i, h: tc_call(kernel, [sds((8, 128), jnp.uint32), sds((8, 128), jnp.uint32),
+                                          sds((16, 128), jnp.uint16)], interpret)(f, i, h)
+
+
+op("pack_elementwise",
+   "pltpu.pack_elementwise: 2 f32 -> bf16 halves of a uint32; 4 int32 -> int8 bytes of a uint32; "
+   "2 int16 -> int8 bytes of a uint16 (sources are the leading index of each input).",
+   pack_ew, lambda rng: [normal(rng, (2, 8, 128)), int_bits(rng, (4, 8, 128), np.int32),
+                         int_bits(rng, (2, 16, 128), np.int16)],
+   ["tpu.pack_elementwise"],
+   "tpu.pack_elementwise(sources..., target_type=T) -> iW (W = source bit width, result stored as "
+   "uintW): elementwise, source k goes to bits [k*b, (k+1)*b) of the result (b = bit width of T; "
+   "source 0 in the LOWEST bits). A float source (f32 -> bf16) is first converted to T "
+   "(astype: round to nearest even, NaN stays NaN), then its b-bit pattern is taken; an integer "
+   "source is truncated to its low b bits (no saturation: 0x1F3 -> 0xF3). "
+   "Sources: lowering.py:5169-5179 (pack_elementwise_p -> tpu.pack_elementwise(out_type, xs, "
+   "target_type)); primitives.py:1037-1059 docstring; values: tpu_ops_test.py:887-905.",
+   extra={"interpret_variant": OP_IMPL_NOTE.format(p="pack_elementwise")})
+
+
+# --- tpu.unpack_elementwise
+def unpack_ew(interpret):
+  def kernel(b_ref, i_ref, h_ref, o0, o1, o2, o3, o4):
+    b = b_ref[...]
+    o0[...] = pltpu.unpack_elementwise(b, index=0, packed_dtype=jnp.bfloat16, unpacked_dtype=F32)
+    o1[...] = pltpu.unpack_elementwise(b, index=1, packed_dtype=jnp.bfloat16, unpacked_dtype=F32)
+    o2[...] = pltpu.unpack_elementwise(i_ref[...], index=1, packed_dtype=jnp.int8,
+                                       unpacked_dtype=jnp.int32)
+    o3[...] = pltpu.unpack_elementwise(i_ref[...], index=3, packed_dtype=jnp.int8,
+                                       unpacked_dtype=jnp.int32)
+    o4[...] = pltpu.unpack_elementwise(h_ref[...], index=1, packed_dtype=jnp.int16,
+                                       unpacked_dtype=jnp.int32)
+  outs = [sds((8, 128)), sds((8, 128)), sds((8, 128), jnp.int32), sds((8, 128), jnp.int32),
+          sds((8, 128), jnp.int32)]
+  return lambda b, i, h: tc_call(kernel, outs, interpret)(b, i, h)
+
+
+def unpack_inputs(rng):
+  hi = normal(rng, (8, 128), BF16).view(np.uint16).astype(np.uint32)
+  lo = normal(rng, (8, 128), BF16).view(np.uint16).astype(np.uint32)
+  return [(hi << 16) | lo, rng.integers(0, 2**32, (8, 128), dtype=np.uint64).astype(np.uint32),
+          rng.integers(0, 2**32, (8, 128), dtype=np.uint64).astype(np.uint32)]
+
+
+op("unpack_elementwise",
+   "pltpu.unpack_elementwise on uint32 words: bf16 halves index 0 and 1 -> f32; int8 bytes index 1 "
+   "and 3 -> int32; int16 half index 1 -> int32.",
+   unpack_ew, unpack_inputs, ["tpu.unpack_elementwise"],
+   "tpu.unpack_elementwise(x: iW, index=k, source_type=T) -> result type R: elementwise, take "
+   "bits [k*b, (k+1)*b) of the W-bit word (b = bit width of T; index 0 = the LOWEST bits), read "
+   "them as T and convert to R: bf16 -> f32 exactly (the bf16 pattern << 16: NaN/inf kept); a "
+   "signed integer T is SIGN-extended (byte 0x80 -> -128). Sources: lowering.py:5182-5192 "
+   "(unpack_elementwise_p -> tpu.unpack_elementwise(out_type, x, source_type, index)); "
+   "primitives.py:1092-1130 docstring (the reverse of pack_elementwise); values: "
+   "tpu_ops_test.py:998.",
+   extra={"interpret_variant": OP_IMPL_NOTE.format(p="unpack_elementwise")})
+
+
+# --- tpu.dynamic_gather (jnp.take_along_axis)
+GATHER_SEM = (
+    "jnp.take_along_axis(x, idx, axis=a) in a kernel lowers (lowering.py:3476-3536, the lax.gather "
+    "rule for take_along_axis-like gathers) to: idx' = select(idx < 0, idx + n, idx) (arith.cmpi / "
+    "addi / select emitted by jnp's index normalisation, n = x.shape[a]), vector.shape_cast, then "
+    "tpu.dynamic_gather x[idx'] in [a]: out[i, j] = x[idx'[i, j], j] for a = 0, x[i, idx'[i, j]] "
+    "for a = 1 (indices have the output's shape; repeated indices allowed). Interpret mode runs "
+    "the same jaxpr's lax.gather on the CPU. Out-of-range indices (after the wrap) are NOT in the "
+    "data: interpret mode's gather (mode fill) would return the fill value (NaN / int min), while "
+    "the lowering drops fill_value (lowering.py:3503 `del fill_value`) and tpu.dynamic_gather "
+    "takes the index mod n (tpu_ops.td:748-765). mode='promise_in_bounds' lowers the same way "
+    "(no index normalisation ops).")
+
+
+def gather32(interpret):
+  def kernel(x_ref, i1_ref, i0_ref, y_ref, j_ref, o1, o0, o2):
+    o1[...] = jnp.take_along_axis(x_ref[...], i1_ref[...], axis=1)
+    o0[...] = jnp.take_along_axis(x_ref[...], i0_ref[...], axis=0)
+    o2[...] = jnp.take_along_axis(y_ref[...], j_ref[...], axis=1, mode="promise_in_bounds")
+  outs = [sds((8, 128)), sds((8, 128)), sds((16, 256), jnp.int32)]
+  return lambda *a: tc_call(kernel, outs, interpret)(*a)
+
+
+op("dynamic_gather_32bit",
+   "take_along_axis on f32 (8, 128) along axis 1 (indices in [-128, 128)) and axis 0 (indices in "
+   "[-8, 8)); int32 (16, 256) along axis 1 with mode='promise_in_bounds' (indices in [0, 256)).",
+   gather32, lambda rng: [normal(rng, (8, 128)), rng.integers(-128, 128, (8, 128)).astype(np.int32),
+                          rng.integers(-8, 8, (8, 128)).astype(np.int32),
+                          rng.integers(-2**31, 2**31 - 1, (16, 256)).astype(np.int32),
+                          rng.integers(0, 256, (16, 256)).astype(np.int32)],
+   ["tpu.dynamic_gather"], GATHER_SEM)
+
+
+def gather16(interpret):
+  def kernel(x_ref, i0_ref, i1_ref, o0, o1):
+    o0[...] = jnp.take_along_axis(x_ref[...], i0_ref[...], axis=0)
+    o1[...] = jnp.take_along_axis(x_ref[...], i1_ref[...], axis=1)
+  outs = [sds((16, 128), BF16), sds((16, 128), BF16)]
+  return lambda *a: tc_call(kernel, outs, interpret)(*a)
+
+
+op("dynamic_gather_bf16",
+   "take_along_axis on bf16 (16, 128) (packed type: 2 rows per 32-bit sublane on TPU) along axis "
+   "0 (indices in [-16, 16)) and axis 1 (indices in [-128, 128)).",
+   gather16, lambda rng: [normal(rng, (16, 128), BF16),
+                          rng.integers(-16, 16, (16, 128)).astype(np.int32),
+                          rng.integers(-128, 128, (16, 128)).astype(np.int32)],
+   ["tpu.dynamic_gather"], GATHER_SEM + " For bf16 the gather is on logical elements (rows), "
+   "independent of how the TPU packs them.")
+
+
+# --- tpu.bitcast
+BITCAST_SEM = (
+    "tpu.bitcast (lowering.py:5195-5216 pltpu.bitcast: dim == ndim-2 -> tpu.bitcast; dim == ndim-1 "
+    "only for equal bit widths on TC; lowering.py:5219-5236 lax.bitcast_convert_type: equal widths "
+    "only -> tpu.bitcast). Interpret mode runs bitcast_p's CPU rule, primitives.py:127-150: move "
+    "the scaled dim last, then numpy-view-like little-endian packing. Along the second-minor dim "
+    "(dim -2) with bit widths s -> d: narrowing (s > d, r = s/d): out[r*a + k, b] = bits [k*d, "
+    "(k+1)*d) of in[a, b] (k = 0 the LOWEST bits), i.e. the rows of one wide element become r "
+    "consecutive rows; widening (s < d): out[a, b] = sum_k in[r*a + k, b] << (k*s) (row r*a in "
+    "the lowest bits). Equal widths: the same bits reinterpreted (f32 -> i32 bit pattern, NaN "
+    "payloads kept).")
+
+
+def bitcast_vals(interpret):
+  def kernel(x_ref, b_ref, o_bf, o_i32, o_lane, o_conv):
+    x = x_ref[...]
+    o_bf[...] = pltpu.bitcast(x, jnp.bfloat16)
+    o_i32[...] = pltpu.bitcast(b_ref[...], jnp.int32)
+    o_lane[...] = pltpu.bitcast(x, jnp.int32, dim=-1)
+    o_conv[...] = lax.bitcast_convert_type(x, jnp.int32) ^ 1
+  outs = [sds((16, 128), BF16), sds((8, 128), jnp.int32), sds((8, 128), jnp.int32),
+          sds((8, 128), jnp.int32)]
+  return lambda x, b: tc_call(kernel, outs, interpret)(x, b)
+
+
+op("bitcast",
+   "pltpu.bitcast f32 (8, 128) -> bf16 (16, 128) (dim -2, narrowing); int8 (32, 128) -> int32 "
+   "(8, 128) (dim -2, widening); f32 -> int32 along dim -1 (same width); "
+   "lax.bitcast_convert_type f32 -> int32 (then ^ 1).",
+   bitcast_vals, lambda rng: [normal(rng, (8, 128)), int_bits(rng, (32, 128), np.int8)],
+   ["tpu.bitcast"], BITCAST_SEM)
+
+
+# --- tpu.memref_bitcast
+def memref_bitcast(interpret):
+  def kernel(x_ref, y_ref, o_bf, o_i8):
+    if interpret:
+      o_bf[...] = pltpu.bitcast(x_ref[...], jnp.bfloat16)
+      o_i8[...] = pltpu.bitcast(y_ref[...], jnp.int8)
+    else:
+      o_bf[...] = x_ref.bitcast(jnp.bfloat16)[...]
+      o_i8.bitcast(jnp.int32)[...] = y_ref[...]
+  outs = [sds((16, 128), BF16), sds((32, 128), jnp.int8)]
+  return lambda x, y: tc_call(kernel, outs, interpret)(x, y)
+
+
+op("memref_bitcast",
+   "Ref bitcasts: load f32 x_ref (8, 128) through x_ref.bitcast(bf16) (a (16, 128) view); store "
+   "int32 y (8, 128) through o_ref.bitcast(int32) of an int8 (32, 128) output.",
+   memref_bitcast, lambda rng: [normal(rng, (8, 128)), int_bits(rng, (8, 128), np.int32)],
+   ["tpu.memref_bitcast"],
+   "tpu.memref_bitcast (lowering.py:2125-2175 _bitcast_memref: the second-minor block dim scales "
+   "by src_bits / dst_bits, other dims unchanged): the view has the same bytes as the tiled TPU "
+   "buffer; its logical semantics (the ref transform's, state/utils.py:83-107 `bitcast`) are "
+   "exactly pltpu.bitcast along dim -2 (see op_bitcast): narrowing f32 -> bf16: view[2a + k, b] "
+   "= bits [16k, 16k+16) of x[a, b] (k = 0 low half); widening int8 -> int32 for the store: "
+   "o_int8[4a + k, b] = byte k (k = 0 lowest) of y[a, b].",
+   extra={"interpret_variant": (
+       "interpret mode cannot read or write through a bitcast ref (AttributeError: "
+       "'BitcastTransform' object has no attribute 'indices', interpret/utils.py:441 to_range, "
+       "from interpret_pallas_call.py:669 get / :883 swap); the interpret run bitcasts the values "
+       "instead (o_bf = pltpu.bitcast(x_ref[...], bf16), o_i8 = pltpu.bitcast(y_ref[...], int8)), "
+       "which is what the ref transform means (state/utils.py:83-107 is the same packing as "
+       "primitives.py:127-150)")})
+
+
+# --- tpu.concatenate of packed types
+def concat_packed(interpret):
+  def kernel(a_ref, b_ref, c_ref, d_ref, o0, o1, o2, o3):
+    a, b = a_ref[...], b_ref[...]
+    o0[...] = jnp.concatenate([a, b], axis=0)
+    o1[...] = jnp.concatenate([a, b], axis=1)
+    o2[...] = jnp.concatenate([c_ref[...], d_ref[...]], axis=0)
+    o3[...] = jnp.concatenate([a[:8], b[:8], a[8:]], axis=0)
+  outs = [sds((32, 128), BF16), sds((16, 256), BF16), sds((64, 128), jnp.int8),
+          sds((24, 128), BF16)]
+  return lambda *x: tc_call(kernel, outs, interpret)(*x)
+
+
+op("concatenate_packed",
+   "jnp.concatenate of bf16 (16, 128) blocks along axis 0 and 1, of int8 (32, 128) along axis 0, "
+   "and of three bf16 (8, 128) pieces (half a packed bf16 tile each) along axis 0.",
+   concat_packed, lambda rng: [normal(rng, (16, 128), BF16), normal(rng, (16, 128), BF16),
+                               int_bits(rng, (32, 128), np.int8), int_bits(rng, (32, 128), np.int8)],
+   ["tpu.concatenate", "vector.extract_strided_slice"],
+   "tpu.concatenate(xs, dimension=d) (lowering.py:3370-3373): the operands placed one after "
+   "another along d, in operand order (logical elements; the TPU packing of bf16 (16 rows per "
+   "tile) and int8 (32 rows per tile) does not change the values). Interpret mode runs "
+   "lax.concatenate. The a[:8] / a[8:] slices are vector.extract_strided_slice.")
+
+
+# --- PRNG
+def prng(interpret):
+  def kernel(s_ref, o_ref, o2_ref):
+    pltpu.prng_seed(s_ref[0], s_ref[1])
+    o_ref[...] = pltpu.prng_random_bits((8, 128))
+    o2_ref[...] = pltpu.prng_random_bits((8, 128))
+  return lambda s: tc_call(kernel, [sds((8, 128), jnp.int32), sds((8, 128), jnp.int32)], interpret,
+                           in_specs=[pl.BlockSpec(memory_space=pltpu.SMEM)])(s)
+
+
+op("prng_random_bits",
+   "pltpu.prng_seed(s[0], s[1]) (SMEM seeds) then two pltpu.prng_random_bits((8, 128)) draws.",
+   prng, lambda rng: [np.array([42, 7], np.int32)], ["tpu.prng_set_seed_32", "tpu.prng_random_bits"],
+   "Hardware PRNG. Interpret mode does NOT emulate it: prng_seed_p is a no-op "
+   "(interpret_pallas_call.py:1433-1435, `# TODO(jburnim): Implement this properly?` out = []) "
+   "and prng_random_bits_p returns ZEROS of the requested shape (:1442-1444, jnp.zeros(shape, "
+   "int32)); so both outputs are all 0 here. On a TPU the bits come from the core's hardware "
+   "generator (tpu.prng_set_seed_32 with the seed scalars, lowering.py:5942-5956; "
+   "tpu.prng_random_bits -> vector<8x128xi32>, :5960-5967) and are neither zero nor reproducible "
+   "off-TPU. This case documents the difference: an executor may refuse these ops, or reproduce "
+   "interpret mode's zeros; it cannot match hardware bits.")
+
+
+# --- SparseCore (vector subcore, TPU7x: 16 lanes)
+SC_LANES = 16
+
+
+def sc_vec(body, out_sds, interpret, nlp=True):
+  """A vector-subcore kernel on a 1-core x 16-subcore mesh: subcore (0, 0) copies the inputs to
+  VMEM, runs body(in refs..., out refs...) and copies the outputs back to HBM."""
+  from jax.experimental.pallas import tpu_sc as plsc
+
+  def f(*xs):
+    mesh = plsc.VectorSubcoreMesh(core_axis_name="c", subcore_axis_name="s", num_cores=1,
+                                  num_subcores=16)
+    n, m = len(xs), len(out_sds)
+    scratch = [pltpu.VMEM(x.shape, x.dtype) for x in xs] + [pltpu.VMEM(o.shape, o.dtype)
+                                                            for o in out_sds]
+
+    @functools.partial(pl.kernel, out_type=tuple(out_sds), mesh=mesh, scratch_types=scratch,
+                       compiler_params=(pltpu.CompilerParams(needs_layout_passes=False)
+                                        if nlp else None),
+                       interpret=rl.interp(interpret))
+    def sc_op(*refs):
+      hin, hout, vin, vout = refs[:n], refs[n:n + m], refs[n + m:2 * n + m], refs[2 * n + m:]
+
+      @pl.when((lax.axis_index("c") == 0) & (lax.axis_index("s") == 0))
+      def _():
+        for h, v in zip(hin, vin):
+          pltpu.sync_copy(h, v)
+        body(*vin, *vout)
+        for h, v in zip(hout, vout):
+          pltpu.sync_copy(v, h)
+    return sc_op(*xs)
+  return f
+
+
+def lanes(rng, lo, hi, dtype=np.int32):
+  return rng.integers(lo, hi, (SC_LANES,)).astype(dtype)
+
+
+SC_OP_NOTE = (SC_NOTE + " Subcore (0, 0) copies inputs HBM -> VMEM, computes, copies results "
+              "back; the other subcores do nothing. CompilerParams(needs_layout_passes=False) as in "
+              "JAX's tests of these ops (tests/pallas/tpu_sparsecore_pallas_test.py).")
+
+
+def sc_sort(interpret):
+  def body(k, v, f, ok, ov, of, od):
+    ok[...], ov[...] = lax.sort((k[...], v[...]), num_keys=1, is_stable=True)
+    of[...] = jnp.sort(f[...])
+    od[...] = jnp.sort(f[...], descending=True)
+  outs = [sds((16,), jnp.int32), sds((16,), F32), sds((16,), F32), sds((16,), F32)]
+  return lambda *x: sc_vec(body, outs, interpret)(*x)
+
+
+def sc_sort_inputs(rng):
+  # duplicates: stability visible through the values. Non-negative (as JAX's test_sort): see
+  # "semantics" on the sign of int32 keys
+  keys = lanes(rng, 0, 8)
+  f = normal(rng, (SC_LANES,))
+  f[3] = -0.0
+  f[5] = 0.0
+  return [keys, np.arange(SC_LANES, dtype=np.float32) + 0.5, f]
+
+
+op("sc_sort",
+   "SparseCore: lax.sort((k int32[16] in [0, 8) with duplicates, v f32[16]), num_keys=1), "
+   "jnp.sort(f f32[16]) ascending and descending (f has -0.0 and 0.0).",
+   sc_sort, sc_sort_inputs, ["tpu.sort"],
+   "lax.sort on the vector subcore (sc_lowering.py:1000-1038): one tpu.sort(keys, value, mask = "
+   "all-true constant) per value operand (keys-only sorts pass keys as the value too), ascending "
+   "(descending attribute false), results (output_mask, sorted_keys, sorted_values); is_stable is "
+   "ignored: 'always stable' (:1006; tpu_ops.td:182-189: 'stable sort of key/value pairs'), so "
+   "equal keys keep their input order (values 0.5, 1.5, ... show it). Interpret mode runs "
+   "lax.sort on the CPU (stable here: is_stable=True). Signed int32 keys compare as signed; f32 "
+   "keys by lax.sort's TOTAL order (lax.py:9607-9614, lt_to_p): -0.0 sorts before 0.0 (f[3] = "
+   "-0.0, f[5] = 0.0 in the data), NaN would sort last (none in the data). jnp.sort(descending=True) "
+   "is lax.rev of the ascending sort: on SC lax.rev lowers to tpu.iota + tpu.dynamic_gather "
+   "(sc_lowering.py:1041-1050), so out3 has 0.0 BEFORE -0.0 (the reverse of out2). "
+   "SIGN OF int32 KEYS: this lowering passes int32 keys to tpu.sort unchanged, while "
+   "plsc.sort_key_val XORs them with 0x80000000 because 'tpu.sort comparisons assume unsigned "
+   "int predicates' (sc_primitives.py:805-813, op_sc_sort_masked). So tpu.sort compares i32 keys "
+   "as UNSIGNED, and lax.sort of negative int32 keys on SC would put negatives last on a TPU, "
+   "unlike interpret mode's signed lax.sort (JAX's test_sort uses only keys >= 0). The keys here "
+   "are non-negative, where both agree.",
+   extra={"note": SC_OP_NOTE})
+
+
+def sc_sort_masked(interpret):
+  from jax.experimental.pallas import tpu_sc as plsc
+
+  def body(k, v, m, ok, ov, om):
+    mask = m[...] != 0
+    if interpret:
+      # the expected values of JAX's test (tpu_sparsecore_pallas_test.py:2318-2333): stable argsort
+      # of (descending: -key), masked-out keys replaced by max + 1 (so they go last, in input order)
+      key = -k[...]
+      key = jnp.where(mask, key, jnp.max(key) + 1)
+      perm = jnp.argsort(key, stable=True)
+      ok[...], ov[...] = k[...][perm], v[...][perm]
+      om[...] = (lax.iota(jnp.int32, SC_LANES) < jnp.sum(mask.astype(jnp.int32))).astype(jnp.int32)
+    else:
+      ok[...], ov[...], omask = plsc.sort_key_val(k[...], v[...], mask=mask, descending=True)
+      om[...] = omask.astype(jnp.int32)
+  outs = [sds((16,), jnp.int32), sds((16,), F32), sds((16,), jnp.int32)]
+  return lambda *x: sc_vec(body, outs, interpret)(*x)
+
+
+op("sc_sort_masked",
+   "SparseCore: plsc.sort_key_val(k int32[16] with duplicates, v f32[16], mask=m != 0, "
+   "descending=True); out2 = the output mask as int32.",
+   sc_sort_masked, lambda rng: [lanes(rng, -4, 4), np.arange(SC_LANES, dtype=np.float32) + 0.5,
+                                lanes(rng, 0, 3)],
+   ["tpu.sort", "arith.xori"],
+   "plsc.sort_key_val with a mask (sc_primitives.py:793-823): int32 keys are XORed with "
+   "0x80000000 before tpu.sort and after it ('tpu.sort comparisons assume unsigned int "
+   "predicates', :805-813), so tpu.sort itself compares its keys as UNSIGNED i32 (f32 keys would "
+   "compare as floats); tpu.sort(keys, values, masked mask, descending = true) is a STABLE sort "
+   "(tpu_ops.td:182-189): the valid (mask true) pairs sorted by key, descending, equal keys in "
+   "input order; the masked-out pairs placed after them, in input order; output_mask[i] = i < "
+   "number of valid elements. (JAX's test: stable argsort of -key with masked keys replaced by "
+   "max + 1, tpu_sparsecore_pallas_test.py:2318-2333.)",
+   extra={"note": SC_OP_NOTE, "interpret_variant": (
+       "plsc.sort_key_val does not run in interpret mode (NotImplementedError: MLIR translation "
+       "rule for primitive 'masked_sort' not found for platform cpu); the interpret run computes "
+       "the expected values of JAX's test in jnp (stable argsort of -key, masked-out keys "
+       "replaced by max + 1, output mask = iota < popcount(mask); "
+       "tpu_sparsecore_pallas_test.py:2318-2333)")})
+
+
+def sc_vgather(interpret):
+  def body(x, i, y, j, o, o2):
+    o[...] = x[...][i[...]]
+    o2[...] = jnp.take_along_axis(y[...], j[...], axis=0, mode="promise_in_bounds")
+  return lambda *a: sc_vec(body, [sds((16,)), sds((16,), jnp.int32)], interpret)(*a)
+
+
+def sc_vgather_inputs(rng):
+  i = lanes(rng, -16, 16)
+  i[[0, 14]] = 2  # repeated index
+  i[1] = -2       # negative index
+  return [normal(rng, (SC_LANES,)), i, lanes(rng, -1000, 1000), lanes(rng, 0, 16)]
+
+
+op("sc_dynamic_gather",
+   "SparseCore: x[idx] on a loaded f32[16] vector (indices in [-16, 16), repeated and negative, "
+   "as JAX's test_vector_gather), take_along_axis(int32[16], idx in [0, 16), promise_in_bounds).",
+   sc_vgather, sc_vgather_inputs, ["tpu.dynamic_gather"],
+   "x[idx] (jnp indexing of a vector) and take_along_axis lower through lax.gather to "
+   "tpu.dynamic_gather x[idx'] in [0] (lowering.py:3476-3536, the same rule on SC; "
+   "sc_lowering.py registers no other): out[i] = x[idx'[i]], idx' = select(idx < 0, idx + 16, "
+   "idx) computed by the kernel's arith ops for x[idx]. Out-of-range indices are not in the data "
+   "(interpret mode's CPU gather would clamp for x[idx] / fill for take_along_axis; the op takes "
+   "the index mod n, tpu_ops.td:748-765).",
+   extra={"note": SC_OP_NOTE})
+
+
+def sc_bitcast(interpret):
+  from jax.experimental.pallas import tpu_sc as plsc
+
+  def body(x, o16, o8, of):
+    o16[...] = plsc.bitcast(x[...], jnp.int16)
+    o8[...] = plsc.bitcast(x[...], jnp.int8)
+    of[...] = plsc.bitcast(x[...], F32)
+  outs = [sds((32,), jnp.int16), sds((64,), jnp.int8), sds((16,), F32)]
+  return lambda x: sc_vec(body, outs, interpret)(x)
+
+
+op("sc_vector_bitcast",
+   "SparseCore: plsc.bitcast of int32[16] to int16[32], int8[64] (minor dim, width change) and "
+   "f32[16] (as JAX's test_bitcast).",
+   sc_bitcast, lambda rng: [int_bits(rng, (SC_LANES,), np.int32)], ["vector.bitcast"],
+   "pltpu.bitcast / plsc.bitcast along the minormost dim on SC lowers to vector.bitcast "
+   "(lowering.py:5195-5216: dim == ndim-1 and kernel type not TC -> vector.bitcast; equal widths "
+   "also vector.bitcast there). Semantics = numpy .view (primitives.py:73-82 docstring, CPU rule "
+   ":127-150), little-endian: narrowing int32 -> int16: out[2i + k] = bits [16k, 16k+16) of x[i] "
+   "(k = 0 the LOWEST half); int8: out[4i + k] = byte k of x[i]; int32 -> f32 reinterprets the "
+   "bits (NaN payloads kept).",
+   extra={"note": SC_OP_NOTE})
+
+
+def sc_gather_scatter(interpret):
+  from jax.experimental.pallas import tpu_sc as plsc
+
+  def body(x, i, j, og, os_):
+    if interpret:
+      og[...] = x[...][i[...]]
+      os_[...] = jnp.zeros((SC_LANES,), F32).at[j[...]].set(x[...])
+    else:
+      og[...] = plsc.load_gather(x, [i[...]])
+      os_[...] = jnp.zeros_like(os_)
+      plsc.store_scatter(os_, [j[...]], x[...])
+  return lambda *a: sc_vec(body, [sds((16,)), sds((16,))], interpret)(*a)
+
+
+def sc_gs_inputs(rng):
+  i = lanes(rng, 0, 16)
+  i[[0, 9]] = 4  # repeated gather index
+  return [normal(rng, (SC_LANES,)), i, rng.permutation(SC_LANES).astype(np.int32)]
+
+
+op("sc_load_gather_store_scatter",
+   "SparseCore: plsc.load_gather(x_ref f32[16], [idx]) (indices in [0, 16), repeats) and "
+   "plsc.store_scatter(o_ref, [perm], x) into a zeroed o_ref (perm a permutation: no collisions).",
+   sc_gather_scatter, sc_gs_inputs, ["tpu.vector_load_idx", "tpu.vector_store_idx"],
+   "tpu.vector_load_idx base[indices...] (sc_primitives.py:279-325 load_gather, one index vector "
+   "per ref dim): out[i] = base[idx0[i], idx1[i], ...] (here 1-D: out[i] = x[idx[i]]), masked-off "
+   "lanes (optional mask, none here) not loaded. tpu.vector_store_idx (sc_primitives.py:357-416 "
+   "store_scatter): base[idx[i]] = x[i] for each lane i; 'when multiple vector elements have the "
+   "same index, the data from the highest lane is stored; with add=true (addupdate_scatter) the "
+   "values are added from the lowest lane to the highest' (tpu_ops.td:378-396); lanes not "
+   "written keep the old contents. Indices are in range here (no bounds rule is documented).",
+   extra={"note": SC_OP_NOTE, "interpret_variant": (
+       "plsc.load_gather / store_scatter do not run in interpret mode (its refs are int16 buffer "
+       "ids there: TypeError: ref.dtype=int16 must be int32 or float32, sc_primitives.py:283); "
+       "the interpret run computes x_ref[...][idx] and zeros.at[perm].set(x) (the expected "
+       "values of JAX's test_load_gather_1d / test_store_scatter, "
+       "tpu_sparsecore_pallas_test.py:984-997, 1075-1090)")})
+
+
+def sc_expand_compress(interpret):
+  from jax.experimental.pallas import tpu_sc as plsc
+
+  def body(x, oe, oc):
+    v = x[...]
+    mask = v % 2 == 0
+    if interpret:
+      pos = jnp.cumsum(mask.astype(jnp.int32)) - 1
+      oe[...] = jnp.where(mask, v[jnp.clip(pos, 0, SC_LANES - 1)], 0)
+      oc[...] = jnp.zeros((SC_LANES,), jnp.int32).at[jnp.where(mask, pos, SC_LANES)].set(
+          v, mode="drop")
+    else:
+      oe[...] = jnp.where(mask, plsc.load_expanded(x.at[...], mask=mask), 0)
+      oc[...] = jnp.zeros_like(oc)
+      plsc.store_compressed(oc.at[...], v, mask=mask)
+  outs = [sds((16,), jnp.int32), sds((16,), jnp.int32)]
+  return lambda x: sc_vec(body, outs, interpret)(x)
+
+
+op("sc_expand_compress",
+   "SparseCore: mask = x % 2 == 0 on int32[16]; oe = where(mask, plsc.load_expanded(x_ref, "
+   "mask), 0); oc zeroed then plsc.store_compressed(oc, x, mask) (as JAX's test_load_expanded / "
+   "test_store_compressed).",
+   sc_expand_compress, lambda rng: [lanes(rng, -100, 100)],
+   ["tpu.expand_load_vreg", "tpu.compress_store_vreg"],
+   "load_expanded (sc_lowering.py:84-95 _load_vreg with expand -> tpu.expand_load_vreg ref[starts] "
+   "masked): the i-th TRUE lane of the mask receives ref[start + i'] where i' = number of true "
+   "lanes before it (consecutive memory elements expanded into the masked lanes); false lanes are "
+   "unspecified (JAX's test compares only the masked lanes, tpu_sparsecore_pallas_test.py:"
+   "1176-1190), hence the where(mask, ., 0). store_compressed (sc_primitives.py:197-225, "
+   "sc_lowering.py _store_lowering_rule compress=True; the module shows it as tpu.expand_load_vreg "
+   "+ tpu.compress_store_vreg, see ops): the true lanes of x are written to ref[0], ref[1], ... in "
+   "lane order; ref[count:] keeps its contents (0 here; JAX's test checks only [:count], "
+   ":1192-1206).",
+   extra={"note": SC_OP_NOTE, "interpret_variant": (
+       "plsc.load_expanded / store_compressed do not run in interpret mode (AttributeError: 'Fake' "
+       "object has no attribute 'arg_names' / TypeError: Ref and value must have the same dtype, "
+       "got int16 and int32: its refs are int16 buffer ids); the interpret run computes the "
+       "documented values with cumsum(mask) - 1 positions (sc_primitives.py:197-215 docstring)")})
+
+
+def sc_scan_count(interpret):
+  from jax.experimental.pallas import tpu_sc as plsc
+
+  def ref_count(v):
+    eq = (v[:, None] == v[None, :])
+    lower = lax.broadcasted_iota(jnp.int32, (SC_LANES, SC_LANES), 1) <= lax.broadcasted_iota(
+        jnp.int32, (SC_LANES, SC_LANES), 0)
+    upper = ~lower
+    counts = jnp.sum((eq & lower).astype(jnp.int32), axis=1)
+    last = ~jnp.any(eq & upper, axis=1)
+    return counts, last
+
+  def body(x, f, oc, om, ofc, ofm):
+    for src, c_ref, m_ref in ((x, oc, om), (f, ofc, ofm)):
+      if interpret:
+        c, m = ref_count(src[...])
+      else:
+        c, m = plsc.scan_count(src[...])
+      c_ref[...] = c
+      m_ref[...] = m.astype(jnp.int32)
+  outs = [sds((16,), jnp.int32)] * 4
+  return lambda *a: sc_vec(body, outs, interpret)(*a)
+
+
+op("sc_scan_count",
+   "SparseCore: plsc.scan_count on int32[16] in [0, 4) and on f32[16] with 3 distinct values "
+   "(counts and last-occurrence mask as int32), as JAX's test_scan_count.",
+   sc_scan_count, lambda rng: [lanes(rng, 0, 4), (lanes(rng, 0, 3) * 0.5 - 0.25).astype(np.float32)],
+   ["tpu.scan_count"],
+   "tpu.scan_count(mask, values) -> (output_mask, counts) (sc_primitives.py:546-550: the MLIR op "
+   "returns the mask first; plsc.scan_count returns (counts, mask)), mask all true here "
+   "(:570). counts[i] = number of j <= i with values[j] == values[i] (running duplicate count in "
+   "ascending lane order, 1 for the first occurrence); output_mask[i] = true iff lane i is the "
+   "LAST occurrence of its value (tpu_ops.td:430-452; JAX's test_scan_count expected values, "
+   "tpu_sparsecore_pallas_test.py:1325-1354). A masked-off lane would count 1 (tpu_ops.td; not "
+   "exercised). f32 compares by value.",
+   extra={"note": SC_OP_NOTE, "interpret_variant": (
+       "plsc.scan_count does not run in interpret mode (NotImplementedError: MLIR translation rule "
+       "for primitive 'scan_count' not found for platform cpu); the interpret run computes the "
+       "expected values of JAX's test in jnp (pairwise equality: counts = #equal at or before, "
+       "mask = no equal after)")})
+
+
+def sc_indirect(interpret):
+  from jax.experimental.pallas import tpu_sc as plsc
+
+  def f(x, idx):
+    mesh = plsc.VectorSubcoreMesh(core_axis_name="c", subcore_axis_name="s", num_cores=1,
+                                  num_subcores=16)
+
+    @functools.partial(pl.kernel, out_type=(sds((16,)), sds((16,))), mesh=mesh,
+                       scratch_types=[pltpu.VMEM((16,), jnp.int32), pltpu.VMEM((16,), F32)],
+                       interpret=rl.interp(interpret))
+    def sc_indirect(x_hbm, i_hbm, og_hbm, os_hbm, iv, v):
+      @pl.when((lax.axis_index("c") == 0) & (lax.axis_index("s") == 0))
+      def _():
+        pltpu.sync_copy(i_hbm, iv)
+        if interpret:  # interpret mode's DMA takes only scalar indices: gather / scatter in VMEM
+          pltpu.sync_copy(x_hbm, v)
+          v[...] = v[...][iv[...]]
+          pltpu.sync_copy(v, og_hbm)
+          pltpu.sync_copy(x_hbm, v)
+          v[...] = jnp.zeros((SC_LANES,), F32).at[iv[...]].set(v[...])
+          pltpu.sync_copy(v, os_hbm)
+        else:
+          pltpu.sync_copy(x_hbm.at[iv[...]], v)       # gather: v[k] = x[idx[k]]
+          pltpu.sync_copy(v, og_hbm)
+          pltpu.sync_copy(x_hbm, v)
+          pltpu.sync_copy(v, os_hbm.at[iv[...]])      # scatter: os[idx[k]] = x[k]
+    return sc_indirect(x, idx)
+  return f
+
+
+op("sc_indirect_dma",
+   "SparseCore: indirect DMA gather x_hbm.at[idx] -> VMEM -> out0, and scatter x -> "
+   "out1_hbm.at[idx] (idx a permutation of 16), as JAX's test_gather_1d / test_scatter_1d (kind "
+   "'array').",
+   sc_indirect, lambda rng: [normal(rng, (SC_LANES,)), rng.permutation(SC_LANES).astype(np.int32)],
+   ["tpu.enqueue_indirect_dma", "tpu.wait_indirect_dma"],
+   "sync_copy with a ref indexed by an index vector lowers to tpu.enqueue_indirect_dma + "
+   "tpu.wait_indirect_dma (sc_lowering.py:700-760, the dma_start rule for a ref indexed by a "
+   "vector): gather: dst[k] = src[idx[k]]; scatter: dst[idx[k]] = src[k], for k in index order. "
+   "The "
+   "gather / scatter has no out-of-range or duplicate index in the data (a permutation).",
+   extra={"note": SC_OP_NOTE, "interpret_variant": (
+       "interpret mode cannot run a DMA whose ref is indexed by a vector (TypeError: Only scalar "
+       "arrays can be converted to Python scalars, from interpret_pallas_call.py:1103 "
+       "`src_transforms = jax.tree.map(int, src_transforms)` in dma_start); the interpret run "
+       "copies x whole and gathers / scatters in VMEM with jnp (v[idx]; zeros.at[idx].set(v)), "
+       "the expected values of JAX's test_gather_1d / test_scatter_1d "
+       "(tpu_sparsecore_pallas_test.py:689-704)")})
+
+
+# ============================================================================================
 # driver
 
 def fn_inputs(c: Case, ins: list) -> list:
@@ -1346,6 +1996,23 @@ def check_operands(c: Case, text: str, ins: list) -> dict:
   return info
 
 
+OP_RE = re.compile(r"(?:=\s*|^\s*)\"?((?:tpu|vector)\.[a-z_0-9]+)\"?", re.M)
+
+
+def check_ops(c: Case, text: str) -> list[str]:
+  """The tpu./vector. ops of the case's kernel(s); raises unless every op in extra["ops"] (or an
+  arith op named there) occurs."""
+  found: set[str] = set()
+  for cc in rl.custom_calls(text):
+    k = rl.decode_kernel(cc["config"]["custom_call_config"]["body"])
+    found |= set(OP_RE.findall(k))
+    found |= {o for o in c.extra["ops"] if re.search(r"\b" + re.escape(o) + r"\b", k)}
+  missing = [o for o in c.extra["ops"] if o not in found]
+  if missing:
+    raise AssertionError(f"{c.name}: kernel lacks {missing}; has {sorted(found)}")
+  return sorted(o for o in found if o.startswith(("tpu.", "vector.")))
+
+
 def write_case(c: Case, out_root: str, retime: bool, do_mutants: bool) -> dict:
   d = os.path.join(out_root, c.name)
   old = {}
@@ -1360,6 +2027,8 @@ def write_case(c: Case, out_root: str, retime: bool, do_mutants: bool) -> dict:
   text = lower_case(c, c.build, args)
   open(os.path.join(tmp, "module.mlir"), "w").write(text)
   info = check_operands(c, text, ins)
+  if c.extra.get("ops"):
+    info["kernel_ops"] = check_ops(c, text)
   keep_time = (not retime) and "interpret_seconds" in old
   out, first, later = run_interpret(c, c.build, args, later=0 if keep_time else 3)
   outs = split_outputs(c, out)
