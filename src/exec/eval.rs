@@ -20,6 +20,9 @@ pub(crate) struct MemRef {
     pub shape: Vec<usize>,
     pub strides: Vec<usize>,
     pub elem: ElemType,
+    /// A `tpu.memref_bitcast` view: the view of the underlying buffer (in
+    /// its own element type) that this one reinterprets.
+    pub cast: Option<Rc<MemRef>>,
 }
 
 impl MemRef {
@@ -33,6 +36,7 @@ impl MemRef {
             shape,
             strides,
             elem,
+            cast: None,
         }
     }
 
@@ -436,6 +440,187 @@ impl<'p> Interp<'p> {
                 let r = ops::rotate(&a, amount, *dim, *stride).map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
+            Kind::PackElementwise(target) => {
+                let parts = inst
+                    .args
+                    .iter()
+                    .map(|&s| self.arr(frame, inst, s))
+                    .collect::<R<Vec<_>>>()?;
+                let out = self.res_elem(inst, 0)?;
+                let r =
+                    ops::pack_elementwise(&parts, *target, out).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::UnpackElementwise { index, source } => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let out = self.res_elem(inst, 0)?;
+                let r = ops::unpack_elementwise(&a, *index, *source, out)
+                    .map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::DynamicGather(dim) => {
+                let x = self.arr(frame, inst, inst.args[0])?;
+                let idx = self.arr(frame, inst, inst.args[1])?;
+                let r = ops::dynamic_gather(&x, &idx, *dim).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::VectorBitcast { minor } => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let out = self.res_elem(inst, 0)?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                let r = if a.elem.bits() == out.bits() && shape == a.shape {
+                    ops::cast(super::program::Cast::Bitcast, &a, out)
+                } else {
+                    ops::vector_bitcast(&a, out, &shape, *minor)
+                }
+                .map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
+            Kind::MemBitcast => {
+                let m = self.mem(frame, inst, inst.args[0])?;
+                self.no_cast(inst, &m)?;
+                let VTy::MemRef(elem, shape, _) = &inst.res_ty[0] else {
+                    return Err(self.fail(inst, "the result is not a static memref"));
+                };
+                if shape.len() != m.shape.len() {
+                    return Err(self.fail(inst, "the bitcast changes the rank"));
+                }
+                let v = MemRef {
+                    shape: shape.clone(),
+                    strides: Array::strides(shape),
+                    elem: *elem,
+                    cast: Some(m.clone()),
+                    ..(*m).clone()
+                };
+                frame[inst.res[0] as usize] = Val::M(Rc::new(v));
+            }
+            Kind::Sort { descending } => {
+                let keys = self.arr(frame, inst, inst.args[0])?;
+                let values = self.arr(frame, inst, inst.args[1])?;
+                let mask = match inst.args.get(2) {
+                    Some(&s) => Some(self.arr(frame, inst, s)?),
+                    None => None,
+                };
+                let (m, k, v) = ops::sort(&keys, &values, mask.as_deref(), *descending)
+                    .map_err(|e| self.fail(inst, e))?;
+                Self::set(frame, inst, 0, m);
+                Self::set(frame, inst, 1, k);
+                Self::set(frame, inst, 2, v);
+            }
+            Kind::ScanCount => {
+                let mask = self.arr(frame, inst, inst.args[0])?;
+                let values = self.arr(frame, inst, inst.args[1])?;
+                let (last, counts) =
+                    ops::scan_count(&mask, &values).map_err(|e| self.fail(inst, e))?;
+                Self::set(frame, inst, 0, last);
+                Self::set(frame, inst, 1, counts);
+            }
+            Kind::LoadIdx => {
+                let m = self.mem(frame, inst, self.one(inst, 0)?)?;
+                self.no_cast(inst, &m)?;
+                let idx = inst
+                    .segment(1)
+                    .iter()
+                    .map(|&s| self.arr(frame, inst, s))
+                    .collect::<R<Vec<_>>>()?;
+                let mask = match inst.segment(2).first() {
+                    Some(&s) => Some(self.arr(frame, inst, s)?),
+                    None => None,
+                };
+                let (elem, shape) = match &inst.res_ty[0] {
+                    VTy::Vector(e, s) => (*e, s.clone()),
+                    _ => return Err(self.fail(inst, "the result is not a vector")),
+                };
+                let offs = self.gather_offsets(inst, &m, &idx, &shape, mask.as_deref())?;
+                let mut data = Data::filled(elem, offs.len(), 0.0);
+                {
+                    let st = self.machine.lock();
+                    let b = &st.bufs[m.dev][m.buf];
+                    for (k, o) in offs.iter().enumerate() {
+                        if let Some(o) = *o
+                            && o < b.data.len()
+                        {
+                            data.scatter(&[k], &b.data.gather(&[o]));
+                        }
+                    }
+                }
+                Self::set(frame, inst, 0, Array::new(elem, shape, data));
+            }
+            Kind::StoreIdx { add } => {
+                let v = self.arr(frame, inst, self.one(inst, 0)?)?;
+                let m = self.mem(frame, inst, self.one(inst, 1)?)?;
+                self.no_cast(inst, &m)?;
+                let idx = inst
+                    .segment(2)
+                    .iter()
+                    .map(|&s| self.arr(frame, inst, s))
+                    .collect::<R<Vec<_>>>()?;
+                let mask = match inst.segment(3).first() {
+                    Some(&s) => Some(self.arr(frame, inst, s)?),
+                    None => None,
+                };
+                let offs = self.gather_offsets(inst, &m, &idx, &v.shape, mask.as_deref())?;
+                self.scatter_lanes(&m, &offs, &v, *add);
+            }
+            Kind::ExpandLoad => {
+                let m = self.mem(frame, inst, inst.args[0])?;
+                let mask = self.arr(frame, inst, inst.args[inst.args.len() - 1])?;
+                let start = self.indices(frame, inst, &inst.args[1..inst.args.len() - 1])?;
+                let (elem, shape) = match &inst.res_ty[0] {
+                    VTy::Vector(e, s) => (*e, s.clone()),
+                    _ => return Err(self.fail(inst, "the result is not a vector")),
+                };
+                if shape.iter().product::<usize>() != mask.len() {
+                    return Err(self.fail(inst, "mask and result differ in size"));
+                }
+                let count = (0..mask.len())
+                    .filter(|&i| mask.data.get_i64(i) != 0)
+                    .count();
+                let mut extent = vec![1usize; m.shape.len().saturating_sub(1)];
+                extent.push(count);
+                let src = self.read_box(inst, &m, &start, &extent, &[])?;
+                let mut data = Data::filled(elem, mask.len(), 0.0);
+                let mut j = 0;
+                for i in 0..mask.len() {
+                    if mask.data.get_i64(i) != 0 {
+                        data.scatter(&[i], &src.gather(&[j]));
+                        j += 1;
+                    }
+                }
+                Self::set(frame, inst, 0, Array::new(elem, shape, data));
+            }
+            Kind::CompressStore { add } => {
+                let v = self.arr(frame, inst, inst.args[0])?;
+                let m = self.mem(frame, inst, inst.args[1])?;
+                let mask = self.arr(frame, inst, inst.args[inst.args.len() - 1])?;
+                let start = self.indices(frame, inst, &inst.args[2..inst.args.len() - 1])?;
+                if mask.len() != v.len() {
+                    return Err(self.fail(inst, "mask and value differ in size"));
+                }
+                let keep: Vec<usize> = (0..mask.len())
+                    .filter(|&i| mask.data.get_i64(i) != 0)
+                    .collect();
+                let mut extent = vec![1usize; m.shape.len().saturating_sub(1)];
+                extent.push(keep.len());
+                self.write_box(
+                    inst,
+                    &m,
+                    &start,
+                    &extent,
+                    &[],
+                    &v.data.gather(&keep),
+                    None,
+                    *add,
+                )?;
+            }
+            Kind::IndirectDma { .. } => self.indirect_dma(frame, inst)?,
+            Kind::WaitIndirectDma => {
+                let sem = self.mem(frame, inst, inst.args[0])?;
+                let local = self.local_side(inst, 1, 2);
+                let m = self.mem(frame, inst, inst.args[local])?;
+                let bytes = (m.len() * m.elem.bytes()) as i64;
+                self.sem_wait(inst, &sem, bytes)?;
+            }
             Kind::Matmul {
                 dims,
                 transpose_lhs,
@@ -799,6 +984,125 @@ impl<'p> Interp<'p> {
         out
     }
 
+    /// Refuses a `tpu.memref_bitcast` view where only loads and stores
+    /// through it are defined.
+    fn no_cast(&self, inst: &Inst, m: &MemRef) -> R<()> {
+        if m.cast.is_some() {
+            return Err(self.fail(
+                inst,
+                "this use of a `tpu.memref_bitcast` view is not supported (loads and stores through it are)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The rows under a box of a bitcast view: (start, extent) in the
+    /// underlying view, and where the box starts within their bitcast.
+    fn cast_box(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        base: &MemRef,
+        idx: &[i64],
+        extent: &[usize],
+    ) -> R<(Vec<i64>, Vec<usize>, usize)> {
+        let rank = m.shape.len();
+        if rank < 2 || extent.len() != rank || idx.len() != rank || base.shape.len() != rank {
+            return Err(self.fail(
+                inst,
+                "a load or store through a `tpu.memref_bitcast` view of rank < 2",
+            ));
+        }
+        let (bv, bb) = (m.elem.bits() as usize, base.elem.bits() as usize);
+        let row = rank - 2;
+        let mut start = idx.to_vec();
+        let mut ext = extent.to_vec();
+        let mut skip = 0;
+        if bv <= bb {
+            let r = bb / bv;
+            let s = idx[row].max(0) as usize;
+            start[row] = (s / r) as i64;
+            ext[row] = (s + extent[row]).div_ceil(r) - s / r;
+            skip = s % r;
+        } else {
+            let q = bv / bb;
+            start[row] = idx[row].saturating_mul(q as i64);
+            ext[row] = extent[row] * q;
+        }
+        Ok((start, ext, skip))
+    }
+
+    /// The underlying rows of a box, read and bitcast to the view's type.
+    fn cast_rows(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        base: &MemRef,
+        start: &[i64],
+        ext: &[usize],
+    ) -> R<Array> {
+        let raw = Array::new(
+            base.elem,
+            ext.to_vec(),
+            self.read_box(inst, base, start, ext, &[])?,
+        );
+        let row = ext.len() - 2;
+        let mut shape = ext.to_vec();
+        shape[row] = ext[row] * base.elem.bits() as usize / m.elem.bits() as usize;
+        ops::vector_bitcast(&raw, m.elem, &shape, false).map_err(|e| self.fail(inst, e))
+    }
+
+    fn read_cast(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        base: &MemRef,
+        idx: &[i64],
+        extent: &[usize],
+    ) -> R<Data> {
+        let (start, ext, skip) = self.cast_box(inst, m, base, idx, extent)?;
+        let view = self.cast_rows(inst, m, base, &start, &ext)?;
+        let mut offs = vec![0usize; extent.len()];
+        offs[extent.len() - 2] = skip;
+        let part =
+            ops::extract_strided(&view, &offs, extent, &[]).map_err(|e| self.fail(inst, e))?;
+        Ok(part.data)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write_cast(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        base: &MemRef,
+        idx: &[i64],
+        extent: &[usize],
+        data: &Data,
+        add: bool,
+    ) -> R<()> {
+        let (start, ext, skip) = self.cast_box(inst, m, base, idx, extent)?;
+        // The whole underlying rows: read, update the view's part, write back.
+        let view = self.cast_rows(inst, m, base, &start, &ext)?;
+        let mut offs = vec![0usize; extent.len()];
+        offs[extent.len() - 2] = skip;
+        let mut value = Array::new(m.elem, extent.to_vec(), data.clone());
+        if add {
+            let cur =
+                ops::extract_strided(&view, &offs, extent, &[]).map_err(|e| self.fail(inst, e))?;
+            let op = if m.elem.is_float() {
+                super::program::Bin::AddF
+            } else {
+                super::program::Bin::AddI
+            };
+            value = ops::binary(op, &cur, &value).map_err(|e| self.fail(inst, e))?;
+        }
+        let view =
+            ops::insert_strided(&value, &view, &offs, &[]).map_err(|e| self.fail(inst, e))?;
+        let back =
+            ops::vector_bitcast(&view, base.elem, &ext, false).map_err(|e| self.fail(inst, e))?;
+        self.write_box(inst, base, &start, &ext, &[], &back.data, None, false)
+    }
+
     pub(crate) fn read_box(
         &self,
         inst: &Inst,
@@ -807,6 +1111,15 @@ impl<'p> Interp<'p> {
         vshape: &[usize],
         strides: &[i64],
     ) -> R<Data> {
+        if let Some(base) = &m.cast {
+            if strides.iter().any(|&s| s != 1) {
+                return Err(self.fail(inst, "a strided load through a `tpu.memref_bitcast` view"));
+            }
+            let mut extent = vec![1usize; m.shape.len().saturating_sub(vshape.len())];
+            extent.extend_from_slice(vshape);
+            self.box_of(inst, m, idx, vshape, strides)?;
+            return self.read_cast(inst, m, base, idx, &extent);
+        }
         let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
         let offs = Self::offsets(m, &start, &extent, &steps);
         let s = self.machine.lock();
@@ -832,6 +1145,18 @@ impl<'p> Interp<'p> {
         mask: Option<&Array>,
         add: bool,
     ) -> R<()> {
+        if let Some(base) = &m.cast {
+            if mask.is_some() || strides.iter().any(|&s| s != 1) {
+                return Err(self.fail(
+                    inst,
+                    "a masked or strided store through a `tpu.memref_bitcast` view",
+                ));
+            }
+            let mut extent = vec![1usize; m.shape.len().saturating_sub(vshape.len())];
+            extent.extend_from_slice(vshape);
+            self.box_of(inst, m, idx, vshape, strides)?;
+            return self.write_cast(inst, m, base, idx, &extent, data, add);
+        }
         let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
         let mut offs = Self::offsets(m, &start, &extent, &steps);
         if data.len() != offs.len() {
@@ -973,6 +1298,7 @@ impl<'p> Interp<'p> {
     }
 
     fn slice(&self, inst: &Inst, m: &MemRef, idx: &[i64], shape: &[usize]) -> R<MemRef> {
+        self.no_cast(inst, m)?;
         if idx.len() != m.shape.len() || shape.len() != m.shape.len() {
             return Err(self.fail(inst, "slice rank differs from the memref's"));
         }
@@ -994,10 +1320,12 @@ impl<'p> Interp<'p> {
             shape: shape.to_vec(),
             strides: m.strides.clone(),
             elem: m.elem,
+            cast: None,
         })
     }
 
     fn view(&self, inst: &Inst, m: &MemRef, shape: Vec<usize>) -> R<MemRef> {
+        self.no_cast(inst, m)?;
         if shape.iter().product::<usize>() != m.len() {
             return Err(self.fail(inst, "changes the element count"));
         }
@@ -1129,6 +1457,137 @@ impl<'p> Interp<'p> {
                 Err(p) => p.into_inner().0,
             };
         }
+    }
+
+    /// Flat offsets of the elements a gather or scatter addresses (one
+    /// index vector per memref dimension); `None` for masked-off lanes.
+    fn gather_offsets(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        idx: &[Rc<Array>],
+        shape: &[usize],
+        mask: Option<&Array>,
+    ) -> R<Vec<Option<usize>>> {
+        let n: usize = shape.iter().product();
+        if idx.len() != m.shape.len()
+            || idx.iter().any(|a| a.len() != n)
+            || mask.is_some_and(|k| k.len() != n)
+        {
+            return Err(self.fail(
+                inst,
+                "index vectors do not match the memref's rank and the vector's size",
+            ));
+        }
+        let mut out = Vec::with_capacity(n);
+        for e in 0..n {
+            if mask.is_some_and(|k| k.data.get_i64(e) == 0) {
+                out.push(None);
+                continue;
+            }
+            let mut o = m.offset;
+            for (d, a) in idx.iter().enumerate() {
+                let i = a.data.get_i64(e);
+                if i < 0 || i as usize >= m.shape[d] {
+                    let at: Vec<i64> = idx.iter().map(|a| a.data.get_i64(e)).collect();
+                    return Err(self.oob(inst, m, &at, &vec![1; m.shape.len()]));
+                }
+                o += i as usize * m.strides[d];
+            }
+            out.push(Some(o));
+        }
+        Ok(out)
+    }
+
+    /// Writes `v`'s lanes at `offs` in lane order (a later lane wins), or
+    /// adds them.
+    fn scatter_lanes(&self, m: &MemRef, offs: &[Option<usize>], v: &Array, add: bool) {
+        let mut st = self.machine.lock();
+        let b = &mut st.bufs[m.dev][m.buf];
+        for (k, o) in offs.iter().enumerate() {
+            let Some(o) = *o else { continue };
+            if o >= b.data.len() {
+                continue;
+            }
+            match (&mut b.data, &v.data) {
+                (Data::I64(d), Data::I64(s)) => {
+                    d[o] = if add {
+                        m.elem.wrap(d[o].wrapping_add(s[k]))
+                    } else {
+                        s[k]
+                    }
+                }
+                (d, s) => {
+                    let x = s.get_f64(k);
+                    let y = if add {
+                        m.elem.round(d.get_f64(o) + x)
+                    } else {
+                        x
+                    };
+                    d.set_f64(o, y);
+                }
+            }
+        }
+    }
+
+    /// Which of operands `a` and `b` is the local side of an indirect DMA
+    /// (not in HBM): the other is the one its offsets index.
+    fn local_side(&self, inst: &Inst, a: usize, b: usize) -> usize {
+        let remote = |i: usize| matches!(inst.arg_ty.get(i), Some(VTy::MemRef(_, _, s)) if s == "hbm" || s == "any");
+        if remote(a) && !remote(b) { b } else { a }
+    }
+
+    /// `tpu.enqueue_indirect_dma`: a gather (target local: row `k` of the
+    /// target is row `offsets[k]` of the source) or a scatter (source local:
+    /// row `k` of the source goes to row `offsets[k]` of the target).
+    fn indirect_dma(&self, frame: &[Val], inst: &Inst) -> R<()> {
+        let src = self.mem(frame, inst, inst.args[0])?;
+        let dst = self.mem(frame, inst, inst.args[1])?;
+        self.no_cast(inst, &src)?;
+        self.no_cast(inst, &dst)?;
+        let offsets = self.arr(frame, inst, inst.args[2])?;
+        let sem = self.mem(frame, inst, inst.args[3])?;
+        let add = matches!(inst.kind, Kind::IndirectDma { add: true });
+        let gather = self.local_side(inst, 0, 1) == 1;
+        let (indexed, other) = if gather { (&src, &dst) } else { (&dst, &src) };
+        if indexed.shape.is_empty()
+            || other.shape.is_empty()
+            || indexed.shape[1..] != other.shape[1..]
+            || offsets.len() > other.shape[0]
+        {
+            return Err(self.fail(
+                inst,
+                format!(
+                    "an indirect copy between {:?} and {:?} with {} offsets",
+                    src.shape,
+                    dst.shape,
+                    offsets.len()
+                ),
+            ));
+        }
+        let row: Vec<usize> = indexed.shape[1..].to_vec();
+        let row_len: usize = row.iter().product();
+        let mut box_shape = vec![1];
+        box_shape.extend_from_slice(&row);
+        for k in 0..offsets.len() {
+            let i = offsets.data.get_i64(k);
+            if i < 0 || i as usize >= indexed.shape[0] {
+                return Err(self.oob(inst, indexed, &[i], &[1]));
+            }
+            let mut at_indexed = vec![i];
+            at_indexed.extend(std::iter::repeat_n(0, row.len()));
+            let mut at_other = vec![k as i64];
+            at_other.extend(std::iter::repeat_n(0, row.len()));
+            let (from_at, to_at) = if gather {
+                (&at_indexed, &at_other)
+            } else {
+                (&at_other, &at_indexed)
+            };
+            let data = self.read_box(inst, &src, from_at, &box_shape, &[])?;
+            self.write_box(inst, &dst, to_at, &box_shape, &[], &data, None, add)?;
+        }
+        let bytes = (offsets.len() * row_len * dst.elem.bytes()) as i64;
+        self.sem_add(inst, &sem, self.dev, bytes)
     }
 
     fn enqueue_dma(&self, frame: &[Val], inst: &Inst) -> R<()> {

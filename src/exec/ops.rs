@@ -1335,3 +1335,264 @@ fn order_output(sum: Array, dims: &DotDims, acc: &Array) -> R<Array> {
     let t = transpose(&sum.reshaped(canon_shape), &perm)?;
     Ok(t.reshaped(acc.shape.clone()))
 }
+
+fn bits_of(t: ElemType, d: &Data, i: usize) -> u64 {
+    if t.is_float() {
+        t.float_bits(d.get_f64(i))
+    } else {
+        t.unsigned(d.get_i64(i))
+    }
+}
+
+fn from_bits(t: ElemType, bits: u64) -> f64 {
+    if t.is_float() {
+        t.float_from_bits(bits)
+    } else {
+        t.wrap(bits as i64) as f64
+    }
+}
+
+fn low_mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// `tpu.pack_elementwise`: each source converted to `target` (floats
+/// rounded to nearest even, integers truncated) and packed into the
+/// result's integers, source 0 in the lowest bits.
+pub(crate) fn pack_elementwise(
+    sources: &[std::rc::Rc<Array>],
+    target: ElemType,
+    out: ElemType,
+) -> R<Array> {
+    let first = sources.first().ok_or("nothing to pack")?;
+    let b = target.bits();
+    if sources.iter().any(|s| s.shape != first.shape)
+        || (b as usize) * sources.len() > out.bits() as usize
+    {
+        return Err(format!(
+            "cannot pack {} {} value(s) into {out}",
+            sources.len(),
+            target
+        ));
+    }
+    let n = first.len();
+    let mut words = vec![0u64; n];
+    for (k, src) in sources.iter().enumerate() {
+        for (i, w) in words.iter_mut().enumerate() {
+            let part = if target.is_float() {
+                target.float_bits(target.round(src.data.get_f64(i)))
+            } else if src.elem.is_float() {
+                // Through the integer conversion (truncating toward zero).
+                (src.data.get_f64(i).trunc() as i64) as u64
+            } else {
+                src.data.get_i64(i) as u64
+            } & low_mask(b);
+            *w |= part << (k as u32 * b);
+        }
+    }
+    Ok(Array::new(
+        out,
+        first.shape.clone(),
+        Data::I64(words.into_iter().map(|w| out.wrap(w as i64)).collect()),
+    ))
+}
+
+/// `tpu.unpack_elementwise`: sub-element `index` (0: lowest bits) of type
+/// `source` of each integer, converted to `out` (floats exactly, integers
+/// sign-extended).
+pub(crate) fn unpack_elementwise(
+    a: &Array,
+    index: usize,
+    source: ElemType,
+    out: ElemType,
+) -> R<Array> {
+    let b = source.bits();
+    if (index as u32 + 1) * b > a.elem.bits() {
+        return Err(format!(
+            "sub-element {index} of {source} is outside {}",
+            a.elem
+        ));
+    }
+    let n = a.len();
+    let mut d = Data::filled(out, n, 0.0);
+    for i in 0..n {
+        let bits = (a.elem.unsigned(a.data.get_i64(i)) >> (index as u32 * b)) & low_mask(b);
+        let v = from_bits(source.signless(), bits);
+        if out.is_float() {
+            d.set_f64(i, out.round(v));
+        } else if let Data::I64(o) = &mut d {
+            o[i] = out.wrap(v as i64);
+        }
+    }
+    Ok(Array::new(out, a.shape.clone(), d))
+}
+
+/// `tpu.dynamic_gather`: along `dim`, each element takes the source
+/// element at its index (modulo the dimension).
+pub(crate) fn dynamic_gather(x: &Array, idx: &Array, dim: usize) -> R<Array> {
+    if idx.shape != x.shape || dim >= x.shape.len() {
+        return Err(format!(
+            "gather of {:?} with indices {:?} along {dim}",
+            x.shape, idx.shape
+        ));
+    }
+    let n = x.shape[dim] as i64;
+    let strides = Array::strides(&x.shape);
+    let mut pos = Vec::with_capacity(x.len());
+    let mut k = 0;
+    for_each_index(&x.shape, |i| {
+        let j = idx.data.get_i64(k).rem_euclid(n.max(1)) as usize;
+        let mut o = 0;
+        for (d, &x) in i.iter().enumerate() {
+            o += if d == dim { j } else { x } * strides[d];
+        }
+        pos.push(o);
+        k += 1;
+    });
+    Ok(Array::new(x.elem, x.shape.clone(), x.data.gather(&pos)))
+}
+
+/// Bitcasts: same width, elementwise; else along the minor dimension
+/// (`vector.bitcast`, like NumPy's `view`) or the second-minor one
+/// (`tpu.bitcast`), little-endian: narrowing, part `k` of element `j` goes
+/// to `j * r + k` (part 0 the lowest bits); widening is the inverse.
+pub(crate) fn vector_bitcast(a: &Array, out: ElemType, shape: &[usize], minor: bool) -> R<Array> {
+    let (bi, bo) = (a.elem.bits(), out.bits());
+    let n_out: usize = shape.iter().product();
+    if (a.len() as u64) * u64::from(bi) != (n_out as u64) * u64::from(bo)
+        || shape.len() != a.shape.len()
+        || shape.is_empty()
+    {
+        return Err(format!(
+            "cannot bitcast {}{:?} to {out}{shape:?}",
+            a.elem, a.shape
+        ));
+    }
+    let rank = shape.len();
+    let axis = if minor || rank < 2 {
+        rank - 1
+    } else {
+        rank - 2
+    };
+    let in_strides = Array::strides(&a.shape);
+    let mut d = Data::filled(out, n_out, 0.0);
+    let mut k = 0;
+    let mut err = None;
+    for_each_index(shape, |i| {
+        let mut word: u64 = 0;
+        if bo <= bi {
+            let r = (bi / bo) as usize;
+            let mut src = 0;
+            for (dd, &x) in i.iter().enumerate() {
+                src += if dd == axis { x / r } else { x } * in_strides[dd];
+            }
+            let part = (i[axis] % r) as u32;
+            word = (bits_of(a.elem, &a.data, src) >> (part * bo)) & low_mask(bo);
+        } else {
+            let q = (bo / bi) as usize;
+            for part in 0..q {
+                let mut src = 0;
+                for (dd, &x) in i.iter().enumerate() {
+                    src += if dd == axis { x * q + part } else { x } * in_strides[dd];
+                }
+                if src >= a.len() {
+                    err = Some("bitcast reads past its source".to_string());
+                    return;
+                }
+                word |= bits_of(a.elem, &a.data, src) << (part as u32 * bi);
+            }
+        }
+        d.set_f64(k, 0.0);
+        if out.is_float() {
+            d.set_f64(k, out.float_from_bits(word));
+        } else if let Data::I64(o) = &mut d {
+            o[k] = out.wrap(word as i64);
+        }
+        k += 1;
+    });
+    match err {
+        Some(e) => Err(e),
+        None => Ok(Array::new(out, shape.to_vec(), d)),
+    }
+}
+
+/// `tpu.sort` along the minor dimension: the lanes with `mask` set first,
+/// ordered by key (stable; integer keys compared unsigned, as the
+/// hardware does; float keys in IEEE total order), then the others in
+/// their order; the mask result marks the first `count` lanes.
+pub(crate) fn sort(
+    keys: &Array,
+    values: &Array,
+    mask: Option<&Array>,
+    descending: bool,
+) -> R<(Array, Array, Array)> {
+    if keys.shape != values.shape
+        || mask.is_some_and(|m| m.shape != keys.shape)
+        || keys.shape.is_empty()
+    {
+        return Err("sort operands differ in shape".into());
+    }
+    let lanes = *keys.shape.last().unwrap_or(&1);
+    let rows = keys.len() / lanes.max(1);
+    let mut order = Vec::with_capacity(keys.len());
+    let mut out_mask = Vec::with_capacity(keys.len());
+    for r in 0..rows {
+        let base = r * lanes;
+        let on = |i: usize| mask.is_none_or(|m| m.data.get_i64(base + i) != 0);
+        let mut valid: Vec<usize> = (0..lanes).filter(|&i| on(i)).collect();
+        let cmp = |x: &usize, y: &usize| {
+            let (a, b) = (base + x, base + y);
+            let o = if keys.elem.is_float() {
+                keys.data.get_f64(a).total_cmp(&keys.data.get_f64(b))
+            } else {
+                keys.elem
+                    .unsigned(keys.data.get_i64(a))
+                    .cmp(&keys.elem.unsigned(keys.data.get_i64(b)))
+            };
+            if descending { o.reverse() } else { o }
+        };
+        valid.sort_by(cmp);
+        let count = valid.len();
+        valid.extend((0..lanes).filter(|&i| !on(i)));
+        order.extend(valid.into_iter().map(|i| base + i));
+        out_mask.extend((0..lanes).map(|i| i64::from(i < count)));
+    }
+    Ok((
+        Array::new(ElemType::Int(1), keys.shape.clone(), Data::I64(out_mask)),
+        Array::new(keys.elem, keys.shape.clone(), keys.data.gather(&order)),
+        Array::new(
+            values.elem,
+            values.shape.clone(),
+            values.data.gather(&order),
+        ),
+    ))
+}
+
+/// `tpu.scan_count` along the minor dimension: for each lane with `mask`
+/// set, how many set lanes up to it hold its value, and whether it is the
+/// last set lane with that value.
+pub(crate) fn scan_count(mask: &Array, values: &Array) -> R<(Array, Array)> {
+    if mask.shape != values.shape || values.shape.is_empty() {
+        return Err("scan_count operands differ in shape".into());
+    }
+    let lanes = *values.shape.last().unwrap_or(&1);
+    let mut last = vec![0i64; values.len()];
+    let mut counts = vec![0i64; values.len()];
+    for r in 0..values.len() / lanes.max(1) {
+        let base = r * lanes;
+        let on = |i: usize| mask.data.get_i64(base + i) != 0;
+        let bits = |i: usize| bits_of(values.elem, &values.data, base + i);
+        for i in (0..lanes).filter(|&i| on(i)) {
+            counts[base + i] = (0..=i).filter(|&j| on(j) && bits(j) == bits(i)).count() as i64;
+            last[base + i] = i64::from(!(i + 1..lanes).any(|j| on(j) && bits(j) == bits(i)));
+        }
+    }
+    Ok((
+        Array::new(ElemType::Int(1), values.shape.clone(), Data::I64(last)),
+        Array::new(ElemType::Int(32), values.shape.clone(), Data::I64(counts)),
+    ))
+}

@@ -45,6 +45,18 @@ fn arity(kind: &Kind) -> (usize, usize) {
         | Kind::MemView
         | Kind::SemRead => (1, 1),
         Kind::Select | Kind::Fma | Kind::Matmul { .. } => (3, 1),
+        Kind::PackElementwise(_)
+        | Kind::UnpackElementwise { .. }
+        | Kind::VectorBitcast { .. }
+        | Kind::MemBitcast => (1, 1),
+        Kind::DynamicGather(_) | Kind::LoadIdx => (2, 1),
+        Kind::Sort { .. } => (2, 3),
+        Kind::StoreIdx { .. } => (3, 0),
+        Kind::ExpandLoad => (3, 1),
+        Kind::CompressStore { .. } => (4, 0),
+        Kind::ScanCount => (2, 2),
+        Kind::IndirectDma { .. } => (4, 0),
+        Kind::WaitIndirectDma => (3, 0),
         Kind::MultiReduce(..)
         | Kind::Insert(_)
         | Kind::InsertStrided { .. }
@@ -347,6 +359,48 @@ pub(crate) enum Kind {
         dim: usize,
         stride: Option<(i64, usize)>,
     },
+    /// `tpu.pack_elementwise`: sources converted to `target` and packed
+    /// into the result's integers, source 0 in the lowest bits.
+    PackElementwise(ElemType),
+    /// `tpu.unpack_elementwise`: sub-element `index` (0: lowest bits) of
+    /// type `source`, converted to the result type.
+    UnpackElementwise {
+        index: usize,
+        source: ElemType,
+    },
+    /// `tpu.dynamic_gather` along one dimension (indices taken modulo its size).
+    DynamicGather(usize),
+    /// `tpu.bitcast` (sub-elements along the second-minor dimension) or
+    /// `vector.bitcast` (along the minor dimension, `minor`).
+    VectorBitcast {
+        minor: bool,
+    },
+    /// `tpu.memref_bitcast`: a view of another element type.
+    MemBitcast,
+    /// `tpu.sort`: (keys, values, mask?) -> (mask, keys, values), stable.
+    Sort {
+        descending: bool,
+    },
+    /// `tpu.vector_load_idx`: base, one index vector per dimension, mask?
+    LoadIdx,
+    /// `tpu.vector_store_idx`: value, base, index vectors, mask?
+    StoreIdx {
+        add: bool,
+    },
+    /// `tpu.expand_load_vreg`: base, start indices, mask.
+    ExpandLoad,
+    /// `tpu.compress_store_vreg`: value, base, start indices, mask.
+    CompressStore {
+        add: bool,
+    },
+    /// `tpu.scan_count`: (mask, values) -> (last-occurrence mask, running counts).
+    ScanCount,
+    /// `tpu.enqueue_indirect_dma`: source, target, offsets, semaphore.
+    IndirectDma {
+        add: bool,
+    },
+    /// `tpu.wait_indirect_dma`: semaphore, source, target.
+    WaitIndirectDma,
     Matmul {
         dims: DotDims,
         transpose_lhs: bool,
@@ -392,6 +446,8 @@ pub(crate) struct Inst {
     pub segments: Vec<(usize, usize)>,
     pub res: Vec<Slot>,
     pub res_ty: Vec<VTy>,
+    /// Operand types (memory spaces of memrefs, element types).
+    pub arg_ty: Vec<VTy>,
     pub regions: Vec<Block>,
     /// Index into [`Program::sites`].
     pub site: u32,
@@ -410,6 +466,7 @@ impl Inst {
             segments: Vec::new(),
             res: Vec::new(),
             res_ty: Vec::new(),
+            arg_ty: Vec::new(),
             regions: Vec::new(),
             site: 0,
             fused: None,
@@ -645,6 +702,7 @@ impl FuncCompiler<'_> {
             segments,
             res,
             res_ty,
+            arg_ty,
             regions,
             site,
             fused: None,
@@ -871,6 +929,43 @@ impl FuncCompiler<'_> {
                     stride,
                 }
             }
+            "tpu.pack_elementwise" => {
+                let t = text("target_type")
+                    .and_then(|t| ElemType::parse(&t))
+                    .ok_or_else(|| self.refuse(op, "has no readable `target_type`"))?;
+                Kind::PackElementwise(t)
+            }
+            "tpu.unpack_elementwise" => {
+                let t = text("source_type")
+                    .and_then(|t| ElemType::parse(&t))
+                    .ok_or_else(|| self.refuse(op, "has no readable `source_type`"))?;
+                Kind::UnpackElementwise {
+                    index: int("index").unwrap_or(0).max(0) as usize,
+                    source: t,
+                }
+            }
+            "tpu.dynamic_gather" => match usizes("dimensions").as_slice() {
+                [d] => Kind::DynamicGather(*d),
+                _ => return Err(self.refuse(op, "gathers along other than one dimension")),
+            },
+            "tpu.bitcast" => Kind::VectorBitcast { minor: false },
+            "vector.bitcast" => Kind::VectorBitcast { minor: true },
+            "tpu.memref_bitcast" => Kind::MemBitcast,
+            "tpu.sort" => Kind::Sort {
+                descending: flag("descending"),
+            },
+            "tpu.vector_load_idx" => Kind::LoadIdx,
+            "tpu.vector_store_idx" => Kind::StoreIdx { add: flag("add") },
+            "tpu.expand_load_vreg" => Kind::ExpandLoad,
+            "tpu.compress_store_vreg" => Kind::CompressStore { add: flag("add") },
+            "tpu.scan_count" => Kind::ScanCount,
+            "tpu.enqueue_indirect_dma" => {
+                if op.num_operands() > 4 {
+                    return Err(self.refuse(op, "an `offset_filter` is not supported"));
+                }
+                Kind::IndirectDma { add: flag("add") }
+            }
+            "tpu.wait_indirect_dma" => Kind::WaitIndirectDma,
             "tpu.matmul" => {
                 let dims = match text("dimension_numbers") {
                     Some(t) => parse_dot_dims(&t)
