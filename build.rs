@@ -1,6 +1,7 @@
 //! Compiles the C++ of `cpp/` against the LLVM 22 headers: the pass-through
 //! dialects and C API gap fillers (`passthrough.cpp`), the pass registration
-//! (`passes.cpp`) and the serialization / printing loops (`serde.cpp`).
+//! (`passes.cpp`), the serialization / printing loops (`serde.cpp`) and the
+//! upstream attributes the C API cannot build (`upstream.cpp`).
 //! Nothing else happens here: MLIR itself is linked by mlir-sys.
 
 use std::path::PathBuf;
@@ -22,6 +23,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/passes.cpp");
     println!("cargo:rerun-if-changed=cpp/serde.cpp");
     println!("cargo:rerun-if-changed=cpp/interop.cpp");
+    println!("cargo:rerun-if-changed=cpp/upstream.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
@@ -29,6 +31,7 @@ fn main() {
         .file("cpp/passes.cpp")
         .file("cpp/serde.cpp")
         .file("cpp/interop.cpp")
+        .file("cpp/upstream.cpp")
         .include(&include)
         .include("cpp")
         .flag("-std=c++17")

@@ -47,6 +47,12 @@ void tcc_print_type(MlirType type, MlirStringCallback callback, void *user_data)
 void tcc_print_attribute(MlirAttribute attr, MlirStringCallback callback,
                          void *user_data);
 
+// ----- upstream.cpp: upstream dialects' attributes -----
+
+/// `#vector.kind<..>` of the `vector::CombiningKind` numbered `kind` (the
+/// vector dialect must be loaded in `ctx`); null for an unknown number.
+MlirAttribute tcc_vector_combining_kind_get(MlirContext ctx, uint32_t kind);
+
 // ----- interop.cpp: bytecode exchanged with other MLIRs -----
 
 /// A detached copy of `op` whose unregistered ops carry their properties as

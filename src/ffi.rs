@@ -64,6 +64,13 @@ unsafe extern "C" {
         user_data: *mut c_void,
     );
 
+    // ----- cpp/upstream.cpp -----
+
+    /// `#vector.kind<..>` of the combining kind numbered `kind` (MLIR's
+    /// `vector::CombiningKind`); null for an unknown number. The vector
+    /// dialect must be loaded in `ctx`.
+    pub(crate) fn tcc_vector_combining_kind_get(ctx: MlirContext, kind: u32) -> MlirAttribute;
+
     // ----- cpp/interop.cpp -----
 
     /// A detached copy of `op` (live, only read) whose unregistered ops carry

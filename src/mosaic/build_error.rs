@@ -1,4 +1,5 @@
-//! The error of the in-memory kernel builders ([`super::pallas`], [`super::ops`]).
+//! The error of the in-memory kernel builders ([`super::pallas`], [`super::ops`],
+//! [`super::upstream`]).
 
 /// Why a kernel function or op could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -17,6 +18,17 @@ pub enum BuildError {
     Infer {
         /// The op (`tpu.concatenate`, …).
         op: &'static str,
+        /// What is wrong, naming operand, type and the fix.
+        message: String,
+    },
+    /// A Pallas idiom of [`super::pallas::Body`] got operands it cannot
+    /// lower (a shape, type or index out of range).
+    #[error("kernel `{kernel}`: {op}: {message}")]
+    Op {
+        /// The kernel's name.
+        kernel: String,
+        /// The idiom or op (`load`, `vector.multi_reduction`, …).
+        op: String,
         /// What is wrong, naming operand, type and the fix.
         message: String,
     },

@@ -7,7 +7,9 @@
 //! typed values (`None` for an optional attribute leaves it out, or gives jaxlib's
 //! default when the attribute has one), and its result types unless jaxlib
 //! infers them; it sets the properties (`operandSegmentSizes` included) exactly
-//! as jaxlib's builder does.
+//! as jaxlib's builder does. Ops with many optional parts also have a
+//! hand-written builder with Pallas's defaults (`ops::Matmul::new(lhs, rhs,
+//! acc).transpose_rhs(true).build(ctx, loc)`, from `src/mosaic/op_options.rs`).
 
 #![allow(clippy::too_many_arguments, clippy::vec_init_then_push)]
 #![allow(unused_mut)]
@@ -21,6 +23,8 @@ use super::attrs::{
     PackFormat, ReductionKind, RoundingMode,
 };
 use super::support;
+
+pub use super::op_options::Matmul;
 
 /// The name of every op with a builder here, sorted.
 pub const OP_NAMES: &[&str] = &[

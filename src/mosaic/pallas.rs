@@ -47,6 +47,8 @@ use melior::ir::{
 use super::BuildError;
 use super::attrs::{self, CoreType, DimensionSemantics};
 
+pub use super::body::{ALL, Body, DotOptions, Index, Operand, Reduce, at, ds};
+
 /// A custom index map: given the transform function's block (arguments: grid
 /// indices, then scalar-prefetch refs), append its body ops but not the
 /// `func.return`, and return the block indices (`i32`).
@@ -187,7 +189,9 @@ pub struct KernelSpec<'c> {
     pub scratch: Vec<Arg<'c>>,
 }
 
-/// The kernel function's block and arguments, for building its body.
+/// The kernel function's block and arguments, for building its body. It
+/// dereferences to the [`Body`] of the entry block: the Pallas idioms
+/// (`k.load(k.inputs[0])?`, `k.when(..)?`) append to it.
 #[derive(Debug)]
 pub struct KernelArgs<'c, 'a> {
     /// The context.
@@ -205,6 +209,15 @@ pub struct KernelArgs<'c, 'a> {
     pub outputs: Vec<Value<'c, 'a>>,
     /// The scratch refs.
     pub scratch: Vec<Value<'c, 'a>>,
+    body: Body<'c, 'a>,
+}
+
+impl<'c, 'a> std::ops::Deref for KernelArgs<'c, 'a> {
+    type Target = Body<'c, 'a>;
+
+    fn deref(&self) -> &Body<'c, 'a> {
+        &self.body
+    }
 }
 
 impl<'c> KernelSpec<'c> {
@@ -467,10 +480,12 @@ impl<'c> KernelSpec<'c> {
                 rest = tail;
                 head.to_vec()
             };
+            let grid_indices = take(self.grid.len());
             let args = KernelArgs {
                 ctx,
                 block: &block,
-                grid_indices: take(self.grid.len()),
+                body: Body::new(ctx, &block, &self.name, &self.grid, &grid_indices),
+                grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),
                 inputs: take(self.inputs.len()),
                 outputs: take(self.outputs.len()),

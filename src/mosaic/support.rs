@@ -32,7 +32,7 @@ pub(crate) fn i1_type(ctx: &MlirContext) -> Type<'_> {
 }
 
 /// Shape and element type of a vector type, or `None`.
-fn vector_parts<'c>(ty: Type<'c>) -> Option<(Vec<i64>, Type<'c>)> {
+pub(crate) fn vector_parts<'c>(ty: Type<'c>) -> Option<(Vec<i64>, Type<'c>)> {
     let raw = ty.to_raw();
     // SAFETY: `raw` is a live type; the shaped-type queries are only made on
     // a vector type.
@@ -51,7 +51,28 @@ fn vector_parts<'c>(ty: Type<'c>) -> Option<(Vec<i64>, Type<'c>)> {
     }
 }
 
-fn vector_type<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {
+/// Shape and element type of a ranked memref type, or `None`.
+pub(crate) fn memref_parts<'c>(ty: Type<'c>) -> Option<(Vec<i64>, Type<'c>)> {
+    let raw = ty.to_raw();
+    // SAFETY: `raw` is a live type; the shaped-type queries are only made on
+    // a ranked memref type.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(raw) {
+            return None;
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
+        let shape = (0..rank)
+            .map(|i| mlir_sys::mlirShapedTypeGetDimSize(raw, i as isize))
+            .collect();
+        Some((
+            shape,
+            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)),
+        ))
+    }
+}
+
+/// `vector<shape x element>`.
+pub(crate) fn vector_type<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {
     // SAFETY: `shape` outlives the call; the element type is live.
     unsafe {
         Type::from_raw(mlir_sys::mlirVectorTypeGet(

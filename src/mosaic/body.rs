@@ -1,0 +1,1452 @@
+//! Pallas idioms on the kernel being built ([`Body`]): each method appends
+//! exactly the ops JAX 0.12's Pallas TPU lowering appends for the same
+//! Python, in the same order (checked against real lowerings), so that a
+//! kernel written with them is `diff`-equal to JAX's.
+//!
+//! | Python (Pallas)                          | Rust (`k: &Body`)                          |
+//! |------------------------------------------|--------------------------------------------|
+//! | `x_ref[...]`                             | `k.load(x_ref)?`                           |
+//! | `x_ref[pl.ds(i, 8), :]`, `x_ref[0]`      | `k.load_at(x_ref, &[ds(i, 8), ALL])?`, `&[at(0)]` |
+//! | `o_ref[...] = v`                         | `k.store(o_ref, v)?`                       |
+//! | `pltpu.store(o_ref, v, mask=m)`          | `k.store_masked(o_ref, &[], v, m)?`        |
+//! | `pl.program_id(0)`, `pl.num_programs(0)` | `k.program_id(0)?`, `k.num_programs(0)?`   |
+//! | `@pl.when(c)`                            | `k.when(c, \|k\| { …; Ok(()) })?`           |
+//! | `lax.fori_loop(0, n, body, init)`        | `k.fori_loop(0, n, &init, \|k, i, c\| …)?`  |
+//! | `x + y`, `x * 2.0`, `x > 0`, `jnp.where` | `k.add(x, y)?`, `k.mul(x, 2.0)?`, `k.gt(x, 0.0)?`, `k.select(..)?` |
+//! | `jnp.exp(x)`, `lax.rsqrt(x)`             | `k.exp(x)?`, `k.rsqrt(x)?`                 |
+//! | `jnp.max(x, axis=1, keepdims=True)`      | `k.max(x, 1, true)?`                       |
+//! | `jnp.dot(x, y, preferred_element_type=f32)` | `k.dot(x, y)?`                          |
+//! | `x.astype(jnp.bfloat16)`                 | `k.astype(x, Type::bfloat16(ctx))?`        |
+//! | `jnp.zeros_like(acc_ref)`                | `k.zeros_like(acc_ref)?`                   |
+//!
+//! Binary operations broadcast as Pallas does: a Rust number becomes an
+//! `arith.constant` of the other operand's element type, then every operand
+//! whose shape differs from the result's is `vector.broadcast` to it.
+
+use std::fmt;
+
+use melior::Context as MlirContext;
+use melior::dialect::arith;
+use melior::ir::attribute::{
+    AttributeLike, DenseElementsAttribute, FloatAttribute, IntegerAttribute,
+};
+use melior::ir::operation::{OperationBuilder, OperationLike};
+use melior::ir::r#type::IntegerType;
+use melior::ir::{
+    Attribute, Block, BlockLike, BlockRef, Location, Operation, OperationRef, Region, RegionLike,
+    Type, TypeLike, Value, ValueLike,
+};
+
+use super::BuildError;
+use super::attrs::{ContractPrecision, DotDimensionNumbers};
+use super::ops;
+use super::support::{memref_parts, vector_parts, vector_type};
+use super::upstream::{self, vector::CombiningKind};
+
+/// An operand of a binary idiom: a value, or a Rust number that becomes a
+/// constant of the other operand's element type (Python's weakly typed
+/// scalars: `x * 2.0`, `i == 0`).
+#[derive(Clone, Copy, Debug)]
+pub enum Operand<'c, 'a> {
+    /// A value of the kernel.
+    Value(Value<'c, 'a>),
+    /// An integer literal.
+    Int(i64),
+    /// A float literal.
+    Float(f64),
+}
+
+impl<'c, 'a> From<Value<'c, 'a>> for Operand<'c, 'a> {
+    fn from(value: Value<'c, 'a>) -> Self {
+        Operand::Value(value)
+    }
+}
+
+impl From<i32> for Operand<'_, '_> {
+    fn from(value: i32) -> Self {
+        Operand::Int(value.into())
+    }
+}
+
+impl From<i64> for Operand<'_, '_> {
+    fn from(value: i64) -> Self {
+        Operand::Int(value)
+    }
+}
+
+impl From<f32> for Operand<'_, '_> {
+    fn from(value: f32) -> Self {
+        Operand::Float(value.into())
+    }
+}
+
+impl From<f64> for Operand<'_, '_> {
+    fn from(value: f64) -> Self {
+        Operand::Float(value)
+    }
+}
+
+/// One index of a ref access (Python's `ref[i, pl.ds(j, n), :]`).
+#[derive(Clone, Copy, Debug)]
+pub enum Index<'c, 'a> {
+    /// `:`, the whole dimension.
+    All,
+    /// An integer index: the dimension is squeezed out.
+    At(Operand<'c, 'a>),
+    /// `pl.ds(start, size)`.
+    Slice(Operand<'c, 'a>, i64),
+}
+
+/// `:`, the whole dimension (trailing dimensions not indexed are whole too).
+pub const ALL: Index<'static, 'static> = Index::All;
+
+/// `pl.ds(start, size)`: `size` elements from `start` (a number, or an `i32`
+/// or `index` value).
+pub fn ds<'c, 'a>(start: impl Into<Operand<'c, 'a>>, size: i64) -> Index<'c, 'a> {
+    Index::Slice(start.into(), size)
+}
+
+/// An integer index (`ref[i]`): the dimension is squeezed out of the value.
+pub fn at<'c, 'a>(index: impl Into<Operand<'c, 'a>>) -> Index<'c, 'a> {
+    Index::At(index.into())
+}
+
+/// A reduction of [`Body::reduce`] (`jnp.sum`, `jnp.max`, `jnp.min`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduce {
+    /// `jnp.sum`.
+    Sum,
+    /// `jnp.max`.
+    Max,
+    /// `jnp.min`.
+    Min,
+}
+
+/// Options of [`Body::dot_with`] (`lax.dot_general` of 2-D operands with
+/// `preferred_element_type` f32 for floats, i32 for integers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DotOptions {
+    /// Contract the left operand's dimension 0 (`x.T @ y`).
+    pub transpose_lhs: bool,
+    /// Contract the right operand's dimension 1 (`x @ y.T`).
+    pub transpose_rhs: bool,
+    /// `precision=` (`None`: the default, no attribute).
+    pub precision: Option<ContractPrecision>,
+}
+
+/// The block being built and what the Pallas idioms need: the context, the
+/// kernel's name (for errors), its grid and grid indices, and the location
+/// given to every op. [`super::pallas::KernelArgs`] dereferences to the
+/// body of the kernel function; [`Body::when`] and [`Body::fori_loop`] give
+/// their closures the body of the region they build.
+#[derive(Clone, Copy)]
+pub struct Body<'c, 'a> {
+    ctx: &'c MlirContext,
+    block: BlockRef<'c, 'a>,
+    location: Location<'c>,
+    kernel: &'a str,
+    grid: &'a [i64],
+    program_ids: &'a [Value<'c, 'a>],
+}
+
+impl fmt::Debug for Body<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Body")
+            .field("kernel", &self.kernel)
+            .field("grid", &self.grid)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The element type of a vector type, or the type itself.
+fn element_of(ty: Type<'_>) -> Type<'_> {
+    vector_parts(ty).map_or(ty, |(_, e)| e)
+}
+
+/// The shape of a vector type; empty for a scalar.
+fn shape_of(ty: Type<'_>) -> Vec<i64> {
+    vector_parts(ty).map_or_else(Vec::new, |(s, _)| s)
+}
+
+fn is_float(ty: Type<'_>) -> bool {
+    // SAFETY: a live type.
+    unsafe { mlir_sys::mlirTypeIsAFloat(ty.to_raw()) }
+}
+
+fn float_width(ty: Type<'_>) -> u32 {
+    // SAFETY: only called on float types.
+    unsafe { mlir_sys::mlirFloatTypeGetWidth(ty.to_raw()) }
+}
+
+fn int_width(ty: Type<'_>) -> Option<u32> {
+    // SAFETY: a live type; the width is asked of integer types only.
+    unsafe {
+        mlir_sys::mlirTypeIsAInteger(ty.to_raw())
+            .then(|| mlir_sys::mlirIntegerTypeGetWidth(ty.to_raw()))
+    }
+}
+
+/// `vector<shape x element>`, or `element` for an empty shape.
+fn shaped<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {
+    if shape.is_empty() {
+        element
+    } else {
+        vector_type(shape, element)
+    }
+}
+
+fn has_uses(value: Value<'_, '_>) -> bool {
+    // SAFETY: a live value.
+    unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(value.to_raw())) }
+}
+
+impl<'c, 'a> Body<'c, 'a> {
+    /// The body of `block` in kernel `kernel` with grid `grid`.
+    pub(crate) fn new(
+        ctx: &'c MlirContext,
+        block: &'a Block<'c>,
+        kernel: &'a str,
+        grid: &'a [i64],
+        program_ids: &'a [Value<'c, 'a>],
+    ) -> Self {
+        // SAFETY: the block outlives 'a (it is borrowed for 'a).
+        let block = unsafe { BlockRef::from_raw(block.to_raw()) };
+        Self {
+            ctx,
+            block,
+            location: Location::unknown(ctx),
+            kernel,
+            grid,
+            program_ids,
+        }
+    }
+
+    /// The context.
+    pub fn ctx(&self) -> &'c MlirContext {
+        self.ctx
+    }
+
+    /// The block ops are appended to.
+    pub fn block(&self) -> BlockRef<'c, 'a> {
+        self.block
+    }
+
+    /// The location given to the ops (`loc(unknown)` unless set).
+    pub fn location(&self) -> Location<'c> {
+        self.location
+    }
+
+    /// The same body giving `location` to the ops it appends.
+    pub fn with_location(&self, location: Location<'c>) -> Self {
+        Self { location, ..*self }
+    }
+
+    fn error(&self, op: &str, message: String) -> BuildError {
+        BuildError::Op {
+            kernel: self.kernel.to_string(),
+            op: op.to_string(),
+            message,
+        }
+    }
+
+    /// Appends any op (a melior, [`upstream`] or [`ops`] builder's).
+    pub fn append(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
+        self.block.append_operation(op)
+    }
+
+    /// Appends an op and gives its one result.
+    pub fn value(&self, op: Operation<'c>) -> Result<Value<'c, 'a>, BuildError> {
+        let name = crate::ffi::identifier_string(&op.name());
+        let op = self.append(op);
+        op.result(0).map(Value::from).map_err(|_| {
+            self.error(
+                &name,
+                "has no result: use `append` for ops without results".to_string(),
+            )
+        })
+    }
+
+    /// Appends an op that cannot fail to have its one result (built here).
+    fn one(&self, op: Operation<'c>) -> Value<'c, 'a> {
+        let op = self.append(op);
+        match op.result(0) {
+            Ok(result) => result.into(),
+            Err(e) => unreachable!("an op built with one result: {e}"),
+        }
+    }
+
+    // ----- constants -----
+
+    /// `arith.constant <value> : index`.
+    pub fn index(&self, value: i64) -> Value<'c, 'a> {
+        let attr = IntegerAttribute::new(Type::index(self.ctx), value).into();
+        self.one(arith::constant(self.ctx, attr, self.location))
+    }
+
+    /// `arith.constant <value> : i32`.
+    pub fn i32(&self, value: i32) -> Value<'c, 'a> {
+        let ty = IntegerType::new(self.ctx, 32).into();
+        let attr = IntegerAttribute::new(ty, value.into()).into();
+        self.one(arith::constant(self.ctx, attr, self.location))
+    }
+
+    /// `arith.constant <value> : f32`.
+    pub fn f32(&self, value: f32) -> Value<'c, 'a> {
+        let attr = FloatAttribute::new(self.ctx, Type::float32(self.ctx), value.into()).into();
+        self.one(arith::constant(self.ctx, attr, self.location))
+    }
+
+    fn scalar_attr(
+        &self,
+        op: &str,
+        value: Operand<'_, '_>,
+        ty: Type<'c>,
+    ) -> Result<Attribute<'c>, BuildError> {
+        Ok(match value {
+            Operand::Int(v) if is_float(ty) => FloatAttribute::new(self.ctx, ty, v as f64).into(),
+            Operand::Float(v) if is_float(ty) => FloatAttribute::new(self.ctx, ty, v).into(),
+            Operand::Int(v) if ty.is_integer() || ty.is_index() => {
+                IntegerAttribute::new(ty, v).into()
+            }
+            Operand::Float(v) => {
+                return Err(self.error(
+                    op,
+                    format!("the float {v} cannot be a constant of type {ty}: give an integer"),
+                ));
+            }
+            Operand::Int(v) => {
+                return Err(self.error(op, format!("{v} cannot be a constant of type {ty}: give an integer, index or float type")));
+            }
+            Operand::Value(v) => return Err(self.error(op, format!("{v} is not a number"))),
+        })
+    }
+
+    /// `arith.constant <value> : <ty>` of a scalar type.
+    pub fn constant(
+        &self,
+        value: impl Into<Operand<'c, 'a>>,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let attr = self.scalar_attr("arith.constant", value.into(), ty)?;
+        Ok(self.one(arith::constant(self.ctx, attr, self.location)))
+    }
+
+    /// `arith.constant dense<value> : <vector type>` (a splat constant).
+    pub fn dense(
+        &self,
+        value: impl Into<Operand<'c, 'a>>,
+        ty: Type<'c>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let element = element_of(ty);
+        let attr = self.scalar_attr("arith.constant", value.into(), element)?;
+        let dense = DenseElementsAttribute::new(ty, &[attr])
+            .map_err(|e| self.error("arith.constant", format!("dense<..> : {ty}: {e}")))?;
+        Ok(self.one(arith::constant(self.ctx, dense.into(), self.location)))
+    }
+
+    /// `jnp.full(shape, value)`: a scalar `arith.constant`, then
+    /// `vector.broadcast` to the vector type `ty`.
+    pub fn full(
+        &self,
+        ty: Type<'c>,
+        value: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let scalar = self.constant(value, element_of(ty))?;
+        Ok(self.one(upstream::vector::broadcast(ty, scalar, self.location)))
+    }
+
+    /// `jnp.zeros(shape)` of the vector type `ty`.
+    pub fn zeros(&self, ty: Type<'c>) -> Result<Value<'c, 'a>, BuildError> {
+        self.full(ty, 0)
+    }
+
+    /// `jnp.zeros_like(x)` of a ref or a vector.
+    pub fn zeros_like(&self, x: Value<'c, '_>) -> Result<Value<'c, 'a>, BuildError> {
+        let ty = x.r#type();
+        let ty = match memref_parts(ty) {
+            Some((shape, element)) => vector_type(&shape, element),
+            None => ty,
+        };
+        self.zeros(ty)
+    }
+
+    // ----- the grid -----
+
+    /// `pl.program_id(axis)`: the kernel's grid index (no op).
+    pub fn program_id(&self, axis: usize) -> Result<Value<'c, 'a>, BuildError> {
+        self.program_ids.get(axis).copied().ok_or_else(|| {
+            self.error(
+                "program_id",
+                format!(
+                    "axis {axis} is out of range for the grid {:?}: give 0..{} or add a grid dimension with KernelSpec::grid",
+                    self.grid,
+                    self.grid.len()
+                ),
+            )
+        })
+    }
+
+    /// `pl.num_programs(axis)` of a static grid: a number, as in Pallas
+    /// (which folds it into the constants it is used in).
+    pub fn num_programs(&self, axis: usize) -> Result<i64, BuildError> {
+        match self.grid.get(axis) {
+            Some(&n) if n >= 0 => Ok(n),
+            Some(_) => Err(self.error(
+                "num_programs",
+                format!("grid dimension {axis} is dynamic: read its bound from an operand"),
+            )),
+            None => Err(self.error(
+                "num_programs",
+                format!(
+                    "axis {axis} is out of range for the grid {:?}: give 0..{}",
+                    self.grid,
+                    self.grid.len()
+                ),
+            )),
+        }
+    }
+
+    // ----- refs -----
+
+    /// An `index` value for an access index: a constant, or an `i32` value
+    /// cast (`arith.index_cast`), or an `index` value as it is.
+    fn access_index(&self, op: &str, index: Operand<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        match index {
+            Operand::Int(i) => Ok(self.index(i)),
+            Operand::Float(f) => {
+                Err(self.error(op, format!("index {f} is a float: give an integer")))
+            }
+            Operand::Value(v) if v.r#type().is_index() => Ok(v),
+            Operand::Value(v) if v.r#type().is_integer() => {
+                Ok(self.one(arith::index_cast(v, Type::index(self.ctx), self.location)))
+            }
+            Operand::Value(v) => Err(self.error(
+                op,
+                format!("index {v} has type {}: give an i32 or index", v.r#type()),
+            )),
+        }
+    }
+
+    /// The `index` operands, the loaded shape (1 for squeezed dimensions)
+    /// and the value's shape of an access to `r` at `indices`.
+    #[allow(clippy::type_complexity)]
+    fn access(
+        &self,
+        op: &str,
+        r: Value<'c, '_>,
+        indices: &[Index<'c, 'a>],
+    ) -> Result<(Vec<Value<'c, 'a>>, Vec<i64>, Vec<i64>, Type<'c>), BuildError> {
+        let (shape, element) = memref_parts(r.r#type()).ok_or_else(|| {
+            self.error(
+                op,
+                format!("{r} has type {}, not a memref: give a ref", r.r#type()),
+            )
+        })?;
+        if indices.len() > shape.len() {
+            return Err(self.error(
+                op,
+                format!(
+                    "{} indices for a ref of rank {} ({}): give at most one per dimension",
+                    indices.len(),
+                    shape.len(),
+                    r.r#type()
+                ),
+            ));
+        }
+        let (mut operands, mut loaded, mut value) = (Vec::new(), Vec::new(), Vec::new());
+        for (d, &size) in shape.iter().enumerate() {
+            match indices.get(d).copied().unwrap_or(Index::All) {
+                Index::All => {
+                    operands.push(self.index(0));
+                    loaded.push(size);
+                    value.push(size);
+                }
+                Index::At(i) => {
+                    operands.push(self.access_index(op, i)?);
+                    loaded.push(1);
+                }
+                Index::Slice(start, n) => {
+                    if n <= 0 || (size >= 0 && n > size) {
+                        return Err(self.error(op, format!("pl.ds(.., {n}) in dimension {d} of size {size}: give a size in 1..={size}")));
+                    }
+                    operands.push(self.access_index(op, start)?);
+                    loaded.push(n);
+                    value.push(n);
+                }
+            }
+        }
+        Ok((operands, loaded, value, element))
+    }
+
+    /// Whether `r` is a memref in `#tpu.memory_space<smem>`.
+    fn is_smem(r: Value<'_, '_>) -> bool {
+        let ty = r.r#type();
+        if memref_parts(ty).is_none() {
+            return false;
+        }
+        // SAFETY: a live memref type.
+        let space = unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty.to_raw()) };
+        // A memref without memory space gives a null attribute.
+        !space.ptr.is_null() && crate::ffi::attr_text(space) == "#tpu.memory_space<smem>"
+    }
+
+    /// `x_ref[...]`: a `vector.load` of the whole ref (one `arith.constant 0
+    /// : index` per dimension first).
+    pub fn load(&self, r: Value<'c, '_>) -> Result<Value<'c, 'a>, BuildError> {
+        self.load_at(r, &[])
+    }
+
+    /// `x_ref[indices]` (`x_ref[pl.ds(i, 8), :]`, `x_ref[0]`): a
+    /// `vector.load` of the slice, `vector.shape_cast` without the dimensions
+    /// given an integer index. From an SMEM ref with every dimension indexed:
+    /// `memref.load` of the scalar.
+    pub fn load_at(
+        &self,
+        r: Value<'c, '_>,
+        indices: &[Index<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (operands, loaded, value, element) = self.access("load", r, indices)?;
+        if Self::is_smem(r) {
+            if !value.is_empty() {
+                return Err(self.error("load", format!("SMEM ref {} is read one scalar at a time: give an integer index per dimension", r.r#type())));
+            }
+            return Ok(self.one(melior::dialect::memref::load(r, &operands, self.location)));
+        }
+        if value.is_empty() {
+            return Err(self.error(
+                "load",
+                "a scalar from VMEM: slice it with ds(i, 1) and keep a vector".to_string(),
+            ));
+        }
+        let loaded_type = vector_type(&loaded, element);
+        let v = self.one(upstream::vector::load(
+            loaded_type,
+            r,
+            &operands,
+            self.location,
+        ));
+        Ok(if loaded == value {
+            v
+        } else {
+            self.one(upstream::vector::shape_cast(
+                vector_type(&value, element),
+                v,
+                self.location,
+            ))
+        })
+    }
+
+    /// `o_ref[...] = v`: the indices, the old value loaded (Pallas's swap),
+    /// then `tpu.vector_store`.
+    pub fn store(&self, r: Value<'c, '_>, v: Value<'c, '_>) -> Result<(), BuildError> {
+        self.store_impl(r, &[], v, None)
+    }
+
+    /// `o_ref[indices] = v`.
+    pub fn store_at(
+        &self,
+        r: Value<'c, '_>,
+        indices: &[Index<'c, 'a>],
+        v: Value<'c, '_>,
+    ) -> Result<(), BuildError> {
+        self.store_impl(r, indices, v, None)
+    }
+
+    /// `pltpu.store(o_ref.at[indices], v, mask=mask)`: a masked
+    /// `tpu.vector_store`.
+    pub fn store_masked(
+        &self,
+        r: Value<'c, '_>,
+        indices: &[Index<'c, 'a>],
+        v: Value<'c, '_>,
+        mask: Value<'c, '_>,
+    ) -> Result<(), BuildError> {
+        self.store_impl(r, indices, v, Some(mask))
+    }
+
+    fn store_impl(
+        &self,
+        r: Value<'c, '_>,
+        indices: &[Index<'c, 'a>],
+        v: Value<'c, '_>,
+        mask: Option<Value<'c, '_>>,
+    ) -> Result<(), BuildError> {
+        let (operands, loaded, value, element) = self.access("store", r, indices)?;
+        if Self::is_smem(r) {
+            if !value.is_empty() || mask.is_some() {
+                return Err(self.error("store", "SMEM refs take one unmasked scalar per store: give an integer index per dimension".to_string()));
+            }
+            self.append(melior::dialect::memref::load(r, &operands, self.location));
+            self.append(melior::dialect::memref::store(
+                v,
+                r,
+                &operands,
+                self.location,
+            ));
+            return Ok(());
+        }
+        let want = vector_type(&value, element);
+        if value.is_empty() || v.r#type() != want {
+            return Err(self.error(
+                "store",
+                format!("the value has type {} but the slice of {} is {want}: give a value of the slice's shape (broadcast or astype it)", v.r#type(), r.r#type()),
+            ));
+        }
+        let loaded_type = vector_type(&loaded, element);
+        let old = self.one(upstream::vector::load(
+            loaded_type,
+            r,
+            &operands,
+            self.location,
+        ));
+        let (mut v, mut mask) = (v, mask);
+        if loaded != value {
+            self.append(upstream::vector::shape_cast(want, old, self.location));
+            v = self.one(upstream::vector::shape_cast(loaded_type, v, self.location));
+            if let Some(m) = mask {
+                let mask_type = vector_type(&loaded, element_of(m.r#type()));
+                mask = Some(self.one(upstream::vector::shape_cast(mask_type, m, self.location)));
+            }
+        }
+        self.append(ops::vector_store(
+            self.ctx,
+            v,
+            r,
+            &operands,
+            mask,
+            &[],
+            None,
+            self.location,
+        ));
+        Ok(())
+    }
+
+    // ----- elementwise -----
+
+    /// Makes both operands values of the result's shape, as Pallas's
+    /// `_bcast`: numbers become constants of the other's element type, then
+    /// operands of another shape are broadcast. Gives them and the result's
+    /// shape and element type.
+    #[allow(clippy::type_complexity)]
+    fn bcast(
+        &self,
+        op: &str,
+        a: Operand<'c, 'a>,
+        b: Operand<'c, 'a>,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>, Vec<i64>, Type<'c>), BuildError> {
+        let typed = |o: &Operand<'c, 'a>| match o {
+            Operand::Value(v) => Some(v.r#type()),
+            _ => None,
+        };
+        let (ta, tb) = (typed(&a), typed(&b));
+        let element = match (ta, tb) {
+            (Some(x), Some(y)) if element_of(x) != element_of(y) => {
+                return Err(self.error(
+                    op,
+                    format!(
+                        "operands have types {x} and {y}: astype one to the other's element type"
+                    ),
+                ));
+            }
+            (Some(x), _) | (None, Some(x)) => element_of(x),
+            (None, None) => {
+                return Err(self.error(
+                    op,
+                    "both operands are numbers: make one a value".to_string(),
+                ));
+            }
+        };
+        let (sa, sb) = (
+            ta.map(shape_of).unwrap_or_default(),
+            tb.map(shape_of).unwrap_or_default(),
+        );
+        let shape = if sa.is_empty() {
+            sb.clone()
+        } else if sb.is_empty() || sa == sb {
+            sa.clone()
+        } else if sa.len() == sb.len()
+            && sa
+                .iter()
+                .zip(&sb)
+                .all(|(x, y)| x == y || *x == 1 || *y == 1)
+        {
+            sa.iter()
+                .zip(&sb)
+                .map(|(x, y)| if *x == 1 { *y } else { *x })
+                .collect()
+        } else {
+            return Err(self.error(op, format!("shapes {sa:?} and {sb:?} do not broadcast: reshape one to the other's rank with 1s")));
+        };
+        let value = |o: Operand<'c, 'a>| -> Result<Value<'c, 'a>, BuildError> {
+            match o {
+                Operand::Value(v) => Ok(v),
+                literal => self.constant(literal, element),
+            }
+        };
+        let (va, vb) = (value(a)?, value(b)?);
+        let stretch = |v: Value<'c, 'a>| {
+            if shape_of(v.r#type()) == shape {
+                v
+            } else {
+                self.one(upstream::vector::broadcast(
+                    vector_type(&shape, element),
+                    v,
+                    self.location,
+                ))
+            }
+        };
+        let (va, vb) = (stretch(va), stretch(vb));
+        Ok((va, vb, shape, element))
+    }
+
+    /// A binary op picked by element type (`float` or integer name).
+    fn arith(
+        &self,
+        python: &str,
+        a: Operand<'c, 'a>,
+        b: Operand<'c, 'a>,
+        float_op: &str,
+        int_op: &str,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (va, vb, shape, element) = self.bcast(python, a, b)?;
+        let name = if is_float(element) { float_op } else { int_op };
+        Ok(self.one(upstream::build(
+            OperationBuilder::new(name, self.location)
+                .add_operands(&[va, vb])
+                .add_results(&[shaped(&shape, element)]),
+        )))
+    }
+
+    /// `a + b` (`arith.addf` / `arith.addi`).
+    pub fn add(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.arith("add", a.into(), b.into(), "arith.addf", "arith.addi")
+    }
+
+    /// `a - b`.
+    pub fn sub(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.arith("sub", a.into(), b.into(), "arith.subf", "arith.subi")
+    }
+
+    /// `a * b`.
+    pub fn mul(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.arith("mul", a.into(), b.into(), "arith.mulf", "arith.muli")
+    }
+
+    /// `a / b` (`arith.divf`; `lax.div` of signed integers: `arith.divsi`).
+    pub fn div(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.arith("div", a.into(), b.into(), "arith.divf", "arith.divsi")
+    }
+
+    /// `lax.rem(a, b)` (`arith.remf` / `arith.remsi`).
+    pub fn rem(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.arith("rem", a.into(), b.into(), "arith.remf", "arith.remsi")
+    }
+
+    /// `jnp.maximum(a, b)` (`arith.maximumf` / `arith.maxsi`).
+    pub fn maximum(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.arith(
+            "maximum",
+            a.into(),
+            b.into(),
+            "arith.maximumf",
+            "arith.maxsi",
+        )
+    }
+
+    /// `jnp.minimum(a, b)` (`arith.minimumf` / `arith.minsi`).
+    pub fn minimum(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.arith(
+            "minimum",
+            a.into(),
+            b.into(),
+            "arith.minimumf",
+            "arith.minsi",
+        )
+    }
+
+    /// `-x`: `0 - x`, as Pallas lowers it.
+    pub fn neg(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        let zero = if is_float(element_of(x.r#type())) {
+            Operand::Float(0.0)
+        } else {
+            Operand::Int(0)
+        };
+        self.arith("neg", zero, x.into(), "arith.subf", "arith.subi")
+    }
+
+    fn compare(
+        &self,
+        python: &str,
+        a: Operand<'c, 'a>,
+        b: Operand<'c, 'a>,
+        float: arith::CmpfPredicate,
+        int: arith::CmpiPredicate,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (va, vb, _, element) = self.bcast(python, a, b)?;
+        let op = if is_float(element) {
+            arith::cmpf(self.ctx, float, va, vb, self.location)
+        } else {
+            arith::cmpi(self.ctx, int, va, vb, self.location)
+        };
+        Ok(self.one(op))
+    }
+
+    /// `a == b` (`arith.cmpf oeq` / `arith.cmpi eq`).
+    pub fn eq(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.compare(
+            "eq",
+            a.into(),
+            b.into(),
+            arith::CmpfPredicate::Oeq,
+            arith::CmpiPredicate::Eq,
+        )
+    }
+
+    /// `a != b` (`one` / `ne`).
+    pub fn ne(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.compare(
+            "ne",
+            a.into(),
+            b.into(),
+            arith::CmpfPredicate::One,
+            arith::CmpiPredicate::Ne,
+        )
+    }
+
+    /// `a < b` (`olt` / `slt`).
+    pub fn lt(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.compare(
+            "lt",
+            a.into(),
+            b.into(),
+            arith::CmpfPredicate::Olt,
+            arith::CmpiPredicate::Slt,
+        )
+    }
+
+    /// `a <= b` (`ole` / `sle`).
+    pub fn le(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.compare(
+            "le",
+            a.into(),
+            b.into(),
+            arith::CmpfPredicate::Ole,
+            arith::CmpiPredicate::Sle,
+        )
+    }
+
+    /// `a > b` (`ogt` / `sgt`).
+    pub fn gt(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.compare(
+            "gt",
+            a.into(),
+            b.into(),
+            arith::CmpfPredicate::Ogt,
+            arith::CmpiPredicate::Sgt,
+        )
+    }
+
+    /// `a >= b` (`oge` / `sge`).
+    pub fn ge(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.compare(
+            "ge",
+            a.into(),
+            b.into(),
+            arith::CmpfPredicate::Oge,
+            arith::CmpiPredicate::Sge,
+        )
+    }
+
+    /// `jnp.where(cond, a, b)` (`arith.select`; numbers become broadcast
+    /// constants of the other value's type).
+    pub fn select(
+        &self,
+        cond: Value<'c, 'a>,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (va, vb, shape, _) = self.bcast("where", a.into(), b.into())?;
+        if shape_of(cond.r#type()) != shape {
+            return Err(self.error("where", format!("the condition has type {} but the values have shape {shape:?}: give a condition of the values' shape", cond.r#type())));
+        }
+        Ok(self.one(arith::select(cond, va, vb, self.location)))
+    }
+
+    fn unary(
+        &self,
+        x: Value<'c, 'a>,
+        op: fn(Value<'c, '_>, Location<'c>) -> Operation<'c>,
+    ) -> Value<'c, 'a> {
+        self.one(op(x, self.location))
+    }
+
+    /// `jnp.exp(x)` (`math.exp`).
+    pub fn exp(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::exp))
+    }
+
+    /// `jnp.exp2(x)`.
+    pub fn exp2(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::exp2))
+    }
+
+    /// `jnp.log(x)`.
+    pub fn log(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::log))
+    }
+
+    /// `jnp.log1p(x)`.
+    pub fn log1p(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::log1p))
+    }
+
+    /// `jnp.tanh(x)`.
+    pub fn tanh(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::tanh))
+    }
+
+    /// `lax.rsqrt(x)`.
+    pub fn rsqrt(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::rsqrt))
+    }
+
+    /// `jnp.sqrt(x)`.
+    pub fn sqrt(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::sqrt))
+    }
+
+    /// `jnp.sin(x)`.
+    pub fn sin(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::sin))
+    }
+
+    /// `jnp.cos(x)`.
+    pub fn cos(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::cos))
+    }
+
+    /// `jnp.floor(x)`.
+    pub fn floor(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::floor))
+    }
+
+    /// `jnp.ceil(x)`.
+    pub fn ceil(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::ceil))
+    }
+
+    /// `lax.erf(x)`.
+    pub fn erf(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.unary(x, upstream::math::erf))
+    }
+
+    /// `jnp.abs(x)` (`math.absf` / `math.absi`).
+    pub fn abs(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(if is_float(element_of(x.r#type())) {
+            self.unary(x, upstream::math::absf)
+        } else {
+            self.unary(x, upstream::math::absi)
+        })
+    }
+
+    /// `jax.nn.sigmoid(x)` (`tpu.logistic`).
+    pub fn sigmoid(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.one(ops::logistic(self.ctx, x, self.location)))
+    }
+
+    /// `x.astype(to)` (`to`: the new element type, or a type with that
+    /// element type): `arith.extf`/`truncf` between floats, `extsi`/`trunci`
+    /// between integers, `fptosi`/`sitofp` between them, `extui` from `i1`,
+    /// `index_cast` to or from `index`; no op when the type is already `to`.
+    pub fn astype(&self, x: Value<'c, 'a>, to: Type<'c>) -> Result<Value<'c, 'a>, BuildError> {
+        let (from, to) = (element_of(x.r#type()), element_of(to));
+        if from == to {
+            return Ok(x);
+        }
+        let result = shaped(&shape_of(x.r#type()), to);
+        let loc = self.location;
+        let op = match (is_float(from), is_float(to), int_width(from), int_width(to)) {
+            (true, true, _, _) if float_width(to) > float_width(from) => {
+                arith::extf(x, result, loc)
+            }
+            (true, true, _, _) => arith::truncf(x, result, loc),
+            (true, false, _, Some(w)) if w > 1 => arith::fptosi(x, result, loc),
+            (false, true, Some(w), _) if w > 1 => arith::sitofp(x, result, loc),
+            (false, false, Some(1), Some(_)) => arith::extui(x, result, loc),
+            (false, false, Some(a), Some(b)) if b > a && a > 1 => arith::extsi(x, result, loc),
+            (false, false, Some(a), Some(b)) if b < a && b > 1 => arith::trunci(x, result, loc),
+            _ if from.is_index() || to.is_index() => arith::index_cast(x, result, loc),
+            _ => {
+                return Err(self.error("astype", format!("from {from} to {to} is not supported: compare with 0 for a bool, or go through i32")));
+            }
+        };
+        Ok(self.one(op))
+    }
+
+    // ----- shapes -----
+
+    /// `x.reshape(shape)` (`vector.shape_cast`; no op for the same shape).
+    pub fn reshape(&self, x: Value<'c, 'a>, shape: &[i64]) -> Result<Value<'c, 'a>, BuildError> {
+        let (old, element) = vector_parts(x.r#type())
+            .ok_or_else(|| self.error("reshape", format!("{} is not a vector", x.r#type())))?;
+        if old == shape {
+            return Ok(x);
+        }
+        if old.iter().product::<i64>() != shape.iter().product::<i64>() {
+            return Err(self.error(
+                "reshape",
+                format!("{old:?} to {shape:?} changes the number of elements: keep it"),
+            ));
+        }
+        Ok(self.one(upstream::vector::shape_cast(
+            vector_type(shape, element),
+            x,
+            self.location,
+        )))
+    }
+
+    /// `jnp.broadcast_to(x, shape)` (`vector.broadcast`; no op for the same
+    /// shape).
+    pub fn broadcast_to(
+        &self,
+        x: Value<'c, 'a>,
+        shape: &[i64],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        if shape_of(x.r#type()) == shape {
+            return Ok(x);
+        }
+        let ty = vector_type(shape, element_of(x.r#type()));
+        Ok(self.one(upstream::vector::broadcast(ty, x, self.location)))
+    }
+
+    /// `jnp.transpose(x, permutation)` (`x.T`: `[1, 0]`), as Pallas lowers
+    /// it: `tpu.transpose`.
+    pub fn transpose(
+        &self,
+        x: Value<'c, 'a>,
+        permutation: &[i64],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (shape, element) = vector_parts(x.r#type())
+            .ok_or_else(|| self.error("transpose", format!("{} is not a vector", x.r#type())))?;
+        let mut sorted = permutation.to_vec();
+        sorted.sort_unstable();
+        if sorted != (0..shape.len() as i64).collect::<Vec<_>>() {
+            return Err(self.error(
+                "transpose",
+                format!("{permutation:?} is not a permutation of 0..{}", shape.len()),
+            ));
+        }
+        let result: Vec<i64> = permutation.iter().map(|&p| shape[p as usize]).collect();
+        let op = ops::transpose(
+            self.ctx,
+            x,
+            vector_type(&result, element),
+            permutation,
+            self.location,
+        );
+        Ok(self.one(op))
+    }
+
+    /// `lax.broadcasted_iota(dtype, shape, dimension)` (`tpu.iota`) of the
+    /// vector type `ty`.
+    pub fn iota(&self, ty: Type<'c>, dimension: i32) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(self.one(ops::iota(self.ctx, ty, &[dimension], self.location)))
+    }
+
+    // ----- reductions -----
+
+    /// `jnp.sum(x, axis=axis, keepdims=keepdims)`.
+    pub fn sum(
+        &self,
+        x: Value<'c, 'a>,
+        axis: i64,
+        keepdims: bool,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.reduce(Reduce::Sum, x, &[axis], keepdims)
+    }
+
+    /// `jnp.max(x, axis=axis, keepdims=keepdims)`.
+    pub fn max(
+        &self,
+        x: Value<'c, 'a>,
+        axis: i64,
+        keepdims: bool,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.reduce(Reduce::Max, x, &[axis], keepdims)
+    }
+
+    /// `jnp.min(x, axis=axis, keepdims=keepdims)`.
+    pub fn min(
+        &self,
+        x: Value<'c, 'a>,
+        axis: i64,
+        keepdims: bool,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.reduce(Reduce::Min, x, &[axis], keepdims)
+    }
+
+    /// A reduction over `axes` (negative counts from the end; all axes give a
+    /// scalar, as `jnp.max(x)`): `arith.constant dense<identity>`,
+    /// `vector.multi_reduction`, then `vector.shape_cast` for `keepdims`.
+    pub fn reduce(
+        &self,
+        kind: Reduce,
+        x: Value<'c, 'a>,
+        axes: &[i64],
+        keepdims: bool,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        const OP: &str = "vector.multi_reduction";
+        let (shape, element) = vector_parts(x.r#type()).ok_or_else(|| {
+            self.error(
+                OP,
+                format!("{} is not a vector: reduce a vector", x.r#type()),
+            )
+        })?;
+        let rank = shape.len() as i64;
+        let mut dims = Vec::new();
+        for &a in axes {
+            let d = if a < 0 { a + rank } else { a };
+            if !(0..rank).contains(&d) || dims.contains(&d) {
+                return Err(self.error(OP, format!("axis {a} is out of range or repeated for rank {rank}: give distinct axes in -{rank}..{rank}")));
+            }
+            dims.push(d);
+        }
+        dims.sort_unstable();
+        let (combining, identity) = if is_float(element) {
+            match kind {
+                Reduce::Sum => (CombiningKind::Add, Operand::Float(0.0)),
+                Reduce::Max => (CombiningKind::MaximumF, Operand::Float(f64::NEG_INFINITY)),
+                Reduce::Min => (CombiningKind::MinimumF, Operand::Float(f64::INFINITY)),
+            }
+        } else if int_width(element) == Some(32) {
+            match kind {
+                Reduce::Sum => (CombiningKind::Add, Operand::Int(0)),
+                Reduce::Max => (CombiningKind::MaxSI, Operand::Int(i32::MIN.into())),
+                Reduce::Min => (CombiningKind::MinSI, Operand::Int(i32::MAX.into())),
+            }
+        } else {
+            return Err(self.error(OP, format!("Reductions over {element} not implemented.")));
+        };
+        let loc = self.location;
+        if dims.len() == shape.len() {
+            // Pallas reduces to a scalar through a leading unit dimension:
+            // shape_cast, reduce all but it, shape_cast, extract.
+            let mut lifted = vec![1];
+            lifted.extend_from_slice(&shape);
+            let x = self.one(upstream::vector::shape_cast(
+                vector_type(&lifted, element),
+                x,
+                loc,
+            ));
+            let acc = self.dense(identity, vector_type(&[1], element))?;
+            let all: Vec<i64> = (1..=rank).collect();
+            let r = self.one(upstream::vector::multi_reduction(
+                self.ctx, combining, x, acc, &all, loc,
+            ));
+            let ones = vec![1; lifted.len()];
+            let r = self.one(upstream::vector::shape_cast(
+                vector_type(&ones, element),
+                r,
+                loc,
+            ));
+            let op = upstream::vector::extract(self.ctx, r, &vec![0; ones.len()], loc)
+                .map_err(|e| self.error(OP, e.to_string()))?;
+            let scalar = self.one(op);
+            return if keepdims {
+                Ok(self.one(upstream::vector::broadcast(
+                    vector_type(&vec![1; shape.len()], element),
+                    scalar,
+                    loc,
+                )))
+            } else {
+                Ok(scalar)
+            };
+        }
+        let kept: Vec<i64> = (0..rank)
+            .filter(|d| !dims.contains(d))
+            .map(|d| shape[d as usize])
+            .collect();
+        let acc = self.dense(identity, vector_type(&kept, element))?;
+        let r = self.one(upstream::vector::multi_reduction(
+            self.ctx, combining, x, acc, &dims, loc,
+        ));
+        if !keepdims {
+            return Ok(r);
+        }
+        let with_ones: Vec<i64> = (0..rank)
+            .map(|d| {
+                if dims.contains(&d) {
+                    1
+                } else {
+                    shape[d as usize]
+                }
+            })
+            .collect();
+        Ok(self.one(upstream::vector::shape_cast(
+            vector_type(&with_ones, element),
+            r,
+            loc,
+        )))
+    }
+
+    // ----- matmul -----
+
+    /// `jnp.dot(a, b, preferred_element_type=jnp.float32)` of 2-D vectors
+    /// (`int32` for integers): a zero accumulator `arith.constant`, then
+    /// `tpu.matmul` with Pallas's dimension numbers.
+    pub fn dot(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        self.dot_with(a, b, DotOptions::default())
+    }
+
+    /// [`Body::dot`] with transposed operands or a precision
+    /// (`lax.dot_general(a, b, (((1,), (1,)), ((), ())))` is
+    /// `transpose_rhs`).
+    pub fn dot_with(
+        &self,
+        a: Value<'c, 'a>,
+        b: Value<'c, 'a>,
+        options: DotOptions,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        const OP: &str = "tpu.matmul";
+        let parts = |v: Value<'c, 'a>| {
+            vector_parts(v.r#type())
+                .filter(|(s, _)| s.len() == 2)
+                .ok_or_else(|| {
+                    self.error(
+                        OP,
+                        format!("{} is not a 2-D vector: dot takes 2-D operands", v.r#type()),
+                    )
+                })
+        };
+        let ((sa, ea), (sb, _)) = (parts(a)?, parts(b)?);
+        // Contracting dimensions: lhs 1 and rhs 0 for `a @ b`.
+        let lc: i64 = if options.transpose_lhs { 0 } else { 1 };
+        let rc: i64 = if options.transpose_rhs { 1 } else { 0 };
+        let (ln, rn) = (1 - lc, 1 - rc);
+        if sa[lc as usize] != sb[rc as usize] {
+            return Err(self.error(
+                OP,
+                format!(
+                    "contracting {} of {} with {} of {}: the sizes must be equal",
+                    sa[lc as usize],
+                    a.r#type(),
+                    sb[rc as usize],
+                    b.r#type()
+                ),
+            ));
+        }
+        let acc_element: Type<'c> = if is_float(ea) {
+            Type::float32(self.ctx)
+        } else {
+            IntegerType::new(self.ctx, 32).into()
+        };
+        let out = vector_type(&[sa[ln as usize], sb[rn as usize]], acc_element);
+        let acc = self.dense(0, out)?;
+        let numbers = DotDimensionNumbers {
+            lhs_contracting_dims: vec![lc],
+            rhs_contracting_dims: vec![rc],
+            lhs_non_contracting_dims: vec![ln],
+            rhs_non_contracting_dims: vec![rn],
+            output_dim_order: vec![0, ln, 1, rn],
+            lhs_batch_dims: vec![],
+            rhs_batch_dims: vec![],
+        };
+        let mut matmul = ops::Matmul::new(a, b, acc).dimension_numbers(numbers);
+        if let Some(p) = options.precision {
+            matmul = matmul.precision(p);
+        }
+        Ok(self.one(matmul.build(self.ctx, self.location)))
+    }
+
+    // ----- control flow -----
+
+    /// `@pl.when(cond)`: `arith.extui` of the `i1` condition to `i32`,
+    /// `arith.cmpi ne` with 0, then `scf.if` whose then-region `then` builds
+    /// (the else-region is empty).
+    pub fn when(
+        &self,
+        cond: Value<'c, 'a>,
+        then: impl FnOnce(&Body<'c, 'a>) -> Result<(), BuildError>,
+    ) -> Result<(), BuildError> {
+        if int_width(cond.r#type()) != Some(1) {
+            return Err(self.error("when", format!("the condition has type {}: give an i1 (a comparison such as k.eq(k.program_id(0)?, 0)?)", cond.r#type())));
+        }
+        let loc = self.location;
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+        let wide = self.one(arith::extui(cond, i32_type, loc));
+        let zero = self.i32(0);
+        let flag = self.one(arith::cmpi(
+            self.ctx,
+            arith::CmpiPredicate::Ne,
+            wide,
+            zero,
+            loc,
+        ));
+        let then_region = Region::new();
+        then_region.append_block(Block::new(&[]));
+        let else_region = Region::new();
+        let else_block = Block::new(&[]);
+        else_block.append_operation(upstream::scf::r#yield(&[], loc));
+        else_region.append_block(else_block);
+        let op = self.append(upstream::scf::r#if(
+            flag,
+            &[],
+            then_region,
+            else_region,
+            loc,
+        ));
+        let block = self.first_block(op, 0)?;
+        let inner = Body { block, ..*self };
+        then(&inner)?;
+        block.append_operation(upstream::scf::r#yield(&[], loc));
+        Ok(())
+    }
+
+    fn first_block(
+        &self,
+        op: OperationRef<'c, 'a>,
+        region: usize,
+    ) -> Result<BlockRef<'c, 'a>, BuildError> {
+        op.region(region)
+            .ok()
+            .and_then(|r| r.first_block())
+            .ok_or_else(|| self.error("scf", "a region without its block".to_string()))
+    }
+
+    /// `lax.fori_loop(lower, upper, body, init)` with static bounds: `scf.for`
+    /// over `i32` from `lower` (0 when `body` does not use the index, as in
+    /// Pallas) to `lower + (upper - lower)` step 1, carrying `init`; `body`
+    /// gets the index and the carried values and returns the next ones. Gives
+    /// the final values.
+    pub fn fori_loop(
+        &self,
+        lower: i64,
+        upper: i64,
+        init: &[Value<'c, 'a>],
+        body: impl FnOnce(
+            &Body<'c, 'a>,
+            Value<'c, 'a>,
+            &[Value<'c, 'a>],
+        ) -> Result<Vec<Value<'c, 'a>>, BuildError>,
+    ) -> Result<Vec<Value<'c, 'a>>, BuildError> {
+        let steps = upper
+            .checked_sub(lower)
+            .filter(|s| *s >= 0 && i32::try_from(*s).is_ok() && i32::try_from(lower).is_ok())
+            .ok_or_else(|| {
+                self.error(
+                    "fori_loop",
+                    format!("bounds {lower}..{upper}: give i32 bounds with lower <= upper"),
+                )
+            })?;
+        let loc = self.location;
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+        let lo = self.i32(lower as i32);
+        let n = self.i32(steps as i32);
+        let hi = self.one(arith::addi(lo, n, loc));
+        let step = self.i32(1);
+        let mut args = vec![(i32_type, loc)];
+        args.extend(init.iter().map(|v| (v.r#type(), loc)));
+        let region = Region::new();
+        region.append_block(Block::new(&args));
+        let op = self.append(upstream::scf::r#for(lo, hi, step, init, region, loc));
+        let block = self.first_block(op, 0)?;
+        let argument = |i: usize| -> Result<Value<'c, 'a>, BuildError> {
+            block
+                .argument(i)
+                .map(Value::from)
+                .map_err(|e| self.error("scf.for", e.to_string()))
+        };
+        let iv = argument(0)?;
+        let carried = (1..=init.len())
+            .map(argument)
+            .collect::<Result<Vec<_>, _>>()?;
+        let inner = Body { block, ..*self };
+        let next = body(&inner, iv, &carried)?;
+        let types = |vs: &[Value<'c, 'a>]| vs.iter().map(|v| v.r#type()).collect::<Vec<_>>();
+        if types(&next) != types(init) {
+            return Err(self.error("fori_loop", format!("the body returned {} values of types {:?} for a carry of types {:?}: return the carry's types", next.len(), types(&next).iter().map(ToString::to_string).collect::<Vec<_>>(), types(init).iter().map(ToString::to_string).collect::<Vec<_>>())));
+        }
+        block.append_operation(upstream::scf::r#yield(&next, loc));
+        if has_uses(iv) {
+            // Pallas returns the final index too: an unused constant.
+            self.i32(steps as i32);
+        } else if lower != 0 {
+            // Without the index Pallas counts from 0.
+            let attr = IntegerAttribute::new(i32_type, 0);
+            if let Some(def) = lo_op(lo) {
+                // SAFETY: `def` is the live `arith.constant` defining `lo`;
+                // the name outlives the call; `value` is its inherent
+                // attribute, of the same type.
+                unsafe {
+                    mlir_sys::mlirOperationSetAttributeByName(
+                        def,
+                        crate::ffi::sref("value"),
+                        attr.to_raw(),
+                    );
+                }
+            }
+        }
+        Ok(op.results().map(Value::from).collect())
+    }
+}
+
+/// The op defining `value`, if it is an op result.
+fn lo_op(value: Value<'_, '_>) -> Option<mlir_sys::MlirOperation> {
+    // SAFETY: a live value; the owner is asked of op results only.
+    unsafe {
+        mlir_sys::mlirValueIsAOpResult(value.to_raw())
+            .then(|| mlir_sys::mlirOpResultGetOwner(value.to_raw()))
+    }
+}
