@@ -6,6 +6,8 @@
 //! cargo run --example build_kernel -- add
 //! cargo run --example build_kernel -- matmul
 //! cargo run --example build_kernel -- scalar_prefetch
+//! cargo run --example build_kernel -- softmax      # row-wise softmax, f32[256, 512]
+//! cargo run --example build_kernel -- matmul_acc   # the Pallas guide's bf16 matmul
 //! cargo run --example build_kernel -- matmul --kernel   # the kernel, not lowered
 //! cargo run --release --example build_kernel -- bench 10000 /tmp/k.mlir   # time in-memory serialization
 //! ```
@@ -98,18 +100,40 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ],
             vec![tensor(&[32, 128], f32_type)],
         ),
+        "softmax" => (
+            kernels::softmax(&ctx)?,
+            "",
+            vec![tensor(&[256, 512], f32_type)],
+            vec![tensor(&[256, 512], f32_type)],
+        ),
+        "matmul_acc" => (
+            kernels::matmul_acc(&ctx)?,
+            "",
+            vec![tensor(&[256, 512], bf16), tensor(&[512, 256], bf16)],
+            vec![tensor(&[256, 256], bf16)],
+        ),
         other => {
             return Err(format!(
-                "unknown kernel `{other}`: give `add`, `matmul` or `scalar_prefetch`"
+                "unknown kernel `{other}`: give `add`, `matmul`, `scalar_prefetch`, `softmax` or `matmul_acc`"
             )
             .into());
         }
     };
-    let path = format!(
-        "{}/mlir-fixtures/params/{params}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let mut params = Params::from_json(&std::fs::read(&path)?)?;
+    // The goldens' parameters; JAX's defaults for the kernels without a golden.
+    let mut params = if params.is_empty() {
+        let name = if which == "softmax" {
+            "softmax_kernel"
+        } else {
+            "matmul_kernel"
+        };
+        Params::from_json(format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes())?
+    } else {
+        let path = format!(
+            "{}/mlir-fixtures/params/{params}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        Params::from_json(&std::fs::read(&path)?)?
+    };
     params.debug_locations = Some(DebugLocations::Strip);
     let kernel = Kernel::from_module(&ctx, module)?;
     if std::env::args().any(|a| a == "--kernel") {

@@ -23,7 +23,7 @@ use tpu_custom_call::mosaic::{BuildError, ops};
 use tpu_custom_call::{Context, DebugLocations, Kernel, Params, PrintOptions, kernel};
 
 #[path = "../../examples/build_kernel/kernels.rs"]
-mod kernels;
+pub(crate) mod kernels;
 
 /// melior's builders need the op registered: `arith.constant` infers its
 /// result, `func.func` stores its properties.
