@@ -1314,7 +1314,8 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `@pl.when(cond)`: `arith.extui` of the `i1` condition to `i32`,
     /// `arith.cmpi ne` with 0, then `scf.if` whose then-region `then` builds
-    /// (the else-region is empty).
+    /// (the else-region is empty). As the Python function does, `then`
+    /// captures the refs it uses (`let o_ref = k.outputs[0];` before).
     pub fn when(
         &self,
         cond: Value<'c, 'a>,

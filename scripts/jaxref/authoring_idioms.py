@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""One small Pallas kernel per idiom of `mosaic::pallas::Body` (issue 29), lowered for TPU by JAX 0.12.
+
+Prints, for each case, a line `// ----- <name>` then the module (Lowered.as_text()).
+tests/integration/authoring.rs builds the same kernels in Rust with the idioms and checks each
+`diff`-equal to these. Run with the jaxref venv's python (JAX_PLATFORMS=cpu)."""
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+F32, BF16, I32 = jnp.float32, jnp.bfloat16, jnp.int32
+S = jax.ShapeDtypeStruct
+CASES = []
+
+
+def case(name, ins, out, grid=None):
+  def register(kernel):
+    CASES.append((name, kernel, ins, out, grid))
+    return kernel
+  return register
+
+
+def rows(block):  # BlockSpec of `block` rows at the grid index
+  return pl.BlockSpec(block, lambda i: (i, 0))
+
+
+@case("slices", [S((16, 128), F32)], S((16, 128), F32))
+def _(x_ref, o_ref):
+  o_ref[pl.ds(0, 8), :] = x_ref[pl.ds(8, 8), :]
+
+
+@case("dynamic_slice", [S((32, 128), F32)], S((32, 128), F32), grid=((2,), (16, 128)))
+def _(x_ref, o_ref):
+  i = pl.program_id(0)
+  o_ref[pl.ds(i * 8, 8), :] = x_ref[pl.ds(8, 8), :] + (i * pl.num_programs(0)).astype(F32)
+
+
+@case("squeeze", [S((16, 128), F32)], S((16, 128), F32))
+def _(x_ref, o_ref):
+  o_ref[0, :] = x_ref[1, :]
+
+
+@case("masked_store", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  mask = lax.broadcasted_iota(I32, (8, 128), 1) < 64
+  pltpu.store(o_ref, x_ref[...], mask=mask)
+
+
+@case("fori_carry", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  o_ref[...] = lax.fori_loop(0, 4, lambda i, acc: acc + x_ref[...], jnp.zeros((8, 128), F32))
+
+
+@case("fori_index", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  body = lambda i, acc: acc + x_ref[...] * i.astype(F32)
+  o_ref[...] = lax.fori_loop(1, 5, body, jnp.zeros((8, 128), F32))
+
+
+@case("fori_unused_from_2", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  o_ref[...] = lax.fori_loop(2, 5, lambda i, acc: acc + x_ref[...], jnp.zeros((8, 128), F32))
+
+
+@case("fori_two_carries", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  s = x_ref[...]
+  a, b = lax.fori_loop(0, 3, lambda i, c: (c[0] + s, c[1] * 2.0), (s, s))
+  o_ref[...] = a + b
+
+
+@case("loop_stores", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  @pl.loop(0, 4)
+  def _(i):
+    o_ref[...] += x_ref[...]
+
+
+@case("dot_nt", [S((128, 128), BF16), S((128, 128), BF16)], S((128, 128), F32))
+def _(x_ref, y_ref, o_ref):
+  o_ref[...] = lax.dot_general(x_ref[...], y_ref[...], (((1,), (1,)), ((), ())),
+                               preferred_element_type=F32)
+
+
+@case("dot_tn_highest", [S((128, 128), F32), S((128, 128), F32)], S((128, 128), F32))
+def _(x_ref, y_ref, o_ref):
+  o_ref[...] = lax.dot_general(x_ref[...], y_ref[...], (((0,), (0,)), ((), ())),
+                               preferred_element_type=F32, precision=lax.Precision.HIGHEST)
+
+
+@case("reductions", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  x = x_ref[...]
+  a = jnp.sum(x, axis=0, keepdims=True)
+  b = jnp.min(x, axis=1)
+  o_ref[...] = x * 2.0 + a + b.reshape(8, 1) + jnp.max(x)
+
+
+@case("reductions_all_keepdims", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  x = x_ref[...]
+  o_ref[...] = x + jnp.sum(x, axis=(0, 1), keepdims=True) + jnp.max(x, axis=-1, keepdims=True)
+
+
+@case("reduction_int", [S((8, 128), I32)], S((8, 1), I32))
+def _(x_ref, o_ref):
+  o_ref[...] = jnp.max(x_ref[...], axis=1, keepdims=True)
+
+
+@case("elementwise", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  x = x_ref[...]
+  y = jnp.tanh(x) + jnp.log(x) + lax.rsqrt(x) + jnp.sqrt(x) + jnp.abs(x) + jnp.floor(x)
+  y = y + jnp.ceil(x) + jnp.sin(x) + jnp.cos(x) + jnp.log1p(x) + (-x) + jnp.exp2(x)
+  y = y + jnp.minimum(x, 0.5) + jnp.maximum(x, 1.0) + jax.nn.sigmoid(x) + lax.erf(x)
+  o_ref[...] = y + jnp.where(x > 1.0, 1.0, x) + jnp.where(x == 0.0, x, 2.0)
+
+
+@case("casts", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  x = x_ref[...].astype(BF16).astype(I32).astype(jnp.int8).astype(I32).astype(F32)
+  o_ref[...] = x + lax.broadcasted_iota(I32, (8, 128), 0).astype(F32)
+
+
+@case("int_arith", [S((8, 128), I32)], S((8, 128), I32))
+def _(x_ref, o_ref):
+  x = x_ref[...]
+  o_ref[...] = (x + 1) - (x * 3)
+
+
+@case("when", [S((32, 128), F32)], S((32, 128), F32), grid=((2,), (16, 128)))
+def _(x_ref, o_ref):
+  i = pl.program_id(0)
+
+  @pl.when(i < 1)
+  def _():
+    o_ref[...] = x_ref[...]
+
+  @pl.when(i != pl.num_programs(0) - 1)
+  def _():
+    o_ref[...] = x_ref[...] + 1.0
+
+
+@case("transpose", [S((128, 256), F32)], S((256, 128), F32))
+def _(x_ref, o_ref):
+  o_ref[...] = x_ref[...].T
+
+
+if __name__ == "__main__":
+  for name, kernel, ins, out, grid in CASES:
+    if grid is None:
+      call = pl.pallas_call(kernel, out_shape=out, name=name)
+    else:
+      (g, block) = grid
+      call = pl.pallas_call(kernel, out_shape=out, grid=g, in_specs=[rows(block)] * len(ins),
+                            out_specs=rows(block), name=name)
+    print(f"// ----- {name}")
+    print(jax.jit(call).trace(*ins).lower(lowering_platforms=("tpu",)).as_text())
