@@ -130,12 +130,29 @@ pub fn sanitize_name(name: &str) -> String {
 /// Where the op goes in the caller's IR.
 #[derive(Clone, Copy, Debug)]
 pub enum InsertionPoint<'c, 'a> {
-    /// At the end of a block.
+    /// At the end of a block (of a region; for a block not in a region yet,
+    /// see [`InsertionPoint::end_of`]).
     BlockEnd(BlockRef<'c, 'a>),
     /// Before an op.
     Before(OperationRef<'c, 'a>),
     /// After an op.
     After(OperationRef<'c, 'a>),
+}
+
+impl<'c, 'a> InsertionPoint<'c, 'a> {
+    /// At the end of `block`, which need not be in a region yet (a
+    /// `Block::new` being filled before `Region::append_block`).
+    pub fn end_of(block: &'a Block<'c>) -> Self {
+        // SAFETY: the block is borrowed for 'a, so it outlives the reference;
+        // a `BlockRef` only appends to it.
+        InsertionPoint::BlockEnd(unsafe { BlockRef::from_raw(block.to_raw()) })
+    }
+}
+
+impl<'c, 'a> From<&'a Block<'c>> for InsertionPoint<'c, 'a> {
+    fn from(block: &'a Block<'c>) -> Self {
+        InsertionPoint::end_of(block)
+    }
 }
 
 /// Row-major layout of a rank-`rank` array (`[rank-1, ..., 1, 0]`) as JAX

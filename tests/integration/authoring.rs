@@ -462,3 +462,36 @@ fn idiom_errors_name_kernel_op_and_fix() {
         "kernel `k`: when: the condition has type vector<8x128xf32>: give an i1 (a comparison such as k.eq(k.program_id(0)?, 0)?)"
     );
 }
+
+/// `InsertionPoint::end_of` inserts into a block that is not in a region yet.
+#[test]
+fn emit_call_into_a_block_not_yet_in_a_region() {
+    use tpu_custom_call::emit::InsertionPoint;
+    use tpu_custom_call::melior::ir::operation::OperationLike;
+    use tpu_custom_call::melior::ir::{Block, BlockLike, Location};
+    let ctx = Context::new();
+    let kernel = Kernel::from_module(&ctx, kernels::add(&ctx).unwrap()).unwrap();
+    let params = Params::from_json(br#"{"kernel_name": "_add_kernel", "metadata": {}}"#).unwrap();
+    let t: Type = RankedTensorType::new(&[8, 128], Type::float32(&ctx), None).into();
+    let call = validate(&kernel, Signature::new([t, t], [t]), &params, None).unwrap();
+    let location = Location::unknown(&ctx);
+    let block = Block::new(&[(t, location), (t, location)]);
+    let operands = [
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    ];
+    let op = Lowerer::new(LowerOptions::default())
+        .emit_call(
+            &call,
+            InsertionPoint::end_of(&block),
+            location,
+            &operands,
+            &[],
+        )
+        .unwrap();
+    assert_eq!(
+        op.name().as_string_ref().as_str().unwrap(),
+        "stablehlo.custom_call"
+    );
+    assert!(block.first_operation().is_some_and(|first| first == op));
+}
