@@ -495,3 +495,154 @@ fn emit_call_into_a_block_not_yet_in_a_region() {
     );
     assert!(block.first_operation().is_some_and(|first| first == op));
 }
+
+/// The typed upstream builders make ops that verify and print as MLIR prints
+/// them; `CombiningKind::attribute` is the attribute the parser makes.
+#[test]
+fn upstream_builders_make_verified_ops() {
+    use tpu_custom_call::melior::dialect::func;
+    use tpu_custom_call::melior::ir::attribute::{StringAttribute, TypeAttribute};
+    use tpu_custom_call::melior::ir::operation::OperationLike;
+    use tpu_custom_call::melior::ir::r#type::FunctionType;
+    use tpu_custom_call::melior::ir::{
+        Attribute, Block, BlockLike, Location, Region, RegionLike, Value,
+    };
+    use tpu_custom_call::mosaic::upstream::{arith, math, scf, vector};
+    let ctx = Context::new();
+    for &kind in vector::CombiningKind::ALL {
+        let parsed = Attribute::parse(&ctx, &format!("#vector.kind<{kind}>")).unwrap();
+        assert_eq!(kind.attribute(&ctx), parsed, "{kind}");
+        assert_eq!(kind.to_string().parse::<vector::CombiningKind>(), Ok(kind));
+    }
+    assert!(
+        "max"
+            .parse::<vector::CombiningKind>()
+            .unwrap_err()
+            .contains("expected one of add, mul")
+    );
+    let loc = Location::unknown(&ctx);
+    let f32 = Type::float32(&ctx);
+    let index = Type::index(&ctx);
+    let (v8x128, v8) = (Type::vector(&[8, 128], f32), Type::vector(&[8], f32));
+    let mem = attrs::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem, None);
+    let args = [
+        (v8x128, loc),
+        (v8, loc),
+        (mem, loc),
+        (index, loc),
+        (f32, loc),
+    ];
+    let block = Block::new(&args);
+    let arg = |i| -> Value { block.argument(i).unwrap().into() };
+    let (x, acc, r, i, s) = (arg(0), arg(1), arg(2), arg(3), arg(4));
+    let one = |op| -> Value { block.append_operation(op).result(0).unwrap().into() };
+    one(vector::multi_reduction(
+        &ctx,
+        vector::CombiningKind::MaximumF,
+        x,
+        acc,
+        &[1],
+        loc,
+    ));
+    one(vector::transpose(&ctx, x, &[1, 0], loc).unwrap());
+    one(vector::extract_strided_slice(&ctx, x, &[0, 0], &[8, 1], &[1, 1], loc).unwrap());
+    let row = one(vector::extract(&ctx, x, &[0], loc).unwrap());
+    one(vector::insert(&ctx, row, x, &[1], loc));
+    let part = one(vector::extract_strided_slice(&ctx, x, &[0, 0], &[8, 8], &[1, 1], loc).unwrap());
+    one(vector::insert_strided_slice(
+        &ctx,
+        part,
+        x,
+        &[0, 8],
+        &[1, 1],
+        loc,
+    ));
+    one(vector::reduction(&ctx, vector::CombiningKind::Add, acc, None, loc).unwrap());
+    one(vector::create_mask(
+        Type::vector(&[8, 128], IntegerType::new(&ctx, 1).into()),
+        &[i, i],
+        loc,
+    ));
+    one(vector::constant_mask(
+        &ctx,
+        Type::vector(&[8, 128], IntegerType::new(&ctx, 1).into()),
+        &[8, 64],
+        loc,
+    ));
+    one(vector::shape_cast(Type::vector(&[1024], f32), x, loc));
+    one(vector::broadcast(v8x128, s, loc));
+    one(vector::fma(x, x, x, loc));
+    one(vector::load(v8x128, r, &[i, i], loc));
+    block.append_operation(vector::store(x, r, &[i, i], loc));
+    for op in [
+        math::exp,
+        math::log,
+        math::tanh,
+        math::rsqrt,
+        math::sqrt,
+        math::erf,
+        math::absf,
+    ] {
+        one(op(x, loc));
+    }
+    one(math::powf(x, x, loc));
+    one(arith::maximumf(x, x, loc));
+    one(arith::cmpf(&ctx, arith::CmpfPredicate::Ogt, x, x, loc));
+    // scf.for with a carried value: for %iv = %i to %i step %i iter_args(%a = %x).
+    let body = Block::new(&[(index, loc), (v8x128, loc)]);
+    let carried: Value = body.argument(1).unwrap().into();
+    body.append_operation(scf::r#yield(&[carried], loc));
+    let region = Region::new();
+    region.append_block(body);
+    one(scf::r#for(i, i, i, &[x], region, loc));
+    block.append_operation(func::r#return(&[], loc));
+    let region = Region::new();
+    region.append_block(block);
+    let arg_types: Vec<Type> = args.iter().map(|a| a.0).collect();
+    let f = func::func(
+        &ctx,
+        StringAttribute::new(&ctx, "f"),
+        TypeAttribute::new(FunctionType::new(&ctx, &arg_types, &[]).into()),
+        region,
+        &[],
+        loc,
+    );
+    let module = Module::new(loc);
+    module.body().append_operation(f);
+    assert!(module.as_operation().verify(), "{}", module.as_operation());
+    let text = module.as_operation().to_string();
+    for expected in [
+        "vector.multi_reduction <maximumf>, %arg0, %arg1 [1] : vector<8x128xf32> to vector<8xf32>",
+        "vector.transpose %arg0, [1, 0] : vector<8x128xf32> to vector<128x8xf32>",
+        "vector.extract_strided_slice %arg0 {offsets = [0, 0], sizes = [8, 1], strides = [1, 1]} : vector<8x128xf32> to vector<8x1xf32>",
+        "vector.extract %arg0[0] : vector<128xf32> from vector<8x128xf32>",
+        "vector.insert %3, %arg0 [1] : vector<128xf32> into vector<8x128xf32>",
+        "vector.insert_strided_slice %5, %arg0 {offsets = [0, 8], strides = [1, 1]} : vector<8x8xf32> into vector<8x128xf32>",
+        "vector.reduction <add>, %arg1 : vector<8xf32> into f32",
+        "vector.create_mask %arg3, %arg3 : vector<8x128xi1>",
+        "vector.constant_mask [8, 64] : vector<8x128xi1>",
+        "vector.shape_cast %arg0 : vector<8x128xf32> to vector<1024xf32>",
+        "vector.broadcast %arg4 : f32 to vector<8x128xf32>",
+        "vector.fma %arg0, %arg0, %arg0 : vector<8x128xf32>",
+        "math.exp %arg0 : vector<8x128xf32>",
+        "math.powf %arg0, %arg0 : vector<8x128xf32>",
+        "arith.maximumf %arg0, %arg0 : vector<8x128xf32>",
+        "arith.cmpf ogt, %arg0, %arg0 : vector<8x128xf32>",
+        "scf.for %arg5 = %arg3 to %arg3 step %arg3 iter_args(%arg6 = %arg0) -> (vector<8x128xf32>)",
+    ] {
+        assert!(text.contains(expected), "missing `{expected}` in\n{text}");
+    }
+    // Inference errors name the op.
+    let bad = vector::transpose(&ctx, x, &[0, 0], loc)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        bad,
+        "vector.transpose: permutation [0, 0] is not a permutation of 0..2: give each dimension once"
+    );
+    let bad = vector::extract(&ctx, s, &[0], loc).unwrap_err().to_string();
+    assert_eq!(
+        bad,
+        "vector.extract: source has type f32, not a vector: give a vector"
+    );
+}
