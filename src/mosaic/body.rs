@@ -1,27 +1,4 @@
-//! Pallas idioms on the kernel being built ([`Body`]): each method appends
-//! exactly the ops JAX 0.12's Pallas TPU lowering appends for the same
-//! Python, in the same order (checked against real lowerings), so that a
-//! kernel written with them is `diff`-equal to JAX's.
-//!
-//! | Python (Pallas)                          | Rust (`k: &Body`)                          |
-//! |------------------------------------------|--------------------------------------------|
-//! | `x_ref[...]`                             | `k.load(x_ref)?`                           |
-//! | `x_ref[pl.ds(i, 8), :]`, `x_ref[0]`      | `k.load_at(x_ref, &[ds(i, 8), ALL])?`, `&[at(0)]` |
-//! | `o_ref[...] = v`                         | `k.store(o_ref, v)?`                       |
-//! | `pltpu.store(o_ref, v, mask=m)`          | `k.store_masked(o_ref, &[], v, m)?`        |
-//! | `pl.program_id(0)`, `pl.num_programs(0)` | `k.program_id(0)?`, `k.num_programs(0)?`   |
-//! | `@pl.when(c)`                            | `k.when(c, \|k\| { …; Ok(()) })?`           |
-//! | `lax.fori_loop(0, n, body, init)`        | `k.fori_loop(0, n, &init, \|k, i, c\| …)?`  |
-//! | `x + y`, `x * 2.0`, `x > 0`, `jnp.where` | `k.add(x, y)?`, `k.mul(x, 2.0)?`, `k.gt(x, 0.0)?`, `k.select(..)?` |
-//! | `jnp.exp(x)`, `lax.rsqrt(x)`             | `k.exp(x)?`, `k.rsqrt(x)?`                 |
-//! | `jnp.max(x, axis=1, keepdims=True)`      | `k.max(x, 1, true)?`                       |
-//! | `jnp.dot(x, y, preferred_element_type=f32)` | `k.dot(x, y)?`                          |
-//! | `x.astype(jnp.bfloat16)`                 | `k.astype(x, Type::bfloat16(ctx))?`        |
-//! | `jnp.zeros_like(acc_ref)`                | `k.zeros_like(acc_ref)?`                   |
-//!
-//! Binary operations broadcast as Pallas does: a Rust number becomes an
-//! `arith.constant` of the other operand's element type, then every operand
-//! whose shape differs from the result's is `vector.broadcast` to it.
+//! The Pallas idioms of [`Body`] (re-exported by [`super::pallas`]).
 
 use std::fmt;
 
@@ -139,6 +116,31 @@ pub struct DotOptions {
 /// given to every op. [`super::pallas::KernelArgs`] dereferences to the
 /// body of the kernel function; [`Body::when`] and [`Body::fori_loop`] give
 /// their closures the body of the region they build.
+///
+/// Each method appends
+/// exactly the ops JAX 0.12's Pallas TPU lowering appends for the same
+/// Python, in the same order (checked against real lowerings), so that a
+/// kernel written with them is `diff`-equal to JAX's.
+///
+/// | Python (Pallas)                          | Rust (`k: &Body`)                          |
+/// |------------------------------------------|--------------------------------------------|
+/// | `x_ref[...]`                             | `k.load(x_ref)?`                           |
+/// | `x_ref[pl.ds(i, 8), :]`, `x_ref[0]`      | `k.load_at(x_ref, &[ds(i, 8), ALL])?`, `&[at(0)]` |
+/// | `o_ref[...] = v`                         | `k.store(o_ref, v)?`                       |
+/// | `pltpu.store(o_ref, v, mask=m)`          | `k.store_masked(o_ref, &[], v, m)?`        |
+/// | `pl.program_id(0)`, `pl.num_programs(0)` | `k.program_id(0)?`, `k.num_programs(0)?`   |
+/// | `@pl.when(c)`                            | `k.when(c, \|k\| { …; Ok(()) })?`           |
+/// | `lax.fori_loop(0, n, body, init)`        | `k.fori_loop(0, n, &init, \|k, i, c\| …)?`  |
+/// | `x + y`, `x * 2.0`, `x > 0`, `jnp.where` | `k.add(x, y)?`, `k.mul(x, 2.0)?`, `k.gt(x, 0.0)?`, `k.select(..)?` |
+/// | `jnp.exp(x)`, `lax.rsqrt(x)`             | `k.exp(x)?`, `k.rsqrt(x)?`                 |
+/// | `jnp.max(x, axis=1, keepdims=True)`      | `k.max(x, 1, true)?`                       |
+/// | `jnp.dot(x, y, preferred_element_type=f32)` | `k.dot(x, y)?`                          |
+/// | `x.astype(jnp.bfloat16)`                 | `k.astype(x, Type::bfloat16(ctx))?`        |
+/// | `jnp.zeros_like(acc_ref)`                | `k.zeros_like(acc_ref)?`                   |
+///
+/// Binary operations broadcast as Pallas does: a Rust number becomes an
+/// `arith.constant` of the other operand's element type, then every operand
+/// whose shape differs from the result's is `vector.broadcast` to it.
 #[derive(Clone, Copy)]
 pub struct Body<'c, 'a> {
     ctx: &'c MlirContext,

@@ -15,7 +15,7 @@
 //! ```
 //! use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
 //! use tpu_custom_call::mosaic::pallas::{Arg, KernelSpec};
-//! use tpu_custom_call::mosaic::{BuildError, ops};
+//! use tpu_custom_call::mosaic::BuildError;
 //! use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
 //!
 //! let ctx = tpu_custom_call::Context::new();
@@ -24,10 +24,8 @@
 //! let spec = KernelSpec::new("copy")
 //!     .input(Arg::new(block).named("x_ref"))
 //!     .output(Arg::new(block).named("o_ref"));
-//! let module = spec.build(&ctx, |k| {
-//!     let _ = (k.inputs[0], k.outputs[0]);
-//!     Ok::<(), BuildError>(())
-//! })?;
+//! // o_ref[...] = x_ref[...]: the Pallas idioms of `Body`, which `k` dereferences to.
+//! let module = spec.build(&ctx, |k| k.store(k.outputs[0], k.load(k.inputs[0])?))?;
 //! assert!(module.as_operation().verify());
 //! assert!(module.as_operation().to_string().contains("scratch_operands = 0 : i64"));
 //! # Ok::<(), BuildError>(())
