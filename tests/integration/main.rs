@@ -1,6 +1,7 @@
 //! The one integration-test binary (every test binary links all of MLIR).
 
 mod architecture;
+mod authoring_errors;
 mod builders;
 mod builders_all_ops;
 mod bytecode;
