@@ -335,6 +335,14 @@ impl<'p> Interp<'p> {
                 let r = self.reshape_to(inst, r)?;
                 Self::set(frame, inst, 0, r);
             }
+            Kind::AllReduce { kind, dim } => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let out = self.res_elem(inst, 0)?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                let r =
+                    ops::all_reduce(kind, &a, *dim, out, &shape).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
             Kind::Scan(kind, dim) => {
                 let mut a = self.arr(frame, inst, inst.args[0])?;
                 if let Some(&m) = inst.args.get(1) {
@@ -636,13 +644,44 @@ impl<'p> Interp<'p> {
             Kind::MemSlice => {
                 let m = self.mem(frame, inst, inst.args[0])?;
                 let idx = self.indices(frame, inst, inst.segment(1))?;
-                let shape = inst.res_ty[0].shape().to_vec();
+                let mut sizes = self.indices(frame, inst, inst.segment(2))?.into_iter();
+                let mut shape = inst.res_ty[0].shape().to_vec();
+                for d in shape.iter_mut().filter(|d| **d == super::DYNAMIC_DIM) {
+                    let n = sizes
+                        .next()
+                        .ok_or_else(|| self.fail(inst, "a dynamic size without its operand"))?;
+                    *d = usize::try_from(n)
+                        .map_err(|_| self.fail(inst, format!("a negative slice size {n}")))?;
+                }
                 let v = self.slice(inst, &m, &idx, &shape)?;
                 frame[inst.res[0] as usize] = Val::M(Rc::new(v));
             }
             Kind::MemView => {
                 let m = self.mem(frame, inst, inst.args[0])?;
-                let shape = inst.res_ty[0].shape().to_vec();
+                let mut shape = inst.res_ty[0].shape().to_vec();
+                let dynamic = shape.iter().filter(|&&d| d == super::DYNAMIC_DIM).count();
+                if dynamic > 0 {
+                    let known: usize = shape.iter().filter(|&&d| d != super::DYNAMIC_DIM).product();
+                    let squeezed: Vec<usize> =
+                        m.shape.iter().copied().filter(|&d| d != 1).collect();
+                    if dynamic == 1 && known > 0 && m.len() % known == 0 {
+                        let fill = m.len() / known;
+                        shape
+                            .iter_mut()
+                            .filter(|d| **d == super::DYNAMIC_DIM)
+                            .for_each(|d| *d = fill);
+                    } else if squeezed.len() == shape.len() {
+                        shape = squeezed;
+                    } else {
+                        return Err(self.fail(
+                            inst,
+                            format!(
+                                "cannot infer the dynamic sizes of the view of {:?}",
+                                m.shape
+                            ),
+                        ));
+                    }
+                }
                 let v = self.view(inst, &m, shape)?;
                 frame[inst.res[0] as usize] = Val::M(Rc::new(v));
             }
@@ -1326,7 +1365,7 @@ impl<'p> Interp<'p> {
 
     fn view(&self, inst: &Inst, m: &MemRef, shape: Vec<usize>) -> R<MemRef> {
         self.no_cast(inst, m)?;
-        if shape.iter().product::<usize>() != m.len() {
+        if shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) != Some(m.len()) {
             return Err(self.fail(inst, "changes the element count"));
         }
         // Dropping or adding unit dims keeps the strides of the others.
