@@ -177,6 +177,26 @@ impl<'p> Interp<'p> {
         frame[inst.res[i] as usize] = Val::A(Rc::new(a));
     }
 
+    /// The first `N` operands as arrays.
+    fn args<const N: usize>(&self, frame: &[Val], inst: &Inst) -> R<[Rc<Array>; N]> {
+        let mut out: [Option<Rc<Array>>; N] = std::array::from_fn(|_| None);
+        for (i, slot) in out.iter_mut().enumerate() {
+            let s = *inst
+                .args
+                .get(i)
+                .ok_or_else(|| self.fail(inst, "too few operands"))?;
+            *slot = Some(self.arr(frame, inst, s)?);
+        }
+        Ok(out.map(|a| a.expect("filled above")))
+    }
+
+    /// Sets the first result from an op's outcome (its error named at the op).
+    fn put(&self, frame: &mut [Val], inst: &Inst, r: Result<Array, String>) -> R<()> {
+        let r = r.map_err(|m| self.fail(inst, m))?;
+        Self::set(frame, inst, 0, r);
+        Ok(())
+    }
+
     /// `a` under the shape of the op's first result (same element count).
     fn reshape_to(&self, inst: &Inst, a: Array) -> R<Array> {
         let shape = inst
@@ -233,10 +253,8 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Bin(op) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let r = ops::binary(*op, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::binary(*op, &a, &b))?;
             }
             Kind::Un(op) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
@@ -245,30 +263,20 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Fma => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let c = self.arr(frame, inst, inst.args[2])?;
-                let r = ops::fma(&a, &b, &c).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b, c] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::fma(&a, &b, &c))?;
             }
             Kind::CmpI(p) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let r = ops::cmpi(*p, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::cmpi(*p, &a, &b))?;
             }
             Kind::CmpF(p) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let r = ops::cmpf(*p, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::cmpf(*p, &a, &b))?;
             }
             Kind::Select => {
-                let c = self.arr(frame, inst, inst.args[0])?;
-                let a = self.arr(frame, inst, inst.args[1])?;
-                let b = self.arr(frame, inst, inst.args[2])?;
-                let r = ops::select(&c, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [c, a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::select(&c, &a, &b))?;
             }
             Kind::Cast(c) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
@@ -414,9 +422,8 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Transpose(perm) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let r = ops::transpose(&a, perm).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::transpose(&a, perm))?;
             }
             Kind::Iota(dims) => {
                 let out = self.res_elem(inst, 0)?;
