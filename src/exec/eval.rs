@@ -177,6 +177,23 @@ impl<'p> Interp<'p> {
         frame[inst.res[i] as usize] = Val::A(Rc::new(a));
     }
 
+    /// `vector.extract`/`insert` positions: the static ones, with each
+    /// dynamic marker taken from the next of `dynamic`'s operands.
+    fn positions(&self, frame: &[Val], inst: &Inst, pos: &[i64], dynamic: &[u32]) -> R<Vec<i64>> {
+        let mut dynamic = dynamic.iter();
+        pos.iter()
+            .map(|&x| {
+                if x != i64::MIN {
+                    return Ok(x);
+                }
+                let s = dynamic
+                    .next()
+                    .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
+                self.index(frame, inst, *s)
+            })
+            .collect()
+    }
+
     /// The first `N` operands as arrays.
     fn args<const N: usize>(&self, frame: &[Val], inst: &Inst) -> R<[Rc<Array>; N]> {
         let mut out: [Option<Rc<Array>>; N] = std::array::from_fn(|_| None);
@@ -371,36 +388,14 @@ impl<'p> Interp<'p> {
             }
             Kind::Extract(pos) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
-                let mut dynamic = inst.args[1..].iter();
-                let mut p = Vec::with_capacity(pos.len());
-                for &x in pos {
-                    if x == i64::MIN {
-                        let s = dynamic
-                            .next()
-                            .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
-                        p.push(self.index(frame, inst, *s)?);
-                    } else {
-                        p.push(x);
-                    }
-                }
+                let p = self.positions(frame, inst, pos, &inst.args[1..])?;
                 let r = ops::extract(&a, &p).map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
             Kind::Insert(pos) => {
                 let v = self.arr(frame, inst, inst.args[0])?;
                 let dest = self.arr(frame, inst, inst.args[1])?;
-                let mut dynamic = inst.args[2..].iter();
-                let mut p = Vec::with_capacity(pos.len());
-                for &x in pos {
-                    if x == i64::MIN {
-                        let s = dynamic
-                            .next()
-                            .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
-                        p.push(self.index(frame, inst, *s)?);
-                    } else {
-                        p.push(x);
-                    }
-                }
+                let p = self.positions(frame, inst, pos, &inst.args[2..])?;
                 let r = ops::insert(&v, &dest, &p).map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
