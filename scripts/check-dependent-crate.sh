@@ -5,8 +5,11 @@
 # crate builds the add kernel in memory with melior's and this crate's builders
 # and lowers it: the README's example, taken from README.md itself. Cheap:
 # shares this repository's target directory and lock file.
+# With --cold it builds a second time as a new user would: its own dependency
+# resolution (no Cargo.lock copied: the newest versions the manifests allow)
+# and an empty target folder, and prints the wall time of that cold build.
 #
-# Usage: scripts/check-dependent-crate.sh   (exit 0 when the crate builds and runs)
+# Usage: scripts/check-dependent-crate.sh [--cold]   (exit 0 when the crate builds and runs)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$(mktemp -d "${TMPDIR:-/tmp}/tcc-dependent.XXXXXX")"
@@ -39,9 +42,21 @@ body = "\n".join(l[2:] if l.startswith("# ") else l for l in body.splitlines())
 open(f"{out}/src/main.rs", "w").write(
     "fn main() -> Result<(), Box<dyn std::error::Error>> {\n" + body + "\n}\n")
 PY
-# Same dependency versions as this repository (so the shared target dir is reused).
-cp "$repo/Cargo.lock" "$dir/Cargo.lock"
 # Only the README's settings: no environment inherited from this repository's config.
 unset MLIR_SYS_220_PREFIX TABLEGEN_220_PREFIX LIBCLANG_PATH
+if [ "${1:-}" = "--cold" ]; then
+  cold="$(mktemp -d "${TMPDIR:-/tmp}/tcc-dependent-cold.XXXXXX")"
+  cp -r "$dir/." "$cold/"
+  (
+    cd "$cold"
+    start=$SECONDS
+    CARGO_TARGET_DIR="$cold/target" cargo run --quiet
+    echo "check-dependent-crate: cold build (own resolution, empty target folder) and run: $((SECONDS - start)) s" \
+      "on $(nproc) cores; resolved $(grep -c '^name = ' Cargo.lock) packages"
+  )
+  rm -rf "$cold"
+fi
+# Same dependency versions as this repository (so the shared target dir is reused).
+cp "$repo/Cargo.lock" "$dir/Cargo.lock"
 cd "$dir"
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}" cargo run --quiet

@@ -418,7 +418,7 @@ pub fn check_options(options: &DiffOptions) -> Result<(), DiffError> {
         }
         let closest = FIELDS
             .iter()
-            .map(|k| (edit_distance(base, k), *k))
+            .map(|k| (crate::spelling::edit_distance(base, k), *k))
             .min()
             .filter(|(d, k)| *d <= 2.max(k.len() / 3))
             .map(|(_, k)| k.to_string());
@@ -428,21 +428,6 @@ pub fn check_options(options: &DiffOptions) -> Result<(), DiffError> {
         });
     }
     Ok(())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 fn ignored(options: &DiffOptions, field: &str) -> bool {

@@ -61,8 +61,34 @@ impl ModuleFormat {
 
 crate::spelling::spelled!(ModuleFormat, "module format", name, ["text", "bytecode"]);
 
-/// Errors while loading, printing or writing a kernel module.
-#[derive(Debug, thiserror::Error)]
+/// `kernel @name` for a module built in memory: its `sym_name`, else its
+/// first function's.
+fn built_kernel_name(module: &Module<'_>) -> String {
+    let op = crate::serde::ir::Op::of(module.as_operation());
+    let sym = |o: crate::serde::ir::Op<'_>| {
+        o.attr("sym_name")
+            .map(crate::ffi::attr_text)
+            .map(|t| t.trim_matches('"').to_string())
+    };
+    let name = sym(op).or_else(|| {
+        let mut child = crate::serde::ir::block_first_op(module.body().to_raw());
+        while let Some(c) = child {
+            if c.name() == "func.func" {
+                return sym(c);
+            }
+            child = c.next();
+        }
+        None
+    });
+    match name {
+        Some(n) if !n.is_empty() => format!("kernel @{n}"),
+        _ => "<module>".to_string(),
+    }
+}
+
+/// Errors while loading, printing or writing a kernel module. `Debug`
+/// prints the message (what `main() -> Result<..>` shows).
+#[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum KernelError {
     /// The input has no content.
@@ -142,9 +168,9 @@ pub enum KernelError {
     /// A `tpu` op written in custom (pretty) syntax that this tool does not
     /// know (see [`crate::pretty::supported_ops`]); it parses in generic form.
     #[error(
-        "{source_name}:{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not know for this op; \
+        "{source_name}:{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not know for this op{}; \
          write it in generic form (`\"{op}\"(...) : (...) -> (...)`, as `mlir-opt --mlir-print-op-generic` or \
-         jaxlib's `print_generic_op_form=True` prints it)"
+         jaxlib's `print_generic_op_form=True` prints it)", crate::spelling::tpu_op_hint(.op)
     )]
     PrettyTpuOp {
         /// Name of the input.
@@ -457,9 +483,12 @@ impl<'c> Kernel<'c> {
         Self::from_parsed(module, source_name)
     }
 
-    /// Takes a module the caller built with melior and verifies it.
+    /// Takes a module the caller built with melior and verifies it. Errors
+    /// name the kernel (`kernel @softmax`: the module's or its first
+    /// function's name) and the op.
     pub fn from_module(ctx: &'c Context, module: Module<'c>) -> Result<Self, KernelError> {
-        Self::from_module_named(ctx, module, "<module>")
+        let name = built_kernel_name(&module);
+        Self::from_module_named(ctx, module, &name)
     }
 
     pub(crate) fn from_module_named(
@@ -467,8 +496,9 @@ impl<'c> Kernel<'c> {
         module: Module<'c>,
         source_name: &str,
     ) -> Result<Self, KernelError> {
-        let (ok, diagnostics) = capture(ctx, || module.as_operation().verify());
+        let (ok, mut diagnostics) = capture(ctx, || module.as_operation().verify());
         if !ok {
+            crate::spelling::add_hints(&mut diagnostics);
             return Err(KernelError::Verify {
                 source_name: source_name.to_string(),
                 diagnostics,
@@ -671,6 +701,8 @@ fn parse_checked<'c>(
         }
     });
     let Some(module) = module else {
+        let mut diagnostics = diagnostics;
+        crate::spelling::add_hints(&mut diagnostics);
         return Err(KernelError::Parse {
             source_name: source_name.to_string(),
             format,
@@ -813,5 +845,11 @@ pub(crate) fn write_bytecode(
             version,
             diagnostics,
         })
+    }
+}
+
+impl std::fmt::Debug for KernelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
     }
 }

@@ -58,7 +58,7 @@ pub struct Args {
     /// e.g. '(tensor<8x128xf32>) -> tensor<8x128xf32>'.
     #[arg(long)]
     pub signature: String,
-    /// PARAMS.json: the call's parameters, with JAX's names (see README).
+    /// PARAMS.json: the call's parameters, with JAX's names (see docs/params.md).
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// TPU chip to check against (v2 ... v8t, or a JAX device_kind).

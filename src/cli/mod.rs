@@ -57,12 +57,7 @@ enum Command {
 /// Parses arguments, runs the subcommand, maps errors to exit code 1.
 pub fn run() -> ExitCode {
     // The worker process of `compile` (libtpu may abort it, never us).
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args
-        .get(1)
-        .is_some_and(|a| a == tpu_custom_call::compile::WORKER_SUBCOMMAND)
-    {
-        let code = tpu_custom_call::compile::run_worker(&args[2..]);
+    if let Some(code) = tpu_custom_call::compile::serve_worker_if_asked() {
         return ExitCode::from(u8::try_from(code).unwrap_or(1));
     }
     let cli = Cli::parse();

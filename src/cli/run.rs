@@ -99,42 +99,17 @@ fn tensor_types(
 
 /// Stacks per-device arrays along a new leading axis.
 fn stack(parts: &[Array]) -> Array {
-    let first = &parts[0];
-    let mut shape = vec![parts.len()];
-    shape.extend_from_slice(&first.shape);
-    let mut data = first.data.clone();
-    for p in &parts[1..] {
-        match (&mut data, &p.data) {
-            (exec::Data::F32(d), exec::Data::F32(s)) => d.extend_from_slice(s),
-            (exec::Data::F64(d), exec::Data::F64(s)) => d.extend_from_slice(s),
-            (exec::Data::I64(d), exec::Data::I64(s)) => d.extend_from_slice(s),
-            _ => {}
-        }
-    }
-    Array::new(first.elem, shape, data)
+    Array::stack(parts).unwrap_or_else(|| parts[0].clone())
 }
 
 /// Splits an array along its leading axis of `n`.
 fn split(a: &Array, n: usize, what: &str) -> Result<Vec<Array>, String> {
-    if a.shape.first() != Some(&n) {
-        return Err(format!(
+    a.split_leading(n).ok_or_else(|| {
+        format!(
             "{what}: with --devices {n} every input needs a leading axis of {n}, it has shape {:?}",
             a.shape
-        ));
-    }
-    let inner: Vec<usize> = a.shape[1..].to_vec();
-    let m: usize = inner.iter().product();
-    Ok((0..n)
-        .map(|d| {
-            let idx: Vec<usize> = (d * m..(d + 1) * m).collect();
-            let data = match &a.data {
-                exec::Data::F32(v) => exec::Data::F32(idx.iter().map(|&i| v[i]).collect()),
-                exec::Data::F64(v) => exec::Data::F64(idx.iter().map(|&i| v[i]).collect()),
-                exec::Data::I64(v) => exec::Data::I64(idx.iter().map(|&i| v[i]).collect()),
-            };
-            Array::new(a.elem, inner.clone(), data)
-        })
-        .collect())
+        )
+    })
 }
 
 fn summary(a: &Array) -> String {

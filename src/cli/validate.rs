@@ -13,9 +13,11 @@ use super::{CliResult, read_input, source_name};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
 tpu-custom-call validate params.json\n  \
-tpu-custom-call validate params.json --kernel kernel.mlir --signature '(tensor<8x128xf32>) -> tensor<8x128xf32>' --target v6e")]
+tpu-custom-call validate params.json --kernel kernel.mlir --signature '(tensor<8x128xf32>) -> tensor<8x128xf32>' --target v6e\n  \
+tpu-custom-call validate module.mlir --target v6e      # every tpu_custom_call of an emitted (or JAX's) module")]
 pub struct Args {
-    /// PARAMS.json to check.
+    /// PARAMS.json to check, or a StableHLO module (ours, JAX's, bytecode):
+    /// every tpu_custom_call in it is decoded and checked as a whole call.
     pub params: PathBuf,
     /// The Mosaic kernel the parameters are for (enables the kernel-dependent rules).
     #[arg(long)]
@@ -28,10 +30,114 @@ pub struct Args {
     pub target: Option<Chip>,
 }
 
-/// Runs `validate`: prints `ok` on success, else every problem (exit 1).
+/// Whether the input is JSON (PARAMS.json) rather than a module.
+fn is_json(bytes: &[u8]) -> bool {
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// What a passing check covered, in words: the rules, the contract, the
+/// scoped-VMEM figure against the chip's limit.
+fn checked(found: &validate::Report, target: Option<Chip>) -> String {
+    let mut parts = vec![match target {
+        Some(chip) => format!("JAX's rules and libtpu's for {chip}"),
+        None => "JAX's rules (no --target: libtpu's chip rules not checked)".to_string(),
+    }];
+    if let Some(contract) = &found.contract {
+        if let Some(f) = &contract.function {
+            parts.push(format!("the call against kernel @{f}"));
+        }
+        if let Some(v) = &contract.vmem {
+            let need = tpu_custom_call::contract::format_bytes(v.total());
+            match target.and_then(|chip| v.limit(chip).map(|l| (chip, l))) {
+                Some((chip, (limit, from_param))) => parts.push(format!(
+                    "scoped VMEM {need} of {} ({})",
+                    tpu_custom_call::contract::format_bytes(limit),
+                    if from_param {
+                        "vmem_limit_bytes".to_string()
+                    } else {
+                        format!("{chip}'s default limit")
+                    }
+                )),
+                None => parts.push(format!("scoped VMEM {need}")),
+            }
+        }
+    }
+    parts.join("; ")
+}
+
+/// `validate MODULE`: every call of a module, decoded and validated whole.
+fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
+    let name = source_name(&args.params);
+    let ctx = Context::new();
+    let calls =
+        tpu_custom_call::decode::decode_module(&ctx, bytes, &name).map_err(|e| e.to_string())?;
+    if calls.is_empty() {
+        return Err(format!("{name}: no tpu_custom_call to validate"));
+    }
+    let mut problems = Vec::new();
+    for call in &calls {
+        let label = format!(
+            "tpu_custom_call #{} ({})",
+            call.found.index,
+            call.found.kernel_name.as_deref().unwrap_or("kernel")
+        );
+        let parse = |types: &[String]| -> Result<Vec<_>, String> {
+            types
+                .iter()
+                .map(|t| {
+                    tpu_custom_call::melior::ir::Type::parse(&ctx, t)
+                        .ok_or_else(|| format!("{label}: type `{t}` does not parse"))
+                })
+                .collect()
+        };
+        let signature = Signature::new(
+            parse(call.found.data_operand_types())?,
+            parse(&call.found.result_types)?,
+        );
+        let found = validate::report(
+            Some(&call.kernel),
+            Some(&signature),
+            &call.params,
+            args.target,
+            &ValidateOptions::all_rules(),
+        );
+        for warning in &found.warnings {
+            eprintln!("warning: {label}: {warning}");
+        }
+        if found.errors.is_empty() {
+            if let Some(contract) = &found.contract {
+                for warning in &contract.warnings {
+                    eprintln!("warning: {label}: {warning}");
+                }
+                for note in &contract.not_checked {
+                    eprintln!("note: {label}: not checked: {note}");
+                }
+            }
+            println!("{label}: ok: {}", checked(&found, args.target));
+        } else {
+            problems.extend(found.errors.iter().map(|e| format!("{label}: {e}")));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(report(problems))
+    }
+}
+
+/// Runs `validate`: prints what was checked on success, else every problem (exit 1).
 pub fn run(args: Args) -> CliResult {
     let params_name = source_name(&args.params);
-    let params = match Params::from_json_all(&read_input(&args.params)?) {
+    let bytes = read_input(&args.params)?;
+    if !is_json(&bytes) {
+        if args.kernel.is_some() || args.signature.is_some() {
+            return Err(format!(
+                "{params_name}: a module carries its kernels and signatures: --kernel and --signature go with a PARAMS.json"
+            ));
+        }
+        return run_module(&args, &bytes);
+    }
+    let params = match Params::from_json_all(&bytes) {
         Ok(params) => params,
         Err(errors) => {
             return Err(report(
@@ -67,18 +173,18 @@ pub fn run(args: Args) -> CliResult {
     for warning in &found.warnings {
         eprintln!("warning: {warning}");
     }
-    let errors = found.errors;
+    let errors = &found.errors;
     if errors.is_empty() {
         // What the call contract could not check, as notes.
-        if let Some(contract) = found.contract {
+        if let Some(contract) = &found.contract {
             for warning in &contract.warnings {
                 eprintln!("warning: {warning}");
             }
-            for note in contract.not_checked {
+            for note in &contract.not_checked {
                 eprintln!("note: not checked: {note}");
             }
         }
-        println!("ok");
+        println!("ok: {}", checked(&found, args.target));
         Ok(())
     } else {
         Err(report(errors.iter().map(ToString::to_string).collect()))

@@ -3,11 +3,18 @@
 //! Python.
 //!
 //! libtpu aborts its process on some inputs (a shape-polymorphic JAX export:
-//! `Check failed: !count_overflow`), so compiles run in a worker process: the
-//! executable named by [`CompileOptions::worker`] (by default the current
-//! one) started with the hidden subcommand [`WORKER_SUBCOMMAND`], which must
-//! call [`run_worker`]. A crash becomes [`Verdict::Crashed`] for that module
-//! and the next compile starts a fresh worker.
+//! `Check failed: !count_overflow`), so compiles run in a worker process: an
+//! executable started with the hidden subcommand [`WORKER_SUBCOMMAND`], which
+//! calls [`run_worker`]. A crash becomes [`Verdict::Crashed`] for that module
+//! and the next compile starts a fresh worker. The worker is, in order:
+//! [`CompileOptions::worker`]; the path in `TPU_CUSTOM_CALL_WORKER`; the
+//! current executable when it is the `tpu-custom-call` CLI; a
+//! `tpu-custom-call` executable beside the current one (cargo's target
+//! folder), on `PATH` or in `$CARGO_HOME/bin` (`cargo install
+//! tpu-custom-call`). A program of your own can be its own worker: call
+//! [`serve_worker_if_asked`] first thing in `main` and set
+//! [`CompileOptions::worker`] to `std::env::current_exe()`. Without any, the
+//! error says which of these to set ([`CompileError::NoWorker`]).
 //!
 //! A worker that hangs is killed after [`Compiler::timeout`] (by default
 //! [`DEFAULT_TIMEOUT_SECONDS`] per module, or `TPU_CUSTOM_CALL_COMPILE_TIMEOUT`
@@ -223,6 +230,15 @@ pub enum CompileError {
         /// The count asked for.
         devices: usize,
     },
+    /// No worker executable was given or found (see [`find_worker`]).
+    #[error(
+        "no libtpu worker: compiling runs libtpu in a worker process, the `tpu-custom-call` executable, and none \
+         was found beside this program, on PATH or in $CARGO_HOME/bin. Install it (`cargo install tpu-custom-call`, \
+         or `cargo build` in its repository), then set CompileOptions::worker or {WORKER_ENV} to its path; or make \
+         this program its own worker: call compile::serve_worker_if_asked() first thing in main and set \
+         CompileOptions::worker to std::env::current_exe()"
+    )]
+    NoWorker,
     /// The worker process could not be started or did not come up.
     #[error("the libtpu worker ({}) failed: {message}", .worker.display())]
     Worker {
@@ -324,10 +340,7 @@ impl Compiler {
         let libtpu = find_libtpu(options.libtpu.as_deref())?;
         let worker = match &options.worker {
             Some(path) => path.clone(),
-            None => std::env::current_exe().map_err(|e| CompileError::Worker {
-                worker: PathBuf::from("<current executable>"),
-                message: e.to_string(),
-            })?,
+            None => find_worker()?,
         };
         let timeout = options
             .timeout
@@ -613,6 +626,63 @@ fn crash_line(log: &[u8]) -> String {
     };
     let chars: Vec<char> = line.chars().collect();
     chars[chars.len().saturating_sub(300)..].iter().collect()
+}
+
+/// The environment variable naming the worker executable when
+/// [`CompileOptions::worker`] is not set.
+pub const WORKER_ENV: &str = "TPU_CUSTOM_CALL_WORKER";
+
+/// The worker executable when none is given: see the module documentation.
+pub fn find_worker() -> Result<PathBuf, CompileError> {
+    if let Some(path) = std::env::var_os(WORKER_ENV).filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
+    let current = std::env::current_exe().ok();
+    let is_cli = |p: &Path| {
+        p.file_stem()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n == "tpu-custom-call")
+    };
+    if let Some(exe) = current.as_deref().filter(|p| is_cli(p)) {
+        return Ok(exe.to_path_buf());
+    }
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = current.as_deref().and_then(Path::parent) {
+        dirs.push(dir.to_path_buf());
+        // Tests and examples live one level below cargo's profile folder.
+        if let Some(up) = dir.parent() {
+            dirs.push(up.to_path_buf());
+        }
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        dirs.extend(std::env::split_paths(&path));
+    }
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    if let Some(home) = cargo_home {
+        dirs.push(home.join("bin"));
+    }
+    dirs.into_iter()
+        .map(|d| d.join("tpu-custom-call"))
+        .find(|p| p.is_file())
+        .ok_or(CompileError::NoWorker)
+}
+
+/// For a program that is its own worker: when the process was started as
+/// the worker (its first argument is [`WORKER_SUBCOMMAND`]), runs it and
+/// returns the exit code to exit with; `None` otherwise (carry on).
+///
+/// ```no_run
+/// // First thing in `main`:
+/// if let Some(code) = tpu_custom_call::compile::serve_worker_if_asked() {
+///     std::process::exit(code);
+/// }
+/// // ... later: CompileOptions { worker: std::env::current_exe().ok(), .. }
+/// ```
+pub fn serve_worker_if_asked() -> Option<i32> {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    (args.get(1).is_some_and(|a| a == WORKER_SUBCOMMAND)).then(|| run_worker(&args[2..]))
 }
 
 /// The worker's entry point: `args` are what follows [`WORKER_SUBCOMMAND`]

@@ -167,6 +167,49 @@ impl Array {
         Array::new(self.elem, shape, self.data.clone())
     }
 
+    /// The arrays along the leading axis (of size `n`): one per device in
+    /// a multi-device run. `None` if the leading axis is not `n`.
+    pub fn split_leading(&self, n: usize) -> Option<Vec<Array>> {
+        if self.shape.first() != Some(&n) {
+            return None;
+        }
+        let inner = self.shape[1..].to_vec();
+        let m: usize = inner.iter().product();
+        Some(
+            (0..n)
+                .map(|d| {
+                    let idx: Vec<usize> = (d * m..(d + 1) * m).collect();
+                    Array::new(self.elem, inner.clone(), self.data.gather(&idx))
+                })
+                .collect(),
+        )
+    }
+
+    /// Arrays of one type and shape stacked along a new leading axis (the
+    /// inverse of [`Array::split_leading`]); `None` if they differ or there
+    /// are none.
+    pub fn stack(parts: &[Array]) -> Option<Array> {
+        let first = parts.first()?;
+        if parts
+            .iter()
+            .any(|p| p.shape != first.shape || p.elem != first.elem)
+        {
+            return None;
+        }
+        let mut shape = vec![parts.len()];
+        shape.extend_from_slice(&first.shape);
+        let mut data = first.data.clone();
+        for p in &parts[1..] {
+            match (&mut data, &p.data) {
+                (Data::F32(d), Data::F32(s)) => d.extend_from_slice(s),
+                (Data::F64(d), Data::F64(s)) => d.extend_from_slice(s),
+                (Data::I64(d), Data::I64(s)) => d.extend_from_slice(s),
+                _ => return None,
+            }
+        }
+        Some(Array::new(first.elem, shape, data))
+    }
+
     /// Elements as `f64`, in order.
     pub fn to_f64_vec(&self) -> Vec<f64> {
         (0..self.len()).map(|i| self.data.get_f64(i)).collect()

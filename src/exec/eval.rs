@@ -177,6 +177,43 @@ impl<'p> Interp<'p> {
         frame[inst.res[i] as usize] = Val::A(Rc::new(a));
     }
 
+    /// `vector.extract`/`insert` positions: the static ones, with each
+    /// dynamic marker taken from the next of `dynamic`'s operands.
+    fn positions(&self, frame: &[Val], inst: &Inst, pos: &[i64], dynamic: &[u32]) -> R<Vec<i64>> {
+        let mut dynamic = dynamic.iter();
+        pos.iter()
+            .map(|&x| {
+                if x != i64::MIN {
+                    return Ok(x);
+                }
+                let s = dynamic
+                    .next()
+                    .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
+                self.index(frame, inst, *s)
+            })
+            .collect()
+    }
+
+    /// The first `N` operands as arrays.
+    fn args<const N: usize>(&self, frame: &[Val], inst: &Inst) -> R<[Rc<Array>; N]> {
+        let mut out: [Option<Rc<Array>>; N] = std::array::from_fn(|_| None);
+        for (i, slot) in out.iter_mut().enumerate() {
+            let s = *inst
+                .args
+                .get(i)
+                .ok_or_else(|| self.fail(inst, "too few operands"))?;
+            *slot = Some(self.arr(frame, inst, s)?);
+        }
+        Ok(out.map(|a| a.expect("filled above")))
+    }
+
+    /// Sets the first result from an op's outcome (its error named at the op).
+    fn put(&self, frame: &mut [Val], inst: &Inst, r: Result<Array, String>) -> R<()> {
+        let r = r.map_err(|m| self.fail(inst, m))?;
+        Self::set(frame, inst, 0, r);
+        Ok(())
+    }
+
     /// `a` under the shape of the op's first result (same element count).
     fn reshape_to(&self, inst: &Inst, a: Array) -> R<Array> {
         let shape = inst
@@ -233,10 +270,8 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Bin(op) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let r = ops::binary(*op, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::binary(*op, &a, &b))?;
             }
             Kind::Un(op) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
@@ -245,30 +280,20 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Fma => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let c = self.arr(frame, inst, inst.args[2])?;
-                let r = ops::fma(&a, &b, &c).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b, c] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::fma(&a, &b, &c))?;
             }
             Kind::CmpI(p) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let r = ops::cmpi(*p, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::cmpi(*p, &a, &b))?;
             }
             Kind::CmpF(p) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let b = self.arr(frame, inst, inst.args[1])?;
-                let r = ops::cmpf(*p, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::cmpf(*p, &a, &b))?;
             }
             Kind::Select => {
-                let c = self.arr(frame, inst, inst.args[0])?;
-                let a = self.arr(frame, inst, inst.args[1])?;
-                let b = self.arr(frame, inst, inst.args[2])?;
-                let r = ops::select(&c, &a, &b).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [c, a, b] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::select(&c, &a, &b))?;
             }
             Kind::Cast(c) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
@@ -335,6 +360,14 @@ impl<'p> Interp<'p> {
                 let r = self.reshape_to(inst, r)?;
                 Self::set(frame, inst, 0, r);
             }
+            Kind::AllReduce { kind, dim } => {
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let out = self.res_elem(inst, 0)?;
+                let shape = inst.res_ty[0].shape().to_vec();
+                let r =
+                    ops::all_reduce(kind, &a, *dim, out, &shape).map_err(|m| self.fail(inst, m))?;
+                Self::set(frame, inst, 0, r);
+            }
             Kind::Scan(kind, dim) => {
                 let mut a = self.arr(frame, inst, inst.args[0])?;
                 if let Some(&m) = inst.args.get(1) {
@@ -355,36 +388,14 @@ impl<'p> Interp<'p> {
             }
             Kind::Extract(pos) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
-                let mut dynamic = inst.args[1..].iter();
-                let mut p = Vec::with_capacity(pos.len());
-                for &x in pos {
-                    if x == i64::MIN {
-                        let s = dynamic
-                            .next()
-                            .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
-                        p.push(self.index(frame, inst, *s)?);
-                    } else {
-                        p.push(x);
-                    }
-                }
+                let p = self.positions(frame, inst, pos, &inst.args[1..])?;
                 let r = ops::extract(&a, &p).map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
             Kind::Insert(pos) => {
                 let v = self.arr(frame, inst, inst.args[0])?;
                 let dest = self.arr(frame, inst, inst.args[1])?;
-                let mut dynamic = inst.args[2..].iter();
-                let mut p = Vec::with_capacity(pos.len());
-                for &x in pos {
-                    if x == i64::MIN {
-                        let s = dynamic
-                            .next()
-                            .ok_or_else(|| self.fail(inst, "missing a dynamic position"))?;
-                        p.push(self.index(frame, inst, *s)?);
-                    } else {
-                        p.push(x);
-                    }
-                }
+                let p = self.positions(frame, inst, pos, &inst.args[2..])?;
                 let r = ops::insert(&v, &dest, &p).map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
@@ -406,9 +417,8 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Transpose(perm) => {
-                let a = self.arr(frame, inst, inst.args[0])?;
-                let r = ops::transpose(&a, perm).map_err(|m| self.fail(inst, m))?;
-                Self::set(frame, inst, 0, r);
+                let [a] = self.args(frame, inst)?;
+                self.put(frame, inst, ops::transpose(&a, perm))?;
             }
             Kind::Iota(dims) => {
                 let out = self.res_elem(inst, 0)?;
@@ -636,13 +646,44 @@ impl<'p> Interp<'p> {
             Kind::MemSlice => {
                 let m = self.mem(frame, inst, inst.args[0])?;
                 let idx = self.indices(frame, inst, inst.segment(1))?;
-                let shape = inst.res_ty[0].shape().to_vec();
+                let mut sizes = self.indices(frame, inst, inst.segment(2))?.into_iter();
+                let mut shape = inst.res_ty[0].shape().to_vec();
+                for d in shape.iter_mut().filter(|d| **d == super::DYNAMIC_DIM) {
+                    let n = sizes
+                        .next()
+                        .ok_or_else(|| self.fail(inst, "a dynamic size without its operand"))?;
+                    *d = usize::try_from(n)
+                        .map_err(|_| self.fail(inst, format!("a negative slice size {n}")))?;
+                }
                 let v = self.slice(inst, &m, &idx, &shape)?;
                 frame[inst.res[0] as usize] = Val::M(Rc::new(v));
             }
             Kind::MemView => {
                 let m = self.mem(frame, inst, inst.args[0])?;
-                let shape = inst.res_ty[0].shape().to_vec();
+                let mut shape = inst.res_ty[0].shape().to_vec();
+                let dynamic = shape.iter().filter(|&&d| d == super::DYNAMIC_DIM).count();
+                if dynamic > 0 {
+                    let known: usize = shape.iter().filter(|&&d| d != super::DYNAMIC_DIM).product();
+                    let squeezed: Vec<usize> =
+                        m.shape.iter().copied().filter(|&d| d != 1).collect();
+                    if dynamic == 1 && known > 0 && m.len() % known == 0 {
+                        let fill = m.len() / known;
+                        shape
+                            .iter_mut()
+                            .filter(|d| **d == super::DYNAMIC_DIM)
+                            .for_each(|d| *d = fill);
+                    } else if squeezed.len() == shape.len() {
+                        shape = squeezed;
+                    } else {
+                        return Err(self.fail(
+                            inst,
+                            format!(
+                                "cannot infer the dynamic sizes of the view of {:?}",
+                                m.shape
+                            ),
+                        ));
+                    }
+                }
                 let v = self.view(inst, &m, shape)?;
                 frame[inst.res[0] as usize] = Val::M(Rc::new(v));
             }
@@ -1326,7 +1367,7 @@ impl<'p> Interp<'p> {
 
     fn view(&self, inst: &Inst, m: &MemRef, shape: Vec<usize>) -> R<MemRef> {
         self.no_cast(inst, m)?;
-        if shape.iter().product::<usize>() != m.len() {
+        if shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)) != Some(m.len()) {
             return Err(self.fail(inst, "changes the element count"));
         }
         // Dropping or adding unit dims keeps the strides of the others.

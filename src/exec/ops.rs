@@ -1596,3 +1596,100 @@ pub(crate) fn scan_count(mask: &Array, values: &Array) -> R<(Array, Array)> {
         Array::new(ElemType::Int(32), values.shape.clone(), Data::I64(counts)),
     ))
 }
+
+/// `tpu.all_reduce` along `dim`: every element of the result (of `shape`)
+/// holds the reduction of its line along `dim`. `sum` of a mask counts its
+/// set lanes; `find_first_set` is the first set lane's index, or the line's
+/// length when none is set; the other kinds as in `tpu.reduce`.
+pub(crate) fn all_reduce(
+    kind: &str,
+    a: &Array,
+    dim: usize,
+    out: ElemType,
+    shape: &[usize],
+) -> R<Array> {
+    if dim >= a.shape.len() || shape.len() != a.shape.len() {
+        return Err(format!(
+            "all-reduce along {dim} of {:?} to {shape:?}",
+            a.shape
+        ));
+    }
+    let n = a.shape[dim];
+    let strides = Array::strides(&a.shape);
+    let mut line_shape = a.shape.clone();
+    line_shape[dim] = 1;
+    let red = match kind {
+        "find_first_set" => None,
+        k => Some(Red::parse(k).ok_or_else(|| format!("reduction kind `{k}` is not supported"))?),
+    };
+    let mut values = Vec::new();
+    for_each_index(&line_shape, |i| {
+        let base: usize = i.iter().zip(&strides).map(|(x, s)| x * s).sum();
+        let at = |k: usize| base + k * strides[dim];
+        let v = match red {
+            None => (0..n).find(|&k| a.data.get_i64(at(k)) != 0).unwrap_or(n) as f64,
+            Some(Red::Add) if a.elem == ElemType::Int(1) => {
+                (0..n).filter(|&k| a.data.get_i64(at(k)) != 0).count() as f64
+            }
+            Some(r) => {
+                let mut acc = a.data.get_f64(at(0));
+                for k in 1..n {
+                    let x = a.data.get_f64(at(k));
+                    acc = if a.elem.is_float() {
+                        combine_f(r, acc, x)
+                    } else {
+                        combine_i(r, a.elem, acc as i64, x as i64) as f64
+                    };
+                }
+                acc
+            }
+        };
+        values.push(v);
+    });
+    let total: usize = shape.iter().product();
+    let mut d = Data::filled(out, total, 0.0);
+    let mut out_line = shape.to_vec();
+    out_line[dim] = 1;
+    let out_strides = Array::strides(&out_line);
+    let mut k = 0;
+    for_each_index(shape, |i| {
+        let line: usize = i
+            .iter()
+            .enumerate()
+            .filter(|(dd, _)| *dd != dim)
+            .map(|(dd, &x)| x * out_strides[dd])
+            .sum();
+        let v = values.get(line).copied().unwrap_or(0.0);
+        if out.is_float() {
+            d.set_f64(k, out.round(v));
+        } else if let Data::I64(o) = &mut d {
+            o[k] = out.wrap(v as i64);
+        }
+        k += 1;
+    });
+    Ok(Array::new(out, shape.to_vec(), d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `plsc.all_reduce_population_count` and `all_reduce_ffs` (JAX's
+    /// docstrings: the count of set lanes in every lane; the first set
+    /// lane's index, or the size when none is set).
+    #[test]
+    fn mask_all_reduce_counts_and_finds_the_first_set_lane() {
+        let mask = Array::new(
+            ElemType::Int(1),
+            vec![8],
+            Data::I64(vec![0, 0, 1, 0, 1, 1, 0, 0]),
+        );
+        let count = all_reduce("sum", &mask, 0, ElemType::Int(32), &[8]).unwrap();
+        assert_eq!(count.data, Data::I64(vec![3; 8]));
+        let first = all_reduce("find_first_set", &mask, 0, ElemType::Int(32), &[4]).unwrap();
+        assert_eq!(first.data, Data::I64(vec![2; 4]));
+        let none = Array::new(ElemType::Int(1), vec![8], Data::I64(vec![0; 8]));
+        let first = all_reduce("find_first_set", &none, 0, ElemType::Int(32), &[8]).unwrap();
+        assert_eq!(first.data, Data::I64(vec![8; 8]));
+    }
+}

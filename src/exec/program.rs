@@ -30,6 +30,7 @@ fn arity(kind: &Kind) -> (usize, usize) {
         | Kind::SemBarrier => (0, 1),
         Kind::Alloca | Kind::SemAlloc => (0, 1),
         Kind::Bin(_) | Kind::CmpI(_) | Kind::CmpF(_) => (2, 1),
+        Kind::AllReduce { .. } => (1, 1),
         Kind::Un(_)
         | Kind::Cast(_)
         | Kind::Broadcast
@@ -78,6 +79,7 @@ fn arity(kind: &Kind) -> (usize, usize) {
 fn too_large(t: &VTy) -> bool {
     t.shape()
         .iter()
+        .filter(|&&d| d != super::DYNAMIC_DIM)
         .try_fold(1usize, |a, &d| a.checked_mul(d))
         .is_none_or(|n| n > MAX_ELEMENTS)
 }
@@ -110,9 +112,20 @@ impl VTy {
             Ty::MemRef {
                 shape, elem, space, ..
             } => match ElemType::parse(&elem) {
-                Some(e) if shape.iter().all(|&d| d >= 0) => VTy::MemRef(
+                // `?` (a dynamic size, given by an operand) is kept as
+                // `DYNAMIC_DIM`.
+                Some(e) if shape.iter().all(|&d| d >= 0 || d == i64::MIN) => VTy::MemRef(
                     e,
-                    shape.iter().map(|&d| d as usize).collect(),
+                    shape
+                        .iter()
+                        .map(|&d| {
+                            if d == i64::MIN {
+                                super::DYNAMIC_DIM
+                            } else {
+                                d as usize
+                            }
+                        })
+                        .collect(),
                     space.map(|s| s.name).unwrap_or_else(|| "any".to_string()),
                 ),
                 _ => VTy::Other(text.to_string()),
@@ -262,7 +275,7 @@ pub(crate) enum Red {
 }
 
 impl Red {
-    fn parse(text: &str) -> Option<Red> {
+    pub(crate) fn parse(text: &str) -> Option<Red> {
         // `#vector.kind<add>`, `#tpu.reduction_kind<max>`, or the bare word.
         let word = text
             .rsplit('<')
@@ -335,6 +348,13 @@ pub(crate) enum Kind {
     MultiReduce(Red, Vec<usize>),
     /// `tpu.reduce`: no accumulator.
     Reduce(Red, Vec<usize>),
+    /// `tpu.all_reduce`: the reduction along `dim` in every element of the
+    /// result (`sum` of a mask counts its set lanes, `find_first_set` gives
+    /// the first set lane's index or the lane count).
+    AllReduce {
+        kind: String,
+        dim: usize,
+    },
     /// `vector.reduction` to a scalar, optional accumulator.
     Reduction(Red),
     Scan(Red, usize),
@@ -884,10 +904,19 @@ impl FuncCompiler<'_> {
                 red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?,
                 usizes("dimensions"),
             ),
-            "tpu.all_reduce" => Kind::Reduce(
-                red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?,
-                usizes("dim"),
-            ),
+            "tpu.all_reduce" => Kind::AllReduce {
+                kind: text("kind")
+                    .map(|t| {
+                        t.rsplit('<')
+                            .next()
+                            .unwrap_or("")
+                            .trim_end_matches('>')
+                            .trim()
+                            .to_string()
+                    })
+                    .unwrap_or_default(),
+                dim: int("dim").unwrap_or(0).max(0) as usize,
+            },
             "tpu.scan" => Kind::Scan(
                 red("kind").ok_or_else(|| self.refuse(op, "unknown reduction kind"))?,
                 int("dimension").unwrap_or(0) as usize,

@@ -315,8 +315,9 @@ impl<'c> KernelSpec<'c> {
                         && *g >= self.grid.len()
                     {
                         return Err(self.error(format!(
-                            "{what} {i}: index map uses grid index {g} but the grid {:?} has {} dimensions",
+                            "{what} {i}: index map uses grid index {g} but the grid {:?} has {} dimensions: use IndexExpr::Grid(0..{}) or give the grid more dimensions with KernelSpec::grid",
                             self.grid,
+                            self.grid.len(),
                             self.grid.len()
                         )));
                     }
@@ -506,8 +507,9 @@ impl<'c> KernelSpec<'c> {
         for transform in transforms {
             module.body().append_operation(transform);
         }
-        let (ok, diagnostics) = crate::context::capture(ctx, || module.as_operation().verify());
+        let (ok, mut diagnostics) = crate::context::capture(ctx, || module.as_operation().verify());
         if !ok {
+            crate::spelling::add_hints(&mut diagnostics);
             return Err(BuildError::Verify {
                 kernel: self.name.clone(),
                 diagnostics: crate::context::join_diagnostics(&diagnostics),

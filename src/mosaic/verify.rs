@@ -1357,27 +1357,5 @@ fn props_text(op: OperationRef<'_, '_>) -> String {
 
 /// The known op name closest to `name` (edit distance ≤ 3).
 fn nearest_op(table: &Table, name: &str) -> Option<String> {
-    let mut best: Option<(usize, &str)> = None;
-    for known in table.ops.keys() {
-        let d = edit_distance(name, known);
-        if d <= 3 && best.is_none_or(|(bd, bn)| d < bd || (d == bd && known.as_str() < bn)) {
-            best = Some((d, known));
-        }
-    }
-    best.map(|(_, n)| n.to_string())
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
+    crate::spelling::nearest(name, table.ops.keys().map(String::as_str)).map(str::to_string)
 }

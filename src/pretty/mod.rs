@@ -37,9 +37,9 @@ use lex::{Kind, Lexer, Tok, line_column};
 pub enum PrettyError {
     /// A `tpu` op in custom syntax that is not in the table.
     #[error(
-        "{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not know for this op; \
+        "{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not know for this op{}; \
          write it in generic form (`\"{op}\"(...) : (...) -> (...)`, as `mlir-opt --mlir-print-op-generic` or \
-         jaxlib's `print_generic_op_form=True` prints it)"
+         jaxlib's `print_generic_op_form=True` prints it)", crate::spelling::tpu_op_hint(.op)
     )]
     UnknownOp {
         /// The op name, e.g. `tpu.trace_start`.

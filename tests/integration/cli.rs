@@ -409,8 +409,39 @@ fn validate_reports_every_problem() {
         "v6e",
     ]);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&stdout), "ok\n");
+    assert_eq!(
+        String::from_utf8_lossy(&stdout),
+        "ok: JAX's rules and libtpu's for v6e; the call against kernel @_add_kernel; scoped VMEM 12.0K of 32.00M (v6e's default limit)\n"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `validate MODULE`: every call of an emitted module (or JAX's) is decoded
+/// and validated whole, each reported with what was checked; a call a chip
+/// refuses is named with the problem.
+#[test]
+fn validate_takes_a_module() {
+    let matmul = goldens_dir().join("matmul_grid/module.mlir");
+    let (code, stdout, stderr) =
+        run_cli(&["validate", matmul.to_str().unwrap(), "--target", "v5e"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&stdout),
+        "tpu_custom_call #0 (kernel): ok: JAX's rules and libtpu's for v5e; the call against kernel @kernel; scoped VMEM 320.0K of 16.00M (v5e's default limit)\n"
+    );
+    let sc = goldens_dir().join("sparsecore_vector_1core/module.mlir");
+    let (code, stdout, stderr) = run_cli(&["validate", sc.to_str().unwrap(), "--target", "v5e"]);
+    assert_eq!(code, 1, "{}", String::from_utf8_lossy(&stdout));
+    assert!(
+        stderr.contains("tpu_custom_call #0 (sc_copy): "),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run_cli(&["validate", matmul.to_str().unwrap(), "--kernel", "k.mlir"]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("--kernel and --signature go with a PARAMS.json"),
+        "{stderr}"
+    );
 }
 
 /// `-o` onto something that is not a regular file writes into it: a FIFO stays

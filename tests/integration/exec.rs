@@ -46,19 +46,7 @@ fn numbered(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 
 /// Splits an array along a leading device axis.
 fn split(a: &Array, n: usize) -> Vec<Array> {
-    let inner = a.shape[1..].to_vec();
-    let m: usize = inner.iter().product();
-    (0..n)
-        .map(|d| {
-            let idx: Vec<usize> = (d * m..(d + 1) * m).collect();
-            let data = match &a.data {
-                exec::Data::F32(v) => exec::Data::F32(idx.iter().map(|&i| v[i]).collect()),
-                exec::Data::F64(v) => exec::Data::F64(idx.iter().map(|&i| v[i]).collect()),
-                exec::Data::I64(v) => exec::Data::I64(idx.iter().map(|&i| v[i]).collect()),
-            };
-            Array::new(a.elem, inner.clone(), data)
-        })
-        .collect()
+    a.split_leading(n).expect("a leading device axis")
 }
 
 /// Runs a module's calls in order (each call after the first takes the

@@ -2,6 +2,7 @@
 
 mod architecture;
 mod authoring;
+mod authoring_errors;
 mod builders;
 mod builders_all_ops;
 mod bytecode;
