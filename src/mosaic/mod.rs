@@ -9,6 +9,7 @@
 pub mod attrs;
 mod build_error;
 pub mod dialect;
+pub(crate) mod hints;
 pub mod ops;
 pub mod pallas;
 mod support;
