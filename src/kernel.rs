@@ -64,19 +64,21 @@ crate::spelling::spelled!(ModuleFormat, "module format", name, ["text", "bytecod
 /// `kernel @name` for a module built in memory: its `sym_name`, else its
 /// first function's.
 fn built_kernel_name(module: &Module<'_>) -> String {
-    let op = crate::serde::ir::Op::of(module.as_operation());
-    let sym = |o: crate::serde::ir::Op<'_>| {
-        o.attr("sym_name")
-            .map(crate::ffi::attr_text)
-            .map(|t| t.trim_matches('"').to_string())
+    use melior::ir::operation::OperationLike;
+    let sym = |o: &melior::ir::OperationRef<'_, '_>| {
+        o.attribute("sym_name").ok().map(|a| {
+            crate::ffi::attr_text(a.to_raw())
+                .trim_matches('"')
+                .to_string()
+        })
     };
-    let name = sym(op).or_else(|| {
-        let mut child = crate::serde::ir::block_first_op(module.body().to_raw());
+    let name = sym(&module.as_operation()).or_else(|| {
+        let mut child = module.body().first_operation();
         while let Some(c) = child {
-            if c.name() == "func.func" {
-                return sym(c);
+            if crate::ffi::identifier_str(&c.name()) == "func.func" {
+                return sym(&c);
             }
-            child = c.next();
+            child = c.next_in_block();
         }
         None
     });
@@ -170,7 +172,7 @@ pub enum KernelError {
     #[error(
         "{source_name}:{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not know for this op{}; \
          write it in generic form (`\"{op}\"(...) : (...) -> (...)`, as `mlir-opt --mlir-print-op-generic` or \
-         jaxlib's `print_generic_op_form=True` prints it)", crate::spelling::tpu_op_hint(.op)
+         jaxlib's `print_generic_op_form=True` prints it)", crate::mosaic::hints::tpu_op_hint(.op)
     )]
     PrettyTpuOp {
         /// Name of the input.
@@ -498,7 +500,7 @@ impl<'c> Kernel<'c> {
     ) -> Result<Self, KernelError> {
         let (ok, mut diagnostics) = capture(ctx, || module.as_operation().verify());
         if !ok {
-            crate::spelling::add_hints(&mut diagnostics);
+            crate::mosaic::hints::add_hints(&mut diagnostics);
             return Err(KernelError::Verify {
                 source_name: source_name.to_string(),
                 diagnostics,
@@ -702,7 +704,7 @@ fn parse_checked<'c>(
     });
     let Some(module) = module else {
         let mut diagnostics = diagnostics;
-        crate::spelling::add_hints(&mut diagnostics);
+        crate::mosaic::hints::add_hints(&mut diagnostics);
         return Err(KernelError::Parse {
             source_name: source_name.to_string(),
             format,

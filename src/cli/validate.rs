@@ -30,9 +30,12 @@ pub struct Args {
     pub target: Option<Chip>,
 }
 
-/// Whether the input is JSON (PARAMS.json) rather than a module.
-fn is_json(bytes: &[u8]) -> bool {
-    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+/// Whether the input is a PARAMS.json rather than a module: a `.json` file,
+/// or text starting with `{` (a module starts with `module`, `#`, `"`,
+/// `func` or bytecode's magic).
+fn is_json(path: &std::path::Path, bytes: &[u8]) -> bool {
+    path.extension().is_some_and(|e| e == "json")
+        || bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
 /// What a passing check covered, in words: the rules, the contract, the
@@ -129,7 +132,7 @@ fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
 pub fn run(args: Args) -> CliResult {
     let params_name = source_name(&args.params);
     let bytes = read_input(&args.params)?;
-    if !is_json(&bytes) {
+    if !is_json(&args.params, &bytes) {
         if args.kernel.is_some() || args.signature.is_some() {
             return Err(format!(
                 "{params_name}: a module carries its kernels and signatures: --kernel and --signature go with a PARAMS.json"

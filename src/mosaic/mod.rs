@@ -4,13 +4,14 @@
 //! kernels; building kernels in memory: typed attributes and types ([`attrs`]),
 //! one builder per `tpu` op ([`ops`]), typed builders for the upstream ops
 //! Pallas uses ([`upstream`]), and the Pallas kernel function with its grid and
-//! windows and the Pallas idioms to write its body ([`pallas`]); checking them as jaxlib does: the op table
-//! ([`dialect`]) and the verifier ([`verify`]).
+//! windows and the Pallas idioms to write its body ([`pallas`]); checking them
+//! as jaxlib does: the op table ([`dialect`]) and the verifier ([`verify`]).
 
 pub mod attrs;
 mod body;
 mod build_error;
 pub mod dialect;
+pub(crate) mod hints;
 mod op_options;
 pub mod ops;
 pub mod pallas;

@@ -509,7 +509,7 @@ impl<'c> KernelSpec<'c> {
         }
         let (ok, mut diagnostics) = crate::context::capture(ctx, || module.as_operation().verify());
         if !ok {
-            crate::spelling::add_hints(&mut diagnostics);
+            crate::mosaic::hints::add_hints(&mut diagnostics);
             return Err(BuildError::Verify {
                 kernel: self.name.clone(),
                 diagnostics: crate::context::join_diagnostics(&diagnostics),

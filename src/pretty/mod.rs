@@ -39,7 +39,7 @@ pub enum PrettyError {
     #[error(
         "{line}:{column}: `{op}` is in custom (pretty) form, which this tool does not know for this op{}; \
          write it in generic form (`\"{op}\"(...) : (...) -> (...)`, as `mlir-opt --mlir-print-op-generic` or \
-         jaxlib's `print_generic_op_form=True` prints it)", crate::spelling::tpu_op_hint(.op)
+         jaxlib's `print_generic_op_form=True` prints it)", crate::mosaic::hints::tpu_op_hint(.op)
     )]
     UnknownOp {
         /// The op name, e.g. `tpu.trace_start`.

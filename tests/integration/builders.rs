@@ -346,7 +346,7 @@ fn kernel_spec_errors_name_the_problem() {
         .output(Arg::new(block).window(Window::blocked(&[8, 128], IndexMap::grid(&[0, 1]))));
     assert_eq!(
         build(out_of_grid),
-        "kernel `k`: output 0: index map uses grid index 1 but the grid [2] has 1 dimensions"
+        "kernel `k`: output 0: index map uses grid index 1 but the grid [2] has 1 dimensions: use IndexExpr::Grid(0..1) or give the grid more dimensions with KernelSpec::grid"
     );
     let custom = IndexMap::Custom {
         rank: 2,
