@@ -646,3 +646,39 @@ fn upstream_builders_make_verified_ops() {
         "vector.extract: source has type f32, not a vector: give a vector"
     );
 }
+
+/// Issue 29's rule: each Rust kernel takes at most 1.5x the non-blank lines of
+/// its Python Pallas kernel (the function with its `pallas_call`).
+#[test]
+fn idiom_kernels_are_at_most_one_and_a_half_times_the_python() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let rust = std::fs::read_to_string(format!("{root}/examples/build_kernel/kernels.rs")).unwrap();
+    let python =
+        std::fs::read_to_string(format!("{root}/scripts/jaxref/authoring_kernels.py")).unwrap();
+    let count =
+        |lines: &mut dyn Iterator<Item = &str>| lines.filter(|l| !l.trim().is_empty()).count();
+    for (function, marker) in [("softmax", "softmax"), ("matmul_acc", "matmul")] {
+        let start = rust.find(&format!("\npub fn {function}(")).unwrap();
+        let end = start + rust[start..].find("\n}\n").unwrap() + 2;
+        let rust_lines = count(&mut rust[start..end].lines());
+        let begin = python.find(&format!("# {marker}: begin\n")).unwrap();
+        let stop = python.find(&format!("# {marker}: end\n")).unwrap();
+        let python_lines = count(&mut python[begin..stop].lines().skip(1));
+        assert!(
+            rust_lines * 2 <= python_lines * 3,
+            "{function}: {rust_lines} lines of Rust for {python_lines} of Python"
+        );
+        // The doc comment above the function, as one line.
+        let doc_start = rust[..start].rfind("\n\n").unwrap();
+        let doc = rust[doc_start..start].replace("\n/// ", " ");
+        for claim in [
+            format!("take {python_lines} non-blank lines"),
+            format!("this function {rust_lines} ("),
+        ] {
+            assert!(
+                doc.contains(&claim),
+                "{function}: its doc should say `{claim}`"
+            );
+        }
+    }
+}
