@@ -1428,7 +1428,6 @@ impl<'p> Interp<'p> {
         if let Data::I64(v) = &mut b.data {
             v[pos] = wrap_int(32, v[pos] + amount);
         }
-        s.epoch += 1;
         drop(s);
         self.machine.wake.notify_all();
         Ok(())
@@ -1439,14 +1438,10 @@ impl<'p> Interp<'p> {
     fn sem_wait(&self, inst: &Inst, sem: &MemRef, amount: i64) -> R<()> {
         let pos = self.sem_pos(inst, sem)?;
         let mut s = self.machine.lock();
-        let mut counted_blocked = false;
-        let mut quiet_since: Option<u64> = None;
         loop {
             if let Some(f) = &s.failed {
                 let f = f.clone();
-                if counted_blocked {
-                    s.blocked -= 1;
-                }
+                s.waits.remove(&self.dev);
                 return Err(self.fail(inst, format!("stopped: {f}")));
             }
             let b = &mut s.bufs[sem.dev][sem.buf];
@@ -1455,19 +1450,19 @@ impl<'p> Interp<'p> {
                 if let Data::I64(v) = &mut b.data {
                     v[pos] -= amount;
                 }
-                if counted_blocked {
-                    s.blocked -= 1;
-                }
+                s.waits.remove(&self.dev);
                 return Ok(());
             }
-            if !counted_blocked {
-                s.blocked += 1;
-                counted_blocked = true;
-            }
-            // Every running device blocked, and no signal for a while (a
-            // signal since this device last looked may still wake another).
-            let epoch = s.epoch;
-            if s.blocked >= s.live && quiet_since == Some(epoch) {
+            s.waits.insert(self.dev, (sem.dev, sem.buf, pos, amount));
+            // A deadlock: every running device waits, and no wait can be
+            // satisfied by the semaphores as they are (a device that was
+            // signalled but has not run yet still counts as satisfiable).
+            let all_wait = s.waits.len() >= s.live;
+            let stuck = all_wait
+                && s.waits.values().all(|&(d, b, p, n)| {
+                    s.bufs[d].get(b).is_none_or(|buf| buf.data.get_i64(p) < n)
+                });
+            if stuck {
                 let label = s.bufs[sem.dev][sem.buf].label.clone();
                 let msg = format!(
                     "a semaphore wait can never be satisfied: {label}[{pos}] on device {} holds {have}, the wait needs {amount}, and no other device{} can signal it",
@@ -1479,23 +1474,14 @@ impl<'p> Interp<'p> {
                     }
                 );
                 s.failed = Some(format!("device {} deadlocked", self.dev));
-                s.blocked -= 1;
+                s.waits.remove(&self.dev);
                 drop(s);
                 self.machine.wake.notify_all();
                 return Err(self.fail(inst, msg));
             }
-            if s.blocked >= s.live && self.machine.devices == 1 {
-                quiet_since = Some(epoch);
-                continue;
-            }
-            quiet_since = (s.blocked >= s.live).then_some(epoch);
-            s = match self
-                .machine
-                .wake
-                .wait_timeout(s, std::time::Duration::from_millis(50))
-            {
-                Ok((g, _)) => g,
-                Err(p) => p.into_inner().0,
+            s = match self.machine.wake.wait(s) {
+                Ok(g) => g,
+                Err(p) => p.into_inner(),
             };
         }
     }

@@ -50,17 +50,15 @@ pub(crate) struct State {
     pub bufs: Vec<Vec<Buffer>>,
     /// Devices still running.
     pub live: usize,
-    /// Devices blocked in a wait.
-    pub blocked: usize,
+    /// What each waiting device waits for: (device, buffer, position,
+    /// amount) of a semaphore.
+    pub waits: std::collections::HashMap<usize, (usize, usize, usize, i64)>,
     /// Bytes the live buffers take (their storage).
     pub bytes: u64,
     /// Set when a device fails or all deadlock: the others stop.
     pub failed: Option<String>,
     /// Devices done allocating their buffers (the start barrier).
     pub ready: usize,
-    /// Counts semaphore signals: a wait that saw no new signal for a while
-    /// with every running device blocked is a deadlock.
-    pub epoch: u64,
 }
 
 /// The shared memory and the condition variable waits block on.
@@ -80,10 +78,9 @@ impl Machine {
             state: Mutex::new(State {
                 bufs: (0..devices).map(|_| Vec::new()).collect(),
                 live: devices,
-                blocked: 0,
+                waits: std::collections::HashMap::new(),
                 failed: None,
                 ready: 0,
-                epoch: 0,
                 bytes: 0,
             }),
             wake: Condvar::new(),

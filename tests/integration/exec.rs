@@ -504,3 +504,50 @@ fn a_validated_call_computes_what_jax_lowering_computes() {
         exec::compare_behaviour(&ours, &jax, 3, &RunOptions::default(), 0.0, 0.0).unwrap();
     assert_eq!(verdict, None);
 }
+
+/// Several devices all waiting on semaphores nothing will signal: an error
+/// naming the wait (not a hang), decided from the semaphores' values, not
+/// from timing; a device signalled before it ran is not a deadlock.
+#[test]
+fn multi_device_deadlocks_are_errors_and_signals_are_never_lost() {
+    let kernel = |signal: &str| {
+        format!(
+            r#"module {{
+  func.func @k(%x: memref<8x128xf32, #tpu.memory_space<vmem>>, %o: memref<8x128xf32, #tpu.memory_space<vmem>>) attributes {{dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : i32
+    %c2 = arith.constant 2 : i32
+    %d = tpu.device_id : i32
+    %n = arith.addi %d, %c1 : i32
+    %r = arith.remsi %n, %c2 : i32
+    %s = tpu.sem_barrier : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+    {signal}
+    tpu.sem_wait %s, %c1 : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>
+    %v = vector.load %x[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    vector.store %v, %o[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    return
+  }}
+}}"#
+        )
+    };
+    let ctx = Context::new();
+    let shape = CallShape {
+        operands: vec![exec::TensorType::parse("tensor<8x128xf32>").unwrap()],
+        results: vec![exec::TensorType::parse("tensor<8x128xf32>").unwrap()],
+        aliases: Vec::new(),
+    };
+    let inputs = vec![vec![Array::filled(exec::ElemType::F32, &[8, 128], 1.0)]; 2];
+    let waits = Kernel::from_text(&ctx, &kernel(""), "wait.mlir").unwrap();
+    let e = Execution::new(&waits, shape.clone())
+        .unwrap()
+        .run_devices(&inputs, &RunOptions::default())
+        .unwrap_err();
+    assert!(e.to_string().contains("can never be satisfied"), "{e}");
+    let signal = "tpu.sem_signal %s, %c1 device_id %r : memref<!tpu.semaphore, #tpu.memory_space<semaphore_mem>>";
+    let pairs = Kernel::from_text(&ctx, &kernel(signal), "pairs.mlir").unwrap();
+    let run = Execution::new(&pairs, shape).unwrap();
+    for _ in 0..20 {
+        let out = run.run_devices(&inputs, &RunOptions::default()).unwrap();
+        assert_eq!(out.len(), 2);
+    }
+}
