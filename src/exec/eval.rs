@@ -194,6 +194,16 @@ impl<'p> Interp<'p> {
             .collect()
     }
 
+    /// An optional operand as an array.
+    fn opt_arr(&self, frame: &[Val], inst: &Inst, slot: Option<&u32>) -> R<Option<Rc<Array>>> {
+        slot.map(|&s| self.arr(frame, inst, s)).transpose()
+    }
+
+    /// Operands as arrays.
+    fn arrs(&self, frame: &[Val], inst: &Inst, slots: &[u32]) -> R<Vec<Rc<Array>>> {
+        slots.iter().map(|&s| self.arr(frame, inst, s)).collect()
+    }
+
     /// The first `N` operands as arrays.
     fn args<const N: usize>(&self, frame: &[Val], inst: &Inst) -> R<[Rc<Array>; N]> {
         let mut out: [Option<Rc<Array>>; N] = std::array::from_fn(|_| None);
@@ -351,10 +361,7 @@ impl<'p> Interp<'p> {
             Kind::Reduction(kind) => {
                 let a = self.arr(frame, inst, inst.args[0])?;
                 let dims: Vec<usize> = (0..a.shape.len()).collect();
-                let acc = match inst.args.get(1) {
-                    Some(&s) => Some(self.arr(frame, inst, s)?),
-                    None => None,
-                };
+                let acc = self.opt_arr(frame, inst, inst.args.get(1))?;
                 let r = ops::reduce(*kind, &a, &dims, acc.as_deref())
                     .map_err(|m| self.fail(inst, m))?;
                 let r = self.reshape_to(inst, r)?;
@@ -507,10 +514,7 @@ impl<'p> Interp<'p> {
             Kind::Sort { descending } => {
                 let keys = self.arr(frame, inst, inst.args[0])?;
                 let values = self.arr(frame, inst, inst.args[1])?;
-                let mask = match inst.args.get(2) {
-                    Some(&s) => Some(self.arr(frame, inst, s)?),
-                    None => None,
-                };
+                let mask = self.opt_arr(frame, inst, inst.args.get(2))?;
                 let (m, k, v) = ops::sort(&keys, &values, mask.as_deref(), *descending)
                     .map_err(|e| self.fail(inst, e))?;
                 Self::set(frame, inst, 0, m);
@@ -528,15 +532,8 @@ impl<'p> Interp<'p> {
             Kind::LoadIdx => {
                 let m = self.mem(frame, inst, self.one(inst, 0)?)?;
                 self.no_cast(inst, &m)?;
-                let idx = inst
-                    .segment(1)
-                    .iter()
-                    .map(|&s| self.arr(frame, inst, s))
-                    .collect::<R<Vec<_>>>()?;
-                let mask = match inst.segment(2).first() {
-                    Some(&s) => Some(self.arr(frame, inst, s)?),
-                    None => None,
-                };
+                let idx = self.arrs(frame, inst, inst.segment(1))?;
+                let mask = self.opt_arr(frame, inst, inst.segment(2).first())?;
                 let (elem, shape) = match &inst.res_ty[0] {
                     VTy::Vector(e, s) => (*e, s.clone()),
                     _ => return Err(self.fail(inst, "the result is not a vector")),
@@ -560,15 +557,8 @@ impl<'p> Interp<'p> {
                 let v = self.arr(frame, inst, self.one(inst, 0)?)?;
                 let m = self.mem(frame, inst, self.one(inst, 1)?)?;
                 self.no_cast(inst, &m)?;
-                let idx = inst
-                    .segment(2)
-                    .iter()
-                    .map(|&s| self.arr(frame, inst, s))
-                    .collect::<R<Vec<_>>>()?;
-                let mask = match inst.segment(3).first() {
-                    Some(&s) => Some(self.arr(frame, inst, s)?),
-                    None => None,
-                };
+                let idx = self.arrs(frame, inst, inst.segment(2))?;
+                let mask = self.opt_arr(frame, inst, inst.segment(3).first())?;
                 let offs = self.gather_offsets(inst, &m, &idx, &v.shape, mask.as_deref())?;
                 self.scatter_lanes(&m, &offs, &v, *add);
             }
