@@ -78,6 +78,11 @@ pub struct Args {
     /// and the median later run time (`--json`: `run_seconds`, `later_run_seconds`).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub repeat: usize,
+    /// The most memory (GiB) the run's buffers may take; default 80% of the
+    /// memory available (Linux `MemAvailable`). A bigger call is refused
+    /// with the figures instead of exhausting the machine.
+    #[arg(long, value_name = "GIB")]
+    pub max_memory: Option<f64>,
     /// Print one JSON object (results, timings, comparison) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -169,6 +174,23 @@ fn progress_on_terminal() -> Option<exec::Progress> {
     ))
 }
 
+/// The byte budget of a run: `--max-memory`, else 80% of `MemAvailable`.
+fn memory_budget(gib: Option<f64>) -> Option<u64> {
+    if let Some(g) = gib {
+        return Some((g.max(0.0) * 2f64.powi(30)) as u64);
+    }
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024 / 10 * 8)
+}
+
 fn reference(dir: &Path, k: usize) -> Option<PathBuf> {
     [format!("result{k}.npy"), format!("out{k}.npy")]
         .into_iter()
@@ -240,6 +262,40 @@ pub fn run(args: Args) -> CliResult {
     };
     let compiled = started.elapsed();
     let shape = execution.call_shape().clone();
+    let budget = memory_budget(args.max_memory);
+    // The operands and results twice (the host's arrays and the run's HBM
+    // copies; elements held as 4 or 8 bytes, per device) must fit before
+    // anything is allocated.
+    let need: u128 = shape
+        .operands
+        .iter()
+        .chain(&shape.results)
+        .map(|t| {
+            let n = t
+                .shape
+                .iter()
+                .filter(|&&d| d != exec::DYNAMIC_DIM)
+                .map(|&d| d as u128)
+                .product::<u128>();
+            n * if t.elem == exec::ElemType::F64 || t.elem.is_int() {
+                8
+            } else {
+                4
+            }
+        })
+        .sum::<u128>()
+        * 2
+        * args.devices as u128;
+    if let Some(max) = budget {
+        if need > u128::from(max) {
+            return Err(format!(
+                "{label}: its operands and results need {:.1} GiB here (host arrays and their copies, elements held as 4 or 8 bytes), over the {:.1} GiB \
+                 this run may use (--max-memory, default 80% of the memory available)",
+                need as f64 / 2f64.powi(30),
+                max as f64 / 2f64.powi(30)
+            ));
+        }
+    }
     let seed = args.seed.unwrap_or(0);
     let random = args.inputs.is_empty();
     let device_inputs: Vec<Vec<Array>> = if random {
@@ -295,6 +351,7 @@ pub fn run(args: Args) -> CliResult {
         },
         fuse_multiply_add: args.fuse_multiply_add,
         progress: progress_on_terminal(),
+        max_bytes: budget,
         ..RunOptions::default()
     };
     let t0 = Instant::now();

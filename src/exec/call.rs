@@ -266,7 +266,9 @@ impl Execution {
                         operand.shape
                     )));
                 }
-                let n: usize = bounds.iter().product();
+                let n = elements(bounds).ok_or_else(|| {
+                    ExecError::new(format!("operand {k}'s window {bounds:?} is too large"))
+                })?;
                 if n != ty.shape().iter().product::<usize>() {
                     return Err(ExecError::new(format!(
                         "operand {k}'s window {bounds:?} does not match its kernel argument `{}`",
@@ -560,7 +562,7 @@ impl Execution {
                 }
             }
             let buf = machine
-                .alloc(dev, elem, padded.iter().product(), label)
+                .alloc(dev, elem, elements(&padded).unwrap_or(usize::MAX), label)
                 .map_err(|m| tag(ExecError::new(m)))?;
             let view = MemRef::whole(dev, buf, elem, padded.clone());
             if k < n_in {
@@ -605,7 +607,7 @@ impl Execution {
                         .alloc(
                             dev,
                             elem,
-                            shape.iter().product(),
+                            elements(&shape).unwrap_or(usize::MAX),
                             format!("{what}'s block ({})", space.to_uppercase()),
                         )
                         .map_err(|m| tag(ExecError::new(m)))?;
@@ -628,7 +630,7 @@ impl Execution {
                             .alloc(
                                 dev,
                                 *e,
-                                s.iter().product(),
+                                elements(s).unwrap_or(usize::MAX),
                                 format!("scratch operand {i} ({}){at}", sp.to_uppercase()),
                             )
                             .map_err(ExecError::new)?;
@@ -996,12 +998,23 @@ pub fn random_inputs(call: &CallShape, seed: u64) -> Result<Vec<Array>, ExecErro
             t.text()
         )));
     }
+    if let Some((k, t)) = call
+        .operands
+        .iter()
+        .enumerate()
+        .find(|(_, t)| elements(&t.shape).is_none_or(|n| n > 1 << 34))
+    {
+        return Err(ExecError::new(format!(
+            "operand {k} ({}) is too large to fill",
+            t.text()
+        )));
+    }
     let mut rng = SplitMix(seed);
     Ok(call
         .operands
         .iter()
         .map(|t| {
-            let n: usize = t.shape.iter().product();
+            let n = elements(&t.shape).unwrap_or(0);
             let data = if t.elem.is_float() {
                 let mut d = Data::filled(t.elem, n, 0.0);
                 for i in 0..n {
@@ -1017,4 +1030,10 @@ pub fn random_inputs(call: &CallShape, seed: u64) -> Result<Vec<Array>, ExecErro
             Array::new(t.elem, t.shape.clone(), data)
         })
         .collect())
+}
+
+/// The element count of a shape, `None` when it overflows (a buffer that big
+/// is then refused by the allocator's budget or size check).
+fn elements(shape: &[usize]) -> Option<usize> {
+    shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d))
 }

@@ -681,7 +681,20 @@ impl<'p> Interp<'p> {
                 let VTy::MemRef(elem, shape, space) = &inst.res_ty[0] else {
                     return Err(self.fail(inst, "allocates a type that is not a static memref"));
                 };
-                let len = shape.iter().product();
+                let len = shape
+                    .iter()
+                    .try_fold(1usize, |a, &d| a.checked_mul(d))
+                    .filter(|&n| {
+                        n <= super::program::MAX_ELEMENTS && !shape.contains(&super::DYNAMIC_DIM)
+                    })
+                    .ok_or_else(|| {
+                        self.fail(
+                            inst,
+                            format!(
+                                "allocates {shape:?} elements: not a static size of at most 2^28"
+                            ),
+                        )
+                    })?;
                 let site = &self.prog.sites[inst.site as usize];
                 let label = format!(
                     "{} ({space}) at {}",
@@ -1562,7 +1575,18 @@ impl<'p> Interp<'p> {
         let dst = self.mem(frame, inst, inst.args[1])?;
         self.no_cast(inst, &src)?;
         self.no_cast(inst, &dst)?;
-        let offsets = self.arr(frame, inst, inst.args[2])?;
+        // The offsets: a vector, or a ref holding them (read whole).
+        let offsets = match &frame[inst.args[2] as usize] {
+            Val::M(m) => {
+                let zero = vec![0i64; m.shape.len()];
+                Rc::new(Array::new(
+                    m.elem,
+                    vec![m.len()],
+                    self.read_box(inst, m, &zero, &m.shape, &[])?,
+                ))
+            }
+            _ => self.arr(frame, inst, inst.args[2])?,
+        };
         let sem = self.mem(frame, inst, inst.args[3])?;
         let add = matches!(inst.kind, Kind::IndirectDma { add: true });
         let gather = self.local_side(inst, 0, 1) == 1;

@@ -135,6 +135,11 @@ impl Machine {
 
     /// Counts a buffer against the byte budget, before it is allocated.
     fn reserve(&self, elem: ElemType, len: usize, label: &str) -> Result<(), String> {
+        if len > 1 << 34 {
+            return Err(format!(
+                "{label} would hold {len} elements: more than this executor allocates (2^34)"
+            ));
+        }
         let need = Self::storage(elem, len);
         let mut s = self.lock();
         let total = s.bytes.saturating_add(need);

@@ -76,7 +76,13 @@ fn arity(kind: &Kind) -> (usize, usize) {
     }
 }
 
+/// A vector (a value the interpreter materialises) of more than
+/// [`MAX_ELEMENTS`]; memrefs are views of buffers, whose allocations are
+/// bounded when made (`RunOptions::max_bytes`).
 fn too_large(t: &VTy) -> bool {
+    if !matches!(t, VTy::Vector(..)) {
+        return false;
+    }
     t.shape()
         .iter()
         .filter(|&&d| d != super::DYNAMIC_DIM)

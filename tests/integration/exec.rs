@@ -551,3 +551,20 @@ fn multi_device_deadlocks_are_errors_and_signals_are_never_lost() {
         assert_eq!(out.len(), 2);
     }
 }
+
+/// A call too big for the machine is refused with the figures before
+/// anything is allocated (not killed by the kernel's OOM killer).
+#[test]
+fn run_refuses_calls_beyond_its_memory_budget() {
+    let module = goldens_dir().join("matmul_grid/module.mlir");
+    let (code, _, err) = run_cli(&["run", module.to_str().unwrap(), "--max-memory", "0.0001"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("its operands and results need 0.0 GiB here") || err.contains("GiB here"),
+        "{err}"
+    );
+    assert!(
+        err.contains("over the 0.0 GiB this run may use (--max-memory"),
+        "{err}"
+    );
+}
