@@ -286,15 +286,15 @@ pub fn run(args: Args) -> CliResult {
         .sum::<u128>()
         * 2
         * args.devices as u128;
-    if let Some(max) = budget {
-        if need > u128::from(max) {
-            return Err(format!(
-                "{label}: its operands and results need {:.1} GiB here (host arrays and their copies, elements held as 4 or 8 bytes), over the {:.1} GiB \
-                 this run may use (--max-memory, default 80% of the memory available)",
-                need as f64 / 2f64.powi(30),
-                max as f64 / 2f64.powi(30)
-            ));
-        }
+    if let Some(max) = budget
+        && need > u128::from(max)
+    {
+        return Err(format!(
+            "{label}: its operands and results need {:.1} GiB here (host arrays and their copies, elements held as 4 or 8 bytes), over the {:.1} GiB \
+             this run may use (--max-memory, default 80% of the memory available)",
+            need as f64 / 2f64.powi(30),
+            max as f64 / 2f64.powi(30)
+        ));
     }
     let seed = args.seed.unwrap_or(0);
     let random = args.inputs.is_empty();
