@@ -150,7 +150,6 @@ pub struct Execution {
     /// `subcore_parallel`): each coordinate has its own scratch memory.
     per_core: Vec<bool>,
     windows: Vec<Win>,
-    arg_ty: Vec<VTy>,
 }
 
 fn dim_semantics_text(op: Op<'_>) -> Vec<String> {
@@ -194,7 +193,7 @@ impl Execution {
         let func = program
             .func(&sig.function)
             .ok_or_else(|| ExecError::new("the kernel's main function did not compile"))?;
-        let arg_ty = func.arg_ty.clone();
+        let arg_ty = &func.arg_ty;
         let grid = sig.grid.clone();
         let dynamic = grid.iter().filter(|&&b| b == DYNAMIC).count();
         let buffers = sig.buffers().ok_or_else(|| {
@@ -298,7 +297,6 @@ impl Execution {
             scratch,
             per_core,
             windows,
-            arg_ty,
         })
     }
 
@@ -331,6 +329,13 @@ impl Execution {
             aliases: call.params().input_output_aliases.clone(),
         };
         Execution::new(call.kernel(), shape)
+    }
+
+    /// The kernel function's argument types.
+    fn main_args(&self) -> &[VTy] {
+        self.program
+            .func(&self.main)
+            .map_or(&[], |f| f.arg_ty.as_slice())
     }
 
     /// Compiles a decoded call's kernel.
@@ -511,7 +516,7 @@ impl Execution {
                     format!("scalar prefetch operand {i} (SMEM)"),
                 )
                 .map_err(|m| tag(ExecError::new(m)))?;
-            let shape = self.arg_ty[first + i].shape().to_vec();
+            let shape = self.main_args()[first + i].shape().to_vec();
             sp_args.push(Val::M(Rc::new(MemRef::whole(
                 dev,
                 buf,
@@ -576,7 +581,7 @@ impl Execution {
         let win_first = first + self.scalar_prefetch;
         let mut win_args = Vec::with_capacity(self.windows.len());
         for (k, w) in self.windows.iter().enumerate() {
-            let ty = &self.arg_ty[win_first + k];
+            let ty = &self.main_args()[win_first + k];
             match w {
                 Win::Direct => {
                     let shape = ty.shape().to_vec();
@@ -713,16 +718,7 @@ impl Execution {
                     let Val::M(local) = &win_args[k] else {
                         continue;
                     };
-                    copy_block(
-                        &it,
-                        &hbm[k],
-                        &cur[k],
-                        bounds,
-                        local,
-                        true,
-                        &format!("input {k}"),
-                    )
-                    .map_err(at)?;
+                    copy_block(&it, &hbm[k], &cur[k], bounds, local, true).map_err(at)?;
                 }
             }
             let mut args: Vec<Val> = point
@@ -750,16 +746,7 @@ impl Execution {
                     let Val::M(local) = &win_args[k] else {
                         continue;
                     };
-                    copy_block(
-                        &it,
-                        &hbm[k],
-                        &cur[k],
-                        bounds,
-                        local,
-                        false,
-                        &format!("output {}", k - n_in),
-                    )
-                    .map_err(at)?;
+                    copy_block(&it, &hbm[k], &cur[k], bounds, local, false).map_err(at)?;
                 }
             }
             prev.clone_from(&cur.iter().cloned().map(Some).collect());
@@ -944,11 +931,9 @@ fn copy_block(
     bounds: &[usize],
     local: &MemRef,
     into_local: bool,
-    what: &str,
 ) -> Result<(), ExecError> {
     let st: Vec<i64> = start.iter().map(|&s| s as i64).collect();
     let zero = vec![0i64; local.shape.len()];
-    let _ = what;
     if into_local {
         let data = read_whole(it, hbm, &st, bounds)?;
         write_whole(it, local, &zero, &local.shape, &data)

@@ -1274,8 +1274,7 @@ impl<'p> Interp<'p> {
             return Err(self.fail(inst, format!("loads {elem} from a memref of {}", m.elem)));
         }
         let mut data = self.read_box(inst, &m, &idx, &vshape, strides)?;
-        if let Some(ms) = mask {
-            let mask = self.arr(frame, inst, ms)?;
+        if let Some(mask) = self.opt_arr(frame, inst, mask.as_ref())? {
             if mask.len() != data.len() {
                 return Err(self.fail(
                     inst,
@@ -1312,10 +1311,7 @@ impl<'p> Interp<'p> {
             (&inst.args[2..], None)
         };
         let idx = self.indices(frame, inst, idx_slots)?;
-        let mask = match mask {
-            Some(s) => Some(self.arr(frame, inst, s)?),
-            None => None,
-        };
+        let mask = self.opt_arr(frame, inst, mask.as_ref())?;
         if v.elem.signless() != m.elem.signless() {
             return Err(self.fail(
                 inst,

@@ -698,7 +698,7 @@ impl FuncCompiler<'_> {
             ));
         }
         let kind = self.kind(op, &name, &arg_ty, &res_ty)?;
-        let segments = segments(op, &name, args.len());
+        let segments = segments(op, args.len());
         let (min_args, min_res) = arity(&kind);
         if args.len() < min_args || res.len() < min_res {
             return Err(self.refuse(
@@ -1068,7 +1068,7 @@ impl FuncCompiler<'_> {
 }
 
 /// Operand segments from `operandSegmentSizes`, or each operand its own.
-fn segments(op: Op<'_>, _name: &str, n: usize) -> Vec<(usize, usize)> {
+fn segments(op: Op<'_>, n: usize) -> Vec<(usize, usize)> {
     let sizes = op.attr("operandSegmentSizes").and_then(|a| {
         ir::as_i32_array(a)
             .map(|v| v.into_iter().map(i64::from).collect::<Vec<_>>())
