@@ -1,7 +1,7 @@
 # Two commands for a fresh machine (see README):
 #   make demo   installs what is missing, builds, and runs the main job on a bundled kernel
 #   make test   installs what is missing and runs the whole test suite
-.PHONY: demo test deps refs lint bench fuzz-smoke
+.PHONY: demo test deps refs lint bench fuzz-smoke plugin lit
 
 # The reference venvs the tests compare with (real jaxlib; jax[tpu] with libtpu), in the user's cache.
 REFS := $(HOME)/.cache/tpu-custom-call
@@ -26,6 +26,16 @@ demo: deps
 test: deps refs
 	cargo test --all-targets
 	cargo test --doc
+	scripts/run-lit.sh
+
+# The mlir-opt-22 plugin (plugin/): builds it and prints its path, for
+#   mlir-opt-22 --load-dialect-plugin=PATH --load-pass-plugin=PATH ...
+plugin: deps
+	@scripts/build-plugin.sh
+
+# The pass tests in lit + FileCheck (tests/lit), through mlir-opt-22 with the plugin.
+lit: deps
+	scripts/run-lit.sh
 
 lint: deps
 	cargo fmt --all -- --check

@@ -1,7 +1,8 @@
 //! Compiles the C++ of `cpp/` against the LLVM 22 headers: the pass-through
 //! dialects and C API gap fillers (`passthrough.cpp`), the pass registration
-//! (`passes.cpp`), the serialization / printing loops (`serde.cpp`) and the
-//! upstream attributes the C API cannot build (`upstream.cpp`).
+//! (`passes.cpp`), the serialization / printing loops (`serde.cpp`), the
+//! upstream attributes the C API cannot build (`upstream.cpp`) and what the
+//! mlir-opt plugin needs from C++ (`plugin.cpp`).
 //! Nothing else happens here: MLIR itself is linked by mlir-sys.
 
 use std::path::PathBuf;
@@ -24,6 +25,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/serde.cpp");
     println!("cargo:rerun-if-changed=cpp/interop.cpp");
     println!("cargo:rerun-if-changed=cpp/upstream.cpp");
+    println!("cargo:rerun-if-changed=cpp/plugin.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
@@ -32,6 +34,7 @@ fn main() {
         .file("cpp/serde.cpp")
         .file("cpp/interop.cpp")
         .file("cpp/upstream.cpp")
+        .file("cpp/plugin.cpp")
         .include(&include)
         .include("cpp")
         .flag("-std=c++17")

@@ -20,6 +20,10 @@
 
 #include <string>
 
+extern "C" {
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo);
+}
+
 namespace tcc {
 namespace {
 
@@ -44,6 +48,9 @@ struct LowerPass : public RustPass<LowerPass> {
   LowerPass(const LowerPass &other) : RustPass<LowerPass>(other) {}
 
   llvm::StringRef getArgument() const final { return "tpu-custom-call-lower"; }
+  // The name in pipeline instruments' output (--mlir-timing,
+  // --mlir-print-ir-after-all), instead of the C++ type's.
+  llvm::StringRef getName() const final { return "TpuCustomCallLower"; }
   llvm::StringRef getDescription() const final {
     return "Serialize nested Mosaic kernels and replace tpu_custom_call.call "
            "placeholders with stablehlo.custom_call @tpu_custom_call";
@@ -72,6 +79,14 @@ struct LowerPass : public RustPass<LowerPass> {
                      "--jax-rules-only`); libtpu's warnings are still given"),
       llvm::cl::init(false)};
 
+  // The ops the pass creates (`stablehlo.custom_call`) must have their
+  // dialect loaded before the pass runs (mlir-opt loads only the dialects
+  // its input uses).
+  void getDependentDialects(mlir::DialectRegistry &registry) const final {
+    mlirDialectHandleInsertDialect(mlirGetDialectHandle__tcc_stablehlo__(),
+                                   wrap(&registry));
+  }
+
   void runOnOperation() final {
     TccLowerPassOptions options{static_cast<int64_t>(irVersion),
                                 toRef(debugLocations), toRef(target),
@@ -89,6 +104,7 @@ struct VerifyPass : public RustPass<VerifyPass> {
   VerifyPass(const VerifyPass &other) : RustPass<VerifyPass>(other) {}
 
   llvm::StringRef getArgument() const final { return "tpu-custom-call-verify"; }
+  llvm::StringRef getName() const final { return "TpuCustomCallVerify"; }
   llvm::StringRef getDescription() const final {
     return "Decode and validate every stablehlo.custom_call @tpu_custom_call";
   }

@@ -519,7 +519,7 @@ extern "C" fn tcc_rust_run_verify_pass(
     op: MlirOperation,
     options: *const ffi::VerifyPassOptions,
 ) -> bool {
-    run_pass(op, |ctx, module| {
+    run_pass(op, |_, module| {
         let Some(raw) = pass_options(module, options) else {
             return false;
         };
@@ -541,7 +541,12 @@ extern "C" fn tcc_rust_run_verify_pass(
             validate::ValidateOptions::all_rules()
         };
         let mut warnings = Vec::new();
-        let mut problems = verify_module_warning(ctx, module, target, &rules, &mut warnings);
+        // Bodies are decoded in a context of our own: the host's (mlir-opt's,
+        // with the plugin) need not allow the unregistered `stable_mosaic`
+        // attributes a body carries, and must not be changed by the pass.
+        let private = crate::Context::new();
+        let mut problems =
+            verify_module_warning(&private, module, target, &rules, &mut warnings);
         for (location, message) in &warnings {
             emit_warning(*location, message);
         }
@@ -580,9 +585,10 @@ pub fn verify_module_with<'c>(
 }
 
 /// [`verify_module_with`], collecting libtpu's warnings about the calls
-/// (each at its op's location) into `warnings`.
+/// (each at its op's location) into `warnings`; the calls' bodies are
+/// decoded in `ctx`, which need not be the module's.
 fn verify_module_warning<'c>(
-    ctx: &'c melior::Context,
+    ctx: &melior::Context,
     module: OperationRef<'c, '_>,
     target: Option<Chip>,
     options: &validate::ValidateOptions,
