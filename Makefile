@@ -41,6 +41,8 @@ lint: deps
 	cargo fmt --all -- --check
 	cargo clippy --all-targets -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps --quiet
+	cargo fmt --manifest-path plugin/Cargo.toml -- --check
+	scripts/build-plugin.sh --check-only
 
 bench: deps
 	cargo bench
