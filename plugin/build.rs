@@ -8,7 +8,7 @@
 //! C API functions the crate calls are copied into the plugin while every
 //! MLIR class, TypeID and registry they use is the host's `libMLIR.so`: one
 //! MLIR in the process. `make plugin` (scripts/build-plugin.sh) sets the
-//! environment and a target folder of its own.
+//! environment.
 
 use std::path::PathBuf;
 
@@ -24,6 +24,20 @@ fn main() {
     let prefix = PathBuf::from(
         std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".to_string()),
     );
+    let config = prefix.join("bin/llvm-config");
+    let version = std::process::Command::new(&config)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| panic!("cannot run {}: install llvm-22-dev", config.display()));
+    if !version.starts_with("22.") {
+        panic!(
+            "{} is LLVM {version}; the plugin needs LLVM 22",
+            config.display()
+        );
+    }
     let lib = prefix.join("lib");
     let mut archives: Vec<PathBuf> = std::fs::read_dir(&lib)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", lib.display()))
