@@ -76,10 +76,43 @@ def constraint(x):
     return y + 1
 
 
+def unary_ops(x, c):
+    lax = jax.lax
+    i = x.astype(jnp.int32)
+    return (lax.abs(x), lax.cbrt(x), lax.ceil(x), lax.floor(x), lax.clz(i), lax.cos(x), lax.sin(x),
+            lax.tan(x), lax.tanh(x), lax.exp(x), lax.expm1(x), lax.log(x), lax.log1p(x),
+            lax.logistic(x), lax.rsqrt(x), lax.sqrt(x), lax.round(x), lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN),
+            lax.population_count(i), lax.bitwise_not(i), lax.is_finite(x), lax.real(c), lax.imag(c),
+            lax.complex(x, x), lax.atan2(x, x), lax.pow(x, x), lax.shift_left(i, i),
+            lax.shift_right_arithmetic(i, i), lax.bitwise_xor(i, i), lax.clamp(0.0, x, 1.0),
+            lax.reduce_precision(x, exponent_bits=5, mantissa_bits=10))
+
+
+def shape_ops(x):
+    lax = jax.lax
+    a = lax.pad(x, 0.0, ((1, 2, 0), (0, 0, 1)))
+    b = lax.rev(x, (0,))
+    c = lax.broadcast(x, (2,))
+    d = lax.optimization_barrier((x, b))
+    e = lax.conv_general_dilated(x[None, None], jnp.ones((1, 1, 3, 3), x.dtype), (1, 1), "SAME")
+    f = jnp.fft.fft(x.astype(jnp.complex64))
+    g = lax.dot_general(x[None], x[None], (((2,), (2,)), ((0,), (0,))))
+    h = jax.lax.sort(x, dimension=1)
+    k = lax.cond(x[0, 0] > 0, lambda: x * 2, lambda: x - 1)
+    m = lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 1), "VALID")
+    n = x[jnp.array([0, 2])]
+    key = jax.random.key(0)
+    r = jax.random.uniform(key, (4,))
+    s = x[1:3:2, ::3]
+    return a, b, c, d, e, f, g, h, k, m, n, r, s
+
+
 def programs():
     f32 = jnp.ones((4, 8), jnp.float32)
     yield "elementwise", jax.jit(elementwise).lower(f32, f32)
     yield "integer", jax.jit(integer).lower(f32, f32)
+    yield "unary_ops", jax.jit(unary_ops).lower(f32, f32.astype(jnp.complex64))
+    yield "shape_ops", jax.jit(shape_ops).lower(f32)
     yield "loops", jax.jit(loops).lower(f32, jnp.int32(0))
     yield "argmax", jax.jit(argmax).lower(f32)
     yield "scatter", jax.jit(scatter).lower(f32, jnp.array([1, 2], jnp.int32))
