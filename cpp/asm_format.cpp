@@ -1679,7 +1679,8 @@ bool printCustom(PrintCtx &c, const Elem &e) {
   }
   if (name == "CustomCallTarget") {
     auto target = dyn_cast_or_null<StringAttr>(propOf(c, attrArg(0)));
-    if (!target)
+    // An empty name has no symbol spelling that reads back: generic form.
+    if (!target || target.getValue().empty())
       return false;
     if (p)
       p->printSymbolName(target.getValue());
