@@ -12,6 +12,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir-c/IR.h"
 #include "llvm/Config/llvm-config.h"
+#include "asm_format.h"
 #include "tcc.h"
 
 #include <dlfcn.h>
@@ -27,10 +28,6 @@
 #define TCC_LLVM_SONAME_VERSION                                                \
   TCC_STRINGIFY(LLVM_VERSION_MAJOR) "." TCC_STRINGIFY(LLVM_VERSION_MINOR)
 
-extern "C" {
-MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu);
-MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo);
-}
 
 namespace tcc {
 namespace placeholder {
@@ -83,15 +80,12 @@ int otherMlir(struct dl_phdr_info *info, size_t, void *data) {
 extern "C" {
 
 /// Registers the plugin's dialects with the host's registry (an
-/// `mlir::DialectRegistry *`): `tpu` and
-/// `stablehlo` (the pass-through dialects every crate context loads) and the
+/// `mlir::DialectRegistry *`): `tpu`, `stablehlo` and `sdy` (the pass-through
+/// dialects every crate context loads, with their custom assembly) and the
 /// `tpu_custom_call` placeholder namespace.
 void tcc_plugin_register_dialects(void *host) {
   auto *registry = static_cast<mlir::DialectRegistry *>(host);
-  mlirDialectHandleInsertDialect(mlirGetDialectHandle__tcc_tpu__(),
-                                 wrap(registry));
-  mlirDialectHandleInsertDialect(mlirGetDialectHandle__tcc_stablehlo__(),
-                                 wrap(registry));
+  tcc_register_passthrough_dialects(*registry);
   registry->insert<tcc::placeholder::Dialect>();
 }
 

@@ -294,13 +294,13 @@ pub enum KernelError {
         /// The op.
         op: String,
     },
-    /// An op in custom (pretty) syntax of a dialect whose syntax this MLIR
-    /// does not know (StableHLO as JAX prints it, for instance).
+    /// An op in a custom (pretty) syntax this tool does not know: an op of a
+    /// dialect it lacks (`chlo`), or one the pass-through `stablehlo` / `sdy`
+    /// dialects have no custom form for (`cpp/asm_format.cpp`).
     #[error(
         "{source_name}:{line}:{column}: `{op}` is in pretty (custom) form, which this tool cannot read (it knows no \
-         custom syntax for `{dialect}` ops); pass the module in generic form, converted in one line with jaxlib: \
+         custom syntax for `{op}`); pass the module in generic form, converted in one line with jaxlib: \
          {conversion}",
-        dialect = op.split('.').next().unwrap_or(op),
         conversion = crate::interop::generic_conversion_command(source_name)
     )]
     PrettyForeignOp {
