@@ -44,7 +44,7 @@ config.environment["LC_ALL"] = "C"
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%tcc", tcc))
 config.substitutions.append(("%fixtures", os.path.join(repo, "mlir-fixtures")))
-config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%data", os.path.join(repo, "tests", "data")))
 config.substitutions.append(
     ("%same-output", "python3 " + os.path.join(config.test_source_root, "same_output.py"))
 )

@@ -10,16 +10,24 @@
 // RUN:   --pass-pipeline="builtin.module(tpu-custom-call-lower,tpu-custom-call-verify{target=v5e})" %s \
 // RUN:   | FileCheck %s
 
+// In generic form, every inherent attribute of the custom call, defaults included:
+// RUN: mlir-opt-22 --load-dialect-plugin=%plugin --load-pass-plugin=%plugin --mlir-print-op-generic \
+// RUN:   --pass-pipeline="builtin.module(tpu-custom-call-lower)" %s | FileCheck %s --check-prefix=GENERIC
+// GENERIC: "stablehlo.custom_call"(%{{.*}}, %{{.*}}) <{api_version = 1 : i32, backend_config = "{\22custom_call_config
+// GENERIC-SAME: call_target_name = "tpu_custom_call", called_computations = [], has_side_effect = false,
+// GENERIC-SAME: output_operand_aliases = [], result_layouts = [dense<[1, 0]> : tensor<2xindex>]}>
+// GENERIC-SAME: {kernel_name = "add", mhlo.frontend_attributes = {kernel_metadata = "{}"}}
+
 // CHECK-LABEL: module {
 // CHECK-NOT: module @add
 // CHECK: func.func @main(%[[X:.*]]: tensor<8x128xf32>, %[[Y:.*]]: tensor<8x128xf32>)
-// CHECK-NEXT: %[[R:.*]] = "stablehlo.custom_call"(%[[X]], %[[Y]]) <{api_version = 1 : i32,
-// CHECK-SAME: backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUgFNTElSMjIuMS44
+// CHECK-NEXT: %[[R:.*]] = stablehlo.custom_call @tpu_custom_call(%[[X]], %[[Y]])
+// CHECK-SAME: {backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUgFNTElSMjIuMS44
 // CHECK-SAME: \22serialization_format\22: 1, \22needs_layout_passes\22: true, \22debug_locations\22:
-// CHECK-SAME: call_target_name = "tpu_custom_call", called_computations = [], has_side_effect = false,
-// CHECK-SAME: operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>]
-// CHECK-SAME: result_layouts = [dense<[1, 0]> : tensor<2xindex>]}>
-// CHECK-SAME: {kernel_name = "add", mhlo.frontend_attributes = {kernel_metadata = "{}"}}
+// CHECK-SAME: kernel_name = "add", mhlo.frontend_attributes = {kernel_metadata = "{}"},
+// CHECK-SAME: operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>],
+// CHECK-SAME: result_layouts = [dense<[1, 0]> : tensor<2xindex>]}
+// CHECK-SAME: : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>
 // CHECK-NEXT: return %[[R]] : tensor<8x128xf32>
 // CHECK-NOT: tpu_custom_call.call
 

@@ -7,8 +7,7 @@
 // RUN:   --pass-pipeline="builtin.module(tpu-custom-call-lower{target=v5e jax-rules-only=true})" \
 // RUN:   --verify-diagnostics %s | FileCheck %s
 
-// CHECK: stablehlo.custom_call
-// CHECK-SAME: call_target_name = "tpu_custom_call"
+// CHECK: stablehlo.custom_call @tpu_custom_call(
 // CHECK-NOT: tpu_custom_call.call
 module {
   module @add {
