@@ -79,9 +79,8 @@ const OpSpec kOps[] = {
      "`dim` `=` $iota_dimension attr-dict `:` type($output)"},
     {"stablehlo.dynamic_iota", "output_shape", "result", "iota_dimension:i64",
      "", "", "$output_shape `,` `dim` `=` $iota_dimension " FUNCTIONAL},
-    {"stablehlo.create_token", "operand", "result", "", "", "",
-     "$operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), "
-     "type($result))"},
+    {"stablehlo.create_token", "", "output", "", "", "",
+     "attr-dict `:` type(results)"},
     UNARY("abs"), UNARY_ACC("cbrt"), UNARY("ceil"), UNARY("convert"),
     UNARY("count_leading_zeros"), UNARY_ACC("cosine"), UNARY_ACC("exponential"),
     UNARY_ACC("exponential_minus_one"), UNARY("floor"), UNARY("imag"),
@@ -724,7 +723,10 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
     return *r;
   }
   SMLoc loc = p.getCurrentLocation();
-  if (p.parseAttribute(attr))
+  // A string or boolean takes no `: type` (which would eat the format's `:`).
+  Type none = (kind == "str" || kind == "bool") ? Type(NoneType::get(ctx))
+                                                 : Type();
+  if (p.parseAttribute(attr, none))
     return failure();
   if (kind == "bool" && !isa<BoolAttr>(attr))
     return p.emitError(loc, "expected a boolean");
@@ -2341,9 +2343,35 @@ ParseResult parseAny(OpAsmParser &p, OperationState &result) {
 // Value names (OpAsmOpInterface for unregistered ops)
 //===----------------------------------------------------------------------===//
 
+// Ops whose results mlir-tblgen names after their ODS names (two or more
+// results, all named: it then gives the op OpAsmOpInterface).
+struct NamedResults {
+  const char *op;
+  const char *names[3];
+};
+const NamedResults kNamedResults[] = {
+    {"stablehlo.rng_bit_generator", {"output_state", "output", nullptr}},
+    {"stablehlo.batch_norm_training", {"output", "batch_mean", "batch_var"}},
+    {"stablehlo.batch_norm_grad", {"grad_operand", "grad_scale", "grad_offset"}},
+};
+
+const NamedResults *namedResults(StringRef op) {
+  for (const NamedResults &n : kNamedResults)
+    if (op == n.op)
+      return &n;
+  return nullptr;
+}
+
 struct AsmNames
     : public detail::OpAsmOpInterfaceInterfaceTraits::FallbackModel<AsmNames> {
   void getAsmResultNames(Operation *op, OpAsmSetValueNameFn setName) const {
+    if (const NamedResults *n = namedResults(op->getName().getStringRef())) {
+      unsigned count = n->names[2] ? 3 : 2;
+      if (op->getNumResults() == count)
+        for (unsigned i = 0; i < count; ++i)
+          setName(op->getResult(i), n->names[i]);
+      return;
+    }
     if (op->getName().getStringRef() != "stablehlo.constant" ||
         op->getNumResults() != 1)
       return;
@@ -2395,7 +2423,7 @@ void *interfaceFor(TypeID interface, OperationName name) {
   if (interface != OpAsmOpInterface::getInterfaceID())
     return nullptr;
   StringRef n = name.getStringRef();
-  if (n != "stablehlo.constant" && n != "stablehlo.while")
+  if (n != "stablehlo.constant" && n != "stablehlo.while" && !namedResults(n))
     return nullptr;
   static AsmNames *model = new AsmNames();
   return static_cast<detail::OpAsmOpInterfaceInterfaceTraits::Concept *>(model);
