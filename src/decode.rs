@@ -328,13 +328,7 @@ pub fn find_in_operation(root: OperationRef<'_, '_>) -> Result<Vec<FoundCall>, D
                 .results()
                 .map(|v| melior::ir::ValueLike::r#type(&v).to_string())
                 .collect();
-            let mut attributes = all_attributes(op);
-            // `to_ref` borrows the `ContextRef`: keep it alive while used.
-            let ctx_ref = op.context();
-            // SAFETY: the op's context outlives this call.
-            let ctx = unsafe { ctx_ref.to_ref() };
-            with_pretty_defaults(ctx, &mut attributes);
-            let mut call = read_call(index, None, attributes, operand_types, result_types)?;
+            let mut call = read_call(index, None, all_attributes(op), operand_types, result_types)?;
             call.exported = in_jax_export(op);
             Ok(call)
         })
@@ -454,7 +448,15 @@ fn find_in_pretty_text(
         // leaves out default-valued inherent attributes: put them back, so a
         // call reads the same whichever form it came in.
         let mut attributes = dictionary_entries(dict);
-        with_pretty_defaults(ctx, &mut attributes);
+        for (name, default) in PRETTY_DEFAULTS {
+            if !attributes.iter().any(|(n, _)| n == name) {
+                let (attr, _) = capture(ctx, || Attribute::parse(ctx, default));
+                if let Some(attr) = attr {
+                    attributes.push((name.to_string(), attr));
+                }
+            }
+        }
+        attributes.sort_by(|a, b| a.0.cmp(&b.0));
         calls.push(read_call(
             calls.len(),
             Some(line),
@@ -465,22 +467,6 @@ fn find_in_pretty_text(
         search_from = type_end;
     }
     Ok(calls)
-}
-
-/// Adds the default-valued inherent attributes a call lacks (the pretty
-/// form, ours and JAX's, leaves them out; a module read by MLIR has them only
-/// if its text or bytecode spelled them), so a call reads the same whichever
-/// form it came in; sorted by name.
-fn with_pretty_defaults<'c>(ctx: &'c Context, attributes: &mut Vec<(String, Attribute<'c>)>) {
-    for (name, default) in PRETTY_DEFAULTS {
-        if !attributes.iter().any(|(n, _)| n == name) {
-            let (attr, _) = capture(ctx, || Attribute::parse(ctx, default));
-            if let Some(attr) = attr {
-                attributes.push((name.to_string(), attr));
-            }
-        }
-    }
-    attributes.sort_by(|a, b| a.0.cmp(&b.0));
 }
 
 /// Drops a trailing ` loc(...)` from a type text.

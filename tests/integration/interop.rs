@@ -94,7 +94,16 @@ fn our_modules() -> Vec<(String, Vec<u8>, Vec<u8>)> {
             },
         )
         .unwrap_or_else(|e| panic!("{}: {e}", call.name()));
-        let text = kernel::print_module(&module, PrintOptions::default()).unwrap();
+        // Generic: a pretty print leaves out the default-valued attributes
+        // (as jaxlib's does), which the bytecode keeps.
+        let text = kernel::print_module(
+            &module,
+            PrintOptions {
+                generic: true,
+                ..PrintOptions::default()
+            },
+        )
+        .unwrap();
         let bytes = kernel::module_bytecode(&module, &BytecodeOptions::default()).unwrap();
         modules.push((call.name(), text.into_bytes(), bytes));
     }
