@@ -294,13 +294,13 @@ pub enum KernelError {
         /// The op.
         op: String,
     },
-    /// An op in custom (pretty) syntax of a dialect whose syntax this MLIR
-    /// does not know (StableHLO as JAX prints it, for instance).
+    /// An op in a custom (pretty) syntax this MLIR does not know: an op of a
+    /// dialect it lacks, or one its pass-through `stablehlo` / `sdy` dialect
+    /// has no syntax for.
     #[error(
         "{source_name}:{line}:{column}: `{op}` is in pretty (custom) form, which this tool cannot read (it knows no \
-         custom syntax for `{dialect}` ops); pass the module in generic form, converted in one line with jaxlib: \
+         custom syntax for `{op}`); pass the module in generic form, converted in one line with jaxlib: \
          {conversion}",
-        dialect = op.split('.').next().unwrap_or(op),
         conversion = crate::interop::generic_conversion_command(source_name)
     )]
     PrettyForeignOp {
@@ -322,8 +322,11 @@ pub enum KernelError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PrintOptions {
     /// Print every op in generic form (`"dialect.op"(...) <{...}> ({...}) : ...`).
-    /// Otherwise upstream ops print pretty and `tpu` ops generic (MLIR knows
-    /// no custom syntax for them); [`Kernel::print_pretty`] prints those too.
+    /// Otherwise every op whose dialect has a custom syntax here prints in it
+    /// (upstream ops, and `stablehlo` / `sdy` ops where the pass-through
+    /// dialects know theirs) and `tpu` ops generic (MLIR knows no custom
+    /// syntax for them); [`Kernel::print_pretty`] and [`print_module_pretty`]
+    /// print those too, as jaxlib does.
     pub generic: bool,
     /// Print locations (`loc(...)`), as `#loc` aliases at the end.
     pub debug_info: bool,
@@ -765,6 +768,26 @@ pub fn parse_module_bytes<'c>(
 /// Prints any module (a StableHLO module with calls, for instance) as text.
 pub fn print_module(module: &Module<'_>, options: PrintOptions) -> Result<String, KernelError> {
     print_operation(module.as_operation(), options)
+}
+
+/// Prints any module as jaxlib prints it (`Module.operation.get_asm()`, or
+/// with `enable_debug_info=True` for `debug_info`): every op in its custom
+/// (pretty) form where its dialect has one here, `tpu` ops included (those
+/// of [`crate::pretty::supported_ops`]), the others generic. What `opt`
+/// prints by default.
+pub fn print_module_pretty(module: &Module<'_>, debug_info: bool) -> Result<String, KernelError> {
+    let printed = print_operation(
+        module.as_operation(),
+        PrintOptions {
+            generic: false,
+            debug_info,
+        },
+    )?;
+    Ok(if printed.contains("\"tpu.") {
+        crate::pretty::generic_to_pretty(&printed)
+    } else {
+        printed
+    })
 }
 
 /// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]),

@@ -137,13 +137,17 @@ fn string_ref(s: &str) -> MlirStringRef {
 }
 
 /// Reads a whole module for a pipeline (`opt`): bytecode (checked like every
-/// bytecode, see [`check_native_properties`]), or text with upstream ops in
-/// either form, `tpu` ops in generic form or in the custom syntax JAX prints
-/// (as [`crate::Kernel::from_text`] reads them, nested kernels included), and
-/// other dialects' ops in generic form. Ops without a location get
-/// `source_name` as their file, so diagnostics name the input. An op in a
-/// custom syntax this MLIR does not know (StableHLO as JAX prints it) is
-/// refused naming the op, with the one-line conversion to generic form.
+/// bytecode, see [`check_native_properties`]), or text as JAX prints it
+/// (`Lowered.as_text()`, `Exported.mlir_module()`) or in generic form:
+/// upstream ops in either form, `tpu` ops in generic form or in the custom
+/// syntax JAX prints (as [`crate::Kernel::from_text`] reads them, nested
+/// kernels included), `stablehlo` and `sdy` ops in generic form or in the
+/// custom syntax their pass-through dialects know, other dialects' ops in
+/// generic form. Ops without a location get `source_name` as their file, so
+/// diagnostics name the input. An op in a custom syntax this MLIR does not
+/// know is refused naming the op and its position
+/// ([`KernelError::PrettyForeignOp`]), with the one-line conversion to
+/// generic form; never misread.
 pub fn read_module<'c>(
     ctx: &'c Context,
     bytes: &[u8],
@@ -203,7 +207,9 @@ pub fn read_module<'c>(
 }
 
 /// The parse error, or [`KernelError::PrettyForeignOp`] when MLIR met an op
-/// in a custom syntax it does not know.
+/// in a custom syntax it does not know: of a dialect it lacks (`chlo`, or
+/// `sdy` without its pass-through dialect), or of a registered dialect that
+/// has no parser for that op (MLIR's "custom op '...' is unknown").
 fn explain_pretty(source_name: &str, diagnostics: Vec<Diagnostic>) -> KernelError {
     for d in &diagnostics {
         // A dialect MLIR 22 does not have at all (`sdy`, `chlo`, ...).

@@ -17,6 +17,7 @@ mod emit;
 mod exec;
 mod fuzz_regressions;
 mod interop;
+mod jax_pretty;
 mod kernel;
 mod libtpu_rules;
 mod lower;
