@@ -1,5 +1,6 @@
 //! Compiles the C++ of `cpp/` against the LLVM 22 headers: the pass-through
-//! dialects and C API gap fillers (`passthrough.cpp`), the pass registration
+//! dialects and C API gap fillers (`passthrough.cpp`), their custom assembly
+//! (`asm_format.cpp`), the pass registration
 //! (`passes.cpp`), the serialization / printing loops (`serde.cpp`) and the
 //! upstream attributes the C API cannot build (`upstream.cpp`).
 //! Nothing else happens here: MLIR itself is linked by mlir-sys.
@@ -20,6 +21,8 @@ fn main() {
     }
     println!("cargo:rerun-if-changed=cpp/tcc.h");
     println!("cargo:rerun-if-changed=cpp/passthrough.cpp");
+    println!("cargo:rerun-if-changed=cpp/asm_format.h");
+    println!("cargo:rerun-if-changed=cpp/asm_format.cpp");
     println!("cargo:rerun-if-changed=cpp/passes.cpp");
     println!("cargo:rerun-if-changed=cpp/serde.cpp");
     println!("cargo:rerun-if-changed=cpp/interop.cpp");
@@ -28,6 +31,7 @@ fn main() {
     cc::Build::new()
         .cpp(true)
         .file("cpp/passthrough.cpp")
+        .file("cpp/asm_format.cpp")
         .file("cpp/passes.cpp")
         .file("cpp/serde.cpp")
         .file("cpp/interop.cpp")

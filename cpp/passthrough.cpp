@@ -24,6 +24,7 @@
 // to match the LLVM build; every class has an explicit TypeID.
 
 #include "tcc.h"
+#include "asm_format.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Bytecode/Encoding.h"
 #include "mlir/CAPI/IR.h"
@@ -348,6 +349,19 @@ private:
     static constexpr llvm::StringLiteral getDialectNamespace() {               \
       return NAME;                                                             \
     }                                                                          \
+    /* The custom (pretty) form of the ops of asm_format.cpp's table. */       \
+    std::optional<ParseOpHook>                                                 \
+    getParseOperationHook(llvm::StringRef opName) const override {             \
+      return asmfmt::parseHook(opName);                                        \
+    }                                                                          \
+    llvm::unique_function<void(mlir::Operation *, mlir::OpAsmPrinter &)>       \
+    getOperationPrinter(mlir::Operation *op) const override {                  \
+      return asmfmt::printHook(op);                                            \
+    }                                                                          \
+    void *getRegisteredInterfaceForOp(mlir::TypeID iface,                      \
+                                      mlir::OperationName name) override {     \
+      return asmfmt::interfaceFor(iface, name);                                \
+    }                                                                          \
     mlir::Attribute parseAttribute(mlir::DialectAsmParser &parser,             \
                                    mlir::Type) const override {                \
       llvm::StringRef spec = parser.getFullSymbolSpec();                       \
@@ -412,6 +426,7 @@ private:
 
 TCC_PASSTHROUGH_CLASSES(tpu, "tpu", TiledAttr)
 TCC_PASSTHROUGH_CLASSES(stablehlo, "stablehlo", void)
+TCC_PASSTHROUGH_CLASSES(sdy, "sdy", void)
 
 } // namespace tcc
 
@@ -429,16 +444,66 @@ MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::stablehlo::TextType)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::stablehlo::TextType)
 MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::stablehlo::PassThroughDialect)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::stablehlo::PassThroughDialect)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::sdy::TextAttr)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::sdy::TextAttr)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::sdy::TextType)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::sdy::TextType)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::sdy::PassThroughDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::sdy::PassThroughDialect)
+
+namespace tcc {
+
+mlir::Attribute passthroughAttr(mlir::MLIRContext *ctx,
+                                llvm::StringRef dialect,
+                                llvm::StringRef text) {
+  if (dialect == "stablehlo")
+    return stablehlo::TextAttr::get(ctx, text);
+  if (dialect == "sdy")
+    return sdy::TextAttr::get(ctx, text);
+  if (dialect == "tpu")
+    return tpu::TextAttr::get(ctx, text);
+  return {};
+}
+
+std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
+                                               llvm::StringRef dialect) {
+  if (!attr)
+    return std::nullopt;
+  if (dialect == "stablehlo")
+    if (auto t = llvm::dyn_cast<stablehlo::TextAttr>(attr))
+      return t.getText();
+  if (dialect == "sdy")
+    if (auto t = llvm::dyn_cast<sdy::TextAttr>(attr))
+      return t.getText();
+  if (dialect == "tpu")
+    if (auto t = llvm::dyn_cast<tpu::TextAttr>(attr))
+      return t.getText();
+  return std::nullopt;
+}
+
+} // namespace tcc
 
 extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccSdy, tcc_sdy);
 }
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu,
                                       tcc::tpu::PassThroughDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo,
                                       tcc::stablehlo::PassThroughDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccSdy, tcc_sdy,
+                                      tcc::sdy::PassThroughDialect)
+
+/// Registers the pass-through dialects (`tpu`, `stablehlo`, `sdy`, with the
+/// custom assembly of asm_format.cpp) in `registry`: what a host that is not
+/// our crate (an `mlir-opt` plugin) calls.
+void tcc_register_passthrough_dialects(mlir::DialectRegistry &registry) {
+  registry.insert<tcc::tpu::PassThroughDialect,
+                  tcc::stablehlo::PassThroughDialect,
+                  tcc::sdy::PassThroughDialect>();
+}
 
 extern "C" {
 

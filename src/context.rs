@@ -2,7 +2,7 @@
 //!
 //! A [`Context`] registers exactly the dialects a Mosaic kernel or its StableHLO
 //! wrapper needs (`func`, `arith`, `math`, `vector`, `scf`, `memref`, `cf`,
-//! `index`, plus the pass-through `tpu` and `stablehlo` dialects compiled from
+//! `index`, plus the pass-through `tpu`, `stablehlo` and `sdy` dialects compiled from
 //! `cpp/passthrough.cpp`), allows unregistered dialects, disables MLIR's thread
 //! pool (creation stays cheap and output deterministic), and captures every
 //! diagnostic instead of printing it.
@@ -16,7 +16,10 @@ use melior::ir::Location;
 use melior::{Context as MlirContext, diagnostic::DiagnosticSeverity};
 use mlir_sys::MlirLocation;
 
-use crate::ffi::{mlirGetDialectHandle__tcc_stablehlo__, mlirGetDialectHandle__tcc_tpu__};
+use crate::ffi::{
+    mlirGetDialectHandle__tcc_sdy__, mlirGetDialectHandle__tcc_stablehlo__,
+    mlirGetDialectHandle__tcc_tpu__,
+};
 
 /// How serious a [`Diagnostic`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,7 +121,7 @@ impl fmt::Debug for Context {
 }
 
 /// The dialect handles registered in every [`Context`].
-fn dialect_handles() -> [DialectHandle; 10] {
+fn dialect_handles() -> [DialectHandle; 11] {
     // SAFETY: these functions only return static handle descriptors.
     unsafe {
         [
@@ -132,6 +135,7 @@ fn dialect_handles() -> [DialectHandle; 10] {
             DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__index__()),
             DialectHandle::from_raw(mlirGetDialectHandle__tcc_tpu__()),
             DialectHandle::from_raw(mlirGetDialectHandle__tcc_stablehlo__()),
+            DialectHandle::from_raw(mlirGetDialectHandle__tcc_sdy__()),
         ]
     }
 }

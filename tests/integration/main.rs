@@ -16,6 +16,7 @@ mod diff;
 mod emit;
 mod exec;
 mod fuzz_regressions;
+mod hlo_pretty;
 mod interop;
 mod jax_pretty;
 mod kernel;
