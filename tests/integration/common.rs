@@ -293,6 +293,11 @@ impl Failures {
         }
     }
 
+    /// Takes over the failures of `other` (checks of one case made apart).
+    pub fn extend(&mut self, other: Failures) {
+        self.0.extend(other.0);
+    }
+
     /// Panics with every failure recorded, if any.
     pub fn assert_none(self) {
         assert!(

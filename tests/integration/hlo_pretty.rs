@@ -25,7 +25,11 @@ fn fixtures() -> Vec<(String, PathBuf, PathBuf)> {
         .unwrap()
         .filter_map(|e| {
             let path = e.unwrap().path();
-            let name = path.file_name()?.to_str()?.strip_suffix(".pretty.mlir")?.to_string();
+            let name = path
+                .file_name()?
+                .to_str()?
+                .strip_suffix(".pretty.mlir")?
+                .to_string();
             let generic = dir.join(format!("{name}.generic.mlir"));
             Some((name, path, generic))
         })
@@ -38,7 +42,10 @@ fn fixtures() -> Vec<(String, PathBuf, PathBuf)> {
 fn both_prints(name: &str, text: &[u8]) -> Result<(String, String), KernelError> {
     let ctx = Context::new();
     let module = interop::read_module(&ctx, text, name)?;
-    Ok((kernel::print_module(&module, PRETTY)?, kernel::print_module(&module, GENERIC)?))
+    Ok((
+        kernel::print_module(&module, PRETTY)?,
+        kernel::print_module(&module, GENERIC)?,
+    ))
 }
 
 #[test]
@@ -50,7 +57,10 @@ fn jax_pretty_modules_print_as_jaxlib_prints_them() {
         let pretty = std::fs::read_to_string(pretty_path).unwrap();
         let generic = std::fs::read_to_string(generic_path).unwrap();
         // The fixture must exercise the custom form (else this proves nothing).
-        assert!(pretty.contains("= stablehlo.") || pretty.contains("sdy."), "{name}");
+        assert!(
+            pretty.contains("= stablehlo.") || pretty.contains("sdy."),
+            "{name}"
+        );
         // From jaxlib's pretty print, and from its generic print.
         for (from, text) in [("pretty", &pretty), ("generic", &generic)] {
             let what = format!("{name} (read from the {from} print)");
@@ -80,8 +90,16 @@ fn an_unknown_pretty_op_is_refused_naming_it_and_its_position() {
     let constraint = std::fs::read_to_string(dir.join("constraint.pretty.mlir")).unwrap();
     for (text, op, bad) in [
         (&elementwise, "stablehlo.negate", "stablehlo.negation"),
-        (&elementwise, "stablehlo.dot_general", "stablehlo.dot_generalized"),
-        (&constraint, "sdy.sharding_constraint", "sdy.sharding_constraints"),
+        (
+            &elementwise,
+            "stablehlo.dot_general",
+            "stablehlo.dot_generalized",
+        ),
+        (
+            &constraint,
+            "sdy.sharding_constraint",
+            "sdy.sharding_constraints",
+        ),
     ] {
         let mutated = text.replacen(op, bad, 1);
         let (line, column) = position(&mutated, bad);
@@ -111,9 +129,19 @@ fn a_malformed_pretty_op_is_a_diagnostic_at_its_position() {
         // A comparison without its direction.
         (&elementwise, "compare GT, ", "compare ", "%3, %4, FLOAT"),
         // A reduce without `across`.
-        (&elementwise, "applies stablehlo.add across", "applies stablehlo.add along", "along"),
+        (
+            &elementwise,
+            "applies stablehlo.add across",
+            "applies stablehlo.add along",
+            "along",
+        ),
         // An unbalanced Shardy attribute.
-        (&shard_map, "in_shardings=[<@mesh", "in_shardings=[(@mesh", "[(@mesh"),
+        (
+            &shard_map,
+            "in_shardings=[<@mesh",
+            "in_shardings=[(@mesh",
+            "[(@mesh",
+        ),
         // Types that do not match the operands.
         (
             &elementwise,

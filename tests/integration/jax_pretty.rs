@@ -17,6 +17,53 @@ use tpu_custom_call::Context;
 
 use crate::common::*;
 
+/// What the pretty `stablehlo` syntax does not do yet (`pretty-hlo` at
+/// b69ce9a), measured by `scripts/jaxref/pretty/measure.py`: the modules of
+/// `mlir-fixtures/jax-programs/` that fail, with why. With the syntax built in
+/// they may fail (reported, not failing the test); one that passes fails the
+/// test until it is taken off this list. `chlo` ops (no dialect here) are
+/// refused by design, naming the op.
+const KNOWN_GAPS: &[(&str, &str)] = &[
+    ("conv2d", "no pretty syntax for `stablehlo.convolution`"),
+    (
+        "reduce_precision",
+        "no pretty syntax for `stablehlo.reduce_precision`",
+    ),
+];
+
+/// Known gaps of the reprint only (the module is read).
+const KNOWN_PRINT_GAPS: &[(&str, &str)] = &[(
+    "rng_bit_generator",
+    "results printed `%2:2`, jaxlib names them `%output_state, %output`",
+)];
+
+/// Records `case`'s failures, unless it is one of `gaps` of the pretty
+/// syntax (then it must still fail).
+fn record(
+    failures: &mut Failures,
+    gaps: &[&[(&str, &str)]],
+    core: bool,
+    name: &str,
+    case: Failures,
+) {
+    match gaps
+        .iter()
+        .flat_map(|g| g.iter())
+        .find(|(gap, _)| *gap == name)
+    {
+        Some((_, why)) if core => {
+            if case.is_empty() {
+                failures.fail(format!(
+                    "{name}: passes now; take it off KNOWN_GAPS ({why})"
+                ));
+            } else {
+                eprintln!("KNOWN GAP {name}: {why} ({} problem(s))", case.len());
+            }
+        }
+        _ => failures.extend(case),
+    }
+}
+
 /// `mlir-fixtures/jax-programs/<name>.mlir` (JAX's `as_text()`, equal to
 /// jaxlib's pretty print) with `<name>.generic.mlir` (jaxlib's generic print).
 fn jax_programs() -> Vec<(String, PathBuf, PathBuf)> {
@@ -196,34 +243,23 @@ fn opt_verify_reprints_jax_modules_as_jaxlib_or_names_the_op() {
     let mut failures = Failures::new();
     let (mut accepted, mut refused) = (0, std::collections::BTreeMap::<String, usize>::new());
     for (name, input, generic) in &inputs {
-        let text = std::fs::read(input).unwrap();
-        // Locations make JAX's file differ from jaxlib's print without them.
-        let has_locations = text.windows(5).any(|w| w == b"#loc");
-        let (code, out, stderr) = opt(
+        let mut case = Failures::new();
+        opt_case(
+            core,
+            name,
             input,
-            "builtin.module(tpu-custom-call-verify{jax-rules-only=true})",
-            false,
+            generic.as_deref(),
+            &mut case,
+            &mut accepted,
+            &mut refused,
         );
-        if code == 0 {
-            accepted += 1;
-            if !has_locations {
-                failures.bytes(format!("{name}: opt reprint"), &out, &text);
-            }
-            if let Some(generic) = generic {
-                let (code, out, stderr) = opt(input, "builtin.module()", true);
-                failures.check(code == 0, || format!("{name}: --generic: {stderr}"));
-                failures.bytes(format!("{name}: opt --generic"), &out, generic);
-            }
-            continue;
-        }
-        failures.check(out.is_empty(), || format!("{name}: output on failure"));
-        if let Some(op) = refused_op(input, &stderr, &mut failures) {
-            failures.check(
-                !core || !(op.starts_with("stablehlo.") || op.starts_with("sdy.")),
-                || format!("{name}: `{op}` refused with the pretty stablehlo syntax built in"),
-            );
-            *refused.entry(op).or_default() += 1;
-        }
+        record(
+            &mut failures,
+            &[KNOWN_GAPS, KNOWN_PRINT_GAPS],
+            core,
+            name,
+            case,
+        );
     }
     eprintln!(
         "jax pretty modules: {accepted} of {} accepted and reprinted (pretty stablehlo syntax {}); refused by op: {refused:?}",
@@ -236,6 +272,48 @@ fn opt_verify_reprints_jax_modules_as_jaxlib_or_names_the_op() {
             accepted, 0,
             "pretty modules accepted without the pretty syntax"
         );
+    }
+}
+
+/// One module of [`opt_verify_reprints_jax_modules_as_jaxlib_or_names_the_op`].
+fn opt_case(
+    core: bool,
+    name: &str,
+    input: &Path,
+    generic: Option<&[u8]>,
+    failures: &mut Failures,
+    accepted: &mut usize,
+    refused: &mut std::collections::BTreeMap<String, usize>,
+) {
+    {
+        let text = std::fs::read(input).unwrap();
+        // Locations make JAX's file differ from jaxlib's print without them.
+        let has_locations = text.windows(4).any(|w| w == b"#loc");
+        let (code, out, stderr) = opt(
+            input,
+            "builtin.module(tpu-custom-call-verify{jax-rules-only=true})",
+            false,
+        );
+        if code == 0 {
+            *accepted += 1;
+            if !has_locations {
+                failures.bytes(format!("{name}: opt reprint"), &out, &text);
+            }
+            if let Some(generic) = generic {
+                let (code, out, stderr) = opt(input, "builtin.module()", true);
+                failures.check(code == 0, || format!("{name}: --generic: {stderr}"));
+                failures.bytes(format!("{name}: opt --generic"), &out, generic);
+            }
+            return;
+        }
+        failures.check(out.is_empty(), || format!("{name}: output on failure"));
+        if let Some(op) = refused_op(input, &stderr, failures) {
+            failures.check(
+                !core || !(op.starts_with("stablehlo.") || op.starts_with("sdy.")),
+                || format!("{name}: `{op}` refused with the pretty stablehlo syntax built in"),
+            );
+            *refused.entry(op).or_default() += 1;
+        }
     }
 }
 
@@ -253,7 +331,17 @@ fn readers_take_jax_pretty_modules() {
     assert!(String::from_utf8_lossy(&out).contains("_add_kernel"));
     let mut failures = Failures::new();
     for (name, input, _) in jax_programs() {
-        let bytes = std::fs::read(&input).unwrap();
+        let mut case = Failures::new();
+        reader_case(core, &input, &name, &mut case);
+        record(&mut failures, &[KNOWN_GAPS], core, &name, case);
+    }
+    failures.assert_none();
+}
+
+/// One module of [`readers_take_jax_pretty_modules`].
+fn reader_case(core: bool, input: &Path, name: &str, failures: &mut Failures) {
+    {
+        let bytes = std::fs::read(input).unwrap();
         let ctx = Context::new();
         let found = tpu_custom_call::decode::find_calls(&ctx, &bytes, &input.display().to_string());
         let (code, _, stderr) = run_cli(&["inspect", input.to_str().unwrap()]);
@@ -276,7 +364,7 @@ fn readers_take_jax_pretty_modules() {
                     ),
                     || format!("{name}: {e:?}"),
                 );
-                if let Some(op) = refused_op(&input, &stderr, &mut failures) {
+                if let Some(op) = refused_op(input, &stderr, failures) {
                     failures.check(
                         !core || !(op.starts_with("stablehlo.") || op.starts_with("sdy.")),
                         || {
@@ -289,5 +377,4 @@ fn readers_take_jax_pretty_modules() {
             }
         }
     }
-    failures.assert_none();
 }
