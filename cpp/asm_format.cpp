@@ -79,9 +79,8 @@ const OpSpec kOps[] = {
      "`dim` `=` $iota_dimension attr-dict `:` type($output)"},
     {"stablehlo.dynamic_iota", "output_shape", "result", "iota_dimension:i64",
      "", "", "$output_shape `,` `dim` `=` $iota_dimension " FUNCTIONAL},
-    {"stablehlo.create_token", "operand", "result", "", "", "",
-     "$operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), "
-     "type($result))"},
+    {"stablehlo.create_token", "", "output", "", "", "",
+     "attr-dict `:` type(results)"},
     UNARY("abs"), UNARY_ACC("cbrt"), UNARY("ceil"), UNARY("convert"),
     UNARY("count_leading_zeros"), UNARY_ACC("cosine"), UNARY_ACC("exponential"),
     UNARY_ACC("exponential_minus_one"), UNARY("floor"), UNARY("imag"),
@@ -190,6 +189,20 @@ const OpSpec kOps[] = {
     {"stablehlo.rng_bit_generator", "initial_state", "output_state output",
      "rng_algorithm:enum.rng_algorithm", "", "",
      "$initial_state `,` `algorithm` `=` $rng_algorithm " FUNCTIONAL},
+    {"stablehlo.reduce_precision", "operand", "output",
+     "exponent_bits:i32 mantissa_bits:i32", "", "",
+     "$operand `,` `format` `=` custom<ExponentMantissa>($exponent_bits, "
+     "$mantissa_bits) attr-dict `:` "
+     "custom<SameOperandsAndResultType>(type($operand), type($output))"},
+    {"stablehlo.convolution", "lhs rhs", "result",
+     "window_strides:any padding:any lhs_dilation:any rhs_dilation:any "
+     "window_reversal:any dimension_numbers:any feature_group_count:i64 "
+     "batch_group_count:i64 precision_config:any",
+     "", "",
+     "`(`operands`)` `dim_numbers` `=` "
+     "custom<ConvolutionDimensions>($dimension_numbers) `,` `window` `=` `{` "
+     "custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, "
+     "$rhs_dilation, $window_reversal) `}` " FUNCTIONAL},
     {"stablehlo.dynamic_pad",
      "operand padding_value edge_padding_low edge_padding_high interior_padding",
      "result", "", "", "", "operands " FUNCTIONAL},
@@ -710,7 +723,10 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
     return *r;
   }
   SMLoc loc = p.getCurrentLocation();
-  if (p.parseAttribute(attr))
+  // A string or boolean takes no `: type` (which would eat the format's `:`).
+  Type none = (kind == "str" || kind == "bool") ? Type(NoneType::get(ctx))
+                                                 : Type();
+  if (p.parseAttribute(attr, none))
     return failure();
   if (kind == "bool" && !isa<BoolAttr>(attr))
     return p.emitError(loc, "expected a boolean");
@@ -1094,6 +1110,95 @@ ParseResult parseCustom(ParseCtx &c, const Elem &e) {
       if (p.parseKeyword("algorithm"))
         return failure();
       return parseAlgorithm();
+    }
+    return success();
+  }
+  if (name == "ExponentMantissa") {
+    SMLoc loc = p.getCurrentLocation();
+    StringRef word;
+    if (p.parseKeyword(&word))
+      return failure();
+    unsigned exponent, mantissa;
+    StringRef rest = word;
+    if (!rest.consume_front("e"))
+      return p.emitError(loc, "expected format e#m#");
+    size_t m = rest.find('m');
+    if (m == StringRef::npos || rest.take_front(m).getAsInteger(10, exponent) ||
+        rest.drop_front(m + 1).getAsInteger(10, mantissa))
+      return p.emitError(loc, "expected format e#m#");
+    Builder b(p.getContext());
+    c.attrs.set(attrArg(0), b.getI32IntegerAttr(exponent));
+    c.attrs.set(attrArg(1), b.getI32IntegerAttr(mantissa));
+    return success();
+  }
+  if (name == "ConvolutionDimensions") {
+    std::string lhs, rhs, out;
+    if (parseRawBalanced(p, lhs) || p.parseKeyword("x") ||
+        parseRawBalanced(p, rhs) || p.parseArrow() ||
+        parseRawBalanced(p, out))
+      return failure();
+    c.attrs.set(attrArg(0),
+                passthroughAttr(p.getContext(), "stablehlo",
+                                "conv<" + lhs + "x" + rhs + "->" + out + ">"));
+    return success();
+  }
+  if (name == "WindowAttributes") {
+    Builder b(p.getContext());
+    StringRef key;
+    llvm::StringMap<bool> seen;
+    while (succeeded(p.parseOptionalKeyword(&key))) {
+      SMLoc loc = p.getCurrentLocation();
+      int slot = key == "stride"       ? 0
+                 : key == "pad"        ? 1
+                 : key == "lhs_dilate" ? 2
+                 : key == "rhs_dilate" ? 3
+                 : key == "reverse"    ? 4
+                                       : -1;
+      if (slot < 0 || !seen.insert({key, true}).second)
+        return p.emitError(loc, "Unexpected keyword ") << key;
+      if (p.parseEqual())
+        return failure();
+      SmallVector<int64_t> values;
+      if (slot == 1) {
+        if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                      [&]() -> ParseResult {
+              size_t before = values.size();
+              if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+                    return p.parseInteger(values.emplace_back());
+                  }))
+                return failure();
+              if (values.size() - before != 2)
+                return p.emitError(p.getCurrentLocation(),
+                                   "Expected array with 2 elements");
+              return success();
+            }))
+          return failure();
+        auto type = RankedTensorType::get(
+            {static_cast<int64_t>(values.size() / 2), 2}, b.getIntegerType(64));
+        c.attrs.set(attrArg(1), DenseIntElementsAttr::get(type, values));
+      } else if (slot == 4) {
+        SmallVector<bool> flags;
+        if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                      [&]() -> ParseResult {
+              if (succeeded(p.parseOptionalKeyword("true")))
+                flags.push_back(true);
+              else if (succeeded(p.parseOptionalKeyword("false")))
+                flags.push_back(false);
+              else if (p.parseInteger(values.emplace_back()))
+                return failure();
+              else
+                flags.push_back(values.back() != 0);
+              return success();
+            }))
+          return failure();
+        c.attrs.set(attrArg(4), DenseBoolArrayAttr::get(p.getContext(), flags));
+      } else {
+        if (parseI64List(p, values))
+          return failure();
+        c.attrs.set(attrArg(slot), b.getDenseI64ArrayAttr(values));
+      }
+      if (failed(p.parseOptionalComma()))
+        break;
     }
     return success();
   }
@@ -1576,7 +1681,8 @@ bool printCustom(PrintCtx &c, const Elem &e) {
   }
   if (name == "CustomCallTarget") {
     auto target = dyn_cast_or_null<StringAttr>(propOf(c, attrArg(0)));
-    if (!target)
+    // An empty name has no symbol spelling that reads back: generic form.
+    if (!target || target.getValue().empty())
       return false;
     if (p)
       p->printSymbolName(target.getValue());
@@ -1656,6 +1762,64 @@ bool printCustom(PrintCtx &c, const Elem &e) {
     }
     if (algo)
       *p << ", algorithm = " << algo->drop_front(strlen("dot_algorithm"));
+    return true;
+  }
+  if (name == "ExponentMantissa") {
+    auto e = dyn_cast_or_null<IntegerAttr>(propOf(c, attrArg(0)));
+    auto m = dyn_cast_or_null<IntegerAttr>(propOf(c, attrArg(1)));
+    if (!e || !m || !e.getType().isSignlessInteger(32) ||
+        !m.getType().isSignlessInteger(32) || e.getInt() < 0 || m.getInt() < 0)
+      return false;
+    if (p)
+      *p << "e" << e.getInt() << "m" << m.getInt();
+    return true;
+  }
+  if (name == "ConvolutionDimensions") {
+    std::optional<StringRef> t =
+        passthroughText(propOf(c, attrArg(0)), "stablehlo");
+    if (!t || !t->starts_with("conv<[") || !t->ends_with("]>"))
+      return false;
+    if (p)
+      *p << t->drop_front(strlen("conv<")).drop_back();
+    return true;
+  }
+  if (name == "WindowAttributes") {
+    const char *keys[] = {"stride", "pad", "lhs_dilate", "rhs_dilate",
+                          "reverse"};
+    bool first = true;
+    for (int i = 0; i < 5; ++i) {
+      Attribute a = propOf(c, attrArg(i));
+      if (!a)
+        continue;
+      if (i == 1) {
+        auto pad = dyn_cast<DenseIntElementsAttr>(a);
+        if (!pad || pad.getNumElements() % 2)
+          return false;
+      } else if (i == 4) {
+        if (!isa<DenseBoolArrayAttr>(a))
+          return false;
+      } else if (!isa<DenseI64ArrayAttr>(a)) {
+        return false;
+      }
+      if (!p)
+        continue;
+      *p << (first ? "" : ", ") << keys[i] << " = [";
+      first = false;
+      if (i == 1) {
+        auto pad = cast<DenseIntElementsAttr>(a);
+        SmallVector<int64_t> v;
+        for (const llvm::APInt &x : pad.getValues<llvm::APInt>())
+          v.push_back(x.getSExtValue());
+        for (size_t k = 0; k + 1 < v.size(); k += 2)
+          *p << (k ? ", " : "") << '[' << v[k] << ", " << v[k + 1] << ']';
+      } else if (i == 4) {
+        llvm::interleaveComma(cast<DenseBoolArrayAttr>(a).asArrayRef(), *p,
+                              [&](bool f) { *p << (f ? "true" : "false"); });
+      } else {
+        llvm::interleaveComma(cast<DenseI64ArrayAttr>(a).asArrayRef(), *p);
+      }
+      *p << ']';
+    }
     return true;
   }
   if (name == "StrippedTensorShardingPerValueAttr") {
@@ -2179,9 +2343,35 @@ ParseResult parseAny(OpAsmParser &p, OperationState &result) {
 // Value names (OpAsmOpInterface for unregistered ops)
 //===----------------------------------------------------------------------===//
 
+// Ops whose results mlir-tblgen names after their ODS names (two or more
+// results, all named: it then gives the op OpAsmOpInterface).
+struct NamedResults {
+  const char *op;
+  const char *names[3];
+};
+const NamedResults kNamedResults[] = {
+    {"stablehlo.rng_bit_generator", {"output_state", "output", nullptr}},
+    {"stablehlo.batch_norm_training", {"output", "batch_mean", "batch_var"}},
+    {"stablehlo.batch_norm_grad", {"grad_operand", "grad_scale", "grad_offset"}},
+};
+
+const NamedResults *namedResults(StringRef op) {
+  for (const NamedResults &n : kNamedResults)
+    if (op == n.op)
+      return &n;
+  return nullptr;
+}
+
 struct AsmNames
     : public detail::OpAsmOpInterfaceInterfaceTraits::FallbackModel<AsmNames> {
   void getAsmResultNames(Operation *op, OpAsmSetValueNameFn setName) const {
+    if (const NamedResults *n = namedResults(op->getName().getStringRef())) {
+      unsigned count = n->names[2] ? 3 : 2;
+      if (op->getNumResults() == count)
+        for (unsigned i = 0; i < count; ++i)
+          setName(op->getResult(i), n->names[i]);
+      return;
+    }
     if (op->getName().getStringRef() != "stablehlo.constant" ||
         op->getNumResults() != 1)
       return;
@@ -2233,7 +2423,7 @@ void *interfaceFor(TypeID interface, OperationName name) {
   if (interface != OpAsmOpInterface::getInterfaceID())
     return nullptr;
   StringRef n = name.getStringRef();
-  if (n != "stablehlo.constant" && n != "stablehlo.while")
+  if (n != "stablehlo.constant" && n != "stablehlo.while" && !namedResults(n))
     return nullptr;
   static AsmNames *model = new AsmNames();
   return static_cast<detail::OpAsmOpInterfaceInterfaceTraits::Concept *>(model);

@@ -294,9 +294,9 @@ pub enum KernelError {
         /// The op.
         op: String,
     },
-    /// An op in a custom (pretty) syntax this MLIR does not know: an op of a
-    /// dialect it lacks, or one its pass-through `stablehlo` / `sdy` dialect
-    /// has no syntax for.
+    /// An op in a custom (pretty) syntax this tool does not know: an op of a
+    /// dialect it lacks (`chlo`), or one the pass-through `stablehlo` / `sdy`
+    /// dialects have no custom form for (`cpp/asm_format.cpp`).
     #[error(
         "{source_name}:{line}:{column}: `{op}` is in pretty (custom) form, which this tool cannot read (it knows no \
          custom syntax for `{op}`); pass the module in generic form, converted in one line with jaxlib: \

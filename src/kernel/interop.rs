@@ -137,17 +137,15 @@ fn string_ref(s: &str) -> MlirStringRef {
 }
 
 /// Reads a whole module for a pipeline (`opt`): bytecode (checked like every
-/// bytecode, see [`check_native_properties`]), or text as JAX prints it
-/// (`Lowered.as_text()`, `Exported.mlir_module()`) or in generic form:
-/// upstream ops in either form, `tpu` ops in generic form or in the custom
-/// syntax JAX prints (as [`crate::Kernel::from_text`] reads them, nested
-/// kernels included), `stablehlo` and `sdy` ops in generic form or in the
-/// custom syntax their pass-through dialects know, other dialects' ops in
-/// generic form. Ops without a location get `source_name` as their file, so
+/// bytecode, see [`check_native_properties`]), or text with upstream ops in
+/// either form, `tpu` ops in generic form or in the custom syntax JAX prints
+/// (as [`crate::Kernel::from_text`] reads them, nested kernels included),
+/// StableHLO and Shardy ops in either form (the pretty form JAX prints is read
+/// by the pass-through dialects, `cpp/asm_format.cpp`), and other dialects'
+/// ops in generic form. Ops without a location get `source_name` as their file, so
 /// diagnostics name the input. An op in a custom syntax this MLIR does not
-/// know is refused naming the op and its position
-/// ([`KernelError::PrettyForeignOp`]), with the one-line conversion to
-/// generic form; never misread.
+/// know (`chlo`, a StableHLO op without a custom form here) is refused naming
+/// the op and its position, with the one-line conversion to generic form.
 pub fn read_module<'c>(
     ctx: &'c Context,
     bytes: &[u8],

@@ -17,25 +17,18 @@ use tpu_custom_call::Context;
 
 use crate::common::*;
 
-/// What the pretty `stablehlo` syntax does not do yet (`pretty-hlo` at
-/// b69ce9a), measured by `scripts/jaxref/pretty/measure.py`: the modules of
-/// `mlir-fixtures/jax-programs/` that fail, with why. With the syntax built in
-/// they may fail (reported, not failing the test); one that passes fails the
-/// test until it is taken off this list. `chlo` ops (no dialect here) are
+/// What the pretty `stablehlo` syntax does not do yet, measured by
+/// `scripts/jaxref/pretty/measure.py`: the modules of
+/// `mlir-fixtures/jax-programs/` that fail, with why. With the syntax built
+/// in they may fail (reported, not failing the test); one that passes fails
+/// the test until it is taken off this list. None left with `pretty-hlo` at
+/// 64f3528 (`stablehlo.convolution`, `reduce_precision` and
+/// `rng_bit_generator`'s result names were). `chlo` ops (no dialect here) are
 /// refused by design, naming the op.
-const KNOWN_GAPS: &[(&str, &str)] = &[
-    ("conv2d", "no pretty syntax for `stablehlo.convolution`"),
-    (
-        "reduce_precision",
-        "no pretty syntax for `stablehlo.reduce_precision`",
-    ),
-];
+const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 /// Known gaps of the reprint only (the module is read).
-const KNOWN_PRINT_GAPS: &[(&str, &str)] = &[(
-    "rng_bit_generator",
-    "results printed `%2:2`, jaxlib names them `%output_state, %output`",
-)];
+const KNOWN_PRINT_GAPS: &[(&str, &str)] = &[];
 
 /// Records `case`'s failures, unless it is one of `gaps` of the pretty
 /// syntax (then it must still fail).
