@@ -11,6 +11,7 @@
 
 #include "asm_format.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -44,10 +45,12 @@ namespace {
 
 // One op: names as in the .td (`operands`: `*` marks a variadic group, `?` an
 // optional one; `attrs`: `name:kind` or `name:kind=default`, the default as
-// the attribute prints; `implied`: `operand=result` groups whose types the
+// the attribute prints, `=!default` when the parser stores it if absent;
+// `implied`: `operand=result` or `result=operand` groups whose types the
 // format leaves to a trait) and the `assemblyFormat`, verbatim. Attribute
 // kinds: i64arr (DenseI64ArrayAttr), i64 / i32 (IntegerAttr), bool, str,
-// sym (a StringAttr written as a symbol name), any, enum.M (a StableHLO enum
+// sym (a StringAttr written as a symbol name), any, i32enum.A,B,.. (an
+// integer enum written as its case name), enum.M (a StableHLO enum
 // `#stablehlo<M VALUE>`, written `VALUE`), sdy.M (a Shardy attribute
 // `#sdy.M<...>` / `#sdy<M{...}>`, written without its prefix).
 struct OpSpec {
@@ -232,11 +235,61 @@ const OpSpec kOps[] = {
     {"sdy.sharding_group", "input", "", "group_id:i64", "", "",
      "$input `group_id````=```$group_id attr-dict `:` type($input)"},
     {"sdy.propagation_barrier", "input", "result",
-     "allowed_direction:sdy.propagation_direction", "", "input=result",
+     "allowed_direction:i32enum.NONE,FORWARD,BACKWARD,BOTH", "", "result=input",
      "$input `allowed_direction````=```$allowed_direction attr-dict `:` "
      "type($input)"},
     {"sdy.func_data_flow_edge", "operand", "result", "", "", "operand=result",
      "$operand attr-dict `:` type($result)"},
+    {"sdy.data_flow_edge", "input", "result", "sharding:sdy.sharding", "",
+     "input=result",
+     "$input (`sharding````=``` $sharding^)? attr-dict `:` type($result)"},
+    {"sdy.all_gather", "tensor", "result",
+     "gathering_axes:sdy.list_of_axis_ref_lists out_sharding:sdy.sharding", "",
+     "tensor=result",
+     "$gathering_axes $tensor `out_sharding````=```$out_sharding attr-dict `:` "
+     "type($result)"},
+    {"sdy.all_slice", "tensor", "result",
+     "slicing_axes:sdy.list_of_axis_ref_lists out_sharding:sdy.sharding", "",
+     "tensor=result",
+     "$slicing_axes $tensor `out_sharding````=```$out_sharding attr-dict `:` "
+     "type($result)"},
+    {"sdy.all_to_all", "tensor", "result",
+     "params:sdy.all_to_all_param_list out_sharding:sdy.sharding", "",
+     "tensor=result",
+     "$params $tensor `out_sharding````=```$out_sharding attr-dict `:` "
+     "type($result)"},
+    {"sdy.collective_permute", "tensor", "result", "out_sharding:sdy.sharding",
+     "", "tensor=result",
+     "$tensor `out_sharding````=```$out_sharding attr-dict `:` type($result)"},
+    {"sdy.all_reduce", "tensor", "result",
+     "reduction_axes:sdy.axis_ref_list "
+     "reduction_op:i32enum.sum,max,min=!0 : i32 out_sharding:sdy.sharding",
+     "", "tensor=result",
+     "($reduction_op^)? $reduction_axes $tensor `out_sharding````=```$out_"
+     "sharding attr-dict `:` type($result)"},
+    {"sdy.reduce_scatter", "tensor", "result",
+     "reduce_scatter_axes:sdy.list_of_axis_ref_lists "
+     "reduction_op:i32enum.sum,max,min=!0 : i32 out_sharding:sdy.sharding",
+     "", "tensor=result",
+     "($reduction_op^)? $reduce_scatter_axes $tensor `out_sharding````=```$out_"
+     "sharding attr-dict `:` type($result)"},
+    {"sdy.sharded_to_unreduced", "tensor", "result",
+     "axes:sdy.list_of_axis_ref_lists out_sharding:sdy.sharding", "",
+     "tensor=result",
+     "$axes $tensor `out_sharding````=```$out_sharding attr-dict `:` "
+     "type($result)"},
+    {"sdy.replicated_to_unreduced", "tensor", "result",
+     "axes:sdy.axis_ref_list out_sharding:sdy.sharding", "", "tensor=result",
+     "$axes $tensor `out_sharding````=```$out_sharding attr-dict `:` "
+     "type($result)"},
+    {"sdy.named_computation", "operands*", "results*",
+     "name:str in_shardings:any out_shardings:any", "body", "",
+     "`<`$name`>` `` `(` $operands `)` "
+     "(`in_shardings````=```custom<StrippedTensorShardingPerValueAttr>($in_"
+     "shardings)^)? "
+     "(`out_shardings````=```custom<StrippedTensorShardingPerValueAttr>($out_"
+     "shardings)^)? custom<SingleBlockRegionNoBlockId>($body) attr-dict `:` "
+     "functional-type($operands, results)"},
 };
 
 #undef UNARY
@@ -273,6 +326,9 @@ struct Named {
   std::string name;
   char mark = 0; // '*', '?' or 0
   std::string kind, dflt;
+  // A `DefaultValuedAttr` (not optional): the parser stores the default when
+  // the text leaves the attribute out (spelled `=!default` in the table).
+  bool materialize = false;
 };
 
 struct Spec {
@@ -439,6 +495,7 @@ void splitNamed(StringRef list, std::vector<Named> &out, bool attrs) {
       auto [kind, dflt] = rest.split('=');
       n.name = name.str();
       n.kind = kind.str();
+      n.materialize = dflt.consume_front("!");
       n.dflt = dflt.str();
     } else {
       if (w.ends_with("*") || w.ends_with("?")) {
@@ -546,6 +603,11 @@ const char *balancedEnd(const char *p, const char *limit) {
           ++p;
       if (p >= limit || !*p)
         return nullptr;
+      continue;
+    }
+    if (c == '-' && p + 1 < limit && p[1] == '>') {
+      // An arrow (`0->1` in Shardy's all-to-all params), not a closer.
+      ++p;
       continue;
     }
     if (c == '<' || c == '[' || c == '{' || c == '(') {
@@ -699,6 +761,25 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
     attr = passthroughAttr(ctx, dialect, (mnemonic + " " + word).str());
     return success(static_cast<bool>(attr));
   }
+  if (kind.starts_with("i32enum.")) {
+    SmallVector<StringRef> cases;
+    kind.drop_front(strlen("i32enum.")).split(cases, ',');
+    SMLoc loc = p.getCurrentLocation();
+    StringRef word;
+    if (optional) {
+      if (failed(p.parseOptionalKeyword(&word))) {
+        present = false;
+        return success();
+      }
+    } else if (p.parseKeyword(&word)) {
+      return failure();
+    }
+    auto it = llvm::find(cases, word);
+    if (it == cases.end())
+      return p.emitError(loc, "unknown value `") << word << "`";
+    attr = b.getI32IntegerAttr(static_cast<int32_t>(it - cases.begin()));
+    return success();
+  }
   if (kind.starts_with("sdy.")) {
     SMLoc loc = p.getCurrentLocation();
     const char *ptr = loc.getPointer();
@@ -747,6 +828,13 @@ bool fitsKind(Attribute attr, StringRef kind) {
   }
   if (kind == "sym" || kind == "str")
     return isa<StringAttr>(attr);
+  if (kind.starts_with("i32enum.")) {
+    auto i = dyn_cast<IntegerAttr>(attr);
+    SmallVector<StringRef> cases;
+    kind.drop_front(strlen("i32enum.")).split(cases, ',');
+    return i && i.getType().isSignlessInteger(32) && i.getInt() >= 0 &&
+           i.getInt() < static_cast<int64_t>(cases.size());
+  }
   if (kind == "bool")
     return isa<BoolAttr>(attr);
   if (kind.starts_with("enum.") || kind.starts_with("sdy.")) {
@@ -759,7 +847,8 @@ bool fitsKind(Attribute attr, StringRef kind) {
       return rest.size() > 1 && rest.front() == ' ' &&
              llvm::all_of(rest.drop_front(),
                           [](char c) { return llvm::isAlnum(c) || c == '_'; });
-    return !rest.empty() && (rest.front() == '<' || rest.front() == '{');
+    return !rest.empty() &&
+           (rest.front() == '<' || rest.front() == '{' || rest.front() == '[');
   }
   return true;
 }
@@ -773,6 +862,12 @@ void printAttrKind(OpAsmPrinter &p, Attribute attr, StringRef kind) {
   }
   if (kind == "sym")
     return p.printSymbolName(cast<StringAttr>(attr).getValue());
+  if (kind.starts_with("i32enum.")) {
+    SmallVector<StringRef> cases;
+    kind.drop_front(strlen("i32enum.")).split(cases, ',');
+    p << cases[cast<IntegerAttr>(attr).getInt()];
+    return;
+  }
   if (kind.starts_with("enum.") || kind.starts_with("sdy.")) {
     auto [dialect, mnemonic] = kindParts(kind);
     StringRef rest = passthroughText(attr, dialect)->drop_front(mnemonic.size());
@@ -1402,6 +1497,10 @@ void finishAttributes(ParseCtx &c) {
     else
       c.result.attributes.push_back(a);
   }
+  for (const Named &n : c.spec.attrs)
+    if (n.materialize && !c.attrs.get(n.name))
+      if (Attribute value = parseAttribute(n.dflt, c.p.getContext()))
+        c.attrs.set(n.name, value);
   if (!c.attrs.empty())
     c.result.propertiesAttr = c.attrs.getDictionary(c.p.getContext());
 }
@@ -1420,10 +1519,18 @@ ParseResult parseWithSpec(OpAsmParser &p, OperationState &result,
     return failure();
   for (auto &[to, from] : spec.implied) {
     int o = indexOf(spec.operands, to), r = indexOf(spec.results, from);
+    if (o >= 0 && r >= 0) {
+      c.operandTypes[o] = c.resultTypes[r];
+      c.operandTyped[o] = true;
+      continue;
+    }
+    // `result=operand`: the result's types are the operand's.
+    r = indexOf(spec.results, to);
+    o = indexOf(spec.operands, from);
     if (o < 0 || r < 0)
       return p.emitError(c.loc, "bad format for ") << spec.name;
-    c.operandTypes[o] = c.resultTypes[r];
-    c.operandTyped[o] = true;
+    c.resultTypes[r] = c.operandTypes[o];
+    c.resultTyped[r] = true;
   }
   for (size_t g = 0; g < spec.operands.size(); ++g) {
     // An untyped group with no operands is fine (an empty `return`).
@@ -1507,6 +1614,9 @@ bool isPresent(PrintCtx &c, const Elem &e) {
     }
   case Elem::TypeOf:
     return isPresent(c, e.args[0]);
+  case Elem::Custom:
+    // A custom directive is there when its first argument is.
+    return !e.args.empty() && isPresent(c, e.args[0]);
   case Elem::Operands:
     return c.op->getNumOperands() > 0;
   case Elem::Results:
@@ -1930,7 +2040,12 @@ bool printElem(PrintCtx &c, const Elem &e) {
     return true;
   }
   case Elem::FuncType:
-    if (e.args[0].kind != Elem::Operands || e.args[1].kind != Elem::Results)
+    // `functional-type(operands, results)`, or `($x, results)` with `$x`
+    // the op's only operand group.
+    if ((e.args[0].kind != Elem::Operands &&
+         !(e.args[0].kind == Elem::Var && c.spec.operands.size() == 1 &&
+           c.spec.operands[0].name == e.args[0].text)) ||
+        e.args[1].kind != Elem::Results)
       return false;
     if (p)
       p->printFunctionalType(c.op);
@@ -1974,6 +2089,10 @@ bool fits(Operation *op, const Spec &spec, PrintCtx &c) {
   // Types the format leaves implied must be what it implies.
   for (auto &[to, from] : spec.implied) {
     int o = indexOf(spec.operands, to), r = indexOf(spec.results, from);
+    if (o < 0 || r < 0) {
+      o = indexOf(spec.operands, from);
+      r = indexOf(spec.results, to);
+    }
     if (o < 0 || r < 0)
       return false;
     auto [oa, ol] = c.operandRanges[o];
@@ -2320,6 +2439,7 @@ const HandOp kHandOps[] = {
     {"stablehlo.constant", parseConstant, printConstant},
     {"stablehlo.reduce", parseReduce, printReduce},
     {"stablehlo.while", parseWhile, printWhile},
+    {"sdy.constant", parseConstant, printConstant},
 };
 
 const HandOp *lookupHand(StringRef name) {

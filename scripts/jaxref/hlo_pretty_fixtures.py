@@ -187,6 +187,36 @@ module @misc {
 """
 
 
+# Shardy's ops, written by hand in pretty form (jaxlib verifies them).
+SDY_OPS = """
+module @sdy_ops {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func public @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+    %e = stablehlo.add %arg0, %arg0 : tensor<8x8xf32>
+    %0 = sdy.data_flow_edge %e sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
+    %e2 = stablehlo.add %arg0, %arg0 : tensor<8x8xf32>
+    %1 = sdy.data_flow_edge %e2 : tensor<8x8xf32>
+    %2 = sdy.all_gather [{"x"}, {}] %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<8x8xf32>
+    %3 = sdy.all_slice [{"x"}, {}] %2 out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x8xf32>
+    %4 = sdy.collective_permute %3 out_sharding=<@mesh, [{"y"}, {}]> : tensor<8x8xf32>
+    %5 = sdy.all_reduce {"x"} %4 out_sharding=<@mesh, [{"y"}, {}]> : tensor<8x8xf32>
+    %6 = sdy.all_to_all [{"y"}: 0->1] %5 out_sharding=<@mesh, [{}, {"y"}]> : tensor<8x8xf32>
+    %7 = sdy.reshard %6 <@mesh, [{}, {}]> : tensor<8x8xf32>
+    sdy.sharding_group %7 group_id=3 : tensor<8x8xf32>
+    %8 = sdy.propagation_barrier %7 allowed_direction=BACKWARD : tensor<8x8xf32>
+    %9 = sdy.named_computation<"foo">(%8) (%a: tensor<8x8xf32>) {
+      sdy.return %a : tensor<8x8xf32>
+    } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %10 = sdy.named_computation<"bar">(%9) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] (%a: tensor<8x8xf32>) {
+      sdy.return %a : tensor<8x8xf32>
+    } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %11 = sdy.constant dense<1.0> : tensor<8x8xf32>
+    return %10 : tensor<8x8xf32>
+  }
+}
+"""
+
+
 def pretty_of(text):
     with jm.make_ir_context():
         return ir.Module.parse(text).operation.get_asm(enable_debug_info=False)
@@ -207,6 +237,7 @@ def main():
     for name, lowered in programs():
         write(name, lowered.as_text())
     write("misc_ops", pretty_of(MISC_OPS))
+    write("sdy_ops", pretty_of(SDY_OPS))
     for path in sys.argv[1:]:
         p = pathlib.Path(path)
         write("corpus_" + p.stem[:16], p.read_text())
