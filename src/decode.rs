@@ -336,7 +336,9 @@ pub fn find_in_operation(root: OperationRef<'_, '_>) -> Result<Vec<FoundCall>, D
 }
 
 /// Finds every `tpu_custom_call` in a module given as bytes: bytecode,
-/// generic text, or JAX's pretty text.
+/// generic text, or JAX's pretty text (its call statements are read as text,
+/// so any module JAX prints works, whatever other ops it holds; a module
+/// without pretty calls is read as [`crate::interop::read_module`] reads it).
 pub fn find_calls(
     ctx: &Context,
     bytes: &[u8],
@@ -377,8 +379,10 @@ pub fn find_calls(
         }
         return Ok(calls);
     }
-    let module =
-        crate::kernel::parse_module(ctx, bytes, source_name, crate::kernel::ModuleFormat::Text)?;
+    // The pipeline reader: JAX's pretty text where the dialects here know its
+    // syntax, generic text everywhere, and an op it cannot read named with
+    // its position (never a bare parse error).
+    let module = crate::interop::read_module(ctx, bytes, source_name)?;
     find_in_operation(module.as_operation())
 }
 

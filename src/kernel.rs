@@ -322,8 +322,11 @@ pub enum KernelError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PrintOptions {
     /// Print every op in generic form (`"dialect.op"(...) <{...}> ({...}) : ...`).
-    /// Otherwise upstream ops print pretty and `tpu` ops generic (MLIR knows
-    /// no custom syntax for them); [`Kernel::print_pretty`] prints those too.
+    /// Otherwise every op whose dialect has a custom syntax here prints in it
+    /// (upstream ops, and `stablehlo` / `sdy` ops where the pass-through
+    /// dialects know theirs) and `tpu` ops generic (MLIR knows no custom
+    /// syntax for them); [`Kernel::print_pretty`] and [`print_module_pretty`]
+    /// print those too, as jaxlib does.
     pub generic: bool,
     /// Print locations (`loc(...)`), as `#loc` aliases at the end.
     pub debug_info: bool,
@@ -765,6 +768,26 @@ pub fn parse_module_bytes<'c>(
 /// Prints any module (a StableHLO module with calls, for instance) as text.
 pub fn print_module(module: &Module<'_>, options: PrintOptions) -> Result<String, KernelError> {
     print_operation(module.as_operation(), options)
+}
+
+/// Prints any module as jaxlib prints it (`Module.operation.get_asm()`, or
+/// with `enable_debug_info=True` for `debug_info`): every op in its custom
+/// (pretty) form where its dialect has one here, `tpu` ops included (those
+/// of [`crate::pretty::supported_ops`]), the others generic. What `opt`
+/// prints by default.
+pub fn print_module_pretty(module: &Module<'_>, debug_info: bool) -> Result<String, KernelError> {
+    let printed = print_operation(
+        module.as_operation(),
+        PrintOptions {
+            generic: false,
+            debug_info,
+        },
+    )?;
+    Ok(if printed.contains("\"tpu.") {
+        crate::pretty::generic_to_pretty(&printed)
+    } else {
+        printed
+    })
 }
 
 /// Writes any module as bytecode (same checks as [`Kernel::to_bytecode`]),

@@ -16,7 +16,7 @@ use super::{CliResult, read_input, source_name, write_output};
 /// Output format.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Emit {
-    /// MLIR text (the custom call in generic op form).
+    /// MLIR text, as JAX prints it (the custom call in its pretty form).
     Text,
     /// MLIR bytecode (newest format version of this MLIR).
     Bytecode,

@@ -1,5 +1,7 @@
 //! `tpu-custom-call opt`: run an MLIR pass pipeline (upstream transforms and
-//! ours) over a module, mlir-opt style.
+//! ours) over a module, mlir-opt style. It reads what JAX prints
+//! (`Lowered.as_text()`) and prints it back as jaxlib does: with an empty
+//! pipeline, `opt` reprints a JAX module as `get_asm()` prints it.
 
 use std::path::PathBuf;
 
@@ -25,10 +27,11 @@ pub enum Emit {
 tpu-custom-call-verify{target=CHIP}, and MLIR's transforms (canonicalize, cse, symbol-dce, inline, ...).\n\n\
 Examples:\n  \
 tpu-custom-call opt model.mlir --pass-pipeline 'builtin.module(tpu-custom-call-lower,canonicalize)' -o lowered.mlir\n  \
-tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module(tpu-custom-call-verify{target=v5p})'"
+tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module(tpu-custom-call-verify{target=v5p})'\n  \
+tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module()' --generic   # jaxlib's print_generic_op_form=True"
 )]
 pub struct Args {
-    /// Input module (MLIR text: `tpu` ops generic or pretty, other dialects MLIR 22 lacks generic; or bytecode; `-` for stdin).
+    /// Input module: MLIR text as JAX prints it (`Lowered.as_text()`: every op pretty where the dialects here know its syntax, see `opt --help`) or generic; or bytecode; `-` for stdin.
     pub input: PathBuf,
     /// The pipeline, anchored on the module: 'builtin.module(pass1,pass2{opt=v})'.
     #[arg(long)]
@@ -36,7 +39,7 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub emit: Emit,
-    /// Print every op in generic form.
+    /// Print every op in generic form (default: pretty, as jaxlib prints; `tpu` ops included).
     #[arg(long)]
     pub generic: bool,
     /// Print locations.
@@ -77,15 +80,18 @@ pub fn run(args: Args) -> CliResult {
         eprintln!("{name}:{d}");
     }
     let out = match args.emit {
-        Emit::Text => kernel::print_module(
+        Emit::Text if args.generic => kernel::print_module(
             &module,
             PrintOptions {
-                generic: args.generic,
+                generic: true,
                 debug_info: args.debug_info,
             },
         )
         .map_err(|e| e.to_string())?
         .into_bytes(),
+        Emit::Text => kernel::print_module_pretty(&module, args.debug_info)
+            .map_err(|e| e.to_string())?
+            .into_bytes(),
         Emit::Bytecode => kernel::module_bytecode(&module, &BytecodeOptions::default())
             .map_err(|e| e.to_string())?,
     };

@@ -205,7 +205,9 @@ pub fn read_module<'c>(
 }
 
 /// The parse error, or [`KernelError::PrettyForeignOp`] when MLIR met an op
-/// in a custom syntax it does not know.
+/// in a custom syntax it does not know: of a dialect it lacks (`chlo`, or
+/// `sdy` without its pass-through dialect), or of a registered dialect that
+/// has no parser for that op (MLIR's "custom op '...' is unknown").
 fn explain_pretty(source_name: &str, diagnostics: Vec<Diagnostic>) -> KernelError {
     for d in &diagnostics {
         // A dialect MLIR 22 does not have at all (`sdy`, `chlo`, ...).

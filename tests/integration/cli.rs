@@ -184,6 +184,7 @@ fn readme_command_lines_run() {
         std::env::var("PATH").unwrap_or_default()
     );
     let mut failures = Failures::new();
+    let pretty_hlo = pretty_hlo_syntax();
     for command in &commands {
         let out = std::process::Command::new("sh")
             .arg("-c")
@@ -192,6 +193,14 @@ fn readme_command_lines_run() {
             .env("PATH", &path)
             .output()
             .unwrap();
+        // The lines reading JAX's pretty StableHLO need its syntax (issue 31);
+        // without it, they must fail naming the op.
+        if !pretty_hlo
+            && String::from_utf8_lossy(&out.stderr).contains("` is in pretty (custom) form")
+        {
+            eprintln!("SKIPPED README line (no pretty StableHLO syntax in this build): {command}");
+            continue;
+        }
         // `validate` of the 64 MiB vmem_limit params on v6e (128 MiB) passes.
         failures.check(out.status.success(), || {
             format!("{command}\n{}", String::from_utf8_lossy(&out.stderr))

@@ -293,6 +293,11 @@ impl Failures {
         }
     }
 
+    /// Takes over the failures of `other` (checks of one case made apart).
+    pub fn extend(&mut self, other: Failures) {
+        self.0.extend(other.0);
+    }
+
     /// Panics with every failure recorded, if any.
     pub fn assert_none(self) {
         assert!(
@@ -477,4 +482,16 @@ pub fn first_message(
         }
         Err(e) => Some(e.to_string()),
     }
+}
+
+/// Whether this build parses the pretty form of `stablehlo` ops as JAX
+/// prints them (the pass-through dialect's custom syntax, issue 31).
+pub fn pretty_hlo_syntax() -> bool {
+    let ctx = tpu_custom_call::Context::new();
+    tpu_custom_call::interop::read_module(
+        &ctx,
+        b"module {\n  func.func @f(%arg0: tensor<f32>) -> tensor<f32> {\n    %0 = stablehlo.add %arg0, %arg0 : tensor<f32>\n    return %0 : tensor<f32>\n  }\n}\n",
+        "probe",
+    )
+    .is_ok()
 }

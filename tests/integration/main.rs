@@ -18,6 +18,7 @@ mod exec;
 mod fuzz_regressions;
 mod hlo_pretty;
 mod interop;
+mod jax_pretty;
 mod kernel;
 mod libtpu_rules;
 mod lower;

@@ -1,0 +1,6 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x16xf32>, %arg1: tensor<8x8xf32>) -> (tensor<8x24xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<8x16xf32>, tensor<8x8xf32>) -> tensor<8x24xf32>
+    return %0 : tensor<8x24xf32>
+  }
+}

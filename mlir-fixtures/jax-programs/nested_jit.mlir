@@ -1,0 +1,15 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8xf32>) -> (tensor<8xf32> {jax.result_info = "result"}) {
+    %0 = call @"<lambda>"(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %2 = stablehlo.add %0, %1 : tensor<8xf32>
+    return %2 : tensor<8xf32>
+  }
+  func.func private @"<lambda>"(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %1 = stablehlo.multiply %arg0, %0 : tensor<8xf32>
+    return %1 : tensor<8xf32>
+  }
+}

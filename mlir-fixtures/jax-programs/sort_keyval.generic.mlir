@@ -1,0 +1,11 @@
+"builtin.module"() <{sym_name = "jit__lambda"}> ({
+  "func.func"() <{function_type = (tensor<16xi32>, tensor<16xf32>) -> (tensor<16xi32>, tensor<16xf32>), res_attrs = [{jax.result_info = "result[0]"}, {jax.result_info = "result[1]"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<16xi32>, %arg1: tensor<16xf32>):
+    %0:2 = "stablehlo.sort"(%arg0, %arg1) <{dimension = 0 : i64, is_stable = true}> ({
+    ^bb0(%arg2: tensor<i32>, %arg3: tensor<i32>, %arg4: tensor<f32>, %arg5: tensor<f32>):
+      %1 = "stablehlo.compare"(%arg2, %arg3) <{compare_type = #stablehlo<comparison_type SIGNED>, comparison_direction = #stablehlo<comparison_direction LT>}> : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      "stablehlo.return"(%1) : (tensor<i1>) -> ()
+    }) : (tensor<16xi32>, tensor<16xf32>) -> (tensor<16xi32>, tensor<16xf32>)
+    "func.return"(%0#0, %0#1) : (tensor<16xi32>, tensor<16xf32>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()
