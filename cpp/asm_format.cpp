@@ -335,6 +335,12 @@ struct Spec {
   std::string name;
   std::vector<Named> operands, results, attrs, regions;
   std::vector<std::pair<std::string, std::string>> implied;
+  // `tpu` ops (from the crate's table, src/pretty/ops.rs): operands or
+  // results of a fixed type the format leaves out (`device_id=i32`), and
+  // whether the op has AttrSizedOperandSegments (`operandSegmentSizes`).
+  std::vector<std::pair<std::string, std::string>> fixedTypes;
+  bool segments = false;
+  bool tpu = false;
   std::vector<Elem> elems;
   bool ok = true;
 };
@@ -532,7 +538,73 @@ const llvm::StringMap<std::unique_ptr<Spec>> &specs() {
   return *table;
 }
 
+// A `tpu` attribute kind of the crate's table in this engine's terms:
+// `#tpu.reduction_kind` -> `tpuenum.reduction_kind`, `array<i32>` ->
+// `arr.i32`; the others (i32, i64, si32, bool, str, any) as they are.
+std::string tpuKind(StringRef kind) {
+  if (kind.consume_front("#tpu."))
+    return "tpuenum." + kind.str();
+  if (kind.consume_front("array<") && kind.consume_back(">"))
+    return "arr." + kind.str();
+  return kind.str();
+}
+
+std::unique_ptr<Spec> tpuSpec(const TccTpuOpDef &def) {
+  auto str = [](MlirStringRef s) { return StringRef(s.data, s.length); };
+  auto spec = std::make_unique<Spec>();
+  spec->name = ("tpu." + str(def.name)).str();
+  spec->tpu = true;
+  spec->segments = def.segments;
+  splitNamed(str(def.operands), spec->operands, false);
+  splitNamed(str(def.results), spec->results, false);
+  SmallVector<StringRef> attrs;
+  str(def.attrs).split(attrs, ';', -1, false);
+  for (StringRef a : attrs) {
+    a = a.trim();
+    if (a.empty())
+      continue;
+    auto [name, rest] = a.split(':');
+    auto [kind, dflt] = rest.split('=');
+    Named n;
+    n.name = name.trim().str();
+    n.kind = tpuKind(kind.trim());
+    n.dflt = dflt.trim().str();
+    // Every default is stored when the text leaves it out, as jaxlib's
+    // generic print shows (the crate does the same).
+    n.materialize = !n.dflt.empty();
+    spec->attrs.push_back(std::move(n));
+  }
+  SmallVector<StringRef> pairs;
+  str(def.implied).split(pairs, ' ', -1, false);
+  for (StringRef p : pairs) {
+    auto [a, b] = p.split('=');
+    if (b.consume_front("$"))
+      spec->implied.emplace_back(a.str(), b.str());
+    else
+      spec->fixedTypes.emplace_back(a.str(), b.str());
+  }
+  spec->ok = FormatReader(str(def.format)).read(spec->elems);
+  return spec;
+}
+
 const Spec *lookup(StringRef name) {
+  if (name.starts_with("tpu.")) {
+    static llvm::StringMap<std::unique_ptr<Spec>> *table = [] {
+      auto *map = new llvm::StringMap<std::unique_ptr<Spec>>();
+      size_t count = 0;
+      const TccTpuOpDef *defs = tcc_rust_tpu_op_table(&count);
+      for (size_t i = 0; i < count; ++i) {
+        auto spec = tpuSpec(defs[i]);
+        std::string key = spec->name;
+        (*map)[key] = std::move(spec);
+      }
+      return map;
+    }();
+    auto it = table->find(name);
+    if (it == table->end() || !it->second->ok)
+      return nullptr;
+    return it->second.get();
+  }
   auto &map = specs();
   auto it = map.find(name);
   if (it == map.end() || !it->second->ok)
@@ -745,6 +817,51 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
       return failure();
     }
     attr = name;
+    return success();
+  }
+  if (kind == "si32") {
+    int64_t value;
+    if (optional) {
+      OptionalParseResult r = p.parseOptionalInteger(value);
+      if (!r.has_value()) {
+        present = false;
+        return success();
+      }
+      if (failed(*r))
+        return failure();
+    } else if (p.parseInteger(value)) {
+      return failure();
+    }
+    attr = IntegerAttr::get(IntegerType::get(ctx, 32, IntegerType::Signed),
+                            value);
+    return success();
+  }
+  if (kind.starts_with("tpuenum.") || kind.starts_with("arr.")) {
+    // `<sum>` for `#tpu.reduction_kind<sum>`; `[1, 2]` for
+    // `array<i32: 1, 2>`.
+    bool isEnum = kind.starts_with("tpuenum.");
+    const char *ptr = p.getCurrentLocation().getPointer();
+    if (optional && (!ptr || *ptr != (isEnum ? '<' : '['))) {
+      present = false;
+      return success();
+    }
+    SMLoc loc = p.getCurrentLocation();
+    std::string raw;
+    if (parseRawBalanced(p, raw))
+      return failure();
+    if (isEnum) {
+      attr = passthroughAttr(
+          ctx, "tpu", (kind.drop_front(strlen("tpuenum.")) + raw).str());
+      return success(static_cast<bool>(attr));
+    }
+    StringRef items = StringRef(raw).drop_front().drop_back().trim();
+    std::string text = "array<" + kind.drop_front(strlen("arr.")).str();
+    if (!items.empty())
+      text += ": " + items.str();
+    text += ">";
+    attr = parseAttribute(text, ctx);
+    if (!attr)
+      return p.emitError(loc, "expected `[...]` of ") << kind.drop_front(4);
     return success();
   }
   if (kind.starts_with("enum.")) {
@@ -1439,6 +1556,26 @@ ParseResult parseElem(ParseCtx &c, const Elem &e, bool optional,
     SmallVectorImpl<Type> *slot = typeSlot(c, arg, variadic);
     if (!slot)
       return p.emitError(c.loc, "bad format for ") << c.spec.name;
+    if (variadic && c.spec.tpu) {
+      // As ODS parses a variadic or optional type: none, or a list.
+      Type type;
+      OptionalParseResult r = p.parseOptionalType(type);
+      slot->clear();
+      if (!r.has_value())
+        return success();
+      if (failed(*r))
+        return failure();
+      slot->push_back(type);
+      if (c.spec.operands.size() > 0 && arg.kind == Elem::Var) {
+        int g = indexOf(c.spec.operands, arg.text);
+        if (g >= 0 && c.spec.operands[g].mark == '?')
+          return success();
+      }
+      while (succeeded(p.parseOptionalComma()))
+        if (p.parseType(slot->emplace_back()))
+          return failure();
+      return success();
+    }
     if (variadic) {
       if (p.parseTypeList(types))
         return failure();
@@ -1531,6 +1668,29 @@ ParseResult parseWithSpec(OpAsmParser &p, OperationState &result,
       return p.emitError(c.loc, "bad format for ") << spec.name;
     c.resultTypes[r] = c.operandTypes[o];
     c.resultTyped[r] = true;
+  }
+  for (auto &[name, typeText] : spec.fixedTypes) {
+    Type type = parseType(typeText, p.getContext());
+    if (!type)
+      return p.emitError(c.loc, "bad format for ") << spec.name;
+    int o = indexOf(spec.operands, name);
+    if (o >= 0) {
+      c.operandTypes[o].assign(c.operands[o].size(), type);
+      c.operandTyped[o] = true;
+      continue;
+    }
+    int r = indexOf(spec.results, name);
+    if (r < 0)
+      return p.emitError(c.loc, "bad format for ") << spec.name;
+    c.resultTypes[r].assign(1, type);
+    c.resultTyped[r] = true;
+  }
+  if (spec.segments) {
+    SmallVector<int32_t> sizes;
+    for (auto &group : c.operands)
+      sizes.push_back(static_cast<int32_t>(group.size()));
+    c.attrs.set("operandSegmentSizes",
+                DenseI32ArrayAttr::get(p.getContext(), sizes));
   }
   for (size_t g = 0; g < spec.operands.size(); ++g) {
     // An untyped group with no operands is fine (an empty `return`).
@@ -2528,7 +2688,9 @@ printHook(Operation *op) {
     return [print](Operation *op, OpAsmPrinter &p) { print(op, &p); };
   }
   const Spec *spec = lookup(name);
-  if (!spec)
+  // `tpu` ops print generic here: the crate prints their custom form from
+  // the generic text (src/pretty, generic_to_pretty).
+  if (!spec || spec->tpu)
     return nullptr;
   PrintCtx dry{op, *spec, nullptr};
   if (!fits(op, *spec, dry))

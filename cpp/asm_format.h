@@ -4,6 +4,10 @@
 // OpAsmParser / OpAsmPrinter, plus the few ops whose syntax is hand-written
 // upstream (`stablehlo.constant`, `reduce`, `while`).
 //
+// The `tpu` ops' formats come from the crate's table (src/pretty/ops.rs, read
+// once over tcc_rust_tpu_op_table): those ops parse here and print
+// generic (the crate prints their custom form from the generic text).
+//
 // The dialects stay op-less: MLIR's parser asks a dialect for a parse hook
 // when it meets a custom-form op it has no registered op for
 // (Dialect::getParseOperationHook), and its printer asks for a printer for an
@@ -12,6 +16,8 @@
 // DictionaryAttr, `<{...}>` in the generic form), as jaxlib's generic print
 // shows them.
 #pragma once
+
+#include "tcc.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectRegistry.h"

@@ -10,6 +10,7 @@
 #include "mlir-c/Support.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -120,6 +121,19 @@ MlirPass tcc_create_verify_pass(void);
 /// Emits `message` as a warning diagnostic at `location` (the C API has
 /// `mlirEmitError` only).
 void tcc_emit_warning(MlirLocation location, MlirStringRef message);
+
+// ----- implemented in Rust (src/pretty/ops.rs) -----
+
+/// One entry of the crate's `tpu` op table (src/pretty/ops.rs `OpDef`, each
+/// field in that file's mini-language).
+typedef struct TccTpuOpDef {
+  MlirStringRef name, operands, results, attrs, implied, format;
+  bool segments;
+} TccTpuOpDef;
+/// The crate's `tpu` op table (alive for the process); writes its length to
+/// `count`. asm_format.cpp reads it once: MLIR's parser then reads those
+/// ops' custom form.
+const TccTpuOpDef *tcc_rust_tpu_op_table(size_t *count);
 
 // ----- implemented in Rust (src/pass.rs) -----
 

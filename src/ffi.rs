@@ -144,6 +144,20 @@ unsafe extern "C" {
     pub(crate) fn tcc_emit_warning(location: MlirLocation, message: MlirStringRef);
 }
 
+/// One entry of the `tpu` op table as C++ reads it (`TccTpuOpDef` of
+/// `cpp/tcc.h`; the fields of `OpDef` in src/pretty/ops.rs), from
+/// `tcc_rust_tpu_op_table` (src/pretty/ops.rs).
+#[repr(C)]
+pub(crate) struct TpuOpDef {
+    pub name: MlirStringRef,
+    pub operands: MlirStringRef,
+    pub results: MlirStringRef,
+    pub attrs: MlirStringRef,
+    pub implied: MlirStringRef,
+    pub format: MlirStringRef,
+    pub segments: bool,
+}
+
 /// The options of `tpu-custom-call-lower` as the C++ pass hands them over
 /// (`TccLowerPassOptions` of `cpp/tcc.h`): each value separately, never as
 /// text to parse, so no value can inject another option. Empty strings and a

@@ -545,8 +545,7 @@ extern "C" fn tcc_rust_run_verify_pass(
         // with the plugin) need not allow the unregistered `stable_mosaic`
         // attributes a body carries, and must not be changed by the pass.
         let private = crate::Context::new();
-        let mut problems =
-            verify_module_warning(&private, module, target, &rules, &mut warnings);
+        let mut problems = verify_module_warning(&private, module, target, &rules, &mut warnings);
         for (location, message) in &warnings {
             emit_warning(*location, message);
         }

@@ -17,6 +17,11 @@
 //! - `implied`: types the format does not spell: `name=i32` (a fixed type)
 //!   or `name=$other` (the type of another operand or result).
 //! - `format`: the ODS `assemblyFormat`, verbatim.
+//!
+//! The one copy of the table: C++ reads it over `tcc_rust_tpu_op_table`
+//! (the engine of `cpp/asm_format.cpp` that parses these ops inside MLIR).
+
+use crate::ffi::{TpuOpDef, sref};
 
 /// One op's declaration and custom syntax.
 #[derive(Debug)]
@@ -914,3 +919,40 @@ pub(crate) const OPS: &[OpDef] = &[
         format: "attr-dict ($results^ `:` type($results))?",
     },
 ];
+
+/// [`OPS`] as C++ reads it, built once.
+struct CTable(Vec<TpuOpDef>);
+
+// SAFETY: the entries point to static strings only, and are never changed.
+unsafe impl Sync for CTable {}
+// SAFETY: as above.
+unsafe impl Send for CTable {}
+
+/// [`OPS`] for the C++ engine of declarative assembly formats
+/// (`cpp/asm_format.cpp`, which reads it once): it then parses the custom
+/// form of these ops inside MLIR itself (in an `mlir-opt` with our plugin, or
+/// text parsed without [`super::pretty_to_generic`]). The table stays here,
+/// its one source. Writes the number of entries to `count` (non-null) and
+/// returns them; they live as long as the process.
+#[unsafe(no_mangle)]
+extern "C" fn tcc_rust_tpu_op_table(count: *mut usize) -> *const TpuOpDef {
+    static TABLE: std::sync::OnceLock<CTable> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        CTable(
+            OPS.iter()
+                .map(|op| TpuOpDef {
+                    name: sref(op.name),
+                    operands: sref(op.operands),
+                    results: sref(op.results),
+                    attrs: sref(op.attrs),
+                    implied: sref(op.implied),
+                    format: sref(op.format),
+                    segments: op.segments,
+                })
+                .collect(),
+        )
+    });
+    // SAFETY: C++ passes a valid pointer.
+    unsafe { *count = table.0.len() };
+    table.0.as_ptr()
+}
