@@ -1,10 +1,12 @@
 //! The custom (pretty) syntax of the `tpu` ops Pallas emits, read and printed
 //! as text.
 //!
-//! Our pass-through `tpu` dialect registers no ops, so MLIR parses and prints
-//! `tpu` ops in generic form only. This module bridges the gap at the text
-//! level, driven by a table of the ops' declarative assembly formats
-//! (`ops.rs`, one entry per op, checked against real jaxlib output):
+//! Our pass-through `tpu` dialect registers no ops; its C++ parse hook reads
+//! the custom form from the table of `ops.rs` (over `tcc_rust_tpu_op_table`,
+//! so that MLIR itself, e.g. mlir-opt with the plugin, reads it), but MLIR
+//! prints `tpu` ops in generic form. This module works at the text level,
+//! driven by the same table of the ops' declarative assembly formats (one
+//! entry per op, checked against real jaxlib output):
 //! - [`pretty_to_generic`] rewrites each `tpu` op written in custom syntax
 //!   into the generic op MLIR builds from it (operands, `operandSegmentSizes`,
 //!   properties including the default-valued ones, types), leaving every other
