@@ -761,6 +761,16 @@ void printI64List(OpAsmPrinter &p, ArrayRef<int64_t> values) {
   p << ']';
 }
 
+// Reads a keyword: required, or (`optional`) absent, which sets `present`
+// to false and succeeds.
+ParseResult parseWord(OpAsmParser &p, bool optional, bool &present,
+                      StringRef &word) {
+  if (!optional)
+    return p.parseKeyword(&word);
+  present = succeeded(p.parseOptionalKeyword(&word));
+  return success();
+}
+
 // Parses an attribute of `kind`; `present` tells, for an optional group's
 // anchor, whether it was there at all (then failures are errors).
 ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
@@ -789,7 +799,7 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
     attr = b.getDenseI64ArrayAttr(values);
     return success();
   }
-  if (kind == "i64" || kind == "i32") {
+  if (kind == "i64" || kind == "i32" || kind == "si32") {
     int64_t value;
     if (optional) {
       OptionalParseResult r = p.parseOptionalInteger(value);
@@ -802,8 +812,13 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
     } else if (p.parseInteger(value)) {
       return failure();
     }
-    attr = kind == "i64" ? b.getI64IntegerAttr(value)
-                         : b.getI32IntegerAttr(static_cast<int32_t>(value));
+    if (kind == "i64")
+      attr = b.getI64IntegerAttr(value);
+    else if (kind == "i32")
+      attr = b.getI32IntegerAttr(static_cast<int32_t>(value));
+    else
+      attr = IntegerAttr::get(IntegerType::get(ctx, 32, IntegerType::Signed),
+                              value);
     return success();
   }
   if (kind == "sym") {
@@ -817,23 +832,6 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
       return failure();
     }
     attr = name;
-    return success();
-  }
-  if (kind == "si32") {
-    int64_t value;
-    if (optional) {
-      OptionalParseResult r = p.parseOptionalInteger(value);
-      if (!r.has_value()) {
-        present = false;
-        return success();
-      }
-      if (failed(*r))
-        return failure();
-    } else if (p.parseInteger(value)) {
-      return failure();
-    }
-    attr = IntegerAttr::get(IntegerType::get(ctx, 32, IntegerType::Signed),
-                            value);
     return success();
   }
   if (kind.starts_with("tpuenum.") || kind.starts_with("arr.")) {
@@ -866,14 +864,10 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
   }
   if (kind.starts_with("enum.")) {
     StringRef word;
-    if (optional) {
-      if (failed(p.parseOptionalKeyword(&word))) {
-        present = false;
-        return success();
-      }
-    } else if (p.parseKeyword(&word)) {
+    if (failed(parseWord(p, optional, present, word)))
       return failure();
-    }
+    if (!present)
+      return success();
     auto [dialect, mnemonic] = kindParts(kind);
     attr = passthroughAttr(ctx, dialect, (mnemonic + " " + word).str());
     return success(static_cast<bool>(attr));
@@ -883,14 +877,10 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
     kind.drop_front(strlen("i32enum.")).split(cases, ',');
     SMLoc loc = p.getCurrentLocation();
     StringRef word;
-    if (optional) {
-      if (failed(p.parseOptionalKeyword(&word))) {
-        present = false;
-        return success();
-      }
-    } else if (p.parseKeyword(&word)) {
+    if (failed(parseWord(p, optional, present, word)))
       return failure();
-    }
+    if (!present)
+      return success();
     auto it = llvm::find(cases, word);
     if (it == cases.end())
       return p.emitError(loc, "unknown value `") << word << "`";

@@ -181,12 +181,11 @@ fn golden_kernels_print_as_jax_prints_them() {
     failures.assert_none();
 }
 
-/// One or more jaxlib-made fixtures per supported op: the pretty text loads
-/// as jaxlib's generic text does, and prints back as jaxlib printed it.
-#[test]
-fn every_supported_op_round_trips_through_jaxlib_fixtures() {
+/// The jaxlib-made pretty fixtures (`mlir-fixtures/pretty/*.mlir`, each with a
+/// `.generic.mlir` beside it), sorted.
+fn pretty_fixtures() -> Vec<PathBuf> {
     let dir = fixtures_dir().join("pretty");
-    let mut pretty_files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| {
@@ -194,7 +193,15 @@ fn every_supported_op_round_trips_through_jaxlib_fixtures() {
             name.ends_with(".mlir") && !name.ends_with(".generic.mlir")
         })
         .collect();
-    pretty_files.sort();
+    files.sort();
+    files
+}
+
+/// One or more jaxlib-made fixtures per supported op: the pretty text loads
+/// as jaxlib's generic text does, and prints back as jaxlib printed it.
+#[test]
+fn every_supported_op_round_trips_through_jaxlib_fixtures() {
+    let pretty_files = pretty_fixtures();
     let ctx = Context::new();
     let mut covered = std::collections::BTreeSet::new();
     let mut failures = Failures::new();
@@ -569,16 +576,7 @@ fn jax_lowered_kernels_load_print_and_reemit_as_jax() {
 /// module jaxlib's generic print shows, byte for byte.
 #[test]
 fn mlir_parses_every_pretty_fixture_directly() {
-    let dir = fixtures_dir().join("pretty");
-    let mut pretty_files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            let name = p.file_name().unwrap().to_string_lossy();
-            name.ends_with(".mlir") && !name.ends_with(".generic.mlir")
-        })
-        .collect();
-    pretty_files.sort();
+    let pretty_files = pretty_fixtures();
     assert!(pretty_files.len() >= 100, "{}", pretty_files.len());
     let ctx = Context::new();
     let mut failures = Failures::new();
