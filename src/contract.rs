@@ -843,6 +843,18 @@ pub fn check_call<S: AsRef<str>>(
             ));
             continue;
         }
+        if let Some(d) = bounds.iter().position(|&b| b < 0) {
+            errors.push(mismatch(
+                format!(
+                    "its block window {} has a negative size ({}) in dimension {d}",
+                    static_text(&bounds),
+                    bounds[d]
+                ),
+                "give every block dimension a size of at least 1 (or the array's whole dimension)"
+                    .to_string(),
+            ));
+            continue;
+        }
         if !block_matches(&bounds, &kernel_ty.dims) {
             errors.push(mismatch(
                 format!(

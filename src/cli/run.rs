@@ -1,16 +1,16 @@
 //! `tpu-custom-call run`: execute a tpu_custom_call on the CPU.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::ValueEnum;
 use serde_json::json;
-use tpu_custom_call::decode;
+use tpu_custom_call::Context;
 use tpu_custom_call::exec::{
-    self, Array, CallShape, Execution, RunOptions, TensorType, Uninitialized, npy,
+    self, Array, CallShape, DmaTiming, RunOptions, Subnormals, TensorType, Uninitialized, host, npy,
 };
 use tpu_custom_call::params::Params;
-use tpu_custom_call::{Context, Kernel};
+use tpu_custom_call::target::Chip;
 
 use super::{CliResult, read_input, source_name};
 
@@ -23,6 +23,26 @@ pub enum UninitArg {
     Zero,
 }
 
+/// When DMAs copy.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum DmaArg {
+    /// At the start (the earliest schedule).
+    AtStart,
+    /// At the first wait on their semaphore (the latest; JAX's interpret mode).
+    AtWait,
+    /// At a random time between start and wait, from --seed.
+    Random,
+}
+
+/// What f32/bf16 arithmetic does with subnormals.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SubnormalArg {
+    /// Read and written as zero, as a TPU (and XLA on CPU) computes.
+    Flush,
+    /// Kept (IEEE gradual underflow).
+    Keep,
+}
+
 /// Arguments of `run`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
@@ -30,7 +50,9 @@ tpu-custom-call run module.mlir                                   # seeded rando
 tpu-custom-call run module.mlir --input x.npy --input y.npy -o out/   # out/result0.npy ...\n  \
 tpu-custom-call run module.mlir -o out/ --compare ref/ --rtol 1e-5   # exit 1 if a result differs\n  \
 tpu-custom-call run kernel.mlir --signature '(tensor<8x128xf32>) -> tensor<8x128xf32>' -o out/\n  \
-tpu-custom-call run all_gather.mlir --devices 4 --input x.npy -o out/   # inputs and results have a leading axis of 4\n\n\
+tpu-custom-call run all_gather.mlir --devices 4 --input x.npy -o out/   # inputs and results have a leading axis of 4\n  \
+tpu-custom-call run module.mlir --detect-races --detect-uninitialized --dma random --seed 3   # what only a TPU would show\n  \
+tpu-custom-call run module.mlir --target v5p   # two TensorCores split the leading parallel dimension\n\n\
 Arrays are NumPy .npy files: bf16 as uint16 bit patterns (ml_dtypes.bfloat16 accepted on input), f8 as uint8.")]
 pub struct Args {
     /// A StableHLO module with tpu_custom_calls (JAX's text, ours, bytecode), or
@@ -83,6 +105,27 @@ pub struct Args {
     /// with the figures instead of exhausting the machine.
     #[arg(long, value_name = "GIB")]
     pub max_memory: Option<f64>,
+    /// f32/bf16 subnormal operands and results of arithmetic.
+    #[arg(long, value_enum, default_value_t = SubnormalArg::Flush)]
+    pub subnormals: SubnormalArg,
+    /// When a started DMA copies its data (explore schedules with `random --seed S`).
+    #[arg(long, value_enum, default_value_t = DmaArg::AtStart)]
+    pub dma: DmaArg,
+    /// Report races: accesses to memory while a DMA into it (or writes while a
+    /// DMA out of it) is in flight, on any device; exit 1 listing each.
+    #[arg(long)]
+    pub detect_races: bool,
+    /// Report the first read of memory nothing wrote (scratch, output blocks,
+    /// scoped buffers) and count result elements never written.
+    #[arg(long)]
+    pub detect_uninitialized: bool,
+    /// TensorCores splitting the leading `parallel` grid dimension, each with its
+    /// own VMEM and scratch (default: 2 with a megacore --target (v4, v5p), else 1).
+    #[arg(long, value_name = "N")]
+    pub cores: Option<usize>,
+    /// The chip the call runs on (sets --cores).
+    #[arg(long, value_name = "CHIP")]
+    pub target: Option<Chip>,
     /// Print one JSON object (results, timings, comparison) instead of text.
     #[arg(long)]
     pub json: bool,
@@ -100,21 +143,6 @@ fn tensor_types(
                 .ok_or_else(|| format!("--signature: {what} type `{text}` is not a static tensor"))
         })
         .collect()
-}
-
-/// Stacks per-device arrays along a new leading axis.
-fn stack(parts: &[Array]) -> Array {
-    Array::stack(parts).unwrap_or_else(|| parts[0].clone())
-}
-
-/// Splits an array along its leading axis of `n`.
-fn split(a: &Array, n: usize, what: &str) -> Result<Vec<Array>, String> {
-    a.split_leading(n).ok_or_else(|| {
-        format!(
-            "{what}: with --devices {n} every input needs a leading axis of {n}, it has shape {:?}",
-            a.shape
-        )
-    })
 }
 
 fn summary(a: &Array) -> String {
@@ -191,14 +219,8 @@ fn memory_budget(gib: Option<f64>) -> Option<u64> {
     Some(kib * 1024 / 10 * 8)
 }
 
-fn reference(dir: &Path, k: usize) -> Option<PathBuf> {
-    [format!("result{k}.npy"), format!("out{k}.npy")]
-        .into_iter()
-        .map(|n| dir.join(n))
-        .find(|p| p.is_file())
-}
-
-/// Runs `run`.
+/// Runs `run`: reads the call and its operands, runs it with the options,
+/// writes, compares and prints (the work is `tpu_custom_call::exec::host`'s).
 pub fn run(args: Args) -> CliResult {
     if args.devices == 0 {
         return Err("--devices must be at least 1".into());
@@ -207,85 +229,35 @@ pub fn run(args: Args) -> CliResult {
     let name = source_name(&args.input);
     let ctx = Context::new();
     let started = Instant::now();
-    let (execution, label) = if let Some(sig) = &args.signature {
-        let kernel = Kernel::load(&ctx, &bytes, &name).map_err(|e| e.to_string())?;
-        let (ins, outs) = super::parse_signature(&ctx, sig)?;
-        let aliases = match &args.params {
-            Some(p) => {
-                let pbytes = read_input(p)?;
-                Params::from_json(&pbytes)
-                    .map_err(|e| format!("{}: {e}", source_name(p)))?
-                    .input_output_aliases
-            }
-            None => Vec::new(),
-        };
-        let shape = CallShape {
-            operands: tensor_types(&ins, "operand")?,
-            results: tensor_types(&outs, "result")?,
-            aliases,
-        };
-        (
-            Execution::new(&kernel, shape).map_err(|e| format!("{name}: {e}"))?,
-            name.clone(),
-        )
-    } else {
-        let calls = decode::decode_module(&ctx, &bytes, &name).map_err(|e| e.to_string())?;
-        if calls.is_empty() {
-            return Err(format!("{name}: no tpu_custom_call to run"));
+    let loaded = match &args.signature {
+        Some(sig) => {
+            let (ins, outs) = super::parse_signature(&ctx, sig)?;
+            let aliases = match &args.params {
+                Some(p) => {
+                    let pbytes = read_input(p)?;
+                    Params::from_json(&pbytes)
+                        .map_err(|e| format!("{}: {e}", source_name(p)))?
+                        .input_output_aliases
+                }
+                None => Vec::new(),
+            };
+            let shape = CallShape {
+                operands: tensor_types(&ins, "operand")?,
+                results: tensor_types(&outs, "result")?,
+                aliases,
+            };
+            host::load_kernel(&ctx, &bytes, &name, shape)
         }
-        let index = match args.call {
-            Some(i) if i < calls.len() => i,
-            Some(i) => {
-                return Err(format!(
-                    "{name}: --call {i}, but the module has {} call(s)",
-                    calls.len()
-                ));
-            }
-            None if calls.len() == 1 => 0,
-            None => {
-                return Err(format!(
-                    "{name}: the module has {} tpu_custom_calls: choose one with --call N (0..{})",
-                    calls.len(),
-                    calls.len() - 1
-                ));
-            }
-        };
-        let call = &calls[index];
-        let kname = call
-            .found
-            .kernel_name
-            .clone()
-            .unwrap_or_else(|| "kernel".into());
-        let e = Execution::of_call(call)
-            .map_err(|e| format!("{name}: tpu_custom_call #{index} ({kname}): {e}"))?;
-        (e, format!("{name}: tpu_custom_call #{index} ({kname})"))
-    };
+        None => host::load_call(&ctx, &bytes, &name, args.call),
+    }
+    .map_err(|e| e.to_string())?;
+    let (execution, label) = (loaded.execution, loaded.label);
     let compiled = started.elapsed();
     let shape = execution.call_shape().clone();
     let budget = memory_budget(args.max_memory);
-    // The operands and results twice (the host's arrays and the run's HBM
-    // copies; elements held as 4 or 8 bytes, per device) must fit before
-    // anything is allocated.
-    let need: u128 = shape
-        .operands
-        .iter()
-        .chain(&shape.results)
-        .map(|t| {
-            let n = t
-                .shape
-                .iter()
-                .filter(|&&d| d != exec::DYNAMIC_DIM)
-                .map(|&d| d as u128)
-                .product::<u128>();
-            n * if t.elem == exec::ElemType::F64 || t.elem.is_int() {
-                8
-            } else {
-                4
-            }
-        })
-        .sum::<u128>()
-        * 2
-        * args.devices as u128;
+    // The operands and results (host arrays and the run's copies) must fit
+    // before anything is allocated.
+    let need = host::host_bytes(&shape, args.devices);
     if let Some(max) = budget
         && need > u128::from(max)
     {
@@ -300,63 +272,16 @@ pub fn run(args: Args) -> CliResult {
     let random = args.inputs.is_empty();
     let device_inputs: Vec<Vec<Array>> = if random {
         (0..args.devices)
-            .map(|d| {
-                exec::random_inputs(&shape, seed.wrapping_add(d as u64))
-                    .map_err(|e| format!("{label}: {e}"))
-            })
-            .collect::<Result<_, _>>()?
+            .map(|d| exec::random_inputs(&shape, seed.wrapping_add(d as u64)))
+            .collect::<Result<_, _>>()
     } else {
-        if args.inputs.len() != shape.operands.len() {
-            return Err(format!(
-                "{label} takes {} operand(s), {} --input given",
-                shape.operands.len(),
-                args.inputs.len()
-            ));
-        }
-        let mut per_device: Vec<Vec<Array>> = vec![Vec::new(); args.devices];
-        for (k, (path, t)) in args.inputs.iter().zip(&shape.operands).enumerate() {
-            let a = npy::read(path, t.elem).map_err(|e| e.to_string())?;
-            let parts = if args.devices > 1 {
-                split(&a, args.devices, &path.display().to_string())?
-            } else {
-                vec![a]
-            };
-            for (d, mut p) in parts.into_iter().enumerate() {
-                if p.shape != t.shape && p.len() == 1 && t.shape.iter().product::<usize>() == 1 {
-                    p = p.reshaped(t.shape.clone());
-                }
-                let fits = p.shape.len() == t.shape.len()
-                    && p.shape
-                        .iter()
-                        .zip(&t.shape)
-                        .all(|(&x, &d)| d == exec::DYNAMIC_DIM || d == x);
-                if !fits {
-                    return Err(format!(
-                        "{}: operand {k} has shape {:?}, the call takes {:?}",
-                        path.display(),
-                        p.shape,
-                        t.shape
-                    ));
-                }
-                per_device[d].push(p);
-            }
-        }
-        per_device
-    };
-    let options = RunOptions {
-        seed: args.seed,
-        uninitialized: match args.uninitialized {
-            UninitArg::Nan => Uninitialized::Nan,
-            UninitArg::Zero => Uninitialized::Zero,
-        },
-        fuse_multiply_add: args.fuse_multiply_add,
-        progress: progress_on_terminal(),
-        max_bytes: budget,
-        ..RunOptions::default()
-    };
+        host::read_operands(&execution, &args.inputs, args.devices)
+    }
+    .map_err(|e| format!("{label}: {e}"))?;
+    let options = args.options(budget)?;
     let t0 = Instant::now();
-    let outs = execution
-        .run_devices(&device_inputs, &options)
+    let report = execution
+        .run_report(&device_inputs, &options)
         .map_err(|e| format!("{label}: {e}"))?;
     let ran = t0.elapsed();
     let mut later = Vec::new();
@@ -369,66 +294,40 @@ pub fn run(args: Args) -> CliResult {
     }
     later.sort_by(f64::total_cmp);
     let later_median = later.get(later.len() / 2).copied();
-    let results: Vec<Array> = (0..shape.results.len())
-        .map(|r| {
-            if args.devices > 1 {
-                stack(&outs.iter().map(|o| o[r].clone()).collect::<Vec<_>>())
-            } else {
-                outs[0][r].clone()
-            }
-        })
-        .collect();
-    let inputs_whole: Vec<Array> = (0..shape.operands.len())
-        .map(|k| {
-            if args.devices > 1 {
-                stack(
-                    &device_inputs
-                        .iter()
-                        .map(|i| i[k].clone())
-                        .collect::<Vec<_>>(),
-                )
-            } else {
-                device_inputs[0][k].clone()
-            }
-        })
-        .collect();
+    let results = host::join_devices(&report.results);
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         for (k, r) in results.iter().enumerate() {
             npy::write(&dir.join(format!("result{k}.npy")), r).map_err(|e| e.to_string())?;
         }
         if random {
-            for (k, a) in inputs_whole.iter().enumerate() {
+            for (k, a) in host::join_devices(&device_inputs).iter().enumerate() {
                 npy::write(&dir.join(format!("input{k}.npy")), a).map_err(|e| e.to_string())?;
             }
         }
     }
-    let mut comparisons = Vec::new();
-    let mut failed = Vec::new();
-    if let Some(dir) = &args.compare {
-        for (k, r) in results.iter().enumerate() {
-            let path = reference(dir, k).ok_or_else(|| {
+    let comparisons = match &args.compare {
+        Some(dir) => host::compare_with_dir(&results, dir, args.rtol, args.atol)
+            .map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    let failed: Vec<String> = comparisons
+        .iter()
+        .filter_map(|c| {
+            c.mismatch.as_ref().map(|m| {
                 format!(
-                    "{}: no result{k}.npy or out{k}.npy to compare with",
-                    dir.display()
+                    "result {} differs from {}: {m}",
+                    c.result,
+                    c.reference.display()
                 )
-            })?;
-            let expected = npy::read(&path, r.elem).map_err(|e| e.to_string())?;
-            match exec::compare(r, &expected, args.rtol, args.atol) {
-                Ok(()) => comparisons.push(
-                    json!({"result": k, "reference": path.display().to_string(), "equal": true}),
-                ),
-                Err(m) => {
-                    failed.push(format!("result {k} differs from {}: {m}", path.display()));
-                    comparisons.push(json!({"result": k, "reference": path.display().to_string(), "equal": false, "mismatch": m.to_string()}));
-                }
-            }
-        }
-    }
+            })
+        })
+        .collect();
     if args.json {
         let doc = json!({
             "call": label,
             "devices": args.devices,
+            "cores": options.cores,
             "random_inputs": random.then_some(seed),
             "compile_seconds": compiled.as_secs_f64(),
             "run_seconds": ran.as_secs_f64(),
@@ -438,8 +337,14 @@ pub fn run(args: Args) -> CliResult {
                 "dtype": r.elem.to_string(),
                 "shape": r.shape,
                 "path": args.output.as_ref().map(|d| d.join(format!("result{k}.npy")).display().to_string()),
+                "unwritten_elements": report.unwritten.get(k).copied().flatten(),
             })).collect::<Vec<_>>(),
-            "compare": args.compare.as_ref().map(|_| comparisons.clone()),
+            "compare": args.compare.as_ref().map(|_| comparisons.iter().map(|c| json!({
+                "result": c.result,
+                "reference": c.reference.display().to_string(),
+                "equal": c.mismatch.is_none(),
+                "mismatch": c.mismatch,
+            })).collect::<Vec<_>>()),
         });
         println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else {
@@ -456,6 +361,16 @@ pub fn run(args: Args) -> CliResult {
         for (k, r) in results.iter().enumerate() {
             println!("result {k}: {}", summary(r));
         }
+        for (k, u) in report.unwritten.iter().enumerate() {
+            match u {
+                Some(0) => println!("result {k}: every element written"),
+                Some(n) => println!(
+                    "result {k}: {n} of {} element(s) never written (they hold what the output buffer held before the call)",
+                    results[k].len()
+                ),
+                None => {}
+            }
+        }
         if let Some(m) = later_median {
             println!(
                 "time: compile {:.4} s, first run {:.4} s, later runs {m:.4} s (median of {})",
@@ -464,18 +379,49 @@ pub fn run(args: Args) -> CliResult {
                 later.len()
             );
         }
-        for c in &comparisons {
-            if c["equal"] == true {
-                println!(
-                    "result {}: equal to {}",
-                    c["result"],
-                    c["reference"].as_str().unwrap_or("")
-                );
-            }
+        for c in comparisons.iter().filter(|c| c.mismatch.is_none()) {
+            println!("result {}: equal to {}", c.result, c.reference.display());
         }
     }
     if !failed.is_empty() {
         return Err(format!("{label}: {}", failed.join("; ")));
     }
     Ok(())
+}
+
+impl Args {
+    /// The run's options from the flags (the cores from `--cores`, else
+    /// from `--target`'s megacore).
+    fn options(&self, max_bytes: Option<u64>) -> Result<RunOptions, String> {
+        let cores = match (self.cores, &self.target) {
+            (Some(0), _) => return Err("--cores must be at least 1".into()),
+            (Some(n), _) => n,
+            (None, Some(chip)) => exec::cores_of(*chip),
+            (None, None) => 1,
+        };
+        let dma = match self.dma {
+            DmaArg::AtStart => DmaTiming::AtStart,
+            DmaArg::AtWait => DmaTiming::AtWait,
+            DmaArg::Random => DmaTiming::Random(self.seed.unwrap_or(0)),
+        };
+        Ok(RunOptions {
+            seed: self.seed,
+            uninitialized: match self.uninitialized {
+                UninitArg::Nan => Uninitialized::Nan,
+                UninitArg::Zero => Uninitialized::Zero,
+            },
+            fuse_multiply_add: self.fuse_multiply_add,
+            subnormals: match self.subnormals {
+                SubnormalArg::Flush => Subnormals::FlushToZero,
+                SubnormalArg::Keep => Subnormals::Keep,
+            },
+            dma,
+            detect_races: self.detect_races,
+            detect_uninitialized: self.detect_uninitialized,
+            cores,
+            progress: progress_on_terminal(),
+            max_bytes,
+            ..RunOptions::default()
+        })
+    }
 }

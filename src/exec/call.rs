@@ -9,7 +9,7 @@ use super::dtype::ElemType;
 use super::eval::{Interp, MemRef, Val};
 use super::machine::Machine;
 use super::program::{Program, VTy};
-use super::{ExecError, RunOptions};
+use super::{ExecError, RunOptions, RunReport};
 use crate::contract::{self, DYNAMIC};
 use crate::decode::DecodedCall;
 use crate::kernel::Kernel;
@@ -149,7 +149,12 @@ pub struct Execution {
     /// Grid dims that are separate cores or subcores (`core_parallel`,
     /// `subcore_parallel`): each coordinate has its own scratch memory.
     per_core: Vec<bool>,
+    /// The leading `parallel` dimension: the one a megacore chip splits
+    /// between its TensorCores ([`RunOptions::cores`]).
+    megacore: Option<usize>,
     windows: Vec<Win>,
+    /// Trailing result-shape operands of the call ([`Execution::shape_operands`]).
+    shape_operands: Vec<TensorType>,
 }
 
 fn dim_semantics_text(op: Op<'_>) -> Vec<String> {
@@ -246,8 +251,15 @@ impl Execution {
                         .clone()
                         .unwrap_or_default()
                         .into_iter()
-                        .map(|b| b.max(0) as usize)
-                        .collect(),
+                        .map(|b| {
+                            usize::try_from(b).map_err(|_| {
+                                ExecError::new(format!(
+                                    "operand {k}'s block window {:?} has a negative dimension",
+                                    w.bounds.as_deref().unwrap_or_default()
+                                ))
+                            })
+                        })
+                        .collect::<Result<_, _>>()?,
                     transform: w.transform.clone(),
                     element: element.get(k).copied().unwrap_or(false),
                 },
@@ -296,7 +308,11 @@ impl Execution {
             scalar_prefetch: sig.scalar_prefetch,
             scratch,
             per_core,
+            megacore: semantics
+                .iter()
+                .position(|t| t.trim_end().ends_with("<parallel>")),
             windows,
+            shape_operands: Vec::new(),
         })
     }
 
@@ -340,7 +356,47 @@ impl Execution {
 
     /// Compiles a decoded call's kernel.
     pub fn of_call(call: &DecodedCall<'_>) -> Result<Execution, ExecError> {
-        Execution::new(&call.kernel, CallShape::of(call)?)
+        let mut e = Execution::new(&call.kernel, CallShape::of(call)?)?;
+        let data = call.found.data_operand_types().len();
+        e.shape_operands = call.found.operand_types[data..]
+            .iter()
+            .map(|t| {
+                TensorType::parse(t).ok_or_else(|| {
+                    ExecError::new(format!("result-shape operand type `{t}` is not a tensor"))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(e)
+    }
+
+    /// The call's trailing result-shape operands (JAX's shape-polymorphic
+    /// exports pass one per result, `indices_of_shape_operands`): each holds
+    /// its result's dimensions. [`Execution::run`] takes them after the
+    /// data operands, or not at all.
+    pub fn shape_operands(&self) -> &[TensorType] {
+        &self.shape_operands
+    }
+
+    /// Splits off and checks the result-shape operands of one device's
+    /// operands, when given.
+    fn data_inputs<'a>(&self, inputs: &'a [Array]) -> Result<&'a [Array], ExecError> {
+        let n = self.call.operands.len();
+        if self.shape_operands.is_empty() || inputs.len() != n + self.shape_operands.len() {
+            return Ok(inputs);
+        }
+        let (data, shapes) = inputs.split_at(n);
+        let call = self.concrete(data)?;
+        for (r, (a, t)) in shapes.iter().zip(&call.results).enumerate() {
+            let held: Vec<i64> = (0..a.len()).map(|i| a.data.get_i64(i)).collect();
+            let want: Vec<i64> = t.shape.iter().map(|&d| d as i64).collect();
+            if held != want {
+                return Err(ExecError::new(format!(
+                    "operand {} is the result-shape operand of result {r} (`indices_of_shape_operands`): it must hold the result's dimensions {want:?}, it holds {held:?}",
+                    n + r
+                )));
+            }
+        }
+        Ok(data)
     }
 
     /// The call's operand and result types.
@@ -361,12 +417,28 @@ impl Execution {
         inputs: &[Vec<Array>],
         options: &RunOptions,
     ) -> Result<Vec<Vec<Array>>, ExecError> {
+        Ok(self.run_report(inputs, options)?.results)
+    }
+
+    /// Runs the call on several devices (as [`Execution::run_devices`]) and
+    /// reports what it observed besides the results.
+    pub fn run_report(
+        &self,
+        inputs: &[Vec<Array>],
+        options: &RunOptions,
+    ) -> Result<RunReport, ExecError> {
         let devices = inputs.len().max(1);
+        if options.cores == 0 {
+            return Err(ExecError::new("RunOptions::cores must be at least 1"));
+        }
         let mut machine = Machine::new(devices, options.uninitialized);
         machine.max_bytes = options.max_bytes;
+        machine.track_writes = options.detect_uninitialized;
+        machine.detect_races = options.detect_races;
+        machine.dma = options.dma;
         // Buffers are allocated in the same order on every device, so a
         // remote DMA's target buffer has the same index everywhere.
-        let results: Vec<Result<Vec<Array>, ExecError>> = if devices == 1 {
+        let results: Vec<Result<(Vec<Array>, Vec<Option<u64>>), ExecError>> = if devices == 1 {
             vec![self.device(&machine, 0, &inputs[0], options)]
         } else {
             std::thread::scope(|s| {
@@ -404,10 +476,20 @@ impl Execution {
         };
         // The first real failure (not one that only stopped because another failed).
         let mut outs = Vec::with_capacity(devices);
+        let mut unwritten: Vec<Option<u64>> = Vec::new();
         let mut first_err: Option<ExecError> = None;
         for r in results {
             match r {
-                Ok(v) => outs.push(v),
+                Ok((v, u)) => {
+                    outs.push(v);
+                    if unwritten.is_empty() {
+                        unwritten = u;
+                    } else {
+                        for (a, b) in unwritten.iter_mut().zip(u) {
+                            *a = a.zip(b).map(|(x, y)| x + y);
+                        }
+                    }
+                }
                 Err(e) => {
                     let secondary = e.message.starts_with("stopped: ");
                     if first_err
@@ -419,15 +501,48 @@ impl Execution {
                 }
             }
         }
+        let races = std::mem::take(&mut machine.lock().races);
+        if !races.is_empty() {
+            let mut text = format!(
+                "{} race(s) found (accesses to memory while a DMA into or out of it is in flight; on a TPU their numbers depend on timing):",
+                races.len()
+            );
+            for (i, r) in races.iter().enumerate() {
+                text.push_str(&format!("\n  {}. {}", i + 1, r.text));
+            }
+            if let Some(e) = &first_err {
+                text.push_str(&format!("\nthe run also failed: {e}"));
+            }
+            return Err(ExecError::new(text));
+        }
         if let Some(e) = first_err {
             return Err(e);
         }
         self.check_dmas(&machine)?;
-        Ok(outs)
+        Ok(RunReport {
+            results: outs,
+            unwritten,
+        })
     }
 
     fn check_dmas(&self, machine: &Machine) -> Result<(), ExecError> {
         let st = machine.lock();
+        if let Some(d) = st.dmas.iter().find(|d| !d.copied) {
+            let site = &self.program.sites[d.site as usize];
+            return Err(ExecError::at(
+                format!(
+                    "a DMA was still in flight when the kernel returned: started at grid point {}{} and never waited for",
+                    point_text(&d.point),
+                    if machine.devices > 1 {
+                        format!(" on device {}", d.issuer)
+                    } else {
+                        String::new()
+                    }
+                ),
+                site.op.clone(),
+                site.loc.clone(),
+            ));
+        }
         for (d, bufs) in st.bufs.iter().enumerate() {
             for b in bufs {
                 if b.elem != ElemType::DmaSemaphore || b.freed {
@@ -453,7 +568,7 @@ impl Execution {
         dev: usize,
         inputs: &[Array],
         options: &RunOptions,
-    ) -> Result<Vec<Array>, ExecError> {
+    ) -> Result<(Vec<Array>, Vec<Option<u64>>), ExecError> {
         let multi = (machine.devices > 1).then_some(dev);
         let tag = |e: ExecError| {
             if multi.is_some() {
@@ -465,6 +580,7 @@ impl Execution {
                 e
             }
         };
+        let inputs = self.data_inputs(inputs).map_err(tag)?;
         let call = &self.concrete(inputs).map_err(tag)?;
         for (k, (a, t)) in inputs.iter().zip(&call.operands).enumerate() {
             let one_element = a.len() == 1 && t.shape.iter().product::<usize>() == 1;
@@ -478,6 +594,7 @@ impl Execution {
         let prog: &Program = &self.program;
         let mut it = Interp::new(prog, machine, dev);
         it.fuse = options.fuse_multiply_add;
+        it.flush_subnormals = options.subnormals == super::Subnormals::FlushToZero;
         // Grid.
         let dynamic = self.grid.iter().filter(|&&b| b == DYNAMIC).count();
         let mut dyn_vals = inputs[..dynamic].iter().map(Array::scalar_i64);
@@ -512,7 +629,7 @@ impl Execution {
                 .alloc_with(
                     dev,
                     a.elem.signless(),
-                    a.data.clone(),
+                    signless_data(a),
                     format!("scalar prefetch operand {i} (SMEM)"),
                 )
                 .map_err(|m| tag(ExecError::new(m)))?;
@@ -573,104 +690,14 @@ impl Execution {
             if k < n_in {
                 let a = &inputs[in_start + k];
                 let zero = vec![0i64; a.shape.len()];
-                write_whole(&it, &view, &zero, &a.shape, &a.data)?;
+                write_whole(&it, &view, &zero, &a.shape, &signless_data(a))?;
+                // The padding past the array is not the kernel's to initialise.
+                machine.mark_written(dev, buf);
             }
             hbm.push(view);
         }
-        // Kernel arguments for the windows.
-        let win_first = first + self.scalar_prefetch;
-        let mut win_args = Vec::with_capacity(self.windows.len());
-        for (k, w) in self.windows.iter().enumerate() {
-            let ty = &self.main_args()[win_first + k];
-            match w {
-                Win::Direct => {
-                    let shape = ty.shape().to_vec();
-                    let m = MemRef {
-                        shape: shape.clone(),
-                        strides: Array::strides(&shape),
-                        ..hbm[k].clone()
-                    };
-                    if shape.iter().product::<usize>() != hbm[k].shape.iter().product::<usize>() {
-                        return Err(tag(ExecError::new(format!(
-                            "operand {k} is passed whole but its kernel argument `{}` has another size",
-                            super::program::ty_text(ty)
-                        ))));
-                    }
-                    win_args.push(Val::M(Rc::new(m)));
-                }
-                Win::Block { .. } => {
-                    let (elem, shape, space) = match ty {
-                        VTy::MemRef(e, s, sp) => (*e, s.clone(), sp.clone()),
-                        _ => unreachable!("checked in new"),
-                    };
-                    let what = if k < n_in {
-                        format!("input {k}")
-                    } else {
-                        format!("output {}", k - n_in)
-                    };
-                    let buf = machine
-                        .alloc(
-                            dev,
-                            elem,
-                            elements(&shape).unwrap_or(usize::MAX),
-                            format!("{what}'s block ({})", space.to_uppercase()),
-                        )
-                        .map_err(|m| tag(ExecError::new(m)))?;
-                    win_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, elem, shape))));
-                }
-            }
-        }
-        // Scratch: one set, or one per core/subcore coordinate.
-        let alloc_scratch = |core: &[i64]| -> Result<Vec<Val>, ExecError> {
-            let mut out = Vec::with_capacity(self.scratch.len());
-            let at = if core.is_empty() {
-                String::new()
-            } else {
-                format!(" of core {core:?}")
-            };
-            for (i, ty) in self.scratch.iter().enumerate() {
-                match ty {
-                    VTy::MemRef(e, s, sp) => {
-                        let buf = machine
-                            .alloc(
-                                dev,
-                                *e,
-                                elements(s).unwrap_or(usize::MAX),
-                                format!("scratch operand {i} ({}){at}", sp.to_uppercase()),
-                            )
-                            .map_err(ExecError::new)?;
-                        out.push(Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone()))));
-                    }
-                    other => {
-                        return Err(ExecError::new(format!(
-                            "scratch operand {i} has type `{}`, which the executor cannot allocate",
-                            super::program::ty_text(other)
-                        )));
-                    }
-                }
-            }
-            Ok(out)
-        };
-        let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> =
-            std::collections::HashMap::new();
-        let core_of = |point: &[i64]| -> Vec<i64> {
-            point
-                .iter()
-                .zip(&self.per_core)
-                .filter(|(_, c)| **c)
-                .map(|(p, _)| *p)
-                .collect()
-        };
-        scratch_sets.insert(
-            core_of(&vec![0; grid.len()]),
-            alloc_scratch(&core_of(&vec![0; grid.len()])).map_err(tag)?,
-        );
-        if machine.devices > 1 {
-            machine
-                .start_barrier()
-                .map_err(|f| tag(ExecError::new(format!("stopped: {f}"))))?;
-        }
-        // The grid.
+        // The grid, split among the cores: each core runs its grid points
+        // with its own VMEM blocks and scratch.
         let main = prog
             .func(&self.main)
             .ok_or_else(|| ExecError::new("main function missing"))?;
@@ -690,89 +717,320 @@ impl Execution {
             }
             p
         };
-        let mut prev: Vec<Option<Vec<usize>>> = vec![None; self.windows.len()];
-        let mut cur = if total > 0 {
-            self.starts(&mut it, &point_of(0), &sp_args, &hbm, n_in)
-                .map_err(|e| tag(e.with_point(&point_of(0), multi)))?
-        } else {
-            Vec::new()
+        let cores = options.cores.max(1);
+        // The leading `parallel` dimension is split into contiguous ranges.
+        let split = self.megacore.filter(|_| cores > 1).map(|d| {
+            let n = grid[d].max(0) as usize;
+            (d, n.div_ceil(cores).max(1))
+        });
+        let core_of_point = |p: &[i64]| -> usize {
+            split.map_or(0, |(d, per)| (p[d] as usize / per).min(cores - 1))
         };
-        for t in 0..total {
-            let point = point_of(t);
-            let at = |e: ExecError| tag(e.with_point(&point, multi));
-            let next = if t + 1 < total {
-                let np = point_of(t + 1);
-                Some(
-                    self.starts(&mut it, &np, &sp_args, &hbm, n_in)
-                        .map_err(|e| tag(e.with_point(&np, multi)))?,
-                )
+        let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> =
+            std::collections::HashMap::new();
+        let scratch_key = |point: &[i64], mc: usize| -> Vec<i64> {
+            let mut key: Vec<i64> = if cores > 1 {
+                vec![mc as i64]
             } else {
-                None
+                Vec::new()
             };
-            // Copy in the inputs whose block moved.
-            for k in 0..n_in {
-                let Win::Block { bounds, .. } = &self.windows[k] else {
-                    continue;
-                };
-                if prev[k].as_ref() != Some(&cur[k]) {
-                    let Val::M(local) = &win_args[k] else {
-                        continue;
-                    };
-                    copy_block(&it, &hbm[k], &cur[k], bounds, local, true).map_err(at)?;
-                }
-            }
-            let mut args: Vec<Val> = point
-                .iter()
-                .map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i))))
+            key.extend(
+                point
+                    .iter()
+                    .zip(&self.per_core)
+                    .filter(|(_, c)| **c)
+                    .map(|(p, _)| *p),
+            );
+            key
+        };
+        // Per output: the blocks already written back (block start -> the
+        // core and the grid points of that visit).
+        let mut visited: Vec<std::collections::HashMap<Vec<usize>, (usize, Vec<i64>, Vec<i64>)>> =
+            vec![std::collections::HashMap::new(); self.windows.len()];
+        let mut done = 0u64;
+        // Every core's buffers exist before any device starts (a remote DMA
+        // finds its target buffer allocated).
+        let mut per_core = Vec::with_capacity(cores);
+        for mc in 0..cores {
+            let points: Vec<Vec<i64>> = (0..total)
+                .map(point_of)
+                .filter(|p| core_of_point(p) == mc)
                 .collect();
-            args.extend(sp_args.iter().cloned());
-            args.extend(win_args.iter().cloned());
-            let core = core_of(&point);
-            // `tpu.core_id`: the coordinate along the first core-parallel dimension.
-            it.core = core.first().map_or(0, |&c| c as usize);
-            if !scratch_sets.contains_key(&core) {
-                let set = alloc_scratch(&core).map_err(at)?;
-                scratch_sets.insert(core.clone(), set);
+            if points.is_empty() && mc > 0 {
+                continue;
             }
-            args.extend(scratch_sets[&core].iter().cloned());
-            it.call(main, args).map_err(at)?;
-            // Copy out the outputs whose block moves next (or at the end).
-            for k in n_in..self.windows.len() {
-                let Win::Block { bounds, .. } = &self.windows[k] else {
-                    continue;
+            let win_args = self
+                .window_buffers(machine, dev, n_in, &hbm, mc, cores)
+                .map_err(tag)?;
+            let first_point = points
+                .first()
+                .cloned()
+                .unwrap_or_else(|| vec![0; grid.len()]);
+            let key = scratch_key(&first_point, mc);
+            if !scratch_sets.contains_key(&key) {
+                let set = self.alloc_scratch(machine, dev, &key, cores).map_err(tag)?;
+                scratch_sets.insert(key, set);
+            }
+            per_core.push((mc, points, win_args));
+        }
+        if machine.devices > 1 {
+            machine
+                .start_barrier()
+                .map_err(|f| tag(ExecError::new(format!("stopped: {f}"))))?;
+        }
+        for (mc, points, win_args) in per_core {
+            let mut prev: Vec<Option<Vec<usize>>> = vec![None; self.windows.len()];
+            // Where each output's current visit began.
+            let mut visit_start: Vec<Vec<i64>> = vec![Vec::new(); self.windows.len()];
+            let mut cur = match points.first() {
+                Some(p) => self
+                    .starts(&mut it, p, &sp_args, &hbm, n_in)
+                    .map_err(|e| tag(e.with_point(p, multi)))?,
+                None => Vec::new(),
+            };
+            for (t, point) in points.iter().enumerate() {
+                let at = |e: ExecError| tag(e.with_point(point, multi));
+                it.point.clone_from(point);
+                let next = match points.get(t + 1) {
+                    Some(np) => Some(
+                        self.starts(&mut it, np, &sp_args, &hbm, n_in)
+                            .map_err(|e| tag(e.with_point(np, multi)))?,
+                    ),
+                    None => None,
                 };
-                let moves = next.as_ref().is_none_or(|n| n[k] != cur[k]);
-                if moves {
-                    let Val::M(local) = &win_args[k] else {
+                // Copy in the inputs whose block moved.
+                for k in 0..n_in {
+                    let Win::Block { bounds, .. } = &self.windows[k] else {
                         continue;
                     };
-                    copy_block(&it, &hbm[k], &cur[k], bounds, local, false).map_err(at)?;
+                    if prev[k].as_ref() != Some(&cur[k]) {
+                        let Val::M(local) = &win_args[k] else {
+                            continue;
+                        };
+                        copy_block(&it, &hbm[k], &cur[k], bounds, local, true).map_err(at)?;
+                    }
                 }
-            }
-            prev.clone_from(&cur.iter().cloned().map(Some).collect());
-            if let Some(p) = &options.progress {
-                p(t as u64 + 1, total as u64, dev);
-            }
-            if let Some(n) = next {
-                cur = n;
+                // Outputs starting a visit of a block: one visited before and
+                // left is a revisit; the block buffer starts uninitialised.
+                for k in n_in..self.windows.len() {
+                    if !matches!(self.windows[k], Win::Block { .. })
+                        || prev[k].as_ref() == Some(&cur[k])
+                    {
+                        continue;
+                    }
+                    if let Some((c, first, last)) = visited[k].get(&cur[k]) {
+                        let Win::Block { bounds, .. } = &self.windows[k] else {
+                            continue;
+                        };
+                        let block: Vec<usize> = cur[k]
+                            .iter()
+                            .zip(bounds)
+                            .map(|(&s, &b)| if b == 0 { 0 } else { s / b })
+                            .collect();
+                        let by = if cores > 1 {
+                            format!(" on core {c}")
+                        } else {
+                            String::new()
+                        };
+                        let again = if cores > 1 {
+                            format!(" on core {mc}")
+                        } else {
+                            String::new()
+                        };
+                        return Err(at(ExecError::new(format!(
+                            "Revisited block: output {}'s block {block:?} (elements from {:?}) was visited at grid points {} to {}{by} and written back, then visited again at grid point {}{again}: a TPU does not read an output block back, so the earlier visit's writes are lost (visit each output block in one run of consecutive grid points{})",
+                            k - n_in,
+                            cur[k],
+                            point_text(first),
+                            point_text(last),
+                            point_text(point),
+                            if cores > 1 {
+                                ", and on one core: the leading parallel dimension is split between the TensorCores"
+                            } else {
+                                ""
+                            }
+                        ))));
+                    }
+                    visit_start[k].clone_from(point);
+                    if let Val::M(local) = &win_args[k] {
+                        machine.reset(local.dev, local.buf);
+                    }
+                }
+                let mut args: Vec<Val> = point
+                    .iter()
+                    .map(|&i| Val::A(Rc::new(Array::int(ElemType::Int(32), i))))
+                    .collect();
+                args.extend(sp_args.iter().cloned());
+                args.extend(win_args.iter().cloned());
+                let key = scratch_key(point, mc);
+                // `tpu.core_id`: the coordinate along the first core-parallel
+                // dimension, else the megacore's core.
+                it.core = if self.per_core.iter().any(|&c| c) {
+                    key.get(usize::from(cores > 1)).map_or(0, |&c| c as usize)
+                } else {
+                    mc
+                };
+                if !scratch_sets.contains_key(&key) {
+                    let set = self.alloc_scratch(machine, dev, &key, cores).map_err(at)?;
+                    scratch_sets.insert(key.clone(), set);
+                }
+                args.extend(scratch_sets[&key].iter().cloned());
+                it.call(main, args).map_err(at)?;
+                // Copy out the outputs whose block moves next (or at the end).
+                for k in n_in..self.windows.len() {
+                    let Win::Block { bounds, .. } = &self.windows[k] else {
+                        continue;
+                    };
+                    let moves = next.as_ref().is_none_or(|n| n[k] != cur[k]);
+                    if moves {
+                        let Val::M(local) = &win_args[k] else {
+                            continue;
+                        };
+                        copy_block(&it, &hbm[k], &cur[k], bounds, local, false).map_err(at)?;
+                        visited[k].insert(
+                            cur[k].clone(),
+                            (mc, std::mem::take(&mut visit_start[k]), point.clone()),
+                        );
+                    }
+                }
+                prev.clone_from(&cur.iter().cloned().map(Some).collect());
+                done += 1;
+                if let Some(p) = &options.progress {
+                    p(done, total as u64, dev);
+                }
+                if let Some(n) = next {
+                    cur = n;
+                }
             }
         }
         // Results: the logical part of each output's HBM buffer.
         let mut results = Vec::with_capacity(call.results.len());
+        let mut unwritten = Vec::with_capacity(call.results.len());
         for (r, t) in call.results.iter().enumerate() {
             let view = &hbm[n_in + r];
             let zero = vec![0i64; t.shape.len()];
             let data = read_whole(&it, view, &zero, &t.shape).map_err(tag)?;
             results.push(Array::new(t.elem, t.shape.clone(), data));
+            unwritten.push(it.count_unwritten(view, &t.shape));
         }
-        Ok(results)
+        Ok((results, unwritten))
+    }
+
+    /// The VMEM/SMEM buffers of the windows on one core (HBM-resident
+    /// operands are the HBM buffers themselves).
+    fn window_buffers(
+        &self,
+        machine: &Machine,
+        dev: usize,
+        n_in: usize,
+        hbm: &[MemRef],
+        core: usize,
+        cores: usize,
+    ) -> Result<Vec<Val>, ExecError> {
+        let first = self.grid.len() + self.scalar_prefetch;
+        let mut win_args = Vec::with_capacity(self.windows.len());
+        for (k, w) in self.windows.iter().enumerate() {
+            let ty = &self.main_args()[first + k];
+            match w {
+                Win::Direct => {
+                    let shape = ty.shape().to_vec();
+                    let m = MemRef {
+                        shape: shape.clone(),
+                        strides: Array::strides(&shape),
+                        ..hbm[k].clone()
+                    };
+                    if shape.iter().product::<usize>() != hbm[k].shape.iter().product::<usize>() {
+                        return Err(ExecError::new(format!(
+                            "operand {k} is passed whole but its kernel argument `{}` has another size",
+                            super::program::ty_text(ty)
+                        )));
+                    }
+                    win_args.push(Val::M(Rc::new(m)));
+                }
+                Win::Block { .. } => {
+                    let (elem, shape, space) = match ty {
+                        VTy::MemRef(e, s, sp) => (*e, s.clone(), sp.clone()),
+                        _ => unreachable!("checked in new"),
+                    };
+                    let what = if k < n_in {
+                        format!("input {k}")
+                    } else {
+                        format!("output {}", k - n_in)
+                    };
+                    let on = if cores > 1 {
+                        format!(" of core {core}")
+                    } else {
+                        String::new()
+                    };
+                    let buf = machine
+                        .alloc(
+                            dev,
+                            elem,
+                            elements(&shape).unwrap_or(usize::MAX),
+                            format!("{what}'s block ({}){on}", space.to_uppercase()),
+                        )
+                        .map_err(ExecError::new)?;
+                    win_args.push(Val::M(Rc::new(MemRef::whole(dev, buf, elem, shape))));
+                }
+            }
+        }
+        Ok(win_args)
+    }
+
+    /// One set of scratch buffers (per core, or per core-parallel coordinate).
+    fn alloc_scratch(
+        &self,
+        machine: &Machine,
+        dev: usize,
+        key: &[i64],
+        cores: usize,
+    ) -> Result<Vec<Val>, ExecError> {
+        let mut out = Vec::with_capacity(self.scratch.len());
+        let at = if key.is_empty() {
+            String::new()
+        } else if cores > 1 && key.len() == 1 {
+            format!(" of core {}", key[0])
+        } else {
+            format!(" of core {key:?}")
+        };
+        for (i, ty) in self.scratch.iter().enumerate() {
+            match ty {
+                VTy::MemRef(e, s, sp) => {
+                    let buf = machine
+                        .alloc(
+                            dev,
+                            *e,
+                            elements(s).unwrap_or(usize::MAX),
+                            format!("scratch operand {i} ({}){at}", sp.to_uppercase()),
+                        )
+                        .map_err(ExecError::new)?;
+                    out.push(Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone()))));
+                }
+                other => {
+                    return Err(ExecError::new(format!(
+                        "scratch operand {i} has type `{}`, which the executor cannot allocate",
+                        super::program::ty_text(other)
+                    )));
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The call shape with every dynamic dimension resolved from the inputs.
     fn concrete(&self, inputs: &[Array]) -> Result<CallShape, ExecError> {
         if inputs.len() != self.call.operands.len() {
+            let shapes = if self.shape_operands.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (or {} with its {} trailing result-shape operand(s))",
+                    self.call.operands.len() + self.shape_operands.len(),
+                    self.shape_operands.len()
+                )
+            };
             return Err(ExecError::new(format!(
-                "the call takes {} operand(s), given {}",
+                "the call takes {} operand(s){shapes}, given {}",
                 self.call.operands.len(),
                 inputs.len()
             )));
@@ -939,8 +1197,22 @@ fn copy_block(
         write_whole(it, local, &zero, &local.shape, &data)
     } else {
         let data = read_whole(it, local, &zero, &local.shape)?;
-        write_whole(it, hbm, &st, bounds, &data)
+        write_whole(it, hbm, &st, bounds, &data)?;
+        // What the kernel left unwritten stays unwritten in HBM.
+        it.copy_written(local, &zero, &local.shape, hbm, &st, bounds);
+        Ok(())
     }
+}
+
+/// A grid point as `(i, j, k)`.
+fn point_text(p: &[i64]) -> String {
+    format!(
+        "({})",
+        p.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 fn read_whole(
@@ -966,6 +1238,21 @@ fn write_whole(
 /// driver (site 0 is reserved for it).
 static DRIVER: std::sync::LazyLock<super::program::Inst> =
     std::sync::LazyLock::new(super::program::Inst::driver);
+
+/// The values a kernel sees for a host array: unsigned integers
+/// (`ui32` operands, held zero-extended on the host) become the signless
+/// integers of their width, sign-extended as every other integer is held,
+/// so that signed ops after a `uint32 -> int32` cast (`shrsi`, `cmpi slt`,
+/// `divsi`, `sitofp`, ...) see `0x80000000` as `-2^31`, as the TPU does.
+fn signless_data(a: &Array) -> Data {
+    match (a.elem, &a.data) {
+        (ElemType::UInt(w), Data::I64(v)) => {
+            let t = ElemType::Int(w);
+            Data::I64(v.iter().map(|&x| t.wrap(x)).collect())
+        }
+        _ => a.data.clone(),
+    }
+}
 
 /// Seeded random inputs for a call: floats uniform in [-1, 1) (rounded to
 /// their type), integers uniform in [0, 8) (small and non-negative, so

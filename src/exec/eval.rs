@@ -84,10 +84,64 @@ pub(crate) struct Interp<'p> {
     pub fuse: bool,
     /// Ops this device may still execute (`RunOptions::max_ops`).
     pub ops_left: Option<u64>,
+    /// The grid point being run (race and uninitialised-read reports).
+    pub point: Vec<i64>,
+    /// Set while a copy (a DMA, the pipeline's block copies) reads and
+    /// writes: copies move written marks along and are not kernel accesses.
+    copying: std::cell::Cell<bool>,
+    /// Ops run on this device (`DmaTiming::Random` deadlines).
+    ops_run: u64,
+    /// The earliest deadline of this device's random-time DMAs.
+    next_due: Option<u64>,
+    /// This device's random DMA times.
+    rng: u64,
+    /// Flush `f32`/`bf16` subnormal operands and results of arithmetic to
+    /// zero (see [`super::Subnormals`]).
+    pub flush_subnormals: bool,
     scopes: Vec<Vec<usize>>,
 }
 
 type R<T> = Result<T, ExecError>;
+
+/// Ops that compute on floats (as opposed to moving their bits: loads,
+/// stores, selects, bitcasts, shape ops): the ones whose subnormal
+/// operands and results a TPU flushes to zero.
+fn flushes(kind: &Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Bin(_)
+            | Kind::Un(_)
+            | Kind::Fma
+            | Kind::CmpF(_)
+            | Kind::Matmul { .. }
+            | Kind::MultiReduce(..)
+            | Kind::Reduce(..)
+            | Kind::Reduction(_)
+            | Kind::AllReduce { .. }
+            | Kind::Scan(..)
+            | Kind::ReduceIndex(..)
+    )
+}
+
+/// `a` with its `f32`/`bf16` subnormals replaced by zeros of their sign,
+/// `None` when it has none (the common case: no copy).
+fn flush_array(a: &Array) -> Option<Array> {
+    if !matches!(a.elem, ElemType::F32 | ElemType::BF16) {
+        return None;
+    }
+    let Data::F32(v) = &a.data else {
+        return None;
+    };
+    let sub = |x: f32| x != 0.0 && x.abs() < f32::MIN_POSITIVE;
+    if !v.iter().any(|&x| sub(x)) {
+        return None;
+    }
+    let data = v
+        .iter()
+        .map(|&x| if sub(x) { 0f32.copysign(x) } else { x })
+        .collect();
+    Some(Array::new(a.elem, a.shape.clone(), Data::F32(data)))
+}
 
 impl<'p> Interp<'p> {
     pub(crate) fn new(prog: &'p Program, machine: &'p Machine, dev: usize) -> Interp<'p> {
@@ -100,6 +154,15 @@ impl<'p> Interp<'p> {
             barrier: None,
             fuse: false,
             ops_left: None,
+            flush_subnormals: true,
+            point: Vec::new(),
+            copying: std::cell::Cell::new(false),
+            ops_run: 0,
+            next_due: None,
+            rng: match machine.dma {
+                super::DmaTiming::Random(seed) => seed ^ (dev as u64).wrapping_mul(0x9e37_79b9),
+                _ => 0,
+            },
             scopes: Vec::new(),
         }
     }
@@ -251,6 +314,45 @@ impl<'p> Interp<'p> {
     }
 
     fn exec(&mut self, frame: &mut [Val], inst: &'p Inst) -> R<()> {
+        if let Some(due) = self.next_due {
+            self.ops_run += 1;
+            if self.ops_run >= due {
+                self.complete_due();
+            }
+        }
+        if !self.flush_subnormals || !flushes(&inst.kind) {
+            return self.exec_op(frame, inst);
+        }
+        // The TPU's vector unit reads f32 subnormals as zero and flushes
+        // subnormal results: operands are flushed for this op only (a
+        // bitcast or a store of the same value still sees its bits).
+        let mut saved: Vec<(usize, Val)> = Vec::new();
+        let fused = inst.fused.map(|(a, b, _)| [a, b]);
+        for &slot in inst.args.iter().chain(fused.iter().flatten()) {
+            let slot = slot as usize;
+            if let Some(Val::A(a)) = frame.get(slot)
+                && let Some(flushed) = flush_array(a)
+            {
+                let old = std::mem::replace(&mut frame[slot], Val::A(Rc::new(flushed)));
+                saved.push((slot, old));
+            }
+        }
+        let r = self.exec_op(frame, inst);
+        for (slot, v) in saved.into_iter().rev() {
+            frame[slot] = v;
+        }
+        r?;
+        for &slot in &inst.res {
+            if let Some(Val::A(a)) = frame.get(slot as usize)
+                && let Some(flushed) = flush_array(a)
+            {
+                frame[slot as usize] = Val::A(Rc::new(flushed));
+            }
+        }
+        Ok(())
+    }
+
+    fn exec_op(&mut self, frame: &mut [Val], inst: &'p Inst) -> R<()> {
         if let Some(left) = &mut self.ops_left {
             if *left == 0 {
                 return Err(self.fail(
@@ -898,13 +1000,13 @@ impl<'p> Interp<'p> {
                 };
                 let dst = self.mem(frame, inst, self.one(inst, 2)?)?;
                 let bytes = (dst.len() * dst.elem.bytes()) as i64;
-                self.sem_wait(inst, &sem, bytes)?;
+                self.dma_wait(inst, &sem, bytes)?;
             }
             Kind::WaitDma2 => {
                 let sem = self.mem(frame, inst, self.one(inst, 0)?)?;
                 let dst = self.mem(frame, inst, self.one(inst, 2)?)?;
                 let bytes = (dst.len() * dst.elem.bytes()) as i64;
-                self.sem_wait(inst, &sem, bytes)?;
+                self.dma_wait(inst, &sem, bytes)?;
             }
             Kind::Yield => {}
         }
@@ -981,6 +1083,27 @@ impl<'p> Interp<'p> {
             start.push(i as usize);
         }
         Ok((start, extent, steps))
+    }
+
+    /// [`Self::box_of`] without the bounds check (non-negative indices):
+    /// for masked stores, whose masked-in lanes are checked one by one.
+    fn box_unchecked(
+        &self,
+        m: &MemRef,
+        idx: &[i64],
+        vshape: &[usize],
+        strides: &[i64],
+    ) -> Option<(Vec<usize>, Vec<usize>, Vec<usize>)> {
+        let rank = m.shape.len();
+        if idx.len() != rank || vshape.len() > rank || idx.iter().any(|&i| i < 0) {
+            return None;
+        }
+        let mut extent = vec![1usize; rank - vshape.len()];
+        extent.extend_from_slice(vshape);
+        let steps: Vec<usize> = (0..rank)
+            .map(|d| strides.get(d).map_or(1, |&s| s.max(1) as usize))
+            .collect();
+        Some((idx.iter().map(|&i| i as usize).collect(), extent, steps))
     }
 
     fn oob(&self, inst: &Inst, m: &MemRef, idx: &[i64], extent: &[usize]) -> ExecError {
@@ -1125,8 +1248,12 @@ impl<'p> Interp<'p> {
         add: bool,
     ) -> R<()> {
         let (start, ext, skip) = self.cast_box(inst, m, base, idx, extent)?;
-        // The whole underlying rows: read, update the view's part, write back.
-        let view = self.cast_rows(inst, m, base, &start, &ext)?;
+        // The whole underlying rows: read, update the view's part, write back
+        // (the read is the store's own, not a read of the kernel's data).
+        let was = self.copying.replace(true);
+        let view = self.cast_rows(inst, m, base, &start, &ext);
+        self.copying.set(was);
+        let view = view?;
         let mut offs = vec![0usize; extent.len()];
         offs[extent.len() - 2] = skip;
         let mut value = Array::new(m.elem, extent.to_vec(), data.clone());
@@ -1155,6 +1282,121 @@ impl<'p> Interp<'p> {
         vshape: &[usize],
         strides: &[i64],
     ) -> R<Data> {
+        self.read_box_masked(inst, m, idx, vshape, strides, None)
+    }
+
+    /// The element of a box at position `i` of its elements, as indices of
+    /// the view (for messages).
+    fn box_index(start: &[usize], extent: &[usize], steps: &[usize], i: usize) -> Vec<usize> {
+        let mut rem = i;
+        let mut out = vec![0usize; extent.len()];
+        for d in (0..extent.len()).rev() {
+            let e = extent[d].max(1);
+            out[d] = start[d] + (rem % e) * steps[d];
+            rem /= e;
+        }
+        out
+    }
+
+    fn where_(&self) -> String {
+        let mut ctx = vec![format!(
+            "grid point ({})",
+            self.point
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )];
+        if self.machine.devices > 1 {
+            ctx.push(format!("device {}", self.dev));
+        }
+        ctx.join(", ")
+    }
+
+    /// Is this access a kernel op's own (not a copy's)?
+    fn kernel_access(&self, inst: &Inst) -> bool {
+        inst.site != 0 && !self.copying.get()
+    }
+
+    /// Notes a race for each DMA in flight whose destination `offs` of
+    /// buffer `(m.dev, m.buf)` touch (or, for writes, whose source).
+    fn note_races(
+        &self,
+        s: &mut super::machine::State,
+        inst: &Inst,
+        dev: usize,
+        buf: usize,
+        offs: &[usize],
+        write: bool,
+    ) {
+        let mut found = Vec::new();
+        for d in &s.dmas {
+            let into =
+                (d.dst_open > 0 || !d.copied) && d.dst.first_overlap(dev, buf, offs).is_some();
+            let out_of = write
+                && (d.src_open > 0 || !d.copied)
+                && d.src.first_overlap(dev, buf, offs).is_some();
+            if !into && !out_of {
+                continue;
+            }
+            let key = (d.site, inst.site, write);
+            if s.races.iter().any(|r| r.key == key)
+                || found.iter().any(|r: &super::machine::Race| r.key == key)
+            {
+                continue;
+            }
+            let me = &self.prog.sites[inst.site as usize];
+            let them = &self.prog.sites[d.site as usize];
+            let label = s.bufs[dev]
+                .get(buf)
+                .map(|b| b.label.clone())
+                .unwrap_or_default();
+            let at = |loc: &str| {
+                if loc.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at {loc}")
+                }
+            };
+            let mut them_where = format!(
+                "grid point ({})",
+                d.point
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            if self.machine.devices > 1 {
+                them_where.push_str(&format!(", device {}", d.issuer));
+            }
+            found.push(super::machine::Race {
+                text: format!(
+                    "`{}`{} [{}] {} {label} while the DMA `{}`{} [{them_where}] {} it is in flight (started, not yet waited for)",
+                    me.op,
+                    at(&me.loc),
+                    self.where_(),
+                    if write { "writes" } else { "reads" },
+                    them.op,
+                    at(&them.loc),
+                    if into { "into" } else { "out of" },
+                ),
+                key,
+            });
+        }
+        s.races.extend(found);
+    }
+
+    /// A box read, with the lanes a mask turns off not counted as reads
+    /// of unwritten memory.
+    pub(crate) fn read_box_masked(
+        &self,
+        inst: &Inst,
+        m: &MemRef,
+        idx: &[i64],
+        vshape: &[usize],
+        strides: &[i64],
+        lanes: Option<&Array>,
+    ) -> R<Data> {
         if let Some(base) = &m.cast {
             if strides.iter().any(|&s| s != 1) {
                 return Err(self.fail(inst, "a strided load through a `tpu.memref_bitcast` view"));
@@ -1166,7 +1408,7 @@ impl<'p> Interp<'p> {
         }
         let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
         let offs = Self::offsets(m, &start, &extent, &steps);
-        let s = self.machine.lock();
+        let mut s = self.machine.lock();
         let b = &s.bufs[m.dev][m.buf];
         if b.freed {
             return Err(self.fail(inst, format!("reads {} after its scope ended", b.label)));
@@ -1174,7 +1416,27 @@ impl<'p> Interp<'p> {
         if offs.last().is_some_and(|&o| o >= b.data.len()) {
             return Err(self.fail(inst, format!("reads past the end of {}", b.label)));
         }
-        Ok(b.data.gather(&offs))
+        if self.kernel_access(inst) {
+            if let Some(w) = &b.written {
+                let on = |i: usize| lanes.is_none_or(|l| i >= l.len() || l.data.get_i64(i) != 0);
+                if let Some(i) = (0..offs.len()).find(|&i| on(i) && !w[offs[i]]) {
+                    let at = Self::box_index(&start, &extent, &steps, i);
+                    return Err(self.fail(
+                        inst,
+                        format!(
+                            "reads uninitialised memory: element {at:?} of {} (a view of shape {:?}) was never written before this read [{}]",
+                            b.label,
+                            m.shape,
+                            self.where_()
+                        ),
+                    ));
+                }
+            }
+            if self.machine.detect_races && !s.dmas.is_empty() {
+                self.note_races(&mut s, inst, m.dev, m.buf, &offs, false);
+            }
+        }
+        Ok(s.bufs[m.dev][m.buf].data.gather(&offs))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1201,7 +1463,13 @@ impl<'p> Interp<'p> {
             self.box_of(inst, m, idx, vshape, strides)?;
             return self.write_cast(inst, m, base, idx, &extent, data, add);
         }
-        let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
+        // A masked store may reach past the view where every lane outside
+        // is masked off (as on a TPU, and as interpret mode allows).
+        let (start, extent, steps) = match (mask, self.box_of(inst, m, idx, vshape, strides)) {
+            (_, Ok(b)) => b,
+            (Some(_), Err(e)) => self.box_unchecked(m, idx, vshape, strides).ok_or(e)?,
+            (None, Err(e)) => return Err(e),
+        };
         let mut offs = Self::offsets(m, &start, &extent, &steps);
         if data.len() != offs.len() {
             return Err(self.fail(
@@ -1228,16 +1496,32 @@ impl<'p> Interp<'p> {
             let keep: Vec<usize> = (0..offs.len())
                 .filter(|&i| mask.data.get_i64(i) != 0)
                 .collect();
+            for &i in &keep {
+                let at = Self::box_index(&start, &extent, &steps, i);
+                if at.iter().zip(&m.shape).any(|(&a, &d)| a >= d) {
+                    return Err(self.oob(inst, m, idx, &extent));
+                }
+            }
             offs = keep.iter().map(|&i| offs[i]).collect();
             vals = data.gather(&keep);
         }
         let mut s = self.machine.lock();
+        if self.machine.detect_races && !s.dmas.is_empty() && self.kernel_access(inst) {
+            self.note_races(&mut s, inst, m.dev, m.buf, &offs, true);
+        }
         let b = &mut s.bufs[m.dev][m.buf];
         if b.freed {
             return Err(self.fail(inst, format!("writes {} after its scope ended", b.label)));
         }
         if offs.last().is_some_and(|&o| o >= b.data.len()) {
             return Err(self.fail(inst, format!("writes past the end of {}", b.label)));
+        }
+        if !self.copying.get()
+            && let Some(w) = &mut b.written
+        {
+            for &o in &offs {
+                w[o] = true;
+            }
         }
         if add {
             let old = b.data.gather(&offs);
@@ -1273,8 +1557,9 @@ impl<'p> Interp<'p> {
         if elem.signless() != m.elem.signless() {
             return Err(self.fail(inst, format!("loads {elem} from a memref of {}", m.elem)));
         }
-        let mut data = self.read_box(inst, &m, &idx, &vshape, strides)?;
-        if let Some(mask) = self.opt_arr(frame, inst, mask.as_ref())? {
+        let mask = self.opt_arr(frame, inst, mask.as_ref())?;
+        let mut data = self.read_box_masked(inst, &m, &idx, &vshape, strides, mask.as_deref())?;
+        if let Some(mask) = mask {
             if mask.len() != data.len() {
                 return Err(self.fail(
                     inst,
@@ -1443,6 +1728,20 @@ impl<'p> Interp<'p> {
                 s.waits.remove(&self.dev);
                 return Err(self.fail(inst, format!("stopped: {f}")));
             }
+            if !s.dmas.is_empty() {
+                // DMAs that signal this semaphore and have not copied yet
+                // complete now, oldest first, until it holds enough.
+                let key = (sem.dev, sem.buf, pos);
+                let st = &mut *s;
+                for d in st.dmas.iter_mut() {
+                    if st.bufs[sem.dev][sem.buf].data.get_i64(pos) >= amount {
+                        break;
+                    }
+                    if !d.copied && (d.dst_sem == Some(key) || d.src_sem == Some(key)) {
+                        d.complete(&mut st.bufs);
+                    }
+                }
+            }
             let b = &mut s.bufs[sem.dev][sem.buf];
             let have = b.data.get_i64(pos);
             if have >= amount {
@@ -1460,6 +1759,10 @@ impl<'p> Interp<'p> {
             let stuck = all_wait
                 && s.waits.values().all(|&(d, b, p, n)| {
                     s.bufs[d].get(b).is_none_or(|buf| buf.data.get_i64(p) < n)
+                        && !s.dmas.iter().any(|x| {
+                            !x.copied
+                                && (x.dst_sem == Some((d, b, p)) || x.src_sem == Some((d, b, p)))
+                        })
                 });
             if stuck {
                 let label = s.bufs[sem.dev][sem.buf].label.clone();
@@ -1627,7 +1930,7 @@ impl<'p> Interp<'p> {
         self.sem_add(inst, &sem, self.dev, bytes)
     }
 
-    fn enqueue_dma(&self, frame: &[Val], inst: &Inst) -> R<()> {
+    fn enqueue_dma(&mut self, frame: &[Val], inst: &Inst) -> R<()> {
         let src = self.mem(frame, inst, self.one(inst, 0)?)?;
         let src_sem = match inst.segment(1).first() {
             Some(&s) => Some(self.mem(frame, inst, s)?),
@@ -1651,21 +1954,256 @@ impl<'p> Interp<'p> {
         if src.elem.bytes() != dst.elem.bytes() {
             return Err(self.fail(inst, format!("copies {} into {}", src.elem, dst.elem)));
         }
-        let zero_s = vec![0i64; src.shape.len()];
-        let data = self.read_box(inst, &src, &zero_s, &src.shape, &[])?;
         let target = MemRef {
             dev,
             ..(*dst).clone()
         };
-        let zero_d = vec![0i64; dst.shape.len()];
-        self.write_box(inst, &target, &zero_d, &dst.shape, &[], &data, None, false)?;
         let bytes = (dst.len() * dst.elem.bytes()) as i64;
+        if self.machine.records_dmas() && src.cast.is_none() && dst.cast.is_none() {
+            return self.record_dma(
+                inst,
+                &src,
+                &target,
+                dst_sem.as_deref(),
+                src_sem.as_deref(),
+                bytes,
+            );
+        }
+        self.copy_view(inst, &src, &target)?;
         if let Some(sem) = dst_sem {
             self.sem_add(inst, &sem, dev, bytes)?;
         }
         if let Some(sem) = src_sem {
             self.sem_add(inst, &sem, self.dev, bytes)?;
         }
+        Ok(())
+    }
+
+    /// Copies one whole view into another (same element count), moving
+    /// the written marks along: a copy is not a read of its data.
+    pub(crate) fn copy_view(&self, inst: &Inst, src: &MemRef, dst: &MemRef) -> R<()> {
+        let zero_s = vec![0i64; src.shape.len()];
+        let zero_d = vec![0i64; dst.shape.len()];
+        self.copying.set(true);
+        let r = self
+            .read_box(inst, src, &zero_s, &src.shape, &[])
+            .and_then(|data| {
+                self.write_box(inst, dst, &zero_d, &dst.shape, &[], &data, None, false)
+            });
+        self.copying.set(false);
+        r?;
+        self.copy_written(src, &zero_s, &src.shape, dst, &zero_d, &dst.shape);
+        Ok(())
+    }
+
+    /// The buffer offsets of every element of a view, in order.
+    fn view_offsets(&self, inst: &Inst, m: &MemRef) -> R<Vec<usize>> {
+        let zero = vec![0i64; m.shape.len()];
+        let (start, extent, steps) = self.box_of(inst, m, &zero, &m.shape, &[])?;
+        Ok(Self::offsets(m, &start, &extent, &steps))
+    }
+
+    fn sem_ref(&self, inst: &Inst, sem: &MemRef, dev: usize) -> R<super::machine::SemRef> {
+        Ok((dev, sem.buf, self.sem_pos(inst, sem)?))
+    }
+
+    /// Starts a DMA that completes later (`DmaTiming`) or is watched for
+    /// races: recorded in the machine until its waits take its bytes.
+    fn record_dma(
+        &mut self,
+        inst: &Inst,
+        src: &MemRef,
+        dst: &MemRef,
+        dst_sem: Option<&MemRef>,
+        src_sem: Option<&MemRef>,
+        bytes: i64,
+    ) -> R<()> {
+        use super::machine::{Dma, Region};
+        let src_offs = self.view_offsets(inst, src)?;
+        let dst_offs = self.view_offsets(inst, dst)?;
+        let dst_sem = dst_sem
+            .map(|m| self.sem_ref(inst, m, dst.dev))
+            .transpose()?;
+        let src_sem = src_sem
+            .map(|m| self.sem_ref(inst, m, self.dev))
+            .transpose()?;
+        {
+            let s = self.machine.lock();
+            for (r, offs, what) in [
+                (src, &src_offs, "reads past the end of"),
+                (dst, &dst_offs, "writes past the end of"),
+            ] {
+                let b = &s.bufs[r.dev][r.buf];
+                if b.freed {
+                    return Err(
+                        self.fail(inst, format!("copies {} after its scope ended", b.label))
+                    );
+                }
+                if offs.iter().any(|&o| o >= b.data.len()) {
+                    return Err(self.fail(inst, format!("{what} {}", b.label)));
+                }
+            }
+        }
+        // The DMA's own read and write, against DMAs already in flight.
+        if self.machine.detect_races {
+            let mut s = self.machine.lock();
+            if !s.dmas.is_empty() {
+                self.note_races(&mut s, inst, src.dev, src.buf, &src_offs, false);
+                self.note_races(&mut s, inst, dst.dev, dst.buf, &dst_offs, true);
+            }
+        }
+        let mut dma = Dma {
+            issuer: self.dev,
+            site: inst.site,
+            point: self.point.clone(),
+            src: Region::new(src.dev, src.buf, src_offs),
+            dst: Region::new(dst.dev, dst.buf, dst_offs),
+            dst_sem,
+            src_sem,
+            bytes,
+            copied: false,
+            dst_open: if dst_sem.is_some() { bytes } else { 0 },
+            src_open: bytes,
+            due: None,
+        };
+        match self.machine.dma {
+            super::DmaTiming::AtStart => {}
+            super::DmaTiming::AtWait => dma.due = Some(u64::MAX),
+            super::DmaTiming::Random(_) => {
+                // SplitMix64 step.
+                self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = self.rng;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                if z & 1 == 0 {
+                    let due = self.ops_run + 1 + (z >> 1) % 48;
+                    dma.due = Some(due);
+                    self.next_due = Some(self.next_due.map_or(due, |d| d.min(due)));
+                }
+            }
+        }
+        let mut s = self.machine.lock();
+        if dma.due.is_none() {
+            dma.complete(&mut s.bufs);
+        }
+        s.dmas.push(dma);
+        drop(s);
+        self.machine.wake.notify_all();
+        Ok(())
+    }
+
+    /// Copies the written marks of a box of `src` onto a box of `dst` (the
+    /// same element count), after a copy of their data.
+    pub(crate) fn copy_written(
+        &self,
+        src: &MemRef,
+        src_start: &[i64],
+        src_extent: &[usize],
+        dst: &MemRef,
+        dst_start: &[i64],
+        dst_extent: &[usize],
+    ) {
+        if !self.machine.track_writes || src.cast.is_some() || dst.cast.is_some() {
+            return;
+        }
+        let d = &Inst::driver();
+        let (Ok((ss, se, sst)), Ok((ds, de, dst_steps))) = (
+            self.box_of(d, src, src_start, src_extent, &[]),
+            self.box_of(d, dst, dst_start, dst_extent, &[]),
+        ) else {
+            return;
+        };
+        let so = Self::offsets(src, &ss, &se, &sst);
+        let d_o = Self::offsets(dst, &ds, &de, &dst_steps);
+        let mut s = self.machine.lock();
+        let marks: Option<Vec<bool>> = s.bufs[src.dev][src.buf].written.as_ref().map(|w| {
+            so.iter()
+                .map(|&o| w.get(o).copied().unwrap_or(true))
+                .collect()
+        });
+        if let Some(w) = &mut s.bufs[dst.dev][dst.buf].written {
+            for (i, &o) in d_o.iter().enumerate() {
+                if let Some(x) = w.get_mut(o) {
+                    *x = marks
+                        .as_ref()
+                        .is_none_or(|m| m.get(i).copied().unwrap_or(true));
+                }
+            }
+        }
+    }
+
+    /// Elements of a box of a buffer never written, when writes are tracked.
+    pub(crate) fn count_unwritten(&self, m: &MemRef, extent: &[usize]) -> Option<u64> {
+        if !self.machine.track_writes || m.cast.is_some() {
+            return None;
+        }
+        let zero = vec![0i64; extent.len()];
+        let (st, ex, steps) = self.box_of(&Inst::driver(), m, &zero, extent, &[]).ok()?;
+        let offs = Self::offsets(m, &st, &ex, &steps);
+        let s = self.machine.lock();
+        let w = s.bufs[m.dev][m.buf].written.as_ref()?;
+        Some(
+            offs.iter()
+                .filter(|&&o| !w.get(o).copied().unwrap_or(true))
+                .count() as u64,
+        )
+    }
+
+    /// Completes this device's random-time DMAs whose time came.
+    fn complete_due(&mut self) {
+        let now = self.ops_run;
+        let mut s = self.machine.lock();
+        let st = &mut *s;
+        let mut next = None;
+        for d in &mut st.dmas {
+            if d.issuer != self.dev || d.copied {
+                continue;
+            }
+            match d.due {
+                Some(t) if t <= now => d.complete(&mut st.bufs),
+                Some(t) if t != u64::MAX => next = Some(next.map_or(t, |n: u64| n.min(t))),
+                _ => {}
+            }
+        }
+        self.next_due = next;
+        drop(s);
+        self.machine.wake.notify_all();
+    }
+
+    /// A DMA wait: takes `bytes` from the semaphore (completing DMAs that
+    /// signal it and have not copied yet), then retires that many bytes of
+    /// the DMAs on it: their regions are no longer in flight.
+    fn dma_wait(&mut self, inst: &Inst, sem: &MemRef, bytes: i64) -> R<()> {
+        self.sem_wait(inst, sem, bytes)?;
+        if !self.machine.records_dmas() {
+            return Ok(());
+        }
+        let key = (sem.dev, sem.buf, self.sem_pos(inst, sem)?);
+        let mut s = self.machine.lock();
+        let mut left = bytes;
+        for d in s.dmas.iter_mut().filter(|d| d.dst_sem == Some(key)) {
+            if left <= 0 {
+                break;
+            }
+            let take = left.min(d.dst_open);
+            d.dst_open -= take;
+            left -= take;
+        }
+        let mut left = bytes;
+        for d in s
+            .dmas
+            .iter_mut()
+            .filter(|d| d.src_sem == Some(key) || (d.src_sem.is_none() && d.dst_sem == Some(key)))
+        {
+            if left <= 0 {
+                break;
+            }
+            let take = left.min(d.src_open);
+            d.src_open -= take;
+            left -= take;
+        }
+        s.dmas.retain(super::machine::Dma::open);
         Ok(())
     }
 }

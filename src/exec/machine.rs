@@ -41,6 +41,138 @@ pub(crate) struct Buffer {
     pub label: String,
     /// `true` once its scope ended.
     pub freed: bool,
+    /// Which elements were ever written, when uninitialised reads are
+    /// tracked ([`super::RunOptions::detect_uninitialized`]) and this
+    /// buffer can hold unwritten memory (scratch, output blocks and HBM
+    /// outputs, scoped buffers).
+    pub written: Option<Vec<bool>>,
+}
+
+/// One element range of one buffer: a DMA's source or destination.
+#[derive(Clone, Debug)]
+pub(crate) struct Region {
+    pub dev: usize,
+    pub buf: usize,
+    /// Element offsets in the buffer, in the order copied.
+    pub offs: Vec<usize>,
+    /// The smallest and largest offset (a cheap first overlap test).
+    pub lo: usize,
+    pub hi: usize,
+}
+
+impl Region {
+    pub(crate) fn new(dev: usize, buf: usize, offs: Vec<usize>) -> Region {
+        let lo = offs.iter().copied().min().unwrap_or(0);
+        let hi = offs.iter().copied().max().unwrap_or(0);
+        Region {
+            dev,
+            buf,
+            offs,
+            lo,
+            hi,
+        }
+    }
+
+    /// The first of `offs` (positions into it) this region also holds.
+    pub(crate) fn first_overlap(&self, dev: usize, buf: usize, offs: &[usize]) -> Option<usize> {
+        if self.dev != dev || self.buf != buf || self.offs.is_empty() {
+            return None;
+        }
+        let mut sorted: Option<Vec<usize>> = None;
+        for (i, &o) in offs.iter().enumerate() {
+            if o < self.lo || o > self.hi {
+                continue;
+            }
+            let s = sorted.get_or_insert_with(|| {
+                let mut v = self.offs.clone();
+                v.sort_unstable();
+                v
+            });
+            if s.binary_search(&o).is_ok() {
+                return Some(i);
+            }
+        }
+        None
+    }
+}
+
+/// A semaphore: (device, buffer, position).
+pub(crate) type SemRef = (usize, usize, usize);
+
+/// A DMA started and not yet known to be complete: its copy may not have
+/// happened yet ([`super::DmaTiming`]), and its source and destination are
+/// in flight until the waits on its semaphores take its bytes.
+#[derive(Clone, Debug)]
+pub(crate) struct Dma {
+    /// The device that started it.
+    pub issuer: usize,
+    /// The starting op's site ([`super::program::Program::sites`]) and grid point.
+    pub site: u32,
+    pub point: Vec<i64>,
+    pub src: Region,
+    pub dst: Region,
+    pub dst_sem: Option<SemRef>,
+    pub src_sem: Option<SemRef>,
+    pub bytes: i64,
+    /// The copy (and the semaphore signals) happened.
+    pub copied: bool,
+    /// Bytes of the destination (source) side not yet taken by a wait.
+    pub dst_open: i64,
+    pub src_open: i64,
+    /// `DmaTiming::Random`: complete once the issuer has run this many ops.
+    pub due: Option<u64>,
+}
+
+impl Dma {
+    /// The copy, the semaphore signals and the written marks: the DMA
+    /// completes. Idempotent.
+    pub(crate) fn complete(&mut self, bufs: &mut [Vec<Buffer>]) {
+        if self.copied {
+            return;
+        }
+        self.copied = true;
+        if bufs[self.src.dev][self.src.buf].freed {
+            return;
+        }
+        let (data, written) = {
+            let b = &bufs[self.src.dev][self.src.buf];
+            (
+                b.data.gather(&self.src.offs),
+                b.written
+                    .as_ref()
+                    .map(|w| self.src.offs.iter().map(|&o| w[o]).collect::<Vec<_>>()),
+            )
+        };
+        let d = &mut bufs[self.dst.dev][self.dst.buf];
+        if !d.freed {
+            d.data.scatter(&self.dst.offs, &data);
+            if let Some(dw) = &mut d.written {
+                for (i, &o) in self.dst.offs.iter().enumerate() {
+                    dw[o] = written.as_ref().is_none_or(|w| w[i]);
+                }
+            }
+        }
+        for (dev, buf, pos) in [self.dst_sem, self.src_sem].into_iter().flatten() {
+            if let Some(b) = bufs[dev].get_mut(buf)
+                && let Data::I64(v) = &mut b.data
+            {
+                v[pos] = super::dtype::wrap_int(32, v[pos] + self.bytes);
+            }
+        }
+    }
+
+    pub(crate) fn open(&self) -> bool {
+        self.dst_open > 0 || self.src_open > 0 || !self.copied
+    }
+}
+
+/// A race found while running: two accesses to one region, at least one of
+/// them a write, not ordered by a DMA wait.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Race {
+    pub text: String,
+    /// (site of the DMA, site of the access) for de-duplication.
+    pub key: (u32, u32, bool),
 }
 
 /// Everything the devices share.
@@ -59,6 +191,10 @@ pub(crate) struct State {
     pub failed: Option<String>,
     /// Devices done allocating their buffers (the start barrier).
     pub ready: usize,
+    /// DMAs in flight (recorded when they can be late or races are watched).
+    pub dmas: Vec<Dma>,
+    /// Races found so far (`RunOptions::detect_races`).
+    pub races: Vec<Race>,
 }
 
 /// The shared memory and the condition variable waits block on.
@@ -70,6 +206,12 @@ pub(crate) struct Machine {
     pub devices: usize,
     /// The most bytes all buffers may take together (`RunOptions::max_bytes`).
     pub max_bytes: Option<u64>,
+    /// Track written elements and report reads of unwritten ones.
+    pub track_writes: bool,
+    /// Watch accesses against DMAs in flight.
+    pub detect_races: bool,
+    /// When DMAs copy.
+    pub dma: super::DmaTiming,
 }
 
 impl Machine {
@@ -82,12 +224,22 @@ impl Machine {
                 failed: None,
                 ready: 0,
                 bytes: 0,
+                dmas: Vec::new(),
+                races: Vec::new(),
             }),
             wake: Condvar::new(),
             uninit,
             devices,
             max_bytes: None,
+            track_writes: false,
+            detect_races: false,
+            dma: super::DmaTiming::AtStart,
         }
+    }
+
+    /// DMAs are recorded (late copies, or races watched).
+    pub(crate) fn records_dmas(&self) -> bool {
+        self.detect_races || self.dma != super::DmaTiming::AtStart
     }
 
     pub(crate) fn lock(&self) -> MutexGuard<'_, State> {
@@ -109,7 +261,31 @@ impl Machine {
         self.reserve(elem, len, &label)?;
         let fill = self.uninit.value(elem);
         let data = Data::filled(elem, len, fill);
-        Ok(self.push(dev, elem, data, label))
+        let buf = self.push(dev, elem, data, label);
+        if self.track_writes && !matches!(elem, ElemType::Semaphore | ElemType::DmaSemaphore) {
+            self.lock().bufs[dev][buf].written = Some(vec![false; len]);
+        }
+        Ok(buf)
+    }
+
+    /// Marks a whole buffer written (inputs, aliased outputs).
+    pub(crate) fn mark_written(&self, dev: usize, buf: usize) {
+        if let Some(w) = &mut self.lock().bufs[dev][buf].written {
+            w.iter_mut().for_each(|x| *x = true);
+        }
+    }
+
+    /// Refills a buffer with the uninitialised value and forgets what was
+    /// written (an output block starting a new visit).
+    pub(crate) fn reset(&self, dev: usize, buf: usize) {
+        let fill = self.uninit.value(self.lock().bufs[dev][buf].elem);
+        let mut s = self.lock();
+        let b = &mut s.bufs[dev][buf];
+        let len = b.data.len();
+        b.data = Data::filled(b.elem, len, fill);
+        if let Some(w) = &mut b.written {
+            w.iter_mut().for_each(|x| *x = false);
+        }
     }
 
     /// Allocates a buffer holding `data`.
@@ -162,6 +338,7 @@ impl Machine {
             data,
             label,
             freed: false,
+            written: None,
         });
         bufs.len() - 1
     }

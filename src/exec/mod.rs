@@ -16,14 +16,21 @@
 //! - operands in `ANY`/HBM passed whole; scalar prefetch in SMEM; scratch
 //!   operands kept across grid points; results aliased to operands start as
 //!   those operands;
-//! - DMAs complete when started (a valid schedule of a TPU's asynchronous
-//!   copies; kernels whose result depends on the schedule race on a TPU too),
-//!   DMA semaphores count bytes, semaphore waits block until signalled (an
-//!   error if they never can be), DMAs still unwaited at the end are errors;
+//! - DMAs copy at their start, at their wait, or at a random time between
+//!   ([`RunOptions::dma`]); DMA semaphores count bytes, semaphore waits block
+//!   until signalled (an error if they never can be), DMAs still unwaited
+//!   at the end are errors; [`RunOptions::detect_races`] reports accesses to
+//!   memory a DMA in flight reads or writes;
+//! - an output block visited again after the grid left it is an error (a
+//!   TPU would lose the first visit's writes);
+//!   [`RunOptions::detect_uninitialized`] names the first read of memory
+//!   nothing wrote; [`RunOptions::cores`] splits the leading `parallel`
+//!   dimension between TensorCores with separate VMEM (megacore);
 //! - several devices ([`Execution::run_devices`]) run at once, one thread
 //!   each, with remote DMAs and semaphore signals between them.
 //!
-//! Numerics: `f32`/`f64` as the CPU computes them; `bf16`, `f16` and `f8`
+//! Numerics: `f32`/`f64` as the CPU computes them, `f32`/`bf16`
+//! subnormals flushed to zero ([`RunOptions::subnormals`]); `bf16`, `f16` and `f8`
 //! rounded to nearest even after every op; integers wrap at their width;
 //! `tpu.matmul` accumulates in `f32` (exact products of narrower floats).
 
@@ -32,6 +39,7 @@ mod call;
 mod compare;
 mod dtype;
 mod eval;
+pub mod host;
 mod machine;
 pub mod npy;
 mod ops;
@@ -63,6 +71,29 @@ pub struct RunOptions {
     /// JAX's interpret mode computes them that way; off by default: each op
     /// rounds as the kernel states it.
     pub fuse_multiply_add: bool,
+    /// What `f32`/`bf16` arithmetic does with subnormal numbers: flushed
+    /// to zero by default, as a TPU's vector unit and JAX's interpret mode
+    /// (XLA on a CPU) do.
+    pub subnormals: Subnormals,
+    /// When a DMA copies its data (local and remote DMAs alike).
+    pub dma: DmaTiming,
+    /// Report races: an access to a region while a DMA into it is in
+    /// flight, or a write to a region while a DMA out of it is in flight
+    /// (started and not yet waited for), on any device. Found races end
+    /// the run with an error listing each (both ops, their locations and
+    /// grid points).
+    pub detect_races: bool,
+    /// Track which elements of scratch buffers, output blocks, HBM outputs
+    /// and scoped buffers were written: the first op that reads an
+    /// unwritten element ends the run with an error naming it, the buffer,
+    /// the element and the grid point; [`RunReport::unwritten`] counts the
+    /// result elements nothing wrote.
+    pub detect_uninitialized: bool,
+    /// TensorCores sharing the grid (megacore: v4 and v5p have 2): the
+    /// leading `parallel` grid dimension is split into contiguous ranges,
+    /// one per core, each core with its own VMEM blocks and scratch, as the
+    /// TPU runs it. 1 (the default) runs the whole grid on one core.
+    pub cores: usize,
     /// Told after every grid point (the CLI shows progress on a terminal).
     pub progress: Option<Progress>,
     /// Stop with an error after this many ops on a device (a bound for
@@ -79,6 +110,11 @@ impl Default for RunOptions {
             seed: None,
             uninitialized: Uninitialized::Nan,
             fuse_multiply_add: false,
+            subnormals: Subnormals::FlushToZero,
+            dma: DmaTiming::AtStart,
+            detect_races: false,
+            detect_uninitialized: false,
+            cores: 1,
             progress: None,
             max_ops: None,
             max_bytes: None,
@@ -92,11 +128,71 @@ impl fmt::Debug for RunOptions {
             .field("seed", &self.seed)
             .field("uninitialized", &self.uninitialized)
             .field("fuse_multiply_add", &self.fuse_multiply_add)
+            .field("subnormals", &self.subnormals)
+            .field("dma", &self.dma)
+            .field("detect_races", &self.detect_races)
+            .field("detect_uninitialized", &self.detect_uninitialized)
+            .field("cores", &self.cores)
             .field("progress", &self.progress.is_some())
             .field("max_ops", &self.max_ops)
             .field("max_bytes", &self.max_bytes)
             .finish()
     }
+}
+
+/// When a started DMA copies its data: [`RunOptions::dma`]. A TPU copies
+/// at some time between the start and the wait; a kernel whose numbers
+/// depend on when races on a TPU (and `detect_races` reports it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DmaTiming {
+    /// At the start (the earliest schedule).
+    #[default]
+    AtStart,
+    /// At the first wait on one of its semaphores (the latest schedule; JAX's
+    /// interpret mode copies there).
+    AtWait,
+    /// Each DMA at a random time between its start and its wait, from this
+    /// seed: explores schedules.
+    Random(u64),
+}
+
+/// The TensorCores that share one device's grid on a chip: 2 on megacore
+/// chips (v4, v5p: JAX's `supports_megacore`), where Mosaic splits the
+/// leading `parallel` grid dimension between them; 1 elsewhere (v7x's two
+/// TensorCores are two JAX devices).
+pub fn cores_of(chip: crate::target::Chip) -> usize {
+    let info = chip.info();
+    if info.megacore {
+        info.tensor_cores_per_chip.max(1) as usize
+    } else {
+        1
+    }
+}
+
+/// What a run produced, with what it observed: [`Execution::run_report`].
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    /// The results, per device.
+    pub results: Vec<Vec<Array>>,
+    /// Per result (the same on every device, summed): elements no op, block
+    /// copy or DMA ever wrote. `None` unless
+    /// [`RunOptions::detect_uninitialized`].
+    pub unwritten: Vec<Option<u64>>,
+}
+
+/// What float arithmetic does with subnormal (denormal) `f32`/`bf16`
+/// values: [`RunOptions::subnormals`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Subnormals {
+    /// Operands read as zero and results flushed to zero (keeping the
+    /// sign), as the TPU's vector and matrix units and XLA on a CPU (so
+    /// JAX's interpret mode) compute: `1e-39 * 2` is `0`, `floor(-1e-40)`
+    /// is `-0`. Loads, stores, copies, bitcasts and conversions between
+    /// float types (bit arithmetic) keep the bits.
+    #[default]
+    FlushToZero,
+    /// IEEE gradual underflow, as the CPU computes without flushing.
+    Keep,
 }
 
 /// Why a kernel could not be executed, or what it did wrong while running:

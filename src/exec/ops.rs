@@ -211,17 +211,23 @@ pub(crate) fn binary(op: Bin, a: &Array, b: &Array) -> R<Array> {
 fn erf(x: f64) -> f64 {
     // Abramowitz-Stegun 7.1.26 is too coarse for f32; use the series /
     // continued fraction split for full f64 accuracy.
-    if x.is_nan() {
+    if x.is_nan() || x == 0.0 {
+        // NaN, and +-0 (the series below would never converge on 0).
         return x;
     }
     let a = x.abs();
+    // erf(6) = 1 - 2.2e-17 rounds to 1 in f64: the tail, infinities included.
+    if a >= 6.0 {
+        return 1f64.copysign(x);
+    }
     let r = if a < 2.0 {
         // Maclaurin series.
         let mut sum = a;
         let mut term = a;
         let x2 = a * a;
         let mut n = 0.0;
-        loop {
+        // Converges in at most ~60 terms for a < 2; the bound keeps it finite.
+        for _ in 0..200 {
             n += 1.0;
             term *= -x2 / n;
             let add = term / (2.0 * n + 1.0);
@@ -300,13 +306,14 @@ fn float_un(op: Un, x: f64) -> f64 {
 pub(crate) fn unary(op: Un, a: &Array, out: ElemType) -> R<Array> {
     let t = a.elem;
     let data = match (&a.data, op) {
-        (_, Un::IsNaN | Un::IsInf | Un::IsFinite) => Data::I64(
+        (_, Un::IsNaN | Un::IsInf | Un::IsFinite | Un::Weird) => Data::I64(
             (0..a.len())
                 .map(|i| {
                     let x = a.data.get_f64(i);
                     i64::from(match op {
                         Un::IsNaN => x.is_nan(),
                         Un::IsInf => x.is_infinite(),
+                        Un::Weird => !x.is_finite(),
                         _ => x.is_finite(),
                     })
                 })
@@ -350,7 +357,7 @@ pub(crate) fn unary(op: Un, a: &Array, out: ElemType) -> R<Array> {
             )
         }
     };
-    let elem = if matches!(op, Un::IsNaN | Un::IsInf | Un::IsFinite) {
+    let elem = if matches!(op, Un::IsNaN | Un::IsInf | Un::IsFinite | Un::Weird) {
         out
     } else {
         t

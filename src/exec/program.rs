@@ -241,6 +241,9 @@ pub(crate) enum Un {
     IsNaN,
     IsInf,
     IsFinite,
+    /// `tpu.weird`: NaN or infinite (Pallas lowers `jnp.isfinite` to its
+    /// negation).
+    Weird,
 }
 
 /// Element-type conversions.
@@ -582,6 +585,7 @@ impl Program {
             }
             let mut body = c.block(entry)?;
             let mut uses = HashMap::new();
+            drop_dead_ops(&mut body);
             count_uses(&body, &mut uses);
             fuse_multiply_adds(&mut body, &uses);
             let arg_ty: Vec<VTy> = ir::block_args(entry)
@@ -744,7 +748,17 @@ impl FuncCompiler<'_> {
     ) -> Result<Kind, ExecError> {
         let attr = |n: &str| op.attr(n);
         let text = |n: &str| op.attr(n).map(ffi::attr_text);
-        let i64s = |n: &str| op.attr(n).and_then(ir::as_i64_array).unwrap_or_default();
+        // `DenseI64ArrayAttr` or `DenseI32ArrayAttr` (`tpu.strided_load`'s
+        // and `tpu.vector_store`'s strides are `i32`).
+        let i64s = |n: &str| {
+            let a = op.attr(n);
+            a.and_then(ir::as_i64_array)
+                .or_else(|| {
+                    a.and_then(ir::as_i32_array)
+                        .map(|v| v.into_iter().map(i64::from).collect())
+                })
+                .unwrap_or_default()
+        };
         let usizes = |n: &str| -> Vec<usize> {
             let a = op.attr(n);
             a.and_then(ir::as_i64_array)
@@ -847,6 +861,7 @@ impl FuncCompiler<'_> {
             "math.ctpop" => Kind::Un(Un::PopCount),
             "math.isnan" => Kind::Un(Un::IsNaN),
             "math.isinf" => Kind::Un(Un::IsInf),
+            "tpu.weird" => Kind::Un(Un::Weird),
             "math.isfinite" => Kind::Un(Un::IsFinite),
             "tpu.logistic" => Kind::Un(Un::Logistic),
             "tpu.reciprocal" => Kind::Un(Un::Reciprocal),
@@ -1271,6 +1286,64 @@ fn count_uses(b: &Block, uses: &mut HashMap<Slot, usize>) {
             count_uses(r, uses);
         }
     }
+}
+
+/// Ops without effects whose results nothing uses do nothing: Mosaic's
+/// canonicalization erases them before the TPU runs the kernel (every
+/// Pallas store, and every `swap`, is preceded by a load of its window,
+/// often through a `shape_cast` nobody reads; a masked store's window may
+/// reach past the buffer where only the masked-in lanes are inside), so they
+/// must not fault, nor count as reads, here either. Repeated until nothing
+/// more is dead (a dead `shape_cast` makes its load dead).
+fn drop_dead_ops(b: &mut Block) {
+    loop {
+        let mut uses = HashMap::new();
+        count_uses(b, &mut uses);
+        if !drop_dead(b, &uses) {
+            return;
+        }
+    }
+}
+
+/// One pass of [`drop_dead_ops`]: `true` if an op was dropped.
+fn drop_dead(b: &mut Block, uses: &HashMap<Slot, usize>) -> bool {
+    let mut dropped = false;
+    for i in &mut b.insts {
+        for r in &mut i.regions {
+            dropped |= drop_dead(r, uses);
+        }
+        let pure = matches!(
+            i.kind,
+            Kind::Load { .. }
+                | Kind::ScalarLoad
+                | Kind::Const(_)
+                | Kind::Bin(_)
+                | Kind::Un(_)
+                | Kind::Fma
+                | Kind::CmpI(_)
+                | Kind::CmpF(_)
+                | Kind::Select
+                | Kind::Cast(_)
+                | Kind::Broadcast
+                | Kind::ShapeCast
+                | Kind::Extract(_)
+                | Kind::ExtractStrided { .. }
+                | Kind::Transpose(_)
+                | Kind::MemSlice
+                | Kind::MemView
+        );
+        if pure
+            && i.regions.is_empty()
+            && !i.res.is_empty()
+            && i.res.iter().all(|r| !uses.contains_key(r))
+        {
+            i.kind = Kind::Nop;
+            i.args.clear();
+            i.segments.clear();
+            dropped = true;
+        }
+    }
+    dropped
 }
 
 /// Marks each float `addf`/`subf` whose operand is a `mulf` of the same

@@ -15,6 +15,7 @@ mod contract_jax;
 mod diff;
 mod emit;
 mod exec;
+mod exec_detect;
 mod fuzz_regressions;
 mod hlo_pretty;
 mod interop;

@@ -1,0 +1,519 @@
+//! What only a TPU would show, shown by the executor: DMA races and
+//! schedules, revisited output blocks, reads of uninitialised memory, two
+//! TensorCores splitting a grid (megacore); and the host side of a run
+//! (`exec::host`: result-shape operands). Kernels here are small and
+//! hand-written, each the shape of a bug JAX's interpret mode reports
+//! (`tests/pallas/tpu_pallas_interpret_test.py`).
+
+use tpu_custom_call::exec::{
+    self, Array, CallShape, DmaTiming, ExecError, Execution, RunOptions, RunReport, host,
+};
+use tpu_custom_call::{Context, Kernel};
+
+use crate::common::*;
+
+fn compile(kernel: &str, operands: &[&str], results: &[&str]) -> Execution {
+    let ctx = Context::new();
+    let k = Kernel::from_text(&ctx, kernel, "test.mlir").expect("kernel parses");
+    let parse = |t: &&str| exec::TensorType::parse(t).unwrap();
+    let shape = CallShape {
+        operands: operands.iter().map(parse).collect(),
+        results: results.iter().map(parse).collect(),
+        aliases: Vec::new(),
+    };
+    Execution::new(&k, shape).expect("compiles")
+}
+
+/// The CLI: exit code, stdout and stderr as text.
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let (code, out, err) = run_cli(args);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
+}
+
+fn run(e: &Execution, inputs: Vec<Array>, options: &RunOptions) -> Result<RunReport, ExecError> {
+    e.run_report(&[inputs], options)
+}
+
+fn iota(shape: &[usize]) -> Array {
+    let mut a = Array::filled(exec::ElemType::F32, shape, 0.0);
+    for i in 0..a.len() {
+        a.data.set_f64(i, i as f64);
+    }
+    a
+}
+
+const VMEM: &str = "memref<8x128xf32, #tpu.memory_space<vmem>>";
+const ANY: &str = "memref<8x128xf32, #tpu.memory_space<any>>";
+const SEM: &str = "memref<!tpu.dma_semaphore, #tpu.memory_space<semaphore_mem>>";
+
+/// `copy = make_async_copy(x_hbm, t, sem); copy.start(); v = t[...]; copy.wait(); o[...] = v`:
+/// the load reads the DMA's destination while it is in flight (or, with
+/// `after_wait`, the race-free order).
+fn dma_kernel(after_wait: bool) -> String {
+    let start = format!(
+        "tpu.enqueue_dma source(%x : {ANY}) target(%t : {VMEM}) target_semaphore(%s : {SEM})"
+    );
+    let wait = format!("tpu.wait_dma2 semaphore(%s : {SEM}) src(%x : {ANY}) dst(%t : {VMEM})");
+    let load = format!("%v = vector.load %t[%c0, %c0] : {VMEM}, vector<8x128xf32>");
+    let (first, second) = if after_wait {
+        (wait, load)
+    } else {
+        (load, wait)
+    };
+    format!(
+        r#"module {{
+  func.func @k(%x: {ANY}, %o: {VMEM}, %t: {VMEM}, %s: {SEM}) attributes {{dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 2 : i64, tpu.core_type = #tpu.core_type<tc>}} {{
+    %c0 = arith.constant 0 : index
+    {start}
+    {first}
+    {second}
+    vector.store %v, %o[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    return
+  }}
+}}"#
+    )
+}
+
+#[test]
+fn a_read_of_a_dma_destination_in_flight_is_a_race_with_both_ops_named() {
+    let t = ["tensor<8x128xf32>"];
+    let racy = compile(&dma_kernel(false), &t, &t);
+    let x = iota(&[8, 128]);
+    // Unwatched, the earliest schedule computes plausible numbers...
+    let r = run(&racy, vec![x.clone()], &RunOptions::default()).unwrap();
+    assert_eq!(r.results[0][0], x);
+    // ... and the latest (interpret mode's) reads what the scratch held.
+    let late = RunOptions {
+        dma: DmaTiming::AtWait,
+        ..RunOptions::default()
+    };
+    let r = run(&racy, vec![x.clone()], &late).unwrap();
+    assert!(r.results[0][0].data.get_f64(0).is_nan());
+    // Watched, under every schedule: the race, both ops, the buffer.
+    for dma in [
+        DmaTiming::AtStart,
+        DmaTiming::AtWait,
+        DmaTiming::Random(1),
+        DmaTiming::Random(2),
+    ] {
+        let o = RunOptions {
+            detect_races: true,
+            dma,
+            ..RunOptions::default()
+        };
+        let e = run(&racy, vec![x.clone()], &o).unwrap_err().to_string();
+        assert!(e.contains("1 race(s) found"), "{dma:?}: {e}");
+        assert!(
+            e.contains("`vector.load`") && e.contains("reads scratch operand 0 (VMEM)"),
+            "{e}"
+        );
+        assert!(
+            e.contains("the DMA `tpu.enqueue_dma`") && e.contains("into it is in flight"),
+            "{e}"
+        );
+        assert!(e.contains("grid point ()"), "{e}");
+    }
+    // The same ops in the right order: no race, the copy's numbers, under
+    // every schedule.
+    let fine = compile(&dma_kernel(true), &t, &t);
+    for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(7)] {
+        let o = RunOptions {
+            detect_races: true,
+            dma,
+            ..RunOptions::default()
+        };
+        let r = run(&fine, vec![x.clone()], &o).unwrap();
+        assert_eq!(r.results[0][0], x, "{dma:?}");
+    }
+}
+
+/// A write to a DMA's source while the DMA is in flight.
+#[test]
+fn a_write_of_a_dma_source_in_flight_is_a_race() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%x: {VMEM}, %o: {ANY}, %s: {SEM}) attributes {{dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>}} {{
+    %c0 = arith.constant 0 : index
+    %z = arith.constant dense<0.0> : vector<8x128xf32>
+    tpu.enqueue_dma source(%x : {VMEM}) target(%o : {ANY}) target_semaphore(%s : {SEM})
+    vector.store %z, %x[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    tpu.wait_dma2 semaphore(%s : {SEM}) src(%x : {VMEM}) dst(%o : {ANY})
+    return
+  }}
+}}"#
+    );
+    let t = ["tensor<8x128xf32>"];
+    let e = compile(&kernel, &t, &t);
+    let o = RunOptions {
+        detect_races: true,
+        ..RunOptions::default()
+    };
+    let err = run(&e, vec![iota(&[8, 128])], &o).unwrap_err().to_string();
+    assert!(
+        err.contains("`vector.store`") && err.contains("writes input 0's block (VMEM)"),
+        "{err}"
+    );
+    assert!(err.contains("out of it is in flight"), "{err}");
+    // The schedule decides the numbers: zeros when the copy is late.
+    let late = RunOptions {
+        dma: DmaTiming::AtWait,
+        ..RunOptions::default()
+    };
+    let r = run(&e, vec![iota(&[8, 128])], &late).unwrap();
+    assert_eq!(r.results[0][0].data.get_f64(5), 0.0);
+    let early = run(&e, vec![iota(&[8, 128])], &RunOptions::default()).unwrap();
+    assert_eq!(early.results[0][0].data.get_f64(5), 5.0);
+}
+
+/// A 4x4 grid whose output index map is `(j // 2, i % 2)` (the issue's):
+/// output block (0, 0) is left at grid point (0, 1) and visited again at
+/// (2, 0).
+#[test]
+fn a_revisited_output_block_is_an_error_naming_the_output_block_and_points() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%i: i32, %j: i32, %o: {VMEM}) attributes {{dimension_semantics = [#tpu.dimension_semantics<arbitrary>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 4, 4>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{{transform_indices = @t, window_bounds = array<i64: 8, 128>}}]}} {{
+    %c0 = arith.constant 0 : index
+    %z = arith.constant dense<1.0> : vector<8x128xf32>
+    vector.store %z, %o[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    return
+  }}
+  func.func @t(%i: i32, %j: i32) -> (i32, i32) {{
+    %c2 = arith.constant 2 : i32
+    %a = arith.divsi %j, %c2 : i32
+    %b = arith.remsi %i, %c2 : i32
+    return %a, %b : i32, i32
+  }}
+}}"#
+    );
+    let e = compile(&kernel, &[], &["tensor<16x256xf32>"]);
+    let err = run(&e, vec![], &RunOptions::default()).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("Revisited block: output 0's block [0, 0]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("grid points (0, 0) to (0, 1)")
+            && text.contains("again at grid point (2, 0)"),
+        "{text}"
+    );
+    assert_eq!(err.grid_point, Some(vec![2, 0]));
+}
+
+/// `acc[...] += x` with no `pl.when(k == 0)` initialisation: the first read
+/// of the accumulator names the op, the buffer, the element and the point.
+#[test]
+fn a_read_of_unwritten_scratch_names_the_op_buffer_element_and_point() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%i: i32, %x: {VMEM}, %o: {VMEM}, %acc: {VMEM}) attributes {{dimension_semantics = [#tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 2>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{{transform_indices = @t0, window_bounds = array<i64: 8, 128>}}, {{transform_indices = @t1, window_bounds = array<i64: 8, 128>}}]}} {{
+    %c0 = arith.constant 0 : index
+    %a = vector.load %acc[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    %v = vector.load %x[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    %s = arith.addf %a, %v : vector<8x128xf32>
+    vector.store %s, %acc[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    vector.store %s, %o[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    return
+  }}
+  func.func @t0(%i: i32) -> (i32, i32) {{
+    %c0 = arith.constant 0 : i32
+    return %i, %c0 : i32, i32
+  }}
+  func.func @t1(%i: i32) -> (i32, i32) {{
+    %c0 = arith.constant 0 : i32
+    return %c0, %c0 : i32, i32
+  }}
+}}"#
+    );
+    let e = compile(&kernel, &["tensor<16x128xf32>"], &["tensor<8x128xf32>"]);
+    let x = iota(&[16, 128]);
+    // Untracked: NaN everywhere, and nothing says why.
+    let r = run(&e, vec![x.clone()], &RunOptions::default()).unwrap();
+    assert!(r.results[0][0].data.get_f64(0).is_nan());
+    assert_eq!(r.unwritten, vec![None]);
+    let o = RunOptions {
+        detect_uninitialized: true,
+        ..RunOptions::default()
+    };
+    let err = run(&e, vec![x], &o).unwrap_err();
+    let text = err.to_string();
+    assert_eq!(err.op.as_deref(), Some("vector.load"), "{text}");
+    assert!(
+        text.contains("reads uninitialised memory: element [0, 0] of scratch operand 0 (VMEM)"),
+        "{text}"
+    );
+    assert!(text.contains("grid point (0)"), "{text}");
+}
+
+/// Result elements nothing wrote are counted per output.
+#[test]
+fn unwritten_result_elements_are_counted_per_output() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%x: {VMEM}, %o: {VMEM}) attributes {{dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>}} {{
+    %c0 = arith.constant 0 : index
+    %v = vector.load %x[%c0, %c0] : {VMEM}, vector<3x128xf32>
+    vector.store %v, %o[%c0, %c0] : {VMEM}, vector<3x128xf32>
+    return
+  }}
+}}"#
+    );
+    let t = ["tensor<8x128xf32>"];
+    let e = compile(&kernel, &t, &t);
+    let o = RunOptions {
+        detect_uninitialized: true,
+        ..RunOptions::default()
+    };
+    let r = run(&e, vec![iota(&[8, 128])], &o).unwrap();
+    assert_eq!(r.unwritten, vec![Some(5 * 128)]);
+    assert_eq!(r.results[0][0].data.get_f64(130), 130.0);
+    assert!(r.results[0][0].data.get_f64(3 * 128).is_nan());
+}
+
+/// A kernel that carries a scratch accumulator across its `parallel`
+/// dimension (initialised only at grid point (0, 0)): right on one core,
+/// and on a megacore chip the second core's scratch is never initialised.
+fn carried_accumulator() -> String {
+    format!(
+        r#"module {{
+  func.func @k(%i: i32, %j: i32, %x: {VMEM}, %o: {VMEM}, %acc: {VMEM}) attributes {{dimension_semantics = [#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 2, 2>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{{transform_indices = @t0, window_bounds = array<i64: 8, 128>}}, {{transform_indices = @t1, window_bounds = array<i64: 8, 128>}}]}} {{
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %one = arith.constant 1 : i32
+    %first = arith.addi %i, %j : i32
+    %init = arith.cmpi eq, %first, %z : i32
+    scf.if %init {{
+      %zero = arith.constant dense<0.0> : vector<8x128xf32>
+      vector.store %zero, %acc[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    }}
+    %a = vector.load %acc[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    %v = vector.load %x[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    %s = arith.addf %a, %v : vector<8x128xf32>
+    vector.store %s, %acc[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    %last = arith.cmpi eq, %j, %one : i32
+    scf.if %last {{
+      vector.store %s, %o[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    }}
+    return
+  }}
+  func.func @t0(%i: i32, %j: i32) -> (i32, i32) {{
+    %c2 = arith.constant 2 : i32
+    %r = arith.muli %i, %c2 : i32
+    %b = arith.addi %r, %j : i32
+    %c0 = arith.constant 0 : i32
+    return %b, %c0 : i32, i32
+  }}
+  func.func @t1(%i: i32, %j: i32) -> (i32, i32) {{
+    %c0 = arith.constant 0 : i32
+    return %i, %c0 : i32, i32
+  }}
+}}"#
+    )
+}
+
+#[test]
+fn megacore_splits_the_leading_parallel_dimension_with_separate_scratch() {
+    let e = compile(
+        &carried_accumulator(),
+        &["tensor<32x128xf32>"],
+        &["tensor<16x128xf32>"],
+    );
+    let mut x = Array::filled(exec::ElemType::F32, &[32, 128], 0.0);
+    for r in 0..32 {
+        for c in 0..128 {
+            x.data.set_f64(r * 128 + c, (r / 8 + 1) as f64);
+        }
+    }
+    // One core: block rows 1+2 = 3, then 3+3+4 = 10.
+    let one = run(&e, vec![x.clone()], &RunOptions::default()).unwrap();
+    assert_eq!(one.results[0][0].data.get_f64(0), 3.0);
+    assert_eq!(one.results[0][0].data.get_f64(8 * 128), 10.0);
+    // Two cores (v4, v5p): core 1 starts at i = 1 with its own scratch,
+    // never initialised: what the TPU computes is garbage, here NaN.
+    let two = RunOptions {
+        cores: exec::cores_of("v5p".parse().unwrap()),
+        ..RunOptions::default()
+    };
+    assert_eq!(two.cores, 2);
+    let r = run(&e, vec![x.clone()], &two).unwrap();
+    assert_eq!(r.results[0][0].data.get_f64(0), 3.0);
+    assert!(r.results[0][0].data.get_f64(8 * 128).is_nan());
+    // ... and the uninitialised read is named on core 1's first point.
+    let tracked = RunOptions {
+        detect_uninitialized: true,
+        ..two.clone()
+    };
+    let err = run(&e, vec![x.clone()], &tracked).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("scratch operand 0 (VMEM) of core 1"),
+        "{err}"
+    );
+    assert_eq!(err.grid_point, Some(vec![1, 0]));
+    // v6e and v7x: one TensorCore per device.
+    assert_eq!(exec::cores_of("v6e".parse().unwrap()), 1);
+    assert_eq!(exec::cores_of("v7x".parse().unwrap()), 1);
+    assert_eq!(exec::cores_of("v4".parse().unwrap()), 2);
+}
+
+/// Two cores writing one output block lose one core's writes.
+#[test]
+fn an_output_block_written_by_both_cores_is_a_revisit() {
+    // The carried accumulator's output mapped to block 0 for both i.
+    let kernel = carried_accumulator().replace(
+        "  func.func @t1(%i: i32, %j: i32) -> (i32, i32) {\n    %c0 = arith.constant 0 : i32\n    return %i, %c0 : i32, i32",
+        "  func.func @t1(%i: i32, %j: i32) -> (i32, i32) {\n    %c0 = arith.constant 0 : i32\n    return %c0, %c0 : i32, i32",
+    );
+    let e = compile(&kernel, &["tensor<32x128xf32>"], &["tensor<8x128xf32>"]);
+    let x = Array::filled(exec::ElemType::F32, &[32, 128], 1.0);
+    run(&e, vec![x.clone()], &RunOptions::default()).unwrap();
+    let two = RunOptions {
+        cores: 2,
+        ..RunOptions::default()
+    };
+    let err = run(&e, vec![x], &two).unwrap_err().to_string();
+    assert!(
+        err.contains("Revisited block") && err.contains("on core 0") && err.contains("on core 1"),
+        "{err}"
+    );
+}
+
+/// JAX's shape-polymorphic export passes a result-shape operand after the
+/// data operands (`indices_of_shape_operands`): accepted and checked.
+#[test]
+fn result_shape_operands_are_accepted_and_checked() {
+    let dir = data_dir().join("exec/shape_poly_export");
+    let ctx = Context::new();
+    let bytes = std::fs::read(dir.join("module.mlir")).unwrap();
+    let call = host::load_call(&ctx, &bytes, "module.mlir", None).unwrap();
+    let e = &call.execution;
+    assert_eq!(e.shape_operands().len(), 1, "{:?}", e.shape_operands());
+    let n = e.call_shape().operands.len();
+    let all: Vec<_> = (0..=n).map(|k| dir.join(format!("in{k}.npy"))).collect();
+    for given in [&all[..n], &all[..]] {
+        let inputs = host::read_operands(e, given, 1).unwrap();
+        let out = e.run_devices(&inputs, &RunOptions::default()).unwrap();
+        let cmp = host::compare_with_dir(&out[0], &dir, 0.0, 0.0).unwrap();
+        assert!(cmp.iter().all(|c| c.mismatch.is_none()), "{cmp:?}");
+    }
+    let mut inputs = host::read_operands(e, &all, 1).unwrap();
+    let last = inputs[0].last_mut().unwrap();
+    last.data.set_f64(0, 99.0);
+    let err = e
+        .run_devices(&inputs, &RunOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!(
+            "operand {n} is the result-shape operand of result 0"
+        )),
+        "{err}"
+    );
+    let err = host::read_operands(e, &all[..1], 1)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("the last 1 hold the result shapes"), "{err}");
+}
+
+/// A negative block dimension is refused when the call is validated (and
+/// by the executor), never a panic or a huge memref.
+#[test]
+fn a_negative_block_dimension_is_refused() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%i: i32, %x: {VMEM}, %o: {VMEM}) attributes {{dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 2>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{{transform_indices = @t, window_bounds = array<i64: -8, 128>}}, {{transform_indices = @t, window_bounds = array<i64: 8, 128>}}]}} {{
+    %c0 = arith.constant 0 : index
+    %v = vector.load %x[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    vector.store %v, %o[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    return
+  }}
+  func.func @t(%i: i32) -> (i32, i32) {{
+    %c0 = arith.constant 0 : i32
+    return %i, %c0 : i32, i32
+  }}
+}}"#
+    );
+    let dir = std::env::temp_dir().join(format!("tcc-negblock-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("k.mlir");
+    std::fs::write(&path, &kernel).unwrap();
+    let params = dir.join("p.json");
+    std::fs::write(&params, "{}").unwrap();
+    let sig = "(tensor<16x128xf32>) -> tensor<16x128xf32>";
+    let (code, stdout, stderr) = cli(&[
+        "validate",
+        params.to_str().unwrap(),
+        "--kernel",
+        path.to_str().unwrap(),
+        "--signature",
+        sig,
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("negative size (-8) in dimension 0"),
+        "{stderr}"
+    );
+    let ctx = Context::new();
+    let k = Kernel::from_text(&ctx, &kernel, "k.mlir").unwrap();
+    let t = exec::TensorType::parse("tensor<16x128xf32>").unwrap();
+    let shape = CallShape {
+        operands: vec![t.clone()],
+        results: vec![t],
+        aliases: Vec::new(),
+    };
+    let err = Execution::new(&k, shape).err().unwrap().to_string();
+    assert!(err.contains("negative dimension"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The CLI's flags reach the run: `--detect-races` exits 1 naming the race,
+/// `--detect-uninitialized` counts unwritten results, `--target v5p` runs
+/// two cores.
+#[test]
+fn run_cli_flags_reach_the_detectors() {
+    let dir = std::env::temp_dir().join(format!("tcc-detect-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let k = dir.join("race.mlir");
+    std::fs::write(&k, dma_kernel(false)).unwrap();
+    let sig = "(tensor<8x128xf32>) -> tensor<8x128xf32>";
+    let (code, stdout, stderr) = cli(&[
+        "run",
+        k.to_str().unwrap(),
+        "--signature",
+        sig,
+        "--detect-races",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("race(s) found"), "{stderr}");
+    let (code, stdout, stderr) = cli(&[
+        "run",
+        k.to_str().unwrap(),
+        "--signature",
+        sig,
+        "--dma",
+        "at-wait",
+        "--detect-uninitialized",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stderr.contains("reads uninitialised memory"), "{stderr}");
+    let m = dir.join("acc.mlir");
+    std::fs::write(&m, carried_accumulator()).unwrap();
+    let sig2 = "(tensor<32x128xf32>) -> tensor<16x128xf32>";
+    let (code, stdout, stderr) = cli(&["run", m.to_str().unwrap(), "--signature", sig2, "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("\"cores\": 1"), "{stdout}");
+    let (code, stdout, stderr) = cli(&[
+        "run",
+        m.to_str().unwrap(),
+        "--signature",
+        sig2,
+        "--target",
+        "v5p",
+        "--detect-uninitialized",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stderr.contains("of core 1"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
