@@ -120,6 +120,14 @@ impl CallShape {
     }
 }
 
+/// What one device's run returns: its results and, per result, the
+/// elements never written (when tracked).
+type DeviceRun = (Vec<Array>, Vec<Option<u64>>);
+
+/// An output block's finished visit: the core and the first and last grid
+/// points.
+type Visit = (usize, Vec<i64>, Vec<i64>);
+
 /// An operand's window onto its block.
 #[derive(Clone, Debug)]
 enum Win {
@@ -149,9 +157,9 @@ pub struct Execution {
     /// Grid dims that are separate cores or subcores (`core_parallel`,
     /// `subcore_parallel`): each coordinate has its own scratch memory.
     per_core: Vec<bool>,
-    /// The leading `parallel` dimension: the one a megacore chip splits
-    /// between its TensorCores ([`RunOptions::cores`]).
-    megacore: Option<usize>,
+    /// How many leading grid dimensions are `parallel`: the ones a megacore
+    /// chip splits between its TensorCores ([`RunOptions::cores`]).
+    megacore: usize,
     windows: Vec<Win>,
     /// Trailing result-shape operands of the call ([`Execution::shape_operands`]).
     shape_operands: Vec<TensorType>,
@@ -310,7 +318,8 @@ impl Execution {
             per_core,
             megacore: semantics
                 .iter()
-                .position(|t| t.trim_end().ends_with("<parallel>")),
+                .take_while(|t| t.trim_end().ends_with("<parallel>"))
+                .count(),
             windows,
             shape_operands: Vec::new(),
         })
@@ -436,9 +445,10 @@ impl Execution {
         machine.track_writes = options.detect_uninitialized;
         machine.detect_races = options.detect_races;
         machine.dma = options.dma;
+        machine.cores = options.cores;
         // Buffers are allocated in the same order on every device, so a
         // remote DMA's target buffer has the same index everywhere.
-        let results: Vec<Result<(Vec<Array>, Vec<Option<u64>>), ExecError>> = if devices == 1 {
+        let results: Vec<Result<DeviceRun, ExecError>> = if devices == 1 {
             vec![self.device(&machine, 0, &inputs[0], options)]
         } else {
             std::thread::scope(|s| {
@@ -501,7 +511,39 @@ impl Execution {
                 }
             }
         }
-        let races = std::mem::take(&mut machine.lock().races);
+        let mut races = std::mem::take(&mut machine.lock().races);
+        for (a, b) in machine.core_conflicts() {
+            let site = |x: &super::machine::HbmAccess| {
+                if x.site == 0 {
+                    "the pipeline's block copy".to_string()
+                } else {
+                    let s = &self.program.sites[x.site as usize];
+                    if s.loc.is_empty() {
+                        format!("`{}`", s.op)
+                    } else {
+                        format!("`{}` at {}", s.op, s.loc)
+                    }
+                }
+            };
+            let label = machine.lock().bufs[a.region.dev][a.region.buf]
+                .label
+                .clone();
+            let verb = |x: &super::machine::HbmAccess| if x.write { "writes" } else { "reads" };
+            races.push(super::machine::Race {
+                text: format!(
+                    "core {} ({} [grid point {}]) {} {label} and core {} ({} [grid point {}]) {} it: the TensorCores are not ordered, so which comes first differs between runs",
+                    a.core,
+                    site(&a),
+                    point_text(&a.point),
+                    verb(&a),
+                    b.core,
+                    site(&b),
+                    point_text(&b.point),
+                    verb(&b),
+                ),
+                key: (a.site, b.site, a.write),
+            });
+        }
         if !races.is_empty() {
             let mut text = format!(
                 "{} race(s) found (accesses to memory while a DMA into or out of it is in flight; on a TPU their numbers depend on timing):",
@@ -515,7 +557,15 @@ impl Execution {
             }
             return Err(ExecError::new(text));
         }
-        if let Some(e) = first_err {
+        if let Some(mut e) = first_err {
+            if options.cores == 1
+                && self.megacore > 0
+                && e.message.contains("can never be satisfied")
+            {
+                e.message.push_str(
+                    "; the grid has a leading `parallel` dimension: a kernel written for a megacore chip (JAX's `megacore_mode`, state kept per core in SMEM or scratch) runs each part on its own TensorCore: try RunOptions::cores = 2 (`--cores 2`, or `--target v4`/`v5p`)",
+                );
+            }
             return Err(e);
         }
         self.check_dmas(&machine)?;
@@ -568,7 +618,7 @@ impl Execution {
         dev: usize,
         inputs: &[Array],
         options: &RunOptions,
-    ) -> Result<(Vec<Array>, Vec<Option<u64>>), ExecError> {
+    ) -> Result<DeviceRun, ExecError> {
         let multi = (machine.devices > 1).then_some(dev);
         let tag = |e: ExecError| {
             if multi.is_some() {
@@ -619,32 +669,42 @@ impl Execution {
                 .map_err(|m| tag(ExecError::new(m)))?,
         );
         it.ops_left = options.max_ops;
-        // Scalar prefetch operands, in SMEM.
+        // Scalar prefetch operands, in SMEM: one copy per TensorCore (each
+        // core's SMEM gets its own; kernels keep state there).
         let sp_start = dynamic;
         let first = self.grid.len();
-        let mut sp_args = Vec::new();
-        for i in 0..self.scalar_prefetch {
-            let a = &inputs[sp_start + i];
-            let buf = machine
-                .alloc_with(
+        let alloc_sp = |core: usize| -> Result<Vec<Val>, ExecError> {
+            let on = if options.cores > 1 {
+                format!(" of core {core}")
+            } else {
+                String::new()
+            };
+            let mut sp_args = Vec::with_capacity(self.scalar_prefetch);
+            for i in 0..self.scalar_prefetch {
+                let a = &inputs[sp_start + i];
+                let buf = machine
+                    .alloc_with(
+                        dev,
+                        a.elem.signless(),
+                        signless_data(a),
+                        format!("scalar prefetch operand {i} (SMEM){on}"),
+                    )
+                    .map_err(|m| tag(ExecError::new(m)))?;
+                let shape = self.main_args()[first + i].shape().to_vec();
+                sp_args.push(Val::M(Rc::new(MemRef::whole(
                     dev,
+                    buf,
                     a.elem.signless(),
-                    signless_data(a),
-                    format!("scalar prefetch operand {i} (SMEM)"),
-                )
-                .map_err(|m| tag(ExecError::new(m)))?;
-            let shape = self.main_args()[first + i].shape().to_vec();
-            sp_args.push(Val::M(Rc::new(MemRef::whole(
-                dev,
-                buf,
-                a.elem.signless(),
-                if shape.is_empty() {
-                    a.shape.clone()
-                } else {
-                    shape
-                },
-            ))));
-        }
+                    if shape.is_empty() {
+                        a.shape.clone()
+                    } else {
+                        shape
+                    },
+                ))));
+            }
+            Ok(sp_args)
+        };
+        let sp_core0 = alloc_sp(0)?;
         // HBM buffers of inputs and outputs, padded to whole blocks.
         let in_start = dynamic + self.scalar_prefetch;
         let n_in = call.operands.len() - in_start;
@@ -718,13 +778,23 @@ impl Execution {
             p
         };
         let cores = options.cores.max(1);
-        // The leading `parallel` dimension is split into contiguous ranges.
-        let split = self.megacore.filter(|_| cores > 1).map(|d| {
-            let n = grid[d].max(0) as usize;
-            (d, n.div_ceil(cores).max(1))
-        });
+        // The leading `parallel` dimensions (flattened) are split into
+        // contiguous ranges of ceil(points / cores), as Mosaic (and JAX's
+        // interpret mode with several cores) splits them.
+        let lead = self.megacore;
+        let parallel_points: usize = grid[..lead].iter().map(|&b| b.max(0) as usize).product();
+        let per_core = parallel_points.div_ceil(cores).max(1);
         let core_of_point = |p: &[i64]| -> usize {
-            split.map_or(0, |(d, per)| (p[d] as usize / per).min(cores - 1))
+            if cores == 1 || lead == 0 {
+                return 0;
+            }
+            let linear = p[..lead]
+                .iter()
+                .zip(&grid[..lead])
+                .fold(0usize, |acc, (&i, &b)| {
+                    acc * b.max(1) as usize + i.max(0) as usize
+                });
+            (linear / per_core).min(cores - 1)
         };
         let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> =
             std::collections::HashMap::new();
@@ -745,12 +815,13 @@ impl Execution {
         };
         // Per output: the blocks already written back (block start -> the
         // core and the grid points of that visit).
-        let mut visited: Vec<std::collections::HashMap<Vec<usize>, (usize, Vec<i64>, Vec<i64>)>> =
+        let mut visited: Vec<std::collections::HashMap<Vec<usize>, Visit>> =
             vec![std::collections::HashMap::new(); self.windows.len()];
         let mut done = 0u64;
         // Every core's buffers exist before any device starts (a remote DMA
         // finds its target buffer allocated).
-        let mut per_core = Vec::with_capacity(cores);
+        let mut core_sets = Vec::with_capacity(cores);
+        let mut sp_core0 = Some(sp_core0);
         for mc in 0..cores {
             let points: Vec<Vec<i64>> = (0..total)
                 .map(point_of)
@@ -767,18 +838,24 @@ impl Execution {
                 .cloned()
                 .unwrap_or_else(|| vec![0; grid.len()]);
             let key = scratch_key(&first_point, mc);
-            if !scratch_sets.contains_key(&key) {
-                let set = self.alloc_scratch(machine, dev, &key, cores).map_err(tag)?;
-                scratch_sets.insert(key, set);
+            if let std::collections::hash_map::Entry::Vacant(v) = scratch_sets.entry(key) {
+                let set = self
+                    .alloc_scratch(machine, dev, v.key(), cores)
+                    .map_err(tag)?;
+                v.insert(set);
             }
-            per_core.push((mc, points, win_args));
+            let sp_args = match sp_core0.take() {
+                Some(sp) if mc == 0 => sp,
+                _ => alloc_sp(mc)?,
+            };
+            core_sets.push((mc, points, win_args, sp_args));
         }
         if machine.devices > 1 {
             machine
                 .start_barrier()
                 .map_err(|f| tag(ExecError::new(format!("stopped: {f}"))))?;
         }
-        for (mc, points, win_args) in per_core {
+        for (mc, points, win_args, sp_args) in core_sets {
             let mut prev: Vec<Option<Vec<usize>>> = vec![None; self.windows.len()];
             // Where each output's current visit began.
             let mut visit_start: Vec<Vec<i64>> = vec![Vec::new(); self.windows.len()];
@@ -788,6 +865,7 @@ impl Execution {
                     .map_err(|e| tag(e.with_point(p, multi)))?,
                 None => Vec::new(),
             };
+            it.megacore = mc;
             for (t, point) in points.iter().enumerate() {
                 let at = |e: ExecError| tag(e.with_point(point, multi));
                 it.point.clone_from(point);
@@ -825,7 +903,7 @@ impl Execution {
                         let block: Vec<usize> = cur[k]
                             .iter()
                             .zip(bounds)
-                            .map(|(&s, &b)| if b == 0 { 0 } else { s / b })
+                            .map(|(&s, &b)| s.checked_div(b).unwrap_or(0))
                             .collect();
                         let by = if cores > 1 {
                             format!(" on core {c}")
@@ -1192,6 +1270,7 @@ fn copy_block(
 ) -> Result<(), ExecError> {
     let st: Vec<i64> = start.iter().map(|&s| s as i64).collect();
     let zero = vec![0i64; local.shape.len()];
+    it.log_block_copy(hbm, &st, bounds, !into_local);
     if into_local {
         let data = read_whole(it, hbm, &st, bounds)?;
         write_whole(it, local, &zero, &local.shape, &data)

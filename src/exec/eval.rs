@@ -86,6 +86,8 @@ pub(crate) struct Interp<'p> {
     pub ops_left: Option<u64>,
     /// The grid point being run (race and uninitialised-read reports).
     pub point: Vec<i64>,
+    /// The TensorCore running it ([`super::RunOptions::cores`]).
+    pub megacore: usize,
     /// Set while a copy (a DMA, the pipeline's block copies) reads and
     /// writes: copies move written marks along and are not kernel accesses.
     copying: std::cell::Cell<bool>,
@@ -156,6 +158,7 @@ impl<'p> Interp<'p> {
             ops_left: None,
             flush_subnormals: true,
             point: Vec::new(),
+            megacore: 0,
             copying: std::cell::Cell::new(false),
             ops_run: 0,
             next_due: None,
@@ -2052,6 +2055,20 @@ impl<'p> Interp<'p> {
                 self.note_races(&mut s, inst, dst.dev, dst.buf, &dst_offs, true);
             }
         }
+        if self.machine.logs_hbm() {
+            for (r, write) in [(&src, false), (&dst, true)] {
+                let offs = if write { &dst_offs } else { &src_offs };
+                self.machine.log_hbm(
+                    self.megacore,
+                    r.dev,
+                    r.buf,
+                    offs,
+                    write,
+                    inst.site,
+                    &self.point,
+                );
+            }
+        }
         let mut dma = Dma {
             issuer: self.dev,
             site: inst.site,
@@ -2130,6 +2147,32 @@ impl<'p> Interp<'p> {
                         .is_none_or(|m| m.get(i).copied().unwrap_or(true));
                 }
             }
+        }
+    }
+
+    /// Logs the pipeline's copy of a block from or to HBM for the cross-core
+    /// race check.
+    pub(crate) fn log_block_copy(
+        &self,
+        hbm: &MemRef,
+        start: &[i64],
+        extent: &[usize],
+        write: bool,
+    ) {
+        if !self.machine.logs_hbm() {
+            return;
+        }
+        if let Ok((st, ex, steps)) = self.box_of(&Inst::driver(), hbm, start, extent, &[]) {
+            let offs = Self::offsets(hbm, &st, &ex, &steps);
+            self.machine.log_hbm(
+                self.megacore,
+                hbm.dev,
+                hbm.buf,
+                &offs,
+                write,
+                0,
+                &self.point,
+            );
         }
     }
 

@@ -195,6 +195,22 @@ pub(crate) struct State {
     pub dmas: Vec<Dma>,
     /// Races found so far (`RunOptions::detect_races`).
     pub races: Vec<Race>,
+    /// With several TensorCores and races watched: every access of each
+    /// core to HBM (DMAs, the pipeline's block copies), compared across
+    /// cores when the run ends (cores run one after the other here, and
+    /// nothing orders them on a TPU).
+    pub hbm_log: Vec<HbmAccess>,
+}
+
+/// One core's access to an HBM buffer ([`State::hbm_log`]).
+#[derive(Clone, Debug)]
+pub(crate) struct HbmAccess {
+    pub core: usize,
+    pub region: Region,
+    pub write: bool,
+    /// The op's site (0: the pipeline's block copy) and grid point.
+    pub site: u32,
+    pub point: Vec<i64>,
 }
 
 /// The shared memory and the condition variable waits block on.
@@ -212,6 +228,8 @@ pub(crate) struct Machine {
     pub detect_races: bool,
     /// When DMAs copy.
     pub dma: super::DmaTiming,
+    /// TensorCores sharing each device's grid (`RunOptions::cores`).
+    pub cores: usize,
 }
 
 impl Machine {
@@ -226,6 +244,7 @@ impl Machine {
                 bytes: 0,
                 dmas: Vec::new(),
                 races: Vec::new(),
+                hbm_log: Vec::new(),
             }),
             wake: Condvar::new(),
             uninit,
@@ -234,7 +253,77 @@ impl Machine {
             track_writes: false,
             detect_races: false,
             dma: super::DmaTiming::AtStart,
+            cores: 1,
         }
+    }
+
+    /// HBM accesses are logged per core (races watched, several cores).
+    pub(crate) fn logs_hbm(&self) -> bool {
+        self.detect_races && self.cores > 1
+    }
+
+    /// Logs a core's access to an HBM buffer, when [`Machine::logs_hbm`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn log_hbm(
+        &self,
+        core: usize,
+        dev: usize,
+        buf: usize,
+        offs: &[usize],
+        write: bool,
+        site: u32,
+        point: &[i64],
+    ) {
+        if !self.logs_hbm() {
+            return;
+        }
+        let mut s = self.lock();
+        if !s.bufs[dev]
+            .get(buf)
+            .is_some_and(|b| b.label.ends_with("(HBM)"))
+        {
+            return;
+        }
+        s.hbm_log.push(HbmAccess {
+            core,
+            region: Region::new(dev, buf, offs.to_vec()),
+            write,
+            site,
+            point: point.to_vec(),
+        });
+    }
+
+    /// Conflicting HBM accesses of different cores (one of them a write):
+    /// `(first, second)` pairs of [`State::hbm_log`], each pair of sites once.
+    pub(crate) fn core_conflicts(&self) -> Vec<(HbmAccess, HbmAccess)> {
+        let s = self.lock();
+        let log = &s.hbm_log;
+        let mut out: Vec<(HbmAccess, HbmAccess)> = Vec::new();
+        for (i, a) in log.iter().enumerate() {
+            for b in &log[i + 1..] {
+                if a.core == b.core
+                    || !(a.write || b.write)
+                    || a.region.dev != b.region.dev
+                    || a.region.buf != b.region.buf
+                    || a.region.hi < b.region.lo
+                    || b.region.hi < a.region.lo
+                {
+                    continue;
+                }
+                if out.iter().any(|(x, y)| {
+                    x.site == a.site && y.site == b.site && x.write == a.write && y.write == b.write
+                }) {
+                    continue;
+                }
+                if a.region
+                    .first_overlap(b.region.dev, b.region.buf, &b.region.offs)
+                    .is_some()
+                {
+                    out.push((a.clone(), b.clone()));
+                }
+            }
+        }
+        out
     }
 
     /// DMAs are recorded (late copies, or races watched).

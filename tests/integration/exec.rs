@@ -113,6 +113,12 @@ fn run_module_with(
     current.ok_or_else(|| "no tpu_custom_call".to_string())
 }
 
+/// TensorCores a case's kernel was written for (`"cores"` in case.json:
+/// megacore kernels; interpret mode ran them with `num_cores_or_threads`).
+fn cores_of_case(case: &Value) -> usize {
+    case["cores"].as_u64().unwrap_or(1) as usize
+}
+
 fn tolerance(case: &Value, k: usize) -> (f64, f64) {
     let o = &case["outputs"][k];
     (
@@ -174,23 +180,7 @@ const REFUSED: &[(&str, &str)] = &[("op_prng_random_bits", "tpu.prng_set_seed_32
 /// the lowered kernel) computes something else (docs/execute.md): (case,
 /// result, why). Each must still differ, so that a change on either side
 /// is noticed.
-const KNOWN_DIFFERENCES: &[(&str, usize, &str)] = &[
-    (
-        "erf_special",
-        2,
-        "`x != x` lowers to `arith.cmpf one` (ordered: false for NaN); interpret mode evaluates lax.ne (true)",
-    ),
-    (
-        "isfinite",
-        3,
-        "jnp.isnan lowers to `arith.cmpf one, x, x` (false for NaN); interpret mode evaluates lax.ne (true)",
-    ),
-    (
-        "subnormal_f32",
-        9,
-        "bitcast(x * 1): XLA folds the multiply away and keeps the subnormal; the kernel multiplies, which flushes it",
-    ),
-];
+const KNOWN_DIFFERENCES: &[(&str, usize, &str)] = &[];
 
 #[test]
 fn every_case_computes_what_jax_interpret_mode_computes() {
@@ -211,7 +201,17 @@ fn every_case_computes_what_jax_interpret_mode_computes() {
         let case: Value =
             serde_json::from_slice(&std::fs::read(dir.join("case.json")).unwrap()).unwrap();
         let devices = case["devices"].as_u64().unwrap_or(1) as usize;
-        let results = match run_module(&dir.join("module.mlir"), &numbered(dir, "in"), devices) {
+        let options = RunOptions {
+            fuse_multiply_add: true,
+            cores: cores_of_case(&case),
+            ..RunOptions::default()
+        };
+        let results = match run_module_with(
+            &dir.join("module.mlir"),
+            &numbered(dir, "in"),
+            devices,
+            &options,
+        ) {
             Ok(r) => r,
             Err(e) => {
                 f.fail(format!("{name}: {e}"));
@@ -250,6 +250,7 @@ fn every_case_is_race_free_and_reads_only_written_memory_under_the_latest_schedu
         let devices = case["devices"].as_u64().unwrap_or(1) as usize;
         let options = RunOptions {
             fuse_multiply_add: true,
+            cores: cores_of_case(&case),
             detect_races: true,
             detect_uninitialized: true,
             dma: exec::DmaTiming::AtWait,

@@ -517,3 +517,157 @@ fn run_cli_flags_reach_the_detectors() {
     assert!(stderr.contains("of core 1"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Both TensorCores DMA into the same rows of an HBM output: ordered on
+/// one core (each DMA waited for before the next point), unordered on two.
+#[test]
+fn hbm_writes_of_two_cores_to_one_region_are_a_race() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%i: i32, %x: {VMEM}, %o: {ANY}, %s: {SEM}) attributes {{dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 2>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{{transform_indices = @t0, window_bounds = array<i64: 8, 128>}}, {{}}]}} {{
+    tpu.enqueue_dma source(%x : {VMEM}) target(%o : {ANY}) target_semaphore(%s : {SEM})
+    tpu.wait_dma2 semaphore(%s : {SEM}) src(%x : {VMEM}) dst(%o : {ANY})
+    return
+  }}
+  func.func @t0(%i: i32) -> (i32, i32) {{
+    %c0 = arith.constant 0 : i32
+    return %i, %c0 : i32, i32
+  }}
+}}"#
+    );
+    let e = compile(&kernel, &["tensor<16x128xf32>"], &["tensor<8x128xf32>"]);
+    let x = iota(&[16, 128]);
+    let one = RunOptions {
+        detect_races: true,
+        ..RunOptions::default()
+    };
+    let r = run(&e, vec![x.clone()], &one).unwrap();
+    assert_eq!(
+        r.results[0][0].data.get_f64(0),
+        1024.0,
+        "the last point's rows"
+    );
+    let two = RunOptions {
+        cores: 2,
+        ..one.clone()
+    };
+    let err = run(&e, vec![x], &two).unwrap_err().to_string();
+    assert!(
+        err.contains("core 0 (`tpu.enqueue_dma`")
+            && err.contains("writes output 0 (HBM) and core 1"),
+        "{err}"
+    );
+    assert!(err.contains("the TensorCores are not ordered"), "{err}");
+}
+
+/// Runs a `tests/data/exec-detect` case (made by
+/// `scripts/jaxref/exec/make_findings.py` with JAX 0.12's interpret mode).
+fn detect_case(name: &str, options: &RunOptions) -> Result<Vec<Array>, ExecError> {
+    let dir = data_dir().join("exec-detect").join(name);
+    let ctx = Context::new();
+    let bytes = std::fs::read(dir.join("module.mlir")).unwrap();
+    let call = host::load_call(&ctx, &bytes, name, None).unwrap();
+    let n = call.execution.call_shape().operands.len();
+    let paths: Vec<_> = (0..n).map(|k| dir.join(format!("in{k}.npy"))).collect();
+    let inputs = host::read_operands(&call.execution, &paths, 1).unwrap();
+    Ok(call
+        .execution
+        .run_report(&inputs, options)?
+        .results
+        .remove(0))
+}
+
+/// Compares with a reference file of the case (`out0.npy`, `eager_out0.npy`, ...).
+fn equals_reference(name: &str, results: &[Array], file: &str, rtol: f64, atol: f64) {
+    let path = data_dir().join("exec-detect").join(name).join(file);
+    let want = exec::npy::read(&path, results[0].elem).unwrap();
+    if let Err(m) = exec::compare(&results[0], &want, rtol, atol) {
+        panic!("{name}: differs from {file}: {m}");
+    }
+}
+
+/// The kernels JAX's interpret mode flags (or computes schedule-dependent
+/// numbers for), run here: the same numbers under the same schedule, and
+/// the executor's report where interpret mode's detectors report.
+#[test]
+fn every_detection_case_computes_and_reports_what_interpret_mode_does() {
+    let at = |dma| RunOptions {
+        dma,
+        ..RunOptions::default()
+    };
+    let watched = |dma| RunOptions {
+        dma,
+        detect_races: true,
+        ..RunOptions::default()
+    };
+    // Races: interpret mode's default schedule copies at the wait (out0),
+    // its eager one at the start (eager_out0); with detect_races it raises.
+    for name in ["race_dma_read", "race_dma_write"] {
+        let late = detect_case(name, &at(DmaTiming::AtWait)).unwrap();
+        equals_reference(name, &late, "out0.npy", 0.0, 0.0);
+        let early = detect_case(name, &at(DmaTiming::AtStart)).unwrap();
+        equals_reference(name, &early, "eager_out0.npy", 0.0, 0.0);
+        for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(5)] {
+            let e = detect_case(name, &watched(dma)).unwrap_err().to_string();
+            assert!(e.contains("1 race(s) found"), "{name} {dma:?}: {e}");
+        }
+    }
+    for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(5)] {
+        let r = detect_case("race_free_dma", &watched(dma)).unwrap();
+        equals_reference("race_free_dma", &r, "out0.npy", 0.0, 0.0);
+    }
+    // Interpret mode: "Revisited block (slice(0, 8, 1), slice(0, 128, 1)) of
+    // output 0 in iteration (2, 0). The block was previously visited in
+    // iterations (0, 0) through (0, 1)."
+    let e = detect_case("revisited_block", &RunOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("output 0's block [0, 0]")
+            && e.contains("grid points (0, 0) to (0, 1)")
+            && e.contains("again at grid point (2, 0)"),
+        "{e}"
+    );
+    // The accumulator never initialised: NaN (interpret mode's default), the
+    // product with zero-filled memory, and here the read named.
+    let r = detect_case("uninit_accumulator", &RunOptions::default()).unwrap();
+    equals_reference("uninit_accumulator", &r, "out0.npy", 0.0, 0.0);
+    let zero = RunOptions {
+        uninitialized: exec::Uninitialized::Zero,
+        ..RunOptions::default()
+    };
+    let r = detect_case("uninit_accumulator", &zero).unwrap();
+    // JAX's Pallas matmul tests' f32 tolerance.
+    equals_reference("uninit_accumulator", &r, "zero_out0.npy", 1e-5, 1e-5);
+    let tracked = RunOptions {
+        detect_uninitialized: true,
+        ..RunOptions::default()
+    };
+    let e = detect_case("uninit_accumulator", &tracked)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("reads uninitialised memory") && e.contains("output 0's block (VMEM)"),
+        "{e}"
+    );
+    assert!(e.contains("grid point (0)"), "{e}");
+    // One core, and two (interpret mode's num_cores_or_threads=2).
+    let one = detect_case("megacore_dependent", &RunOptions::default()).unwrap();
+    equals_reference("megacore_dependent", &one, "out0.npy", 0.0, 0.0);
+    let two = RunOptions {
+        cores: 2,
+        ..RunOptions::default()
+    };
+    let r = detect_case("megacore_dependent", &two).unwrap();
+    equals_reference("megacore_dependent", &r, "megacore_out0.npy", 0.0, 0.0);
+    let e = detect_case(
+        "megacore_dependent",
+        &RunOptions {
+            detect_uninitialized: true,
+            ..two
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("of core 1"), "{e}");
+}
