@@ -219,19 +219,12 @@ fn memory_budget(gib: Option<f64>) -> Option<u64> {
     Some(kib * 1024 / 10 * 8)
 }
 
-/// Runs `run`: reads the call and its operands, runs it with the options,
-/// writes, compares and prints (the work is `tpu_custom_call::exec::host`'s).
-pub fn run(args: Args) -> CliResult {
-    if args.devices == 0 {
-        return Err("--devices must be at least 1".into());
-    }
-    let bytes = read_input(&args.input)?;
-    let name = source_name(&args.input);
-    let ctx = Context::new();
-    let started = Instant::now();
-    let loaded = match &args.signature {
+/// The call to run: a module's call (`--call`), or a bare kernel with
+/// `--signature` (and `--params`' aliases).
+fn load(args: &Args, ctx: &Context, bytes: &[u8], name: &str) -> Result<host::LoadedCall, String> {
+    match &args.signature {
         Some(sig) => {
-            let (ins, outs) = super::parse_signature(&ctx, sig)?;
+            let (ins, outs) = super::parse_signature(ctx, sig)?;
             let aliases = match &args.params {
                 Some(p) => {
                     let pbytes = read_input(p)?;
@@ -246,11 +239,103 @@ pub fn run(args: Args) -> CliResult {
                 results: tensor_types(&outs, "result")?,
                 aliases,
             };
-            host::load_kernel(&ctx, &bytes, &name, shape)
+            host::load_kernel(ctx, bytes, name, shape)
         }
-        None => host::load_call(&ctx, &bytes, &name, args.call),
+        None => host::load_call(ctx, bytes, name, args.call),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())
+}
+
+/// What a run printed.
+struct Printed<'a> {
+    options: &'a RunOptions,
+    /// The seed of random inputs, if they were.
+    random: Option<u64>,
+    compiled: f64,
+    ran: f64,
+    /// Later runs' times, sorted.
+    later: &'a [f64],
+    results: &'a [Array],
+    report: &'a exec::RunReport,
+    comparisons: &'a [host::Comparison],
+}
+
+/// Prints a run: one JSON object with `--json`, else a line per result.
+fn print_run(args: &Args, label: &str, p: &Printed<'_>) {
+    let later_median = p.later.get(p.later.len() / 2).copied();
+    if args.json {
+        let doc = json!({
+            "call": label,
+            "devices": args.devices,
+            "cores": p.options.cores,
+            "random_inputs": p.random,
+            "compile_seconds": p.compiled,
+            "run_seconds": p.ran,
+            "later_run_seconds": later_median,
+            "results": p.results.iter().enumerate().map(|(k, r)| json!({
+                "index": k,
+                "dtype": r.elem.to_string(),
+                "shape": r.shape,
+                "path": args.output.as_ref().map(|d| d.join(format!("result{k}.npy")).display().to_string()),
+                "unwritten_elements": p.report.unwritten.get(k).copied().flatten(),
+            })).collect::<Vec<_>>(),
+            "compare": args.compare.as_ref().map(|_| p.comparisons.iter().map(|c| json!({
+                "result": c.result,
+                "reference": c.reference.display().to_string(),
+                "equal": c.mismatch.is_none(),
+                "mismatch": c.mismatch,
+            })).collect::<Vec<_>>()),
+        });
+        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    } else {
+        if let Some(seed) = p.random {
+            eprintln!(
+                "note: random inputs (seed {seed}){}",
+                if args.output.is_some() {
+                    ", written as input<k>.npy beside the results"
+                } else {
+                    ""
+                }
+            );
+        }
+        for (k, r) in p.results.iter().enumerate() {
+            println!("result {k}: {}", summary(r));
+        }
+        for (k, u) in p.report.unwritten.iter().enumerate() {
+            match u {
+                Some(0) => println!("result {k}: every element written"),
+                Some(n) => println!(
+                    "result {k}: {n} of {} element(s) never written (they hold what the output buffer held before the call)",
+                    p.results[k].len()
+                ),
+                None => {}
+            }
+        }
+        if let Some(m) = later_median {
+            println!(
+                "time: compile {:.4} s, first run {:.4} s, later runs {m:.4} s (median of {})",
+                p.compiled,
+                p.ran,
+                p.later.len()
+            );
+        }
+        for c in p.comparisons.iter().filter(|c| c.mismatch.is_none()) {
+            println!("result {}: equal to {}", c.result, c.reference.display());
+        }
+    }
+}
+
+/// Runs `run`: reads the call and its operands, runs it with the options,
+/// writes, compares and prints (the work is `tpu_custom_call::exec::host`'s).
+pub fn run(args: Args) -> CliResult {
+    if args.devices == 0 {
+        return Err("--devices must be at least 1".into());
+    }
+    let bytes = read_input(&args.input)?;
+    let name = source_name(&args.input);
+    let ctx = Context::new();
+    let started = Instant::now();
+    let loaded = load(&args, &ctx, &bytes, &name)?;
     let (execution, label) = (loaded.execution, loaded.label);
     let compiled = started.elapsed();
     let shape = execution.call_shape().clone();
@@ -293,7 +378,6 @@ pub fn run(args: Args) -> CliResult {
         later.push(t.elapsed().as_secs_f64());
     }
     later.sort_by(f64::total_cmp);
-    let later_median = later.get(later.len() / 2).copied();
     let results = host::join_devices(&report.results);
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -323,66 +407,20 @@ pub fn run(args: Args) -> CliResult {
             })
         })
         .collect();
-    if args.json {
-        let doc = json!({
-            "call": label,
-            "devices": args.devices,
-            "cores": options.cores,
-            "random_inputs": random.then_some(seed),
-            "compile_seconds": compiled.as_secs_f64(),
-            "run_seconds": ran.as_secs_f64(),
-            "later_run_seconds": later_median,
-            "results": results.iter().enumerate().map(|(k, r)| json!({
-                "index": k,
-                "dtype": r.elem.to_string(),
-                "shape": r.shape,
-                "path": args.output.as_ref().map(|d| d.join(format!("result{k}.npy")).display().to_string()),
-                "unwritten_elements": report.unwritten.get(k).copied().flatten(),
-            })).collect::<Vec<_>>(),
-            "compare": args.compare.as_ref().map(|_| comparisons.iter().map(|c| json!({
-                "result": c.result,
-                "reference": c.reference.display().to_string(),
-                "equal": c.mismatch.is_none(),
-                "mismatch": c.mismatch,
-            })).collect::<Vec<_>>()),
-        });
-        println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
-    } else {
-        if random {
-            eprintln!(
-                "note: random inputs (seed {seed}){}",
-                if args.output.is_some() {
-                    ", written as input<k>.npy beside the results"
-                } else {
-                    ""
-                }
-            );
-        }
-        for (k, r) in results.iter().enumerate() {
-            println!("result {k}: {}", summary(r));
-        }
-        for (k, u) in report.unwritten.iter().enumerate() {
-            match u {
-                Some(0) => println!("result {k}: every element written"),
-                Some(n) => println!(
-                    "result {k}: {n} of {} element(s) never written (they hold what the output buffer held before the call)",
-                    results[k].len()
-                ),
-                None => {}
-            }
-        }
-        if let Some(m) = later_median {
-            println!(
-                "time: compile {:.4} s, first run {:.4} s, later runs {m:.4} s (median of {})",
-                compiled.as_secs_f64(),
-                ran.as_secs_f64(),
-                later.len()
-            );
-        }
-        for c in comparisons.iter().filter(|c| c.mismatch.is_none()) {
-            println!("result {}: equal to {}", c.result, c.reference.display());
-        }
-    }
+    print_run(
+        &args,
+        &label,
+        &Printed {
+            options: &options,
+            random: random.then_some(seed),
+            compiled: compiled.as_secs_f64(),
+            ran: ran.as_secs_f64(),
+            later: &later,
+            results: &results,
+            report: &report,
+            comparisons: &comparisons,
+        },
+    );
     if !failed.is_empty() {
         return Err(format!("{label}: {}", failed.join("; ")));
     }

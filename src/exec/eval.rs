@@ -105,26 +105,6 @@ pub(crate) struct Interp<'p> {
 
 type R<T> = Result<T, ExecError>;
 
-/// Ops that compute on floats (as opposed to moving their bits: loads,
-/// stores, selects, bitcasts, shape ops): the ones whose subnormal
-/// operands and results a TPU flushes to zero.
-fn flushes(kind: &Kind) -> bool {
-    matches!(
-        kind,
-        Kind::Bin(_)
-            | Kind::Un(_)
-            | Kind::Fma
-            | Kind::CmpF(_)
-            | Kind::Matmul { .. }
-            | Kind::MultiReduce(..)
-            | Kind::Reduce(..)
-            | Kind::Reduction(_)
-            | Kind::AllReduce { .. }
-            | Kind::Scan(..)
-            | Kind::ReduceIndex(..)
-    )
-}
-
 /// `a` with its `f32`/`bf16` subnormals replaced by zeros of their sign,
 /// `None` when it has none (the common case: no copy).
 fn flush_array(a: &Array) -> Option<Array> {
@@ -134,8 +114,10 @@ fn flush_array(a: &Array) -> Option<Array> {
     let Data::F32(v) = &a.data else {
         return None;
     };
-    let sub = |x: f32| x != 0.0 && x.abs() < f32::MIN_POSITIVE;
-    if !v.iter().any(|&x| sub(x)) {
+    // Subnormal: magnitude bits in 1..=0x7f_ffff (one compare, branch-free
+    // over the whole vector so that it vectorises).
+    let sub = |x: f32| (x.to_bits() & 0x7fff_ffff).wrapping_sub(1) < 0x007f_ffff;
+    if !v.iter().fold(false, |acc, &x| acc | sub(x)) {
         return None;
     }
     let data = v
@@ -323,7 +305,7 @@ impl<'p> Interp<'p> {
                 self.complete_due();
             }
         }
-        if !self.flush_subnormals || !flushes(&inst.kind) {
+        if !self.flush_subnormals || !inst.kind.flushes() {
             return self.exec_op(frame, inst);
         }
         // The TPU's vector unit reads f32 subnormals as zero and flushes
@@ -331,7 +313,11 @@ impl<'p> Interp<'p> {
         // bitcast or a store of the same value still sees its bits).
         let mut saved: Vec<(usize, Val)> = Vec::new();
         let fused = inst.fused.map(|(a, b, _)| [a, b]);
-        for &slot in inst.args.iter().chain(fused.iter().flatten()) {
+        for (i, &slot) in inst.args.iter().chain(fused.iter().flatten()).enumerate() {
+            // Values another flushing op computed are flushed already.
+            if i < 64 && inst.flushed_args & (1 << i) != 0 {
+                continue;
+            }
             let slot = slot as usize;
             if let Some(Val::A(a)) = frame.get(slot)
                 && let Some(flushed) = flush_array(a)

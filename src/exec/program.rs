@@ -484,6 +484,9 @@ pub(crate) struct Inst {
     /// here: that product's operands `(a, b)` and whether the product is
     /// the first operand (see [`super::RunOptions::fuse_multiply_add`]).
     pub fused: Option<(Slot, Slot, bool)>,
+    /// Bit `i`: operand `i` (then the fused product's two) is the result of
+    /// an op that flushes subnormals ([`Kind::flushes`]), so it holds none.
+    pub flushed_args: u64,
 }
 
 impl Inst {
@@ -499,6 +502,7 @@ impl Inst {
             regions: Vec::new(),
             site: 0,
             fused: None,
+            flushed_args: 0,
         }
     }
 
@@ -588,6 +592,9 @@ impl Program {
             drop_dead_ops(&mut body);
             count_uses(&body, &mut uses);
             fuse_multiply_adds(&mut body, &uses);
+            let mut flushed = std::collections::HashSet::new();
+            flushing_results(&body, &mut flushed);
+            mark_flushed_args(&mut body, &flushed);
             let arg_ty: Vec<VTy> = ir::block_args(entry)
                 .into_iter()
                 .map(|v| VTy::parse(&ffi::type_text(ir::value_type(v))))
@@ -736,6 +743,7 @@ impl FuncCompiler<'_> {
             regions,
             site,
             fused: None,
+            flushed_args: 0,
         })
     }
 
@@ -1344,6 +1352,60 @@ fn drop_dead(b: &mut Block, uses: &HashMap<Slot, usize>) -> bool {
         }
     }
     dropped
+}
+
+/// The slots computed by ops that flush subnormals.
+fn flushing_results(b: &Block, out: &mut std::collections::HashSet<Slot>) {
+    for i in &b.insts {
+        for r in &i.regions {
+            flushing_results(r, out);
+        }
+        if i.kind.flushes() {
+            out.extend(i.res.iter().copied());
+        }
+    }
+}
+
+/// Sets [`Inst::flushed_args`].
+fn mark_flushed_args(b: &mut Block, flushed: &std::collections::HashSet<Slot>) {
+    for i in &mut b.insts {
+        for r in &mut i.regions {
+            mark_flushed_args(r, flushed);
+        }
+        if !i.kind.flushes() {
+            continue;
+        }
+        let fused = i.fused.map(|(a, c, _)| [a, c]);
+        let mut mask = 0u64;
+        for (k, s) in i.args.iter().chain(fused.iter().flatten()).enumerate() {
+            if k < 64 && flushed.contains(s) {
+                mask |= 1 << k;
+            }
+        }
+        i.flushed_args = mask;
+    }
+}
+
+impl Kind {
+    /// Ops that compute on floats (as opposed to moving their bits: loads,
+    /// stores, selects, bitcasts, conversions, shape ops): the ones whose
+    /// subnormal operands and results a TPU flushes to zero.
+    pub(crate) fn flushes(&self) -> bool {
+        matches!(
+            self,
+            Kind::Bin(_)
+                | Kind::Un(_)
+                | Kind::Fma
+                | Kind::CmpF(_)
+                | Kind::Matmul { .. }
+                | Kind::MultiReduce(..)
+                | Kind::Reduce(..)
+                | Kind::Reduction(_)
+                | Kind::AllReduce { .. }
+                | Kind::Scan(..)
+                | Kind::ReduceIndex(..)
+        )
+    }
 }
 
 /// Marks each float `addf`/`subf` whose operand is a `mulf` of the same
