@@ -1411,19 +1411,105 @@ impl Kind {
 /// Marks each float `addf`/`subf` whose operand is a `mulf` of the same
 /// block used nowhere else: the pairs XLA on CPU contracts into fused
 /// multiply-adds.
+///
+/// XLA first merges identical multiplies (common subexpressions) within
+/// one fused expression (the ops feeding one store), so a `mulf` whose twin
+/// (same operands) feeds the same store has several uses there and is not
+/// contracted; twins feeding different stores are separate fusions, each
+/// contracted on its own.
 fn fuse_multiply_adds(b: &mut Block, uses: &HashMap<Slot, usize>) {
+    let roots = expression_roots(b);
+    let mut products: HashMap<(Slot, Slot), Vec<Slot>> = HashMap::new();
+    collect_products(b, &mut products);
+    // A product with a twin sharing a root with it is not fusible.
+    let mut shared = std::collections::HashSet::new();
+    for twins in products.values().filter(|t| t.len() > 1) {
+        for (k, &p) in twins.iter().enumerate() {
+            let rp = roots.get(&p);
+            if twins.iter().enumerate().any(|(j, q)| {
+                j != k
+                    && rp
+                        .zip(roots.get(q))
+                        .is_some_and(|(x, y)| x.iter().any(|r| y.contains(r)))
+            }) {
+                shared.insert(p);
+            }
+        }
+    }
+    fuse_with(b, uses, &shared);
+}
+
+/// Float multiplies by unordered operand pair (their results), in a block
+/// and its regions.
+fn collect_products(b: &Block, out: &mut HashMap<(Slot, Slot), Vec<Slot>>) {
+    for i in &b.insts {
+        for r in &i.regions {
+            collect_products(r, out);
+        }
+        if matches!(i.kind, Kind::Bin(Bin::MulF)) && i.args.len() == 2 && !i.res.is_empty() {
+            let key = (i.args[0].min(i.args[1]), i.args[0].max(i.args[1]));
+            out.entry(key).or_default().push(i.res[0]);
+        }
+    }
+}
+
+/// For each value, the ops with effects (stores, yields, calls: the roots
+/// of XLA's fused expressions) its value flows into, by op position.
+fn expression_roots(b: &Block) -> HashMap<Slot, Vec<usize>> {
+    fn walk<'a>(b: &'a Block, all: &mut Vec<&'a Inst>) {
+        for i in &b.insts {
+            all.push(i);
+            for r in &i.regions {
+                walk(r, all);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    walk(b, &mut all);
+    let producer: HashMap<Slot, usize> = all
+        .iter()
+        .enumerate()
+        .flat_map(|(k, i)| i.res.iter().map(move |&r| (r, k)))
+        .collect();
+    let mut roots: HashMap<Slot, Vec<usize>> = HashMap::new();
+    for (k, i) in all.iter().enumerate() {
+        if !i.res.is_empty() && !matches!(i.kind, Kind::Call(_)) {
+            continue;
+        }
+        // Everything this root reads, transitively through value-producing ops.
+        let mut stack: Vec<Slot> = i.args.clone();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(slot) = stack.pop() {
+            if !seen.insert(slot) {
+                continue;
+            }
+            roots.entry(slot).or_default().push(k);
+            if let Some(&p) = producer.get(&slot) {
+                stack.extend(all[p].args.iter().copied());
+            }
+        }
+    }
+    roots
+}
+
+fn fuse_with(b: &mut Block, uses: &HashMap<Slot, usize>, shared: &std::collections::HashSet<Slot>) {
     let mut products: HashMap<Slot, (Slot, Slot)> = HashMap::new();
     for i in &mut b.insts {
         for r in &mut i.regions {
-            fuse_multiply_adds(r, uses);
+            fuse_with(r, uses, shared);
         }
+        // `f32` only: a narrower product is rounded to its type before the
+        // add (XLA computes bf16 ops in f32 and rounds each), so there is
+        // nothing to contract.
         let float = i
             .res_ty
             .first()
             .and_then(VTy::elem)
-            .is_some_and(|e| e.is_float() && e != ElemType::F64);
+            .is_some_and(|e| e == ElemType::F32);
         match i.kind {
-            Kind::Bin(Bin::MulF) if float && uses.get(&i.res[0]) == Some(&1) => {
+            Kind::Bin(Bin::MulF)
+                if float && uses.get(&i.res[0]) == Some(&1) && !shared.contains(&i.res[0]) =>
+            {
                 products.insert(i.res[0], (i.args[0], i.args[1]));
             }
             Kind::Bin(Bin::AddF | Bin::SubF) if float => {
