@@ -933,6 +933,10 @@ pub fn check_call<S: AsRef<str>>(
                     "the VMEM of SparseCore kernel `{}` (per-subcore VMEM is not budgeted)",
                     sig.function
                 ));
+            } else if let Some(e) = budget.check_lower_bound(&sig.function, chip) {
+                // Some blocks are not modelled, but the others already exceed
+                // the limit: libtpu counts at least that much.
+                errors.push(e);
             } else if !budget.unmodelled.is_empty() {
                 report.not_checked.push(format!(
                     "the scoped-VMEM budget on {chip}: libtpu's size of kernel argument(s) {:?} \

@@ -760,3 +760,80 @@ fn compile_timeout_option() {
     assert!(stdout.is_empty());
     assert!(stderr.contains("within 0.001 s"), "{stderr}");
 }
+
+/// A one-row block (a bias, a scale) is not modelled, but the other blocks
+/// already exceed the limit: refused when validated, with the lower bound,
+/// as libtpu refuses it ("Scoped allocation with size 32.00M and limit
+/// 16.00M").
+#[test]
+fn a_one_row_block_does_not_hide_a_scoped_vmem_overflow() {
+    let kernel = "tests/data/compile/bias_row_block.mlir";
+    let sig = "(tensor<4096x1024xf32>, tensor<1x1024xf32>) -> tensor<4096x1024xf32>";
+    let dir = std::env::temp_dir().join(format!("tcc-bias-row-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let params = dir.join("p.json");
+    std::fs::write(&params, "{}").unwrap();
+    let p = params.to_str().unwrap();
+    let (code, _, stderr) = run_cli(&[
+        "validate",
+        p,
+        "--kernel",
+        kernel,
+        "--signature",
+        sig,
+        "--target",
+        "v5e",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("needs 32.00M of scoped VMEM (at least:")
+            && stderr.contains("not counting kernel argument(s) [2]")
+            && stderr.contains("the limit on v5e is 16.00M"),
+        "{stderr}"
+    );
+    // With a 40 MiB vmem_limit_bytes it fits.
+    std::fs::write(&params, r#"{"vmem_limit_bytes": 41943040}"#).unwrap();
+    let (code, _, stderr) = run_cli(&[
+        "validate",
+        p,
+        "--kernel",
+        kernel,
+        "--signature",
+        sig,
+        "--target",
+        "v5e",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let test = "a_one_row_block_does_not_hide_a_scoped_vmem_overflow";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    std::fs::write(&params, "{}").unwrap();
+    let module = dir.join("m.mlir");
+    let (code, _, stderr) = run_cli(&[
+        "emit",
+        kernel,
+        "--signature",
+        sig,
+        "--params",
+        p,
+        "-o",
+        module.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let (code, _, stderr) = run_cli(&[
+        "compile",
+        module.to_str().unwrap(),
+        "--target",
+        "v5e",
+        "--libtpu",
+        libtpu.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("Scoped allocation with size 32.00M and limit 16.00M"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
