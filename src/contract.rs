@@ -28,6 +28,7 @@
 //! `dimension_semantics`, `scalar_prefetch` or `window_params`, nor one named
 //! like the module) are not checked.
 
+pub mod bounds;
 mod memory;
 pub mod tiling;
 pub mod vmem;
@@ -224,6 +225,30 @@ pub enum ContractError {
         libtpu: String,
         /// How to fix it.
         fix: String,
+    },
+    /// A load, store or slice whose constant indices reach past its buffer
+    /// (JAX refuses it while tracing; libtpu compiles it).
+    #[error(
+        "`{op}`{at} accesses indices {indices:?} with a window of {extent:?} in a buffer of shape \
+         {shape:?}: dimension {dim} reaches {reach}, past its end ({end}); in Pallas terms, a \
+         static `pl.ds` out of bounds of the ref",
+        at = if location.is_empty() { String::new() } else { format!(" at {location}") },
+        reach = indices[*dim] + extent[*dim] - 1,
+        end = shape[*dim]
+    )]
+    StaticOutOfBounds {
+        /// The op.
+        op: String,
+        /// Its location.
+        location: String,
+        /// The constant indices.
+        indices: Vec<i64>,
+        /// The window per dimension.
+        extent: Vec<i64>,
+        /// The buffer's shape.
+        shape: Vec<i64>,
+        /// The dimension it leaves.
+        dim: usize,
     },
     /// The kernel needs more scoped VMEM than the chip's limit (libtpu's
     /// `CompileTimeScopedVmemOom`, with its figures).
@@ -733,7 +758,17 @@ pub fn check_call<S: AsRef<str>>(
         .iter()
         .map(|t| TypeShape::parse(t.as_ref()))
         .collect();
-    let mut errors = Vec::new();
+    let mut errors: Vec<ContractError> = bounds::out_of_bounds(kernel)
+        .into_iter()
+        .map(|b| ContractError::StaticOutOfBounds {
+            op: b.op,
+            location: b.location,
+            indices: b.indices,
+            extent: b.extent,
+            shape: b.shape,
+            dim: b.dim,
+        })
+        .collect();
     let mut report = ContractReport {
         function: Some(sig.function.clone()),
         ..ContractReport::default()

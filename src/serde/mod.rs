@@ -390,7 +390,7 @@ fn rule_error(op: Op, e: rules::RuleError) -> SerdeError {
     }
 }
 
-fn location_text(loc: MlirLocation) -> String {
+pub(crate) fn location_text(loc: MlirLocation) -> String {
     // SAFETY: the location is live.
     ir::attr_text(unsafe { mlir_sys::mlirLocationGetAttribute(loc) })
 }

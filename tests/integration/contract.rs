@@ -997,3 +997,60 @@ fn v7x_grid_budgets_are_not_checked() {
     failures.assert_none();
     assert!(compiled >= 40 && refused >= 20, "{compiled} / {refused}");
 }
+
+/// A constant `pl.ds(200, 128)` on a 256-row ref: refused when the call is
+/// validated, naming the op and its location (JAX refuses it while tracing;
+/// libtpu compiles it). An unused load of such a window (Mosaic erases it)
+/// and a masked store are not refused.
+#[test]
+fn static_accesses_past_a_buffer_are_refused_with_the_op_location() {
+    let kernel = |body: &str| {
+        format!(
+            r#"module {{
+  func.func @k(%x: memref<256x128xf32, #tpu.memory_space<vmem>>, %o: memref<128x128xf32, #tpu.memory_space<vmem>>) attributes {{dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>}} {{
+    %c0 = arith.constant 0 : index
+    %c200 = arith.constant 200 : index
+{body}
+    return
+  }}
+}}"#
+        )
+    };
+    let dir = std::env::temp_dir().join(format!("tcc-static-oob-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let params = dir.join("p.json");
+    std::fs::write(&params, "{}").unwrap();
+    let sig = "(tensor<256x128xf32>) -> tensor<128x128xf32>";
+    let validate = |body: &str| {
+        let path = dir.join("k.mlir");
+        std::fs::write(&path, kernel(body)).unwrap();
+        run_cli(&[
+            "validate",
+            params.to_str().unwrap(),
+            "--kernel",
+            path.to_str().unwrap(),
+            "--signature",
+            sig,
+        ])
+    };
+    let (code, _, stderr) = validate(
+        "    %v = vector.load %x[%c200, %c0] : memref<256x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32> loc(\"kernel.py\":12:4)\n    vector.store %v, %o[%c0, %c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("`vector.load` at loc(\"kernel.py\":12:4) accesses indices [200, 0]")
+            && stderr.contains("dimension 0 reaches 327, past its end (256)"),
+        "{stderr}"
+    );
+    // The same window in range passes.
+    let (code, _, stderr) = validate(
+        "    %c100 = arith.constant 100 : index\n    %v = vector.load %x[%c100, %c0] : memref<256x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>\n    vector.store %v, %o[%c0, %c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    // A load nobody uses, and a masked store past the end: left alone.
+    let (code, _, stderr) = validate(
+        "    %u = vector.load %x[%c200, %c0] : memref<256x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>\n    %v = vector.load %x[%c0, %c0] : memref<256x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>\n    %m = vector.constant_mask [56, 128] : vector<128x128xi1>\n    %c64 = arith.constant 64 : index\n    tpu.vector_store %o[%c64, %c0], %v masked %m {strides = array<i32>} : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>, vector<128x128xi1>\n    vector.store %v, %o[%c0, %c0] : memref<128x128xf32, #tpu.memory_space<vmem>>, vector<128x128xf32>",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

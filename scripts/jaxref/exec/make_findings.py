@@ -14,8 +14,8 @@ this file above a kernel changes that kernel's module.mlir debug_locations blob 
 
 1. tests/data/exec/<name>/ (the format of tests/data/exec/README.md, source "sem:<name>"):
    strided_load, strided_store, uint32_signed, erf_special, isfinite, subnormal_f32,
-   masked_store_edge, paged_attention_megacore (kv_head), paged_attention_megacore_batch,
-   f32_transcendentals.
+   masked_store_edge, paged_attention_megacore(_batch) (kv_head / batch), f32_transcendentals,
+   aliased_output_partial_write, fma_contraction (section 1b, at the end of the file).
 2. tests/data/exec-detect/<name>/: module.mlir, in*.npy, out*.npy (interpret mode, default params,
    where it completes), case.json with "expect" (race | revisited_block | uninitialized_read |
    megacore), a description and "interpret_mode": what interpret mode reports/computes under each
@@ -1021,6 +1021,78 @@ detect(Detect(
           "grid_points_visited_per_core: core -> [i, j] in that core's visiting order (from "
           "InterpretParams.grid_point_recorder). Parallel dims are visited in a permutation drawn with "
           "jax.random.key(random_seed or 0) (interpret_pallas_call.py:1911-1956)."))
+
+
+# ============================================================================================
+# 1b. (after the detection cases so that adding it moved no other kernel's lines)
+
+# --- which multiplies XLA:CPU (interpret mode) contracts into an FMA
+def fma_contraction(interpret):
+  def kernel(a_ref, b_ref, c_ref, d_ref, xb_ref, o_lhs, o_sub, o_shared, o_bf16, o_bf16_add):
+    a, b, c, d = a_ref[...], b_ref[...], c_ref[...], d_ref[...]
+    o_lhs[...] = a * b + c * d              # two single-use products: XLA fuses a*b (the lhs)
+    o_sub[...] = a * b - c * d
+    sq = a * a                              # a*a twice in the kernel: XLA CSEs them into one
+    o_shared[...] = a * a + jnp.where(sq > 1.0, sq, -1.0) * c   # multiply with two users
+    xb = xb_ref[...]
+    o_bf16[...] = xb * xb - xb              # bf16: the product is rounded to bf16 first
+    o_bf16_add[...] = xb * xb + xb
+  outs = (sds((8, 128)), sds((8, 128)), sds((8, 128)), sds((16, 128), BF16), sds((16, 128), BF16))
+  return lambda a, b, c, d, xb: call(kernel, outs, interpret)(a, b, c, d, xb)
+
+
+finding("fma_contraction",
+        "Multiply-add chains whose rounding depends on FMA contraction in interpret mode (XLA:CPU): "
+        "out0 a*b + c*d, out1 a*b - c*d (f32, two single-use products), out2 a*a + where(a*a > 1, "
+        "a*a, -1) * c (the kernel has two identical arith.mulf a, a), out3 xb*xb - xb and out4 "
+        "xb*xb + xb in bf16 (16, 128). Inputs: f32 normal * 1000 (large products, so a fused and "
+        "an unfused result differ in many elements).",
+        fma_contraction,
+        lambda rng: [mr.normal(rng, (8, 128), scale=1000.0) for _ in range(4)] +
+                    [mr.normal(rng, (16, 128), BF16, scale=300.0)],
+        notes=("Measured in interpret mode: out0/out1 = fma(a, b, +-c*d) (the LHS product fused, "
+               "c*d rounded); out2: XLA CSEs the two a*a into one multiply with two users, which is "
+               "not fused although it is the LHS: round(a*a) + w*c with w*c (the RHS) fused, i.e. "
+               "fma(w, c, round(a*a)); "
+               "out3/out4: bf16 products are rounded to bf16 before the add/sub (no contraction across "
+               "a bf16 rounding). See measured_models for the element counts per model."),
+        post=None)
+
+
+def fma_post(d, meta):
+  a, b, c, dd = (np.load(os.path.join(d, f"in{i}.npy")) for i in range(4))
+  xb = np.load(os.path.join(d, "in4.npy")).view(BF16).astype(np.float32)
+  o = [np.load(os.path.join(d, f"out{i}.npy")) for i in range(5)]
+  o[3] = o[3].view(BF16).astype(np.float32)
+  o[4] = o[4].view(BF16).astype(np.float32)
+  f32 = np.float32
+
+  def fma(p, q, r):
+    return (p.astype(np.float64) * q.astype(np.float64) + r.astype(np.float64)).astype(f32)
+
+  def rb(v):
+    return np.asarray(v, f32).astype(BF16).astype(f32)
+  ab, cd, aa = (a * b).astype(f32), (c * dd).astype(f32), (a * a).astype(f32)
+  w = np.where(aa > 1, aa, f32(-1)).astype(f32)
+  models = {
+      "out0 a*b + c*d": {"fuse lhs": fma(a, b, cd), "fuse rhs": fma(c, dd, ab), "none": ab + cd},
+      "out1 a*b - c*d": {"fuse lhs": fma(a, b, -cd), "fuse rhs": fma(-c, dd, ab), "none": ab - cd},
+      "out2 a*a + w*c": {"fuse w*c": fma(w, c, aa), "fuse a*a": fma(a, a, (w * c).astype(f32)),
+                         "none": ((w * c).astype(f32) + aa).astype(f32)},
+      "out3 xb*xb - xb (bf16)": {"product rounded to bf16": rb(rb(xb * xb) - xb),
+                                 "fused (f32 product)": rb(fma(xb, xb, -xb))},
+      "out4 xb*xb + xb (bf16)": {"product rounded to bf16": rb(rb(xb * xb) + xb),
+                                 "fused (f32 product)": rb(fma(xb, xb, xb))},
+  }
+  k = 0
+  res = {}
+  for name, ms in models.items():
+    res[name] = {m: int((v != o[k]).sum()) for m, v in ms.items()}
+    k += 1
+  meta["measured_models"] = {"elements differing from interpret mode's output, per model": res}
+
+
+POST["fma_contraction"] = fma_post
 
 
 # ============================================================================================

@@ -1,0 +1,190 @@
+//! Static accesses past a buffer's end: a load, store or slice whose indices
+//! are constants and whose window reaches past its memref (Pallas's
+//! `x_ref[pl.ds(200, 128)]` on a 256-row ref). JAX refuses them while
+//! tracing; libtpu compiles them (the TPU reads or writes what lies beyond);
+//! a kernel built another way is refused here, with the op's location.
+//!
+//! Only what is certain is refused: every index a constant, every shape
+//! static. Masked stores (whose lanes past the end may be masked off) and
+//! loads nobody uses (Mosaic erases them: every Pallas store is preceded by
+//! one over its window) are left alone.
+
+use mlir_sys::MlirValue;
+
+use crate::kernel::Kernel;
+use crate::serde::ir::{self, Op};
+
+/// One access past the end of its buffer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutOfBounds {
+    /// The op (`vector.load`).
+    pub op: String,
+    /// Its location, as MLIR prints it.
+    pub location: String,
+    /// The constant indices.
+    pub indices: Vec<i64>,
+    /// The window's extent per dimension (the vector or slice shape, strided).
+    pub extent: Vec<i64>,
+    /// The memref's shape.
+    pub shape: Vec<i64>,
+    /// The first dimension it leaves.
+    pub dim: usize,
+}
+
+/// The constant an index value holds (`arith.constant`), if it is one.
+fn constant(v: MlirValue) -> Option<i64> {
+    // SAFETY: the value belongs to the kernel module, alive for the call;
+    // the owner is read only from an op result, and lives in that module.
+    let op = unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(v) {
+            return None;
+        }
+        Op::from_raw(mlir_sys::mlirOpResultGetOwner(v))
+    };
+    if op.name() != "arith.constant" {
+        return None;
+    }
+    op.attr("value").and_then(ir::as_int).map(|(v, _)| v)
+}
+
+/// A static shape (memref or vector), `None` if any dimension is dynamic.
+fn static_shape(v: MlirValue) -> Option<Vec<i64>> {
+    let ty = ir::value_type(v);
+    // SAFETY: the type is live; shaped-type queries only on shaped types.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAShaped(ty) || !mlir_sys::mlirShapedTypeHasRank(ty) {
+            return None;
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty);
+        (0..rank)
+            .map(|d| {
+                (!mlir_sys::mlirShapedTypeIsDynamicDim(ty, d as isize))
+                    .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+            })
+            .collect()
+    }
+}
+
+fn used(v: MlirValue) -> bool {
+    // SAFETY: the value is live.
+    unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v)) }
+}
+
+/// The operands of ODS segment `i` (ops with `operandSegmentSizes`).
+fn segment(op: Op<'_>, i: usize) -> Option<Vec<MlirValue>> {
+    let sizes = op.attr("operandSegmentSizes").and_then(ir::as_i32_array)?;
+    let start: i32 = sizes.get(..i)?.iter().sum();
+    let len = *sizes.get(i)?;
+    Some(
+        (start..start + len)
+            .map(|k| op.operand(k as usize))
+            .collect(),
+    )
+}
+
+/// Every static access past the end of its buffer in the kernel.
+pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
+    let mut ops = Vec::new();
+    ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
+    let mut out = Vec::new();
+    for op in ops {
+        let name = op.name();
+        // (memref, indices, the window's shape, strides)
+        let access: Option<(MlirValue, Vec<MlirValue>, Vec<i64>, Vec<i64>)> = match name.as_str() {
+            "vector.load" | "tpu.strided_load" | "memref.load" => {
+                let n = op.num_operands();
+                if n == 0 || op.num_results() != 1 || !used(op.result(0)) {
+                    continue;
+                }
+                let shape = static_shape(op.result(0)).unwrap_or_default();
+                let indices = (1..n).map(|k| op.operand(k)).collect();
+                Some((op.operand(0), indices, shape, strides(op)))
+            }
+            "tpu.vector_load" => {
+                if op.num_results() != 1 || !used(op.result(0)) {
+                    continue;
+                }
+                match (segment(op, 1), segment(op, 2)) {
+                    (Some(idx), Some(mask)) if mask.is_empty() => Some((
+                        op.operand(0),
+                        idx,
+                        static_shape(op.result(0)).unwrap_or_default(),
+                        strides(op),
+                    )),
+                    _ => None,
+                }
+            }
+            "vector.store" | "tpu.strided_store" | "memref.store" => {
+                let n = op.num_operands();
+                if n < 2 {
+                    continue;
+                }
+                let shape = static_shape(op.operand(0)).unwrap_or_default();
+                let indices = (2..n).map(|k| op.operand(k)).collect();
+                Some((op.operand(1), indices, shape, strides(op)))
+            }
+            "tpu.vector_store" => match (segment(op, 2), segment(op, 3)) {
+                (Some(idx), Some(mask)) if mask.is_empty() => Some((
+                    op.operand(1),
+                    idx,
+                    static_shape(op.operand(0)).unwrap_or_default(),
+                    strides(op),
+                )),
+                _ => None,
+            },
+            "tpu.memref_slice" => match (segment(op, 1), segment(op, 2)) {
+                (Some(idx), Some(dynamic)) if dynamic.is_empty() && op.num_results() == 1 => {
+                    static_shape(op.result(0)).map(|s| (op.operand(0), idx, s, Vec::new()))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some((base, indices, window, steps)) = access else {
+            continue;
+        };
+        let Some(shape) = static_shape(base) else {
+            continue;
+        };
+        let Some(indices) = indices
+            .into_iter()
+            .map(constant)
+            .collect::<Option<Vec<i64>>>()
+        else {
+            continue;
+        };
+        if indices.len() != shape.len() || window.len() > shape.len() {
+            continue;
+        }
+        let mut extent = vec![1i64; shape.len() - window.len()];
+        extent.extend(&window);
+        let reach = |d: usize| -> i64 {
+            let step = steps.get(d).copied().filter(|&s| s > 0).unwrap_or(1);
+            indices[d].saturating_add(extent[d].saturating_sub(1).saturating_mul(step))
+        };
+        if let Some(dim) =
+            (0..shape.len()).find(|&d| indices[d] < 0 || (extent[d] > 0 && reach(d) >= shape[d]))
+        {
+            out.push(OutOfBounds {
+                op: name,
+                location: crate::serde::location_text(op.location()),
+                indices,
+                extent,
+                shape,
+                dim,
+            });
+        }
+    }
+    out
+}
+
+/// The `strides` attribute (i32 or i64 array), empty without one.
+fn strides(op: Op<'_>) -> Vec<i64> {
+    op.attr("strides")
+        .and_then(|a| {
+            ir::as_i32_array(a)
+                .map(|v| v.into_iter().map(i64::from).collect())
+                .or_else(|| ir::as_i64_array(a))
+        })
+        .unwrap_or_default()
+}
