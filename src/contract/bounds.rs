@@ -31,6 +31,9 @@ pub struct OutOfBounds {
     pub dim: usize,
 }
 
+/// An access: the memref, the index values, the window's shape, the strides.
+type Access = (MlirValue, Vec<MlirValue>, Vec<i64>, Vec<i64>);
+
 /// The constant an index value holds (`arith.constant`), if it is one.
 fn constant(v: MlirValue) -> Option<i64> {
     // SAFETY: the value belongs to the kernel module, alive for the call;
@@ -89,8 +92,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
     let mut out = Vec::new();
     for op in ops {
         let name = op.name();
-        // (memref, indices, the window's shape, strides)
-        let access: Option<(MlirValue, Vec<MlirValue>, Vec<i64>, Vec<i64>)> = match name.as_str() {
+        let access: Option<Access> = match name.as_str() {
             "vector.load" | "tpu.strided_load" | "memref.load" => {
                 let n = op.num_operands();
                 if n == 0 || op.num_results() != 1 || !used(op.result(0)) {
