@@ -15,9 +15,9 @@ S = jax.ShapeDtypeStruct
 CASES = []
 
 
-def case(name, ins, out, grid=None):
+def case(name, ins, out, grid=None, specs=None):
   def register(kernel):
-    CASES.append((name, kernel, ins, out, grid))
+    CASES.append((name, kernel, ins, out, grid, specs))
     return kernel
   return register
 
@@ -148,9 +148,20 @@ def _(x_ref, o_ref):
   o_ref[...] = x_ref[...].T
 
 
+@case("pipeline_modes", [S((32, 128), F32), S((1, 128), F32)], S((32, 128), F32), grid=((2,), None),
+      specs=([pl.BlockSpec((16, 128), lambda i: (i, 0), pipeline_mode=pl.Buffered(1)),
+              pl.BlockSpec((1, 128), lambda i: (0, 0))],  # whole array, zero map: forced synchronous
+             pl.BlockSpec((16, 128), lambda i: (i, 0), pipeline_mode=pl.Buffered(2))))
+def _(x_ref, b_ref, o_ref):
+  o_ref[...] = x_ref[...] + b_ref[...]
+
+
 if __name__ == "__main__":
-  for name, kernel, ins, out, grid in CASES:
-    if grid is None:
+  for name, kernel, ins, out, grid, specs in CASES:
+    if specs is not None:
+      call = pl.pallas_call(kernel, out_shape=out, grid=grid[0], in_specs=specs[0],
+                            out_specs=specs[1], name=name)
+    elif grid is None:
       call = pl.pallas_call(kernel, out_shape=out, name=name)
     else:
       (g, block) = grid

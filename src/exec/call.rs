@@ -147,6 +147,9 @@ enum Win {
 /// A kernel compiled for one call shape, ready to run on any inputs.
 #[derive(Debug)]
 pub struct Execution {
+    /// Per window: `#tpu.revisit_mode<any>` (an output block that may be
+    /// visited again, read back from HBM when a visit starts).
+    revisit_any: Vec<bool>,
     program: Arc<Program>,
     call: CallShape,
     main: String,
@@ -203,6 +206,15 @@ impl Execution {
             .map(|t| t.contains("core_parallel"))
             .collect();
         let element = window_kinds(main_op);
+        let revisit_any: Vec<bool> = main_op
+            .attr("window_params")
+            .and_then(ir::as_array)
+            .map(|l| {
+                l.into_iter()
+                    .map(|a| crate::ffi::attr_text(a).contains("#tpu.revisit_mode<any>"))
+                    .collect()
+            })
+            .unwrap_or_default();
         let func = program
             .func(&sig.function)
             .ok_or_else(|| ExecError::new("the kernel's main function did not compile"))?;
@@ -308,6 +320,7 @@ impl Execution {
         }
         let scratch = arg_ty[first + buffers..].to_vec();
         Ok(Execution {
+            revisit_any,
             program: Arc::new(program),
             call,
             main: sig.function,
@@ -896,6 +909,16 @@ impl Execution {
                     {
                         continue;
                     }
+                    if self.revisit_any.get(k).copied().unwrap_or(false) {
+                        // `RevisitMode.ANY`: the pipeline reads the block back.
+                        if let (Win::Block { bounds, .. }, Val::M(local)) =
+                            (&self.windows[k], &win_args[k])
+                        {
+                            copy_block(&it, &hbm[k], &cur[k], bounds, local, true).map_err(at)?;
+                        }
+                        visit_start[k].clone_from(point);
+                        continue;
+                    }
                     if let Some((c, first, last)) = visited[k].get(&cur[k]) {
                         let Win::Block { bounds, .. } = &self.windows[k] else {
                             continue;
@@ -1273,7 +1296,9 @@ fn copy_block(
     it.log_block_copy(hbm, &st, bounds, !into_local);
     if into_local {
         let data = read_whole(it, hbm, &st, bounds)?;
-        write_whole(it, local, &zero, &local.shape, &data)
+        write_whole(it, local, &zero, &local.shape, &data)?;
+        it.copy_written(hbm, &st, bounds, local, &zero, &local.shape);
+        Ok(())
     } else {
         let data = read_whole(it, local, &zero, &local.shape)?;
         write_whole(it, hbm, &st, bounds, &data)?;

@@ -118,7 +118,36 @@ pub enum Window<'c> {
         block_shape: Vec<i64>,
         /// The index map (`transform_indices`).
         index_map: IndexMap<'c>,
+        /// `pipeline_mode=pl.Buffered(n)`: `Some(1)` is
+        /// `#tpu.pipeline_mode<synchronous>`, `Some(2)`
+        /// `#tpu.pipeline_mode<double_buffered>` (others are refused with
+        /// JAX's message). `None`: Pallas's default (double buffering; a
+        /// whole-array VMEM block under a zero index map is single-buffered,
+        /// see [`Arg::array_shape`]).
+        buffer_count: Option<i64>,
+        /// `pl.Buffered(revisit=...)`: `#tpu.revisit_mode<...>`.
+        revisit: Option<RevisitMode>,
     },
+}
+
+/// How an output block may be revisited (`pltpu.RevisitMode`,
+/// `#tpu.revisit_mode<...>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RevisitMode {
+    /// Only in consecutive grid steps (Pallas's default for outputs).
+    Immediate,
+    /// At any grid step: the block is read back when visited again (extra
+    /// DMAs; single buffering only).
+    Any,
+}
+
+impl RevisitMode {
+    fn keyword(self) -> &'static str {
+        match self {
+            RevisitMode::Immediate => "immediate",
+            RevisitMode::Any => "any",
+        }
+    }
 }
 
 impl<'c> Window<'c> {
@@ -127,7 +156,32 @@ impl<'c> Window<'c> {
         Window::Blocked {
             block_shape: block_shape.to_vec(),
             index_map,
+            buffer_count: None,
+            revisit: None,
         }
+    }
+
+    /// `pipeline_mode=pl.Buffered(n)` on a blocked window: `1` single
+    /// buffering (`synchronous`), `2` double. No effect on other windows.
+    ///
+    /// ```
+    /// use tpu_custom_call::mosaic::pallas::{IndexMap, Window};
+    /// let w = Window::blocked(&[8, 128], IndexMap::grid(&[0, 1])).buffered(1);
+    /// assert!(matches!(w, Window::Blocked { buffer_count: Some(1), .. }));
+    /// ```
+    pub fn buffered(mut self, n: i64) -> Self {
+        if let Window::Blocked { buffer_count, .. } = &mut self {
+            *buffer_count = Some(n);
+        }
+        self
+    }
+
+    /// `pl.Buffered(revisit=...)` on a blocked window (an output's).
+    pub fn revisit(mut self, mode: RevisitMode) -> Self {
+        if let Window::Blocked { revisit, .. } = &mut self {
+            *revisit = Some(mode);
+        }
+        self
     }
 }
 
@@ -140,6 +194,11 @@ pub struct Arg<'c> {
     pub name: Option<String>,
     /// Its window (inputs and outputs only; used when the kernel has a grid).
     pub window: Window<'c>,
+    /// The call operand's (or result's) whole shape, when known: a blocked
+    /// VMEM window that is this whole array under an index map of zeros is
+    /// single-buffered (`#tpu.pipeline_mode<synchronous>`), as Pallas forces
+    /// it.
+    pub array_shape: Option<Vec<i64>>,
 }
 
 impl<'c> Arg<'c> {
@@ -149,7 +208,15 @@ impl<'c> Arg<'c> {
             ty,
             name: None,
             window: Window::Whole,
+            array_shape: None,
         }
+    }
+
+    /// Declares the operand's whole shape ([`Arg::array_shape`]), so that a
+    /// trivial window gets the `pipeline_mode` Pallas gives it.
+    pub fn array_shape(mut self, shape: &[i64]) -> Self {
+        self.array_shape = Some(shape.to_vec());
+        self
     }
 
     /// Sets the name (the argument's location).
@@ -293,10 +360,24 @@ impl<'c> KernelSpec<'c> {
             let Window::Blocked {
                 block_shape,
                 index_map,
+                buffer_count,
+                revisit,
             } = &arg.window
             else {
                 continue;
             };
+            if let Some(n) = buffer_count
+                && !(1..=2).contains(n)
+            {
+                return Err(self.error(format!(
+                    "{what} {i}: Only single (1) and double (2) buffering are supported. Got {n}."
+                )));
+            }
+            if *revisit == Some(RevisitMode::Any) && *buffer_count != Some(1) {
+                return Err(self.error(format!(
+                    "{what} {i}: RevisitMode.ANY is not supported with double buffering: use .buffered(1)"
+                )));
+            }
             if self.grid.is_empty() {
                 return Err(self.error(format!(
                     "{what} {i} has a blocked window but the kernel has no grid: set a grid or use Window::Whole"
@@ -431,6 +512,8 @@ impl<'c> KernelSpec<'c> {
                     Window::Blocked {
                         block_shape,
                         index_map,
+                        buffer_count,
+                        revisit,
                     } => {
                         let name = format!("transform_{}", transforms.len());
                         let (function, rank) =
@@ -444,20 +527,55 @@ impl<'c> KernelSpec<'c> {
                                 .into());
                         }
                         transforms.push(function);
-                        DictionaryAttribute::new(
-                            ctx,
-                            &[
-                                (
-                                    Identifier::new(ctx, "transform_indices"),
-                                    FlatSymbolRefAttribute::new(ctx, &name).into(),
-                                ),
-                                (
-                                    Identifier::new(ctx, "window_bounds"),
-                                    attrs::i64_array_attr(ctx, block_shape),
-                                ),
-                            ],
-                        )
-                        .into()
+                        let mut entries = vec![
+                            (
+                                Identifier::new(ctx, "transform_indices"),
+                                FlatSymbolRefAttribute::new(ctx, &name).into(),
+                            ),
+                            (
+                                Identifier::new(ctx, "window_bounds"),
+                                attrs::i64_array_attr(ctx, block_shape),
+                            ),
+                        ];
+                        // Pallas forces single buffering on a trivial VMEM
+                        // window: the whole array under an index map of zeros.
+                        let trivial = arg.array_shape.as_deref() == Some(block_shape.as_slice())
+                            && matches!(index_map, IndexMap::Exprs(e)
+                                if e.iter().all(|x| *x == IndexExpr::Const(0)))
+                            && arg.ty.to_string().contains("#tpu.memory_space<vmem>");
+                        let count = if trivial { Some(1) } else { *buffer_count };
+                        if let Some(n) = count {
+                            let mode = if n == 1 {
+                                "synchronous"
+                            } else {
+                                "double_buffered"
+                            };
+                            entries.push((
+                                Identifier::new(ctx, "pipeline_mode"),
+                                Attribute::parse(ctx, &format!("#tpu.pipeline_mode<{mode}>"))
+                                    .ok_or_else(|| {
+                                        self.error(
+                                            "the tpu dialect did not parse #tpu.pipeline_mode"
+                                                .into(),
+                                        )
+                                    })?,
+                            ));
+                        }
+                        if let Some(r) = revisit {
+                            entries.push((
+                                Identifier::new(ctx, "revisit_mode"),
+                                Attribute::parse(
+                                    ctx,
+                                    &format!("#tpu.revisit_mode<{}>", r.keyword()),
+                                )
+                                .ok_or_else(|| {
+                                    self.error(
+                                        "the tpu dialect did not parse #tpu.revisit_mode".into(),
+                                    )
+                                })?,
+                            ));
+                        }
+                        DictionaryAttribute::new(ctx, &entries).into()
                     }
                 };
                 windows.push(window);

@@ -194,6 +194,34 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     let b128: (&[i64], Type) = (&[128, 128], bf16);
     let f128: (&[i64], Type) = (&[128, 128], f32);
     match name {
+        "pipeline_modes" => {
+            let rows = || IndexMap::Exprs(vec![IndexExpr::Grid(0), IndexExpr::Const(0)]);
+            KernelSpec::new(name)
+                .grid(&[2], &[])
+                .input(
+                    Arg::new(vmem(&[16, 128], f32))
+                        .window(Window::blocked(&[16, 128], rows()).buffered(1)),
+                )
+                // The whole (1, 128) array under a zero map: Pallas forces
+                // single buffering, given the array's shape.
+                .input(
+                    Arg::new(vmem(&[1, 128], f32))
+                        .array_shape(&[1, 128])
+                        .window(Window::blocked(
+                            &[1, 128],
+                            IndexMap::Exprs(vec![IndexExpr::Const(0), IndexExpr::Const(0)]),
+                        )),
+                )
+                .output(
+                    Arg::new(vmem(&[16, 128], f32))
+                        .window(Window::blocked(&[16, 128], rows()).buffered(2)),
+                )
+                .build(ctx, |k| {
+                    let x = k.load(k.inputs[0])?;
+                    let b = k.broadcast_to(k.load(k.inputs[1])?, &[16, 128])?;
+                    k.store(k.outputs[0], k.add(x, b)?)
+                })
+        }
         "slices" => spec(&[x16], x16, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds(8, 8), ALL])?;
             k.store_at(k.outputs[0], &[ds(0, 8), ALL], x)
@@ -393,7 +421,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 19, "the cases of {script:?}");
+    assert_eq!(cases, 20, "the cases of {script:?}");
     failures.assert_none();
 }
 

@@ -671,3 +671,50 @@ fn every_detection_case_computes_and_reports_what_interpret_mode_does() {
     .to_string();
     assert!(e.contains("of core 1"), "{e}");
 }
+
+/// `pl.Buffered(1, revisit=pltpu.RevisitMode.ANY)`: an output block may be
+/// visited again; the pipeline reads it back, so `o += 1` over the issue's
+/// 4x4 grid with the `(j // 2, i % 2)` map counts every visit.
+#[test]
+fn an_output_block_with_revisit_mode_any_is_read_back() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%i: i32, %j: i32, %x: memref<16x256xf32, #tpu.memory_space<any>>, %o: {VMEM}) attributes {{dimension_semantics = [#tpu.dimension_semantics<arbitrary>, #tpu.dimension_semantics<arbitrary>], iteration_bounds = array<i64: 4, 4>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{{}}, {{pipeline_mode = #tpu.pipeline_mode<synchronous>, revisit_mode = #tpu.revisit_mode<any>, transform_indices = @t, window_bounds = array<i64: 8, 128>}}]}} {{
+    %c0 = arith.constant 0 : index
+    %one = arith.constant dense<1.0> : vector<8x128xf32>
+    %v = vector.load %o[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    %s = arith.addf %v, %one : vector<8x128xf32>
+    vector.store %s, %o[%c0, %c0] : {VMEM}, vector<8x128xf32>
+    return
+  }}
+  func.func @t(%i: i32, %j: i32) -> (i32, i32) {{
+    %c2 = arith.constant 2 : i32
+    %a = arith.divsi %j, %c2 : i32
+    %b = arith.remsi %i, %c2 : i32
+    return %a, %b : i32, i32
+  }}
+}}"#
+    );
+    let ctx = Context::new();
+    let k = Kernel::from_text(&ctx, &kernel, "test.mlir").expect("kernel parses");
+    let t = exec::TensorType::parse("tensor<16x256xf32>").unwrap();
+    let shape = CallShape {
+        operands: vec![t.clone()],
+        results: vec![t],
+        aliases: vec![(0, 0)],
+    };
+    let e = Execution::new(&k, shape).unwrap();
+    let zeros = Array::filled(exec::ElemType::F32, &[16, 256], 0.0);
+    let o = RunOptions {
+        detect_uninitialized: true,
+        ..RunOptions::default()
+    };
+    let r = run(&e, vec![zeros], &o).unwrap();
+    // 16 grid points over 4 blocks: each block visited 4 times.
+    assert!(
+        (0..r.results[0][0].len()).all(|i| r.results[0][0].data.get_f64(i) == 4.0),
+        "{:?}",
+        &r.results[0][0].data.get_f64(0)
+    );
+    assert_eq!(r.unwritten, vec![Some(0)]);
+}
