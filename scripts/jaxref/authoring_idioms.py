@@ -148,6 +148,30 @@ def _(x_ref, o_ref):
   o_ref[...] = x_ref[...].T
 
 
+@case("cond_else", [S((32, 128), F32)], S((32, 128), F32), grid=((2,), (16, 128)))
+def _(x_ref, o_ref):
+  x = x_ref[...]
+  o_ref[...] = lax.cond(pl.program_id(0) == 0, lambda: x + 1.0, lambda: x * 2.0)
+
+
+@case("fori_dynamic", [S((32, 128), F32)], S((32, 128), F32), grid=((2,), (16, 128)))
+def _(x_ref, o_ref):
+  n = pl.program_id(0) + 1
+  o_ref[...] = lax.fori_loop(0, n, lambda i, acc: acc + x_ref[...], jnp.zeros((16, 128), F32))
+
+
+@case("strided", [S((16, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  o_ref[...] = x_ref[pl.ds(0, 8, stride=2), :]
+  o_ref[pl.ds(1, 4, stride=2), :] = x_ref[pl.ds(8, 4), :]
+
+
+@case("bool_casts", [S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, o_ref):
+  b = x_ref[...] > 0
+  o_ref[...] = b.astype(F32) + (b.astype(I32) * 2).astype(F32)
+
+
 @case("pipeline_modes", [S((32, 128), F32), S((1, 128), F32)], S((32, 128), F32), grid=((2,), None),
       specs=([pl.BlockSpec((16, 128), lambda i: (i, 0), pipeline_mode=pl.Buffered(1)),
               pl.BlockSpec((1, 128), lambda i: (0, 0))],  # whole array, zero map: forced synchronous

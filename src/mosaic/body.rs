@@ -72,6 +72,9 @@ pub enum Index<'c, 'a> {
     At(Operand<'c, 'a>),
     /// `pl.ds(start, size)`.
     Slice(Operand<'c, 'a>, i64),
+    /// `pl.ds(start, size, stride=stride)`: every `stride`-th element
+    /// (`tpu.strided_load` / `tpu.strided_store`).
+    Strided(Operand<'c, 'a>, i64, i64),
 }
 
 /// `:`, the whole dimension (trailing dimensions not indexed are whole too).
@@ -81,6 +84,16 @@ pub const ALL: Index<'static, 'static> = Index::All;
 /// or `index` value).
 pub fn ds<'c, 'a>(start: impl Into<Operand<'c, 'a>>, size: i64) -> Index<'c, 'a> {
     Index::Slice(start.into(), size)
+}
+
+/// `pl.ds(start, size, stride=stride)`: `size` elements from `start`, every
+/// `stride`-th.
+pub fn ds_strided<'c, 'a>(
+    start: impl Into<Operand<'c, 'a>>,
+    size: i64,
+    stride: i64,
+) -> Index<'c, 'a> {
+    Index::Strided(start.into(), size, stride)
 }
 
 /// An integer index (`ref[i]`): the dimension is squeezed out of the value.
@@ -429,15 +442,16 @@ impl<'c, 'a> Body<'c, 'a> {
         }
     }
 
-    /// The `index` operands, the loaded shape (1 for squeezed dimensions)
-    /// and the value's shape of an access to `r` at `indices`.
+    /// The `index` operands, the loaded shape (1 for squeezed dimensions),
+    /// the value's shape, the element type and each dimension's stride (1
+    /// without one) of an access to `r` at `indices`.
     #[allow(clippy::type_complexity)]
-    fn access(
+    fn access_strided(
         &self,
         op: &str,
         r: Value<'c, '_>,
         indices: &[Index<'c, 'a>],
-    ) -> Result<(Vec<Value<'c, 'a>>, Vec<i64>, Vec<i64>, Type<'c>), BuildError> {
+    ) -> Result<(Vec<Value<'c, 'a>>, Vec<i64>, Vec<i64>, Type<'c>, Vec<i64>), BuildError> {
         let (shape, element) = memref_parts(r.r#type()).ok_or_else(|| {
             self.error(
                 op,
@@ -456,8 +470,18 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let (mut operands, mut loaded, mut value) = (Vec::new(), Vec::new(), Vec::new());
+        let mut strides = vec![1i64; shape.len()];
         for (d, &size) in shape.iter().enumerate() {
             match indices.get(d).copied().unwrap_or(Index::All) {
+                Index::Strided(start, n, stride) => {
+                    if stride < 1 || n <= 0 || (size >= 0 && (n - 1) * stride >= size) {
+                        return Err(self.error(op, format!("pl.ds(.., {n}, stride={stride}) in dimension {d} of size {size}: give a stride of at least 1 and a size whose last element is inside")));
+                    }
+                    operands.push(self.access_index(op, start)?);
+                    loaded.push(n);
+                    value.push(n);
+                    strides[d] = stride;
+                }
                 Index::All => {
                     operands.push(self.index(0));
                     loaded.push(size);
@@ -477,7 +501,7 @@ impl<'c, 'a> Body<'c, 'a> {
                 }
             }
         }
-        Ok((operands, loaded, value, element))
+        Ok((operands, loaded, value, element, strides))
     }
 
     /// Whether `r` is a memref in `#tpu.memory_space<smem>`.
@@ -507,7 +531,22 @@ impl<'c, 'a> Body<'c, 'a> {
         r: Value<'c, '_>,
         indices: &[Index<'c, 'a>],
     ) -> Result<Value<'c, 'a>, BuildError> {
-        let (operands, loaded, value, element) = self.access("load", r, indices)?;
+        let (operands, loaded, value, element, strides) =
+            self.access_strided("load", r, indices)?;
+        if strides.iter().any(|&s| s != 1) {
+            if Self::is_smem(r) || loaded != value {
+                return Err(self.error("load", "a strided slice of an SMEM ref, or with squeezed dimensions, is not supported: slice every dimension of a VMEM ref".to_string()));
+            }
+            let s32: Vec<i32> = strides.iter().map(|&s| s as i32).collect();
+            return Ok(self.one(ops::strided_load(
+                self.ctx,
+                r,
+                &operands,
+                vector_type(&loaded, element),
+                &s32,
+                self.location,
+            )));
+        }
         if Self::is_smem(r) {
             if !value.is_empty() {
                 return Err(self.error("load", format!("SMEM ref {} is read one scalar at a time: give an integer index per dimension", r.r#type())));
@@ -573,7 +612,33 @@ impl<'c, 'a> Body<'c, 'a> {
         v: Value<'c, '_>,
         mask: Option<Value<'c, '_>>,
     ) -> Result<(), BuildError> {
-        let (operands, loaded, value, element) = self.access("store", r, indices)?;
+        let (operands, loaded, value, element, strides) =
+            self.access_strided("store", r, indices)?;
+        if strides.iter().any(|&s| s != 1) {
+            let want = vector_type(&value, element);
+            if Self::is_smem(r) || loaded != value || mask.is_some() || v.r#type() != want {
+                return Err(self.error("store", format!("a strided store takes an unmasked value of the slice's shape {want} into a VMEM ref, every dimension sliced")));
+            }
+            let s32: Vec<i32> = strides.iter().map(|&s| s as i32).collect();
+            // Pallas's swap: the old value, then the store.
+            self.append(ops::strided_load(
+                self.ctx,
+                r,
+                &operands,
+                want,
+                &s32,
+                self.location,
+            ));
+            self.append(ops::strided_store(
+                self.ctx,
+                v,
+                r,
+                &operands,
+                &s32,
+                self.location,
+            ));
+            return Ok(());
+        }
         if Self::is_smem(r) {
             if !value.is_empty() || mask.is_some() {
                 return Err(self.error("store", "SMEM refs take one unmasked scalar per store: give an integer index per dimension".to_string()));
@@ -1026,6 +1091,16 @@ impl<'c, 'a> Body<'c, 'a> {
             (true, true, _, _) => arith::truncf(x, result, loc),
             (true, false, _, Some(w)) if w > 1 => arith::fptosi(x, result, loc),
             (false, true, Some(w), _) if w > 1 => arith::sitofp(x, result, loc),
+            // A bool to a float: through i32, as Pallas converts it.
+            (false, true, Some(1), _) => {
+                let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+                let wide = self.one(arith::extui(
+                    x,
+                    shaped(&shape_of(x.r#type()), i32_type),
+                    loc,
+                ));
+                arith::sitofp(wide, result, loc)
+            }
             (false, false, Some(1), Some(_)) => arith::extui(x, result, loc),
             (false, false, Some(a), Some(b)) if b > a && a > 1 => arith::extsi(x, result, loc),
             (false, false, Some(a), Some(b)) if b < a && b > 1 => arith::trunci(x, result, loc),
@@ -1440,6 +1515,127 @@ impl<'c, 'a> Body<'c, 'a> {
                     );
                 }
             }
+        }
+        Ok(op.results().map(Value::from).collect())
+    }
+
+    /// `lax.fori_loop(lower, upper, body, init)` with a dynamic `upper` (an
+    /// `i32` value: `pl.program_id(0) + 1`, a scalar-prefetch read), as
+    /// Pallas lowers it: `n = upper - lower`, `scf.for` from `lower` to
+    /// `lower + n` step 1. `body` gets the index and the carried values and
+    /// returns the next ones; gives the final values.
+    pub fn fori_loop_to(
+        &self,
+        lower: i64,
+        upper: Value<'c, 'a>,
+        init: &[Value<'c, 'a>],
+        body: impl FnOnce(
+            &Body<'c, 'a>,
+            Value<'c, 'a>,
+            &[Value<'c, 'a>],
+        ) -> Result<Vec<Value<'c, 'a>>, BuildError>,
+    ) -> Result<Vec<Value<'c, 'a>>, BuildError> {
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+        if upper.r#type() != i32_type {
+            return Err(self.error(
+                "fori_loop",
+                format!(
+                    "the upper bound has type {}: give an i32 (astype it)",
+                    upper.r#type()
+                ),
+            ));
+        }
+        let lower = i32::try_from(lower)
+            .map_err(|_| self.error("fori_loop", format!("lower bound {lower}: give an i32")))?;
+        let loc = self.location;
+        let lo = self.i32(lower);
+        let n = self.one(arith::subi(upper, lo, loc));
+        let hi = self.one(arith::addi(lo, n, loc));
+        let step = self.i32(1);
+        let mut args = vec![(i32_type, loc)];
+        args.extend(init.iter().map(|v| (v.r#type(), loc)));
+        let region = Region::new();
+        region.append_block(Block::new(&args));
+        let op = self.append(upstream::scf::r#for(lo, hi, step, init, region, loc));
+        let block = self.first_block(op, 0)?;
+        let argument = |i: usize| -> Result<Value<'c, 'a>, BuildError> {
+            block
+                .argument(i)
+                .map(Value::from)
+                .map_err(|e| self.error("scf.for", e.to_string()))
+        };
+        let iv = argument(0)?;
+        let carried = (1..=init.len())
+            .map(argument)
+            .collect::<Result<Vec<_>, _>>()?;
+        let inner = Body { block, ..*self };
+        let next = body(&inner, iv, &carried)?;
+        let types = |vs: &[Value<'c, 'a>]| vs.iter().map(|v| v.r#type()).collect::<Vec<_>>();
+        if types(&next) != types(init) {
+            return Err(self.error("fori_loop", format!("the body returned {} values of types {:?} for a carry of types {:?}: return the carry's types", next.len(), types(&next).iter().map(ToString::to_string).collect::<Vec<_>>(), types(init).iter().map(ToString::to_string).collect::<Vec<_>>())));
+        }
+        block.append_operation(upstream::scf::r#yield(&next, loc));
+        Ok(op.results().map(Value::from).collect())
+    }
+
+    /// `lax.cond(cond, then, otherwise)` with results of `types`: `scf.if`
+    /// yielding what each branch returns, after Pallas's `extui`/`cmpi ne 0`
+    /// of the condition.
+    pub fn cond(
+        &self,
+        cond: Value<'c, 'a>,
+        types: &[Type<'c>],
+        then: impl FnOnce(&Body<'c, 'a>) -> Result<Vec<Value<'c, 'a>>, BuildError>,
+        otherwise: impl FnOnce(&Body<'c, 'a>) -> Result<Vec<Value<'c, 'a>>, BuildError>,
+    ) -> Result<Vec<Value<'c, 'a>>, BuildError> {
+        if int_width(cond.r#type()) != Some(1) {
+            return Err(self.error("cond", format!("the condition has type {}: give an i1 (a comparison such as k.eq(k.program_id(0)?, 0)?)", cond.r#type())));
+        }
+        let loc = self.location;
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+        let wide = self.one(arith::extui(cond, i32_type, loc));
+        let zero = self.i32(0);
+        let flag = self.one(arith::cmpi(
+            self.ctx,
+            arith::CmpiPredicate::Ne,
+            wide,
+            zero,
+            loc,
+        ));
+        let then_region = Region::new();
+        then_region.append_block(Block::new(&[]));
+        let else_region = Region::new();
+        else_region.append_block(Block::new(&[]));
+        let op = self.append(upstream::scf::r#if(
+            flag,
+            types,
+            then_region,
+            else_region,
+            loc,
+        ));
+        for (region, branch) in [
+            (
+                0,
+                Box::new(then)
+                    as Box<dyn FnOnce(&Body<'c, 'a>) -> Result<Vec<Value<'c, 'a>>, BuildError>>,
+            ),
+            (1, Box::new(otherwise)),
+        ] {
+            let block = self.first_block(op, region)?;
+            let values = branch(&Body { block, ..*self })?;
+            let got: Vec<Type<'c>> = values.iter().map(|v| v.r#type()).collect();
+            if got != types {
+                return Err(self.error(
+                    "cond",
+                    format!(
+                        "the {} branch returns {:?} for results of types {:?}: return those types",
+                        if region == 0 { "then" } else { "else" },
+                        got.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                        types.iter().map(ToString::to_string).collect::<Vec<_>>()
+                    ),
+                ));
+            }
+            block.append_operation(upstream::scf::r#yield(&values, loc));
         }
         Ok(op.results().map(Value::from).collect())
     }

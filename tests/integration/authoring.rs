@@ -11,7 +11,7 @@ use tpu_custom_call::melior::ir::{Module, Type};
 use tpu_custom_call::mosaic::BuildError;
 use tpu_custom_call::mosaic::attrs::{self, ContractPrecision, MemorySpace};
 use tpu_custom_call::mosaic::pallas::{
-    ALL, Arg, Body, DotOptions, IndexExpr, IndexMap, KernelSpec, Reduce, Window, at, ds,
+    ALL, Arg, Body, DotOptions, IndexExpr, IndexMap, KernelSpec, Reduce, Window, at, ds, ds_strided,
 };
 use tpu_custom_call::testing::{assert_call_computes, assert_calls_eq};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, Signature, kernel, validate};
@@ -194,6 +194,38 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     let b128: (&[i64], Type) = (&[128, 128], bf16);
     let f128: (&[i64], Type) = (&[128, 128], f32);
     match name {
+        "cond_else" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
+            let x = k.load(k.inputs[0])?;
+            let first = k.eq(k.program_id(0)?, 0)?;
+            let y = k.cond(
+                first,
+                &[v(&[16, 128], f32)],
+                |k| Ok(vec![k.add(x, 1.0)?]),
+                |k| Ok(vec![k.mul(x, 2.0)?]),
+            )?;
+            k.store(k.outputs[0], y[0])
+        }),
+        "fori_dynamic" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
+            let n = k.add(k.program_id(0)?, 1)?;
+            let x_ref = k.inputs[0];
+            let init = k.zeros(v(&[16, 128], f32))?;
+            let out = k.fori_loop_to(0, n, &[init], |k, _, acc| {
+                Ok(vec![k.add(acc[0], k.load(x_ref)?)?])
+            })?;
+            k.store(k.outputs[0], out[0])
+        }),
+        "strided" => spec(&[x16], x8, None).build(ctx, |k| {
+            let x = k.load_at(k.inputs[0], &[ds_strided(0, 8, 2), ALL])?;
+            k.store(k.outputs[0], x)?;
+            let y = k.load_at(k.inputs[0], &[ds(8, 4), ALL])?;
+            k.store_at(k.outputs[0], &[ds_strided(1, 4, 2), ALL], y)
+        }),
+        "bool_casts" => spec(&[x8], x8, None).build(ctx, |k| {
+            let b = k.gt(k.load(k.inputs[0])?, 0.0)?;
+            let one = k.astype(b, f32)?;
+            let twice = k.mul(k.astype(b, i32)?, 2)?;
+            k.store(k.outputs[0], k.add(one, k.astype(twice, f32)?)?)
+        }),
         "pipeline_modes" => {
             let rows = || IndexMap::Exprs(vec![IndexExpr::Grid(0), IndexExpr::Const(0)]);
             KernelSpec::new(name)
@@ -421,7 +453,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 20, "the cases of {script:?}");
+    assert_eq!(cases, 24, "the cases of {script:?}");
     failures.assert_none();
 }
 
