@@ -14,9 +14,12 @@ pub fn synthetic_kernel(ops: usize) -> String {
     for g in 0..ops.div_ceil(6) {
         let (c0, c1, ld, add, scan) = (v, v + 1, v + 2, v + 3, v + 4);
         let loc = format!("loc(\"k.py\":{}:{})", g + 1, g % 80 + 1);
+        // In bounds: the window is the whole 8 x 128 ref (a constant lane
+        // offset past 0 would read past it, which validation refuses).
+        let lane = 0;
         body.push_str(&format!(
             "    %{c0} = \"arith.constant\"() <{{value = 0 : index}}> : () -> index {loc}\n\
-             \x20   %{c1} = \"arith.constant\"() <{{value = {g} : index}}> : () -> index {loc}\n\
+             \x20   %{c1} = \"arith.constant\"() <{{value = {lane} : index}}> : () -> index {loc}\n\
              \x20   %{ld} = \"vector.load\"(%arg0, %{c0}, %{c1}) : ({MEMREF}, index, index) -> {VECTOR} {loc}\n\
              \x20   %{add} = \"arith.addf\"(%{ld}, %{ld}) <{{fastmath = #arith.fastmath<none>}}> : ({VECTOR}, {VECTOR}) -> {VECTOR} {loc}\n\
              \x20   %{scan} = \"tpu.scan\"(%{add}) <{{dimension = 1 : i64, kind = #tpu.reduction_kind<maxf>}}> : ({VECTOR}) -> {VECTOR} {loc}\n\
