@@ -172,6 +172,16 @@ def _(x_ref, o_ref):
   o_ref[...] = b.astype(F32) + (b.astype(I32) * 2).astype(F32)
 
 
+@case("manual_dma", [S((16, 128), F32)], S((8, 128), F32),
+      specs=([pl.BlockSpec(memory_space=pl.ANY)], None,
+             [pltpu.VMEM((8, 128), F32), pltpu.SemaphoreType.DMA]))
+def _(x_hbm, o_ref, buf, sem):
+  copy = pltpu.make_async_copy(x_hbm.at[pl.ds(8, 8)], buf, sem)
+  copy.start()
+  copy.wait()
+  o_ref[...] = buf[...] + 1.0
+
+
 @case("pipeline_modes", [S((32, 128), F32), S((1, 128), F32)], S((32, 128), F32), grid=((2,), None),
       specs=([pl.BlockSpec((16, 128), lambda i: (i, 0), pipeline_mode=pl.Buffered(1)),
               pl.BlockSpec((1, 128), lambda i: (0, 0))],  # whole array, zero map: forced synchronous
@@ -182,7 +192,10 @@ def _(x_ref, b_ref, o_ref):
 
 if __name__ == "__main__":
   for name, kernel, ins, out, grid, specs in CASES:
-    if specs is not None:
+    if specs is not None and grid is None:
+      call = pl.pallas_call(kernel, out_shape=out, in_specs=specs[0], scratch_shapes=specs[2],
+                            name=name)
+    elif specs is not None:
       call = pl.pallas_call(kernel, out_shape=out, grid=grid[0], in_specs=specs[0],
                             out_specs=specs[1], name=name)
     elif grid is None:

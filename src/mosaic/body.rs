@@ -1641,6 +1641,187 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 }
 
+/// A DMA of [`Body::async_copy`] (`pltpu.make_async_copy(src, dst, sem)`):
+/// [`AsyncCopy::start`] and [`AsyncCopy::wait`] each slice the refs again,
+/// as Pallas re-lowers the descriptor at each.
+#[derive(Clone, Debug)]
+pub struct AsyncCopy<'c, 'a> {
+    src: Value<'c, 'a>,
+    src_at: Vec<Index<'c, 'a>>,
+    dst: Value<'c, 'a>,
+    dst_at: Vec<Index<'c, 'a>>,
+    sem: Value<'c, 'a>,
+}
+
+impl<'c, 'a> AsyncCopy<'c, 'a> {
+    fn views(&self, k: &Body<'c, 'a>) -> Result<(Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let src = k.ref_at(self.src, &self.src_at)?;
+        let dst = k.ref_at(self.dst, &self.dst_at)?;
+        Ok((src, dst))
+    }
+
+    /// `copy.start()`: `tpu.enqueue_dma` of the (sliced) source into the
+    /// (sliced) target, signalling the semaphore.
+    pub fn start(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
+        let (src, dst) = self.views(k)?;
+        k.append(ops::enqueue_dma(
+            k.ctx,
+            src,
+            None,
+            dst,
+            Some(self.sem),
+            None,
+            None,
+            None,
+            None,
+            None,
+            k.location,
+        ));
+        Ok(())
+    }
+
+    /// `copy.wait()`: `tpu.wait_dma` on the target's semaphore for the
+    /// target's bytes.
+    pub fn wait(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
+        let (src, dst) = self.views(k)?;
+        k.append(ops::wait_dma(
+            k.ctx,
+            src,
+            None,
+            dst,
+            Some(self.sem),
+            None,
+            None,
+            None,
+            true,
+            None,
+            None,
+            k.location,
+        ));
+        Ok(())
+    }
+}
+
+impl<'c, 'a> Body<'c, 'a> {
+    /// `ref.at[indices]`: a view of a ref (`tpu.memref_slice` with `i32`
+    /// offsets, as Pallas lowers it; whole dimensions at 0). No indices: the
+    /// ref itself. Only `ds(start, size)` and `ALL` slice a view (a DMA's
+    /// source or target).
+    pub fn ref_at(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Index<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        if indices.is_empty() {
+            return Ok(r);
+        }
+        let (shape, element) = super::support::memref_parts(r.r#type()).ok_or_else(|| {
+            self.error(
+                "ref_at",
+                format!("{r} has type {}, not a memref: give a ref", r.r#type()),
+            )
+        })?;
+        if indices.len() > shape.len() {
+            return Err(self.error(
+                "ref_at",
+                format!(
+                    "{} indices for a ref of rank {}",
+                    indices.len(),
+                    shape.len()
+                ),
+            ));
+        }
+        let mut offsets = Vec::with_capacity(shape.len());
+        let mut sizes = Vec::with_capacity(shape.len());
+        for (d, &size) in shape.iter().enumerate() {
+            match indices.get(d).copied().unwrap_or(Index::All) {
+                Index::All => {
+                    offsets.push(self.i32(0));
+                    sizes.push(size);
+                }
+                Index::Slice(start, n) => {
+                    if n <= 0 || (size >= 0 && n > size) {
+                        return Err(self.error("ref_at", format!("pl.ds(.., {n}) in dimension {d} of size {size}: give a size in 1..={size}")));
+                    }
+                    let start = match start {
+                        Operand::Int(i) => self.i32(i32::try_from(i).map_err(|_| {
+                            self.error("ref_at", format!("offset {i} does not fit an i32"))
+                        })?),
+                        Operand::Value(v)
+                            if v.r#type() == IntegerType::new(self.ctx, 32).into() =>
+                        {
+                            v
+                        }
+                        other => {
+                            return Err(self.error(
+                                "ref_at",
+                                format!("offset {other:?}: give an integer or an i32 value"),
+                            ));
+                        }
+                    };
+                    offsets.push(start);
+                    sizes.push(n);
+                }
+                _ => {
+                    return Err(self.error("ref_at", "only ds(start, size) and ALL slice a ref view (an integer index or a stride is not supported here)".to_string()));
+                }
+            }
+        }
+        // The same memory space as the ref.
+        let text = r.r#type().to_string();
+        let space = text
+            .find("#tpu.memory_space<")
+            .map(|i| text[i..].trim_end_matches('>').to_string() + ">")
+            .unwrap_or_default();
+        let dims: Vec<String> = sizes.iter().map(ToString::to_string).collect();
+        let result_text = if space.is_empty() {
+            format!("memref<{}x{element}>", dims.join("x"))
+        } else {
+            format!("memref<{}x{element}, {space}>", dims.join("x"))
+        };
+        let result = Type::parse(self.ctx, &result_text).ok_or_else(|| {
+            self.error(
+                "ref_at",
+                format!("the view type `{result_text}` does not parse"),
+            )
+        })?;
+        Ok(self.one(ops::memref_slice(
+            self.ctx,
+            r,
+            &offsets,
+            &[],
+            result,
+            self.location,
+        )))
+    }
+
+    /// `pltpu.make_async_copy(src.at[src_at], dst.at[dst_at], sem)`: a DMA
+    /// descriptor; nothing is emitted until [`AsyncCopy::start`] or
+    /// [`AsyncCopy::wait`].
+    ///
+    /// ```ignore
+    /// let copy = k.async_copy(k.inputs[0], &[ds(8, 8)], k.scratch[0], &[], k.scratch[1]);
+    /// copy.start(k)?;
+    /// copy.wait(k)?;
+    /// ```
+    pub fn async_copy(
+        &self,
+        src: Value<'c, 'a>,
+        src_at: &[Index<'c, 'a>],
+        dst: Value<'c, 'a>,
+        dst_at: &[Index<'c, 'a>],
+        sem: Value<'c, 'a>,
+    ) -> AsyncCopy<'c, 'a> {
+        AsyncCopy {
+            src,
+            src_at: src_at.to_vec(),
+            dst,
+            dst_at: dst_at.to_vec(),
+            sem,
+        }
+    }
+}
+
 /// The op defining `value`, if it is an op result.
 fn lo_op(value: Value<'_, '_>) -> Option<mlir_sys::MlirOperation> {
     // SAFETY: a live value; the owner is asked of op results only.

@@ -45,7 +45,9 @@ use melior::ir::{
 use super::BuildError;
 use super::attrs::{self, CoreType, DimensionSemantics};
 
-pub use super::body::{ALL, Body, DotOptions, Index, Operand, Reduce, at, ds, ds_strided};
+pub use super::body::{
+    ALL, AsyncCopy, Body, DotOptions, Index, Operand, Reduce, at, ds, ds_strided,
+};
 
 /// A custom index map: given the transform function's block (arguments: grid
 /// indices, then scalar-prefetch refs), append its body ops but not the

@@ -226,6 +226,29 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             let twice = k.mul(k.astype(b, i32)?, 2)?;
             k.store(k.outputs[0], k.add(one, k.astype(twice, f32)?)?)
         }),
+        "manual_dma" => {
+            let any = attrs::memref(ctx, &[16, 128], f32, MemorySpace::Any, None);
+            let sem = attrs::memref(
+                ctx,
+                &[],
+                attrs::dma_semaphore_type(ctx),
+                MemorySpace::SemaphoreMem,
+                None,
+            );
+            KernelSpec::new(name)
+                .input(Arg::new(any))
+                .output(Arg::new(vmem(&[8, 128], f32)))
+                .scratch(Arg::new(vmem(&[8, 128], f32)))
+                .scratch(Arg::new(sem))
+                .build(ctx, |k| {
+                    let (buf, sem) = (k.scratch[0], k.scratch[1]);
+                    let copy = k.async_copy(k.inputs[0], &[ds(8, 8)], buf, &[], sem);
+                    copy.start(k)?;
+                    copy.wait(k)?;
+                    let x = k.load(buf)?;
+                    k.store(k.outputs[0], k.add(x, 1.0)?)
+                })
+        }
         "pipeline_modes" => {
             let rows = || IndexMap::Exprs(vec![IndexExpr::Grid(0), IndexExpr::Const(0)]);
             KernelSpec::new(name)
@@ -453,7 +476,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 24, "the cases of {script:?}");
+    assert_eq!(cases, 25, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -741,4 +764,82 @@ fn idiom_kernels_are_at_most_one_and_a_half_times_the_python() {
             );
         }
     }
+}
+
+/// The built idioms run on the CPU executor: the manual DMA copies rows
+/// 8..16, the strided load takes every other row, the cond and the dynamic
+/// loop pick by program id, the bool casts count signs.
+#[test]
+fn new_idioms_compute_what_their_python_computes() {
+    let ctx = Context::new();
+    let f32 = Type::float32(&ctx);
+    let x16 = values(16 * 128, 3);
+    let x32 = values(32 * 128, 5);
+    let run = |name: &str, ins: &[(&[u64], Vec<f32>)], out: &[u64], expected: Vec<f32>| {
+        let module = idiom_case(&ctx, name).unwrap();
+        let text = lowered(
+            &ctx,
+            module,
+            &ins.iter().map(|(s, _)| (*s, f32)).collect::<Vec<_>>(),
+            (out, f32),
+        );
+        let inputs: Vec<Array> = ins
+            .iter()
+            .map(|(s, v)| {
+                array(
+                    ElemType::F32,
+                    &s.iter().map(|&d| d as usize).collect::<Vec<_>>(),
+                    v.clone(),
+                )
+            })
+            .collect();
+        let out: Vec<usize> = out.iter().map(|&d| d as usize).collect();
+        assert_call_computes(
+            &text,
+            0,
+            &inputs,
+            &[array(ElemType::F32, &out, expected)],
+            0.0,
+            0.0,
+        );
+    };
+    run(
+        "manual_dma",
+        &[(&[16, 128], x16.clone())],
+        &[8, 128],
+        x16[8 * 128..].iter().map(|v| v + 1.0).collect(),
+    );
+    // o = x[0:16:2]; then o[1:8:2] = x[8:12]
+    let mut strided: Vec<f32> = (0..8)
+        .flat_map(|r| x16[2 * r * 128..(2 * r + 1) * 128].to_vec())
+        .collect();
+    for (k, r) in [1usize, 3, 5, 7].into_iter().enumerate() {
+        strided[r * 128..(r + 1) * 128].copy_from_slice(&x16[(8 + k) * 128..(9 + k) * 128]);
+    }
+    run("strided", &[(&[16, 128], x16.clone())], &[8, 128], strided);
+    // Block 0 (program 0): x + 1; block 1: x * 2.
+    let cond: Vec<f32> = x32
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i < 16 * 128 { v + 1.0 } else { v * 2.0 })
+        .collect();
+    run("cond_else", &[(&[32, 128], x32.clone())], &[32, 128], cond);
+    // Program i adds its block i + 1 times.
+    let fori: Vec<f32> = x32
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i < 16 * 128 { v } else { v + v })
+        .collect();
+    run(
+        "fori_dynamic",
+        &[(&[32, 128], x32.clone())],
+        &[32, 128],
+        fori,
+    );
+    let x8 = values(8 * 128, 9);
+    let signs: Vec<f32> = x8
+        .iter()
+        .map(|&v| if v > 0.0 { 3.0 } else { 0.0 })
+        .collect();
+    run("bool_casts", &[(&[8, 128], x8)], &[8, 128], signs);
 }
