@@ -182,6 +182,18 @@ def _(x_hbm, o_ref, buf, sem):
   o_ref[...] = buf[...] + 1.0
 
 
+@case("semaphores_scoped", [S((8, 128), F32)], S((8, 128), F32),
+      specs=(None, None, [pltpu.SemaphoreType.REGULAR]))
+def _(x_ref, o_ref, sem):
+  pl.semaphore_signal(sem, 2)
+  pl.semaphore_wait(sem, 2)
+
+  def scoped(tmp):
+    tmp[...] = x_ref[...] * 2.0
+    o_ref[...] = tmp[...] + 1.0
+  pl.run_scoped(scoped, pltpu.VMEM((8, 128), F32))
+
+
 @case("pipeline_modes", [S((32, 128), F32), S((1, 128), F32)], S((32, 128), F32), grid=((2,), None),
       specs=([pl.BlockSpec((16, 128), lambda i: (i, 0), pipeline_mode=pl.Buffered(1)),
               pl.BlockSpec((1, 128), lambda i: (0, 0))],  # whole array, zero map: forced synchronous
@@ -193,8 +205,8 @@ def _(x_ref, b_ref, o_ref):
 if __name__ == "__main__":
   for name, kernel, ins, out, grid, specs in CASES:
     if specs is not None and grid is None:
-      call = pl.pallas_call(kernel, out_shape=out, in_specs=specs[0], scratch_shapes=specs[2],
-                            name=name)
+      kw = {} if specs[0] is None else {"in_specs": specs[0]}
+      call = pl.pallas_call(kernel, out_shape=out, scratch_shapes=specs[2], name=name, **kw)
     elif specs is not None:
       call = pl.pallas_call(kernel, out_shape=out, grid=grid[0], in_specs=specs[0],
                             out_specs=specs[1], name=name)
@@ -205,4 +217,13 @@ if __name__ == "__main__":
       call = pl.pallas_call(kernel, out_shape=out, grid=g, in_specs=[rows(block)] * len(ins),
                             out_specs=rows(block), name=name)
     print(f"// ----- {name}")
-    print(jax.jit(call).trace(*ins).lower(lowering_platforms=("tpu",)).as_text())
+    if name.startswith("semaphores"):
+      # Semaphore ops need a TPU device kind: an abstract v5e mesh (only
+      # here: it changes how other kernels lower).
+      from jax.sharding import AbstractDevice, AbstractMesh
+      mesh = AbstractMesh((), (), abstract_device=AbstractDevice(
+          device_kind="TPU v5 lite", num_cores=1, platform="tpu"))
+      with jax.sharding.use_abstract_mesh(mesh):
+        print(jax.jit(call).trace(*ins).lower(lowering_platforms=("tpu",)).as_text())
+    else:
+      print(jax.jit(call).trace(*ins).lower(lowering_platforms=("tpu",)).as_text())

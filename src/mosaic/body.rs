@@ -667,7 +667,7 @@ impl<'c, 'a> Body<'c, 'a> {
             self.location,
         ));
         let (mut v, mut mask) = (v, mask);
-        if loaded != value {
+        if loaded != value || defined_by(r, "memref.alloca") {
             self.append(upstream::vector::shape_cast(want, old, self.location));
             v = self.one(upstream::vector::shape_cast(loaded_type, v, self.location));
             if let Some(m) = mask {
@@ -1795,6 +1795,94 @@ impl<'c, 'a> Body<'c, 'a> {
         )))
     }
 
+    /// `pl.semaphore_signal(sem, amount)`: `tpu.sem_signal` of a regular
+    /// semaphore (an `i32` amount).
+    pub fn semaphore_signal(
+        &self,
+        sem: Value<'c, 'a>,
+        amount: impl Into<Operand<'c, 'a>>,
+    ) -> Result<(), BuildError> {
+        let amount = self.sem_amount("semaphore_signal", amount.into())?;
+        self.append(ops::sem_signal(
+            self.ctx,
+            sem,
+            amount,
+            None,
+            None,
+            None,
+            self.location,
+        ));
+        Ok(())
+    }
+
+    /// `pl.semaphore_wait(sem, amount)`: `tpu.sem_wait` (after the unused
+    /// `true` constant Pallas emits there).
+    pub fn semaphore_wait(
+        &self,
+        sem: Value<'c, 'a>,
+        amount: impl Into<Operand<'c, 'a>>,
+    ) -> Result<(), BuildError> {
+        let amount = self.sem_amount("semaphore_wait", amount.into())?;
+        let i1: Type<'c> = IntegerType::new(self.ctx, 1).into();
+        self.one(arith::constant(
+            self.ctx,
+            IntegerAttribute::new(i1, 1).into(),
+            self.location,
+        ));
+        self.append(ops::sem_wait(self.ctx, sem, amount, self.location));
+        Ok(())
+    }
+
+    fn sem_amount(&self, op: &str, amount: Operand<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+        match amount {
+            Operand::Int(i) => Ok(self.i32(
+                i32::try_from(i)
+                    .map_err(|_| self.error(op, format!("amount {i} does not fit an i32")))?,
+            )),
+            Operand::Value(v) if v.r#type() == i32_type => Ok(v),
+            other => Err(self.error(
+                op,
+                format!("amount {other:?}: give an integer or an i32 value"),
+            )),
+        }
+    }
+
+    /// `pl.run_scoped(body, *types)`: a `tpu.region` whose body gets a fresh
+    /// `memref.alloca` of each type (VMEM or SMEM memrefs), freed when it
+    /// ends.
+    pub fn run_scoped(
+        &self,
+        types: &[Type<'c>],
+        body: impl FnOnce(&Body<'c, 'a>, &[Value<'c, 'a>]) -> Result<(), BuildError>,
+    ) -> Result<(), BuildError> {
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = self.append(ops::region(self.ctx, &[], region, self.location));
+        let block = self.first_block(op, 0)?;
+        let inner = Body { block, ..*self };
+        let mut refs = Vec::with_capacity(types.len());
+        for &t in types {
+            let Ok(memref) = melior::ir::r#type::MemRefType::try_from(t) else {
+                return Err(self.error(
+                    "run_scoped",
+                    format!("{t} is not a memref type: give pltpu.VMEM-like memref types"),
+                ));
+            };
+            refs.push(inner.one(melior::dialect::memref::alloca(
+                self.ctx,
+                memref,
+                &[],
+                &[],
+                None,
+                self.location,
+            )));
+        }
+        body(&inner, &refs)?;
+        block.append_operation(ops::r#yield(self.ctx, &[], self.location));
+        Ok(())
+    }
+
     /// `pltpu.make_async_copy(src.at[src_at], dst.at[dst_at], sem)`: a DMA
     /// descriptor; nothing is emitted until [`AsyncCopy::start`] or
     /// [`AsyncCopy::wait`].
@@ -1820,6 +1908,20 @@ impl<'c, 'a> Body<'c, 'a> {
             sem,
         }
     }
+}
+
+/// Whether `value` is the result of an op named `name` (Pallas stores into
+/// `run_scoped` buffers through identity `vector.shape_cast`s).
+fn defined_by(value: Value<'_, '_>, name: &str) -> bool {
+    lo_op(value).is_some_and(|op| {
+        // SAFETY: a live op; its name (an identifier of the live context)
+        // is read and copied.
+        unsafe {
+            crate::ffi::lossy_string(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+                op,
+            ))) == name
+        }
+    })
 }
 
 /// The op defining `value`, if it is an op result.

@@ -249,6 +249,27 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                     k.store(k.outputs[0], k.add(x, 1.0)?)
                 })
         }
+        "semaphores_scoped" => {
+            let sem = attrs::memref(
+                ctx,
+                &[],
+                attrs::semaphore_type(ctx),
+                MemorySpace::SemaphoreMem,
+                None,
+            );
+            spec(&[x8], x8, None)
+                .scratch(Arg::new(sem))
+                .build(ctx, |k| {
+                    k.semaphore_signal(k.scratch[0], 2)?;
+                    k.semaphore_wait(k.scratch[0], 2)?;
+                    let x_ref = k.inputs[0];
+                    let o_ref = k.outputs[0];
+                    k.run_scoped(&[vmem(&[8, 128], f32)], |k, tmp| {
+                        k.store(tmp[0], k.mul(k.load(x_ref)?, 2.0)?)?;
+                        k.store(o_ref, k.add(k.load(tmp[0])?, 1.0)?)
+                    })
+                })
+        }
         "pipeline_modes" => {
             let rows = || IndexMap::Exprs(vec![IndexExpr::Grid(0), IndexExpr::Const(0)]);
             KernelSpec::new(name)
@@ -476,7 +497,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 25, "the cases of {script:?}");
+    assert_eq!(cases, 26, "the cases of {script:?}");
     failures.assert_none();
 }
 
