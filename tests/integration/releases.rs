@@ -187,6 +187,25 @@ fn default_release_changes_nothing() {
         .map_err(|e| e.to_string());
         failures.eq(name, plain, emit(explicit.clone()));
     }
+    // The CLI: the same bytes with the default release named or not, for
+    // every front end that emits.
+    let sig = "(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>";
+    let base = [
+        "emit",
+        "mlir-fixtures/kernels/add.mlir",
+        "--signature",
+        sig,
+        "--params",
+        "mlir-fixtures/params/add_basic.json",
+    ];
+    let (_, plain, _) = run_cli(&base);
+    let mut named = base.to_vec();
+    named.extend(["--libtpu-version", "0.0.50.1"]);
+    let (code, explicit_out, stderr) = run_cli(&named);
+    failures.check(code == 0 && stderr.is_empty(), || {
+        format!("emit 0.0.50.1: {stderr}")
+    });
+    failures.eq("emit --libtpu-version 0.0.50.1", plain, explicit_out);
     failures.assert_none();
 }
 
