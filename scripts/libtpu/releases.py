@@ -28,7 +28,7 @@ import argparse, json, os, re, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CACHE = os.environ.get("TPU_CUSTOM_CALL_LIBTPU_CACHE", os.path.expanduser("~/.cache/tpu-custom-call/libtpu"))
-ALL = ("0.0.35 0.0.36 0.0.37 0.0.38 0.0.39 0.0.40 0.0.41 0.0.42 0.0.42.1 0.0.43.2 0.0.45 0.0.46.3 0.0.47 "
+ALL = ("0.0.35 0.0.36 0.0.37 0.0.38 0.0.39 0.0.40 0.0.41 0.0.42 0.0.42.1 0.0.43.2 0.0.45 0.0.46 0.0.46.1 0.0.46.2 0.0.46.3 0.0.47 "
        "0.0.47.1 0.0.48 0.0.48.1 0.0.49 0.0.50 0.0.50.1 0.0.51 0.0.52").split()
 SC_CHIPS = {"v5p", "v6e", "v7x"}
 OPT_LEVELS = ["O0", "O1", "O2", "O3"]
@@ -234,6 +234,8 @@ def main():
            "seconds": round(time.time() - started), "releases": results}
     if a.releases != "all" and os.path.exists(a.out):
         old = json.load(open(a.out))
+        out["compiles"] += old.get("compiles", 0)
+        out["seconds"] += old.get("seconds", 0)
         old["releases"].update(results)
         results = old["releases"]
         out["releases"] = dict(sorted(results.items(), key=lambda kv: [int(x) for x in kv[0].split(".")]))
