@@ -11,11 +11,15 @@ export TPU_VENV ?= $(REFS)/jaxref-tpu-venv
 deps:
 	./scripts/install-deps.sh
 
-# Installs (once; later runs only check) real jax/jaxlib 0.12.0.1 and jax[tpu] + libtpu 0.0.50.1 in venvs.
+# Installs (once; later runs only check) real jax/jaxlib 0.12.0.1 and jax[tpu] + libtpu 0.0.50.1 in venvs,
+# and the libtpu releases the release tests compile with (tests/integration/releases.rs: two older ones and
+# the newest, ~250 MB each from PyPI, only libtpu.so kept in ~/.cache/tpu-custom-call/libtpu/<release>/).
 # Without them the tests that need them print `SKIPPED ...` and pass.
+LIBTPU_TEST_RELEASES := 0.0.42.1 0.0.47.1 0.0.52
 refs:
 	@bash scripts/jaxref/ref/setup.sh >/dev/null || echo "refs: jaxlib venv not set up: jaxlib tests will print SKIPPED"
 	@REFCHECK_TPU_VENV="$(TPU_VENV)" bash scripts/jaxref/ref/setup-tpu.sh >/dev/null || echo "refs: TPU venv not set up: libtpu tests will print SKIPPED"
+	@bash scripts/libtpu/install-release.sh 0.0.50.1 $(LIBTPU_TEST_RELEASES) >/dev/null || echo "refs: libtpu releases not installed: release tests will print SKIPPED"
 
 demo: deps
 	cargo build --release --quiet

@@ -78,6 +78,11 @@ struct LowerPass : public RustPass<LowerPass> {
       llvm::cl::desc("Check only JAX's rules, not libtpu's (as `emit "
                      "--jax-rules-only`); libtpu's warnings are still given"),
       llvm::cl::init(false)};
+  Option<std::string> libtpuVersion{
+      *this, "libtpu-version",
+      llvm::cl::desc("The libtpu release that will compile the calls (as "
+                     "`emit --libtpu-version`; default 0.0.50.1)"),
+      llvm::cl::init("")};
 
   // The ops the pass creates (`stablehlo.custom_call`) must have their
   // dialect loaded before the pass runs (mlir-opt loads only the dialects
@@ -91,7 +96,8 @@ struct LowerPass : public RustPass<LowerPass> {
     TccLowerPassOptions options{static_cast<int64_t>(irVersion),
                                 toRef(debugLocations), toRef(target),
                                 toRef(producer),
-                                static_cast<bool>(jaxRulesOnly)};
+                                static_cast<bool>(jaxRulesOnly),
+                                toRef(libtpuVersion)};
     if (!tcc_rust_run_lower_pass(module(), &options))
       this->signalPassFailure();
   }

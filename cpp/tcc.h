@@ -103,6 +103,7 @@ typedef struct TccLowerPassOptions {
   MlirStringRef target;
   MlirStringRef producer;
   bool jax_rules_only;
+  MlirStringRef libtpu_version;
 } TccLowerPassOptions;
 
 /// The options of `tpu-custom-call-verify`, as data (`target` empty: none).

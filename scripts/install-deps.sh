@@ -9,7 +9,8 @@
 #   libzstd-dev libz3-dev libxml2-dev zlib1g-dev: what libLLVM links against
 #   llvm-22-tools python3: lit, FileCheck, not (the mlir-opt plugin's lit tests, tests/lit)
 # Then libtpu.so (the real TPU compiler, for `tpu-custom-call compile`): the libtpu==0.0.50.1 wheel from
-# PyPI through pip, of which only libtpu.so is kept, in ~/.cache/tpu-custom-call/libtpu/0.0.50.1/.
+# PyPI through pip, of which only libtpu.so is kept, in ~/.cache/tpu-custom-call/libtpu/0.0.50.1/ (with a
+# RELEASE file naming the release, which `compile` reports). Other releases: scripts/libtpu/install-release.sh.
 # TPU_CUSTOM_CALL_NO_LIBTPU=1 skips it (about 250 MB to download, once).
 set -euo pipefail
 
@@ -17,6 +18,8 @@ LIBTPU_VERSION=0.0.50.1
 LIBTPU_DIR="${HOME}/.cache/tpu-custom-call/libtpu/${LIBTPU_VERSION}"
 install_libtpu() {
   if [ -f "$LIBTPU_DIR/libtpu.so" ]; then
+    # The install record `compile` names the release from (older installs lack it).
+    [ -f "$LIBTPU_DIR/RELEASE" ] || echo "$LIBTPU_VERSION" >"$LIBTPU_DIR/RELEASE" || true
     echo "install-deps: libtpu $LIBTPU_VERSION present ($LIBTPU_DIR/libtpu.so)"
     return 0
   fi
@@ -45,6 +48,8 @@ tmp, dest = sys.argv[1], sys.argv[2]
 wheel = glob.glob(os.path.join(tmp, "libtpu-*.whl"))[0]
 with zipfile.ZipFile(wheel) as z, z.open("libtpu/libtpu.so") as src, open(os.path.join(dest, "libtpu.so.part"), "wb") as out:
     shutil.copyfileobj(src, out, 1 << 20)
+with open(os.path.join(dest, "RELEASE"), "w") as f:
+    f.write(os.path.basename(dest) + "\n")
 os.replace(os.path.join(dest, "libtpu.so.part"), os.path.join(dest, "libtpu.so"))
 PY
   rm -rf "$tmp"

@@ -553,6 +553,30 @@ impl std::fmt::Debug for DecodedCall<'_> {
 }
 
 impl DecodedCall<'_> {
+    /// What the call needs of the libtpu that compiles it
+    /// ([`crate::libtpu::releases::Needs`]): its body's serialization
+    /// version, its `debug_locations` field, MLIR 24 encodings in its body
+    /// or debug locations, and for a SparseCore call the form its config
+    /// names the core in.
+    pub fn libtpu_needs(&self) -> crate::libtpu::releases::Needs {
+        let llvm24 = |bytes: &[u8]| crate::bytecode::needs_down(bytes).unwrap_or(false);
+        let config = &self.config;
+        let debug = config.debug_locations.as_deref().filter(|d| !d.is_empty());
+        crate::libtpu::releases::Needs {
+            ir_version: u32::try_from(self.ir_version.max(0)).unwrap_or(u32::MAX),
+            debug_locations_field: debug.is_some(),
+            llvm24_encodings: llvm24(&config.body) || debug.is_some_and(llvm24),
+            sparse_core: config.is_sparse_core().then_some(
+                if self.report.use_core_ids == Some(true) {
+                    crate::libtpu::releases::SparseCore::CoreIds
+                } else {
+                    crate::libtpu::releases::SparseCore::Megachip
+                },
+            ),
+            opt_level: config.opt_level.filter(|_| config.is_sparse_core()),
+        }
+    }
+
     /// `"tensorcore"` or `"sparsecore"`.
     pub fn device_type_name(&self) -> &'static str {
         if self.config.is_sparse_core() {

@@ -169,6 +169,7 @@ pub(crate) struct LowerPassOptions {
     pub target: MlirStringRef,
     pub producer: MlirStringRef,
     pub jax_rules_only: bool,
+    pub libtpu_version: MlirStringRef,
 }
 
 /// The options of `tpu-custom-call-verify` as the C++ pass hands them over

@@ -14,6 +14,8 @@
 //! The one entry is [`check`]; validation (`validate::validate`, step
 //! `check_libtpu`) calls it after JAX's rules.
 
+pub mod releases;
+
 use std::fmt;
 
 use crate::analysis::KernelFacts;
@@ -63,10 +65,110 @@ pub fn closest_flag_name(name: &str) -> Option<&'static str> {
     known_flag_names().min_by_key(|known| crate::params::levenshtein(&upper, known))
 }
 
+/// The lanes of a SparseCore vector register, in 32-bit elements (and `i1`
+/// mask bits): 8 on v5p and v6e, 16 on v7x. Measured by
+/// `scripts/libtpu/sc_vreg_sweep.py` (`data/libtpu/sc_vreg_sweep.json`):
+/// without the layout passes, a 1-D 32-bit vector of any other length is
+/// refused.
+pub fn sc_vreg_lanes(chip: Chip) -> Option<usize> {
+    match chip {
+        Chip::V5p | Chip::V6e => Some(8),
+        Chip::V7x => Some(16),
+        _ => None,
+    }
+}
+
 /// A call libtpu 0.0.50.1 would refuse (or abort on).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LibtpuError {
+    /// The release reads no Mosaic serialization version this crate writes.
+    #[error(
+        "libtpu {release} reads Mosaic serialization versions up to {highest} only, and this crate writes 11 \
+         to 18: it compiles no kernel of this crate; the first release that reads 11 is {first} \
+         (`--libtpu-version {first}`)"
+    )]
+    ReleaseReadsNoIrVersion {
+        /// The release emitted for.
+        release: String,
+        /// The newest version it reads.
+        highest: u32,
+        /// The first release that reads version 11.
+        first: String,
+    },
+    /// The serialization version asked for is newer than the release reads.
+    #[error(
+        "ir_version {requested} is above {highest}, the newest Mosaic serialization version libtpu {release} \
+         reads (it says \"Unsupported version: expected <= {highest} but got {requested}\"): use \
+         --ir-version {highest} (or leave it out), or emit for libtpu {first} or newer (`--libtpu-version \
+         {first}`), the first that reads {requested}"
+    )]
+    IrVersionAboveRelease {
+        /// The version asked for.
+        requested: u32,
+        /// The newest version the release reads.
+        highest: u32,
+        /// The release emitted for.
+        release: String,
+        /// The first release that reads `requested`.
+        first: String,
+    },
+    /// Debug locations in the `debug_locations` field, which the release
+    /// does not have.
+    #[error(
+        "debug_locations = unzip: libtpu {release} has no `debug_locations` config field (it says \"no such \
+         field: 'debug_locations'\"): use --debug-locations inline (the default for it when left out) or \
+         strip, or emit for libtpu {first} or newer (`--libtpu-version {first}`)"
+    )]
+    DebugLocationsFieldUnknown {
+        /// The release emitted for.
+        release: String,
+        /// The first release with the field.
+        first: String,
+    },
+    /// MLIR 24's bytecode encodings, which the release's parser predates.
+    #[error(
+        "bytecode encodings 24: the Mosaic parser of libtpu {release} predates MLIR 24's builtin attribute \
+         encodings (it says \"unknown attribute code: 23\"): use --bytecode-encodings 22 (the default), or \
+         emit for libtpu {first} or newer (`--libtpu-version {first}`)"
+    )]
+    EncodingsUnknown {
+        /// The release emitted for.
+        release: String,
+        /// The first release that reads them.
+        first: String,
+    },
+    /// A SparseCore `opt_level` the release does not know.
+    #[error(
+        "opt_level = {level}: libtpu {release} does not know it (it says \"{libtpu}\"): leave `opt_level` out{}, \
+         or emit for libtpu {first} or newer (`--libtpu-version {first}`)",
+        if known.is_empty() { String::new() } else { format!(" or use one it knows ({known})") }
+    )]
+    OptLevelUnknown {
+        /// The level asked for.
+        level: &'static str,
+        /// The release emitted for.
+        release: String,
+        /// libtpu's message.
+        libtpu: String,
+        /// The levels it knows, comma-separated.
+        known: String,
+        /// The first release that knows the level.
+        first: String,
+    },
+    /// A SparseCore kernel for a release that compiles none.
+    #[error(
+        "SparseCore kernel: libtpu {release} compiles no SparseCore vector-subcore kernel (with \
+         `sparse_core_config.core_ids` it says \"no such field: 'core_ids'\", with \
+         `megachip_parallelism_config` \"Failed to propagate the layout to all operations\"): emit for libtpu \
+         {first} or newer (`--libtpu-version {first}`), the first that compiles them"
+    )]
+    SparseCoreRefused {
+        /// The release emitted for.
+        release: String,
+        /// The first release that compiles them.
+        first: String,
+    },
     /// TensorCore kernels need at least 36864 bytes of internal scratch.
     #[error(
         "internal_scratch_in_bytes = {requested} is too small for a TensorCore kernel: libtpu says \
@@ -123,6 +225,26 @@ pub enum LibtpuError {
         name: String,
         /// The closest known name.
         closest: Option<String>,
+    },
+    /// A SparseCore kernel without the layout passes whose vectors are not
+    /// the chip's vector-register shape.
+    #[error(
+        "SparseCore kernel with needs_layout_passes = false: `{op}` makes a `{ty}`, and a {chip} SparseCore \
+         vector register holds {lanes} 32-bit elements: libtpu says \"Result type is not a valid vmask or vreg \
+         type\" (or \"Result type is not valid vreg type\"); without the layout passes every vector must be \
+         vector<{lanes}xT> on {chip}: reshape the kernel's vectors to {lanes} elements, or set \
+         needs_layout_passes to true (unless the kernel uses an op the SparseCore layout passes do not \
+         support, e.g. `tpu.scan`)"
+    )]
+    ScVectorNotVregShape {
+        /// The op making the vector.
+        op: String,
+        /// Its type.
+        ty: String,
+        /// The chip.
+        chip: Chip,
+        /// The chip's SparseCore vector lanes.
+        lanes: usize,
     },
     /// SparseCore kernels cannot take or give VMEM buffers from XLA.
     #[error(
@@ -343,6 +465,24 @@ fn narrow_scalar_op(kernel: &Kernel<'_>) -> Option<(String, String, String)> {
     })
 }
 
+/// The first op (in walk order) whose result is a 1-D vector of 32-bit or
+/// `i1` elements with other than `lanes` elements: `(op name, type)`. Other
+/// vectors (other widths, more dimensions) were not measured and pass.
+fn non_vreg_vector(kernel: &Kernel<'_>, lanes: usize) -> Option<(String, String)> {
+    let mut ops = Vec::new();
+    ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
+    ops.into_iter().find_map(|op| {
+        (0..op.num_results()).find_map(|i| {
+            let ty = ir::type_text(ir::value_type(op.result(i)));
+            let inner = ty.strip_prefix("vector<")?.strip_suffix('>')?;
+            let (count, element) = inner.split_once('x')?;
+            let count: usize = count.parse().ok()?;
+            let measured = matches!(element, "f32" | "i32" | "ui32" | "si32" | "i1");
+            (measured && count != lanes).then(|| (op.with_name(str::to_string), ty.clone()))
+        })
+    })
+}
+
 fn unsupported_layout_ops(kernel: &Kernel<'_>) -> Vec<&'static str> {
     fn visit(op: Op, found: &mut Vec<&'static str>) {
         op.with_name(|name| {
@@ -462,7 +602,9 @@ fn entry_args(kernel: &Kernel<'_>) -> Option<(usize, usize, Vec<Option<String>>)
 ///   kernel's output is in SMEM or `any`;
 /// - SparseCore kernels: no `tpu.scan` with the layout passes on, no VMEM
 ///   input/output memory spaces, no SMEM-kind outputs, no `collective_id`
-///   without communication, no `O0` on v5p/v6e/v7x (with a target);
+///   without communication, no `O0` on v5p/v6e/v7x (with a target); with
+///   the layout passes off, 1-D 32-bit vectors of the chip's vector-register
+///   length only (8 on v5p/v6e, 16 on v7x; with a target);
 /// - warnings (target only): `vmem_limit_bytes` above the chip's VMEM,
 ///   `internal_scratch_in_bytes` above it on a SparseCore kernel.
 pub fn check(
@@ -528,6 +670,19 @@ pub fn check(
                     memory_space: space.param_name(),
                 });
             }
+        }
+        if let Some(chip) = target
+            && !params.needs_layout_passes
+            && let Some(lanes) = sc_vreg_lanes(chip)
+            && let Some(kernel) = kernel
+            && let Some((op, ty)) = non_vreg_vector(kernel, lanes)
+        {
+            errors.push(LibtpuError::ScVectorNotVregShape {
+                op,
+                ty,
+                chip,
+                lanes,
+            });
         }
         if let Some(chip) = target
             && params.opt_level == Some(OptLevel::O0)
@@ -650,6 +805,116 @@ pub fn check(
         }
     }
     found
+}
+
+/// The debug-location mode a lowering for `libtpu` uses: the explicit one,
+/// else inline when forward compatible (JAX's export) or when the release
+/// has no `debug_locations` field, else unzip.
+pub fn debug_locations_for(
+    params: &Params,
+    libtpu: &releases::LibtpuVersion,
+) -> crate::params::DebugLocations {
+    match params.debug_locations {
+        Some(mode) => mode,
+        None if !libtpu.release().debug_locations_field => crate::params::DebugLocations::Inline,
+        None => params.effective_debug_locations(),
+    }
+}
+
+/// The serialization version a lowering for `libtpu` writes: the explicit
+/// one, else (`ir_version: null`, JAX's "the newest") the release's newest.
+pub fn ir_version_for(params: &Params, libtpu: &releases::LibtpuVersion) -> u32 {
+    params
+        .ir_version
+        .unwrap_or_else(|| libtpu.newest_ir_version())
+}
+
+/// JAX's `use_core_ids` for a lowering for `libtpu`: on unless forward
+/// compatible, and only for releases that read `sparse_core_config.core_ids`
+/// (JAX: `is_libtpu_at_least("0.0.50")`); the others get
+/// `megachip_parallelism_config`.
+pub fn use_core_ids_for(params: &Params, libtpu: &releases::LibtpuVersion) -> bool {
+    params.use_core_ids() && libtpu.release().sparse_core == releases::SparseCore::CoreIds
+}
+
+/// What the release emitted for cannot compile of this call: the
+/// serialization version, the `debug_locations` field, SparseCore kernels,
+/// and (`encodings`, when the lowering's are known) MLIR 24's encodings.
+/// Each error names the first release that accepts it.
+pub fn check_release(
+    facts: &KernelFacts,
+    params: &Params,
+    libtpu: &releases::LibtpuVersion,
+    encodings: Option<crate::bytecode::Encodings>,
+) -> Vec<LibtpuError> {
+    use releases::{SparseCore, first_release};
+    let release = libtpu.release();
+    let name = libtpu.version().to_string();
+    let first = |test: &dyn Fn(&releases::Release) -> bool| {
+        first_release(test).map_or_else(|| "(none measured)".to_string(), |r| r.version.to_string())
+    };
+    let mut errors = Vec::new();
+    if !release.reads_any_ir_version() {
+        errors.push(LibtpuError::ReleaseReadsNoIrVersion {
+            release: name.clone(),
+            highest: release.highest_ir_version,
+            first: first(&|r| r.reads_any_ir_version()),
+        });
+    } else {
+        let requested = ir_version_for(params, libtpu);
+        if requested > release.highest_ir_version && requested <= crate::serde::HIGHEST_IR_VERSION {
+            errors.push(LibtpuError::IrVersionAboveRelease {
+                requested,
+                highest: release.highest_ir_version,
+                release: name.clone(),
+                first: first(&|r| r.highest_ir_version >= requested),
+            });
+        }
+    }
+    if params.debug_locations == Some(crate::params::DebugLocations::Unzip)
+        && !release.debug_locations_field
+    {
+        errors.push(LibtpuError::DebugLocationsFieldUnknown {
+            release: name.clone(),
+            first: first(&|r| r.debug_locations_field),
+        });
+    }
+    if encodings == Some(crate::bytecode::Encodings::Llvm24) && !release.llvm24_encodings {
+        errors.push(LibtpuError::EncodingsUnknown {
+            release: name.clone(),
+            first: first(&|r| r.llvm24_encodings),
+        });
+    }
+    if facts.device_type == Some(DeviceType::SparseCore)
+        && let Some(level) = params.opt_level
+        && !release.sc_opt_levels.contains(&level)
+    {
+        errors.push(LibtpuError::OptLevelUnknown {
+            level: level.name(),
+            release: name.clone(),
+            libtpu: if release.sc_opt_levels.is_empty() {
+                "no such field: 'backend_opt_level'".to_string()
+            } else {
+                format!("unknown enum value: '{}'", level.name())
+            },
+            known: release
+                .sc_opt_levels
+                .iter()
+                .map(|l| l.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            first: first(&|r| r.sc_opt_levels.contains(&level)),
+        });
+    }
+    if facts.device_type == Some(DeviceType::SparseCore)
+        && release.sparse_core == SparseCore::Refused
+    {
+        errors.push(LibtpuError::SparseCoreRefused {
+            release: name,
+            first: first(&|r| r.sparse_core != SparseCore::Refused),
+        });
+    }
+    errors
 }
 
 fn round_up(value: i64, granule: i64) -> i64 {

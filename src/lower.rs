@@ -17,7 +17,8 @@ use crate::config::json::{JsonValue, write_compact_json};
 use crate::emit::{self, CallAttributes, EmitError, InsertionPoint};
 use crate::error::Error;
 use crate::kernel::{BytecodeOptions, Kernel};
-use crate::libtpu::LibtpuWarning;
+use crate::libtpu::releases::LibtpuVersion;
+use crate::libtpu::{self, LibtpuWarning};
 use crate::params::Params;
 use crate::serde::{self, SerializeOptions};
 use crate::validate::{self, ValidatedCall};
@@ -32,6 +33,13 @@ pub struct LowerOptions {
     /// default, readable by every TPU toolchain) or [`Encodings::Llvm24`]
     /// (byte-identical to JAX 0.12's bodies).
     pub encodings: Encodings,
+    /// The libtpu release the calls are for (default 0.0.50.1, JAX 0.12's,
+    /// which changes nothing): the serialization version when none is given
+    /// (`ir_version: null`: its newest), debug locations inlined where it has
+    /// no `debug_locations` field, `megachip_parallelism_config` before
+    /// 0.0.50; what it cannot compile is an error ([`libtpu::check_release`])
+    /// unless the call was validated with JAX's rules only.
+    pub libtpu: LibtpuVersion,
 }
 
 /// Everything a lowering produced, before it is inserted.
@@ -83,8 +91,8 @@ fn serialize_body(
     options: &LowerOptions,
     cache: Option<&mut BodyCache>,
 ) -> Result<(Vec<u8>, Option<Vec<u8>>), Error> {
-    let ir_version = params.ir_version.unwrap_or(serde::HIGHEST_IR_VERSION);
-    let debug_locations = params.effective_debug_locations();
+    let ir_version = libtpu::ir_version_for(params, &options.libtpu);
+    let debug_locations = libtpu::debug_locations_for(params, &options.libtpu);
     let key = key_name.map(|name| {
         (
             name.to_string(),
@@ -158,6 +166,18 @@ impl Lowerer {
     /// Lowers one call: everything except building and inserting the op.
     pub fn lower(&mut self, call: &ValidatedCall<'_, '_>) -> Result<Lowered, Error> {
         let params = call.params();
+        if call.libtpu_rules()
+            && let Some(error) = libtpu::check_release(
+                call.facts(),
+                params,
+                &self.options.libtpu,
+                Some(self.options.encodings),
+            )
+            .into_iter()
+            .next()
+        {
+            return Err(error.into());
+        }
         let (body, debug_locations) = serialize_body(
             call.kernel(),
             call.cache_key(),
@@ -168,7 +188,8 @@ impl Lowerer {
         let facts = call.facts().clone();
         let config =
             validate::lower_config(params, &facts, body, debug_locations, params.ir_version)?;
-        let backend_config = config.to_json(params.use_core_ids())?;
+        let backend_config =
+            config.to_json(libtpu::use_core_ids_for(params, &self.options.libtpu))?;
         let attributes = CallAttributes {
             backend_config,
             kernel_name: params.kernel_name.as_deref().map(emit::sanitize_name),

@@ -813,6 +813,13 @@ impl Params {
     /// Reads a PARAMS.json document and reports every problem (each bad key
     /// once), for `validate`. The error list is never empty.
     pub fn from_json_all(bytes: &[u8]) -> Result<Params, Vec<ParamsError>> {
+        Params::from_json_all_over(bytes, Params::default())
+    }
+
+    /// [`Params::from_json_all`] over other defaults: what the document does
+    /// not set keeps `base`'s value (e.g. a release's defaults:
+    /// `libtpu::releases::LibtpuVersion::default_params`).
+    pub fn from_json_all_over(bytes: &[u8], base: Params) -> Result<Params, Vec<ParamsError>> {
         let root = parse_json(bytes).map_err(|e| {
             vec![match e {
                 JsonSyntaxError::Malformed { path, message, .. } => {
@@ -828,7 +835,7 @@ impl Params {
                 found: root.kind().to_string(),
             }]);
         };
-        let mut p = Params::default();
+        let mut p = base;
         let mut errors = Vec::new();
         for (key, value) in &members {
             if let Err(e) = p.set(key, value) {

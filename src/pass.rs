@@ -44,6 +44,7 @@ use crate::decode::{all_attributes, dictionary_entries};
 use crate::error::{Error, PlaceholderError};
 use crate::ffi::{self, tcc_create_lower_pass, tcc_create_verify_pass, tcc_register_passes};
 use crate::kernel::{Kernel, string_attr_value};
+use crate::libtpu::releases::LibtpuVersion;
 use crate::lower::{LowerOptions, Lowerer};
 use crate::params::Params;
 use crate::target::Chip;
@@ -66,6 +67,9 @@ pub struct PassOptions {
     /// `jax-rules-only`: check only JAX 0.12's rules (and ours), not
     /// libtpu's ([`validate::ValidateOptions::jax_rules_only`]).
     pub jax_rules_only: bool,
+    /// `libtpu-version`: the libtpu release that will compile the calls
+    /// (`None`: 0.0.50.1, JAX 0.12's); see [`LowerOptions::libtpu`].
+    pub libtpu: Option<LibtpuVersion>,
 }
 
 impl PassOptions {
@@ -75,10 +79,11 @@ impl PassOptions {
     fn from_raw(raw: &ffi::LowerPassOptions) -> Result<Self, String> {
         // SAFETY: the C++ pass hands strings that outlive the pass run.
         let text = |s| String::from_utf8_lossy(unsafe { ffi::bytes(s) }).into_owned();
-        let (debug_locations, target, producer) = (
+        let (debug_locations, target, producer, libtpu) = (
             text(raw.debug_locations),
             text(raw.target),
             text(raw.producer),
+            text(raw.libtpu_version),
         );
         let mut options = PassOptions {
             ir_version: None,
@@ -86,7 +91,14 @@ impl PassOptions {
             target: parse_target(&target)?,
             producer: (!producer.is_empty()).then_some(producer),
             jax_rules_only: raw.jax_rules_only,
+            libtpu: None,
         };
+        if !libtpu.is_empty() {
+            options.libtpu = Some(
+                LibtpuVersion::parse(&libtpu)
+                    .map_err(|e| e.to_string().replace("--libtpu-version", "libtpu-version="))?,
+            );
+        }
         if raw.ir_version >= 0 {
             options.ir_version =
                 Some(u32::try_from(raw.ir_version).map_err(|_| {
@@ -182,7 +194,10 @@ fn attribute_json(attr: Attribute<'_>) -> Result<serde_json::Value, String> {
 }
 
 /// The parameters a placeholder holds, and the kernel it names.
-fn placeholder_params(op: OperationRef<'_, '_>) -> Result<(String, Params), Error> {
+fn placeholder_params(
+    op: OperationRef<'_, '_>,
+    libtpu: &LibtpuVersion,
+) -> Result<(String, Params), Error> {
     let mut kernel = None;
     let mut object = serde_json::Map::new();
     for (name, attr) in all_attributes(op) {
@@ -208,7 +223,8 @@ fn placeholder_params(op: OperationRef<'_, '_>) -> Result<(String, Params), Erro
     }
     let kernel = kernel.ok_or(PlaceholderError::MissingKernel)?;
     let json = serde_json::Value::Object(object).to_string();
-    let params = Params::from_json(json.as_bytes())?;
+    let params = Params::from_json_all_over(json.as_bytes(), libtpu.default_params())
+        .map_err(|mut errors| errors.swap_remove(0))?;
     Ok((kernel, params))
 }
 
@@ -336,6 +352,7 @@ fn lower_module_warning<'c>(
     let mut lowerer = Lowerer::new(LowerOptions {
         producer: options.producer.clone(),
         encodings: Encodings::Llvm22,
+        libtpu: options.libtpu.clone().unwrap_or_default(),
     });
     let mut built = Vec::new();
     let mut errors = Vec::new();
@@ -355,6 +372,12 @@ fn lower_module_warning<'c>(
             &mut lowerer,
         ) {
             Ok(Some((new_op, found))) => {
+                // A release outside the table: said once, at the first call.
+                if built.is_empty()
+                    && let Some(warning) = options.libtpu.as_ref().and_then(LibtpuVersion::warning)
+                {
+                    warnings.push((location, warning));
+                }
                 warnings.extend(found.into_iter().map(|w| (location, w)));
                 built.push((*raw, new_op))
             }
@@ -641,7 +664,8 @@ fn lower_placeholder<'c>(
     lowerer: &mut Lowerer,
 ) -> Result<Option<(melior::ir::Operation<'c>, Vec<String>)>, Vec<Error>> {
     let location = op.location();
-    let (kernel_name, mut params) = placeholder_params(op).map_err(|e| vec![e])?;
+    let libtpu = options.libtpu.clone().unwrap_or_default();
+    let (kernel_name, mut params) = placeholder_params(op, &libtpu).map_err(|e| vec![e])?;
     if let Some(v) = options.ir_version {
         params.ir_version = Some(v);
     }
@@ -667,7 +691,8 @@ fn lower_placeholder<'c>(
         validate::ValidateOptions::jax_rules_only()
     } else {
         validate::ValidateOptions::all_rules()
-    };
+    }
+    .with_libtpu(libtpu);
     let call = validate::validate_with(kernel, signature, &params, options.target, &rules)?
         .cached_as(kernel_name.as_str());
     let new_op = lowerer

@@ -44,6 +44,7 @@ use crate::contract::{self, ContractReport};
 use crate::decode::{self, DecodeError, FoundCall};
 use crate::error::Error;
 use crate::kernel::Kernel;
+use crate::libtpu::releases::LibtpuVersion;
 use crate::libtpu::{self, LibtpuWarning};
 use crate::params::{DEFAULT_IR_VERSION, Params};
 use crate::serde::{HIGHEST_IR_VERSION, LOWEST_IR_VERSION, SerdeError};
@@ -90,9 +91,20 @@ pub struct ValidateOptions {
     /// emits even where libtpu would refuse it (JAX's goldens, sweeps).
     /// libtpu's warnings are still collected.
     pub jax_rules_only: bool,
+    /// The libtpu release the call is for (default 0.0.50.1, JAX 0.12's):
+    /// what it cannot compile is refused with libtpu's rules
+    /// ([`libtpu::check_release`]: serialization version, `debug_locations`
+    /// field, SparseCore kernels).
+    pub libtpu: LibtpuVersion,
 }
 
 impl ValidateOptions {
+    /// These options for another libtpu release.
+    pub fn with_libtpu(mut self, libtpu: LibtpuVersion) -> Self {
+        self.libtpu = libtpu;
+        self
+    }
+
     /// Every rule: JAX's, ours and libtpu's (the default).
     pub fn all_rules() -> Self {
         ValidateOptions::default()
@@ -102,6 +114,7 @@ impl ValidateOptions {
     pub fn jax_rules_only() -> Self {
         ValidateOptions {
             jax_rules_only: true,
+            libtpu: LibtpuVersion::default(),
         }
     }
 }
@@ -122,6 +135,7 @@ pub struct ValidatedCall<'k, 'c> {
     cache_key: Option<String>,
     warnings: Vec<LibtpuWarning>,
     contract: Option<ContractReport>,
+    libtpu_rules: bool,
 }
 
 impl<'k, 'c> ValidatedCall<'k, 'c> {
@@ -167,6 +181,11 @@ impl<'k, 'c> ValidatedCall<'k, 'c> {
     pub fn cached_as(mut self, key: impl Into<String>) -> Self {
         self.cache_key = Some(key.into());
         self
+    }
+
+    /// libtpu's rules were checked (not [`ValidateOptions::jax_rules_only`]).
+    pub(crate) fn libtpu_rules(&self) -> bool {
+        self.libtpu_rules
     }
 
     pub(crate) fn cache_key(&self) -> Option<&str> {
@@ -220,6 +239,7 @@ pub fn validate_with<'k, 'c>(
             params: params.clone(),
             target,
             cache_key: None,
+            libtpu_rules: !options.jax_rules_only,
             warnings: report.warnings,
             contract: report.contract,
         })
@@ -383,6 +403,11 @@ fn check_libtpu(
     // (`lower_config` writes `params.collective_id`).
     let found = libtpu::check(kernel, facts, params, params.collective_id, target);
     if !options.jax_rules_only {
+        errors.extend(
+            libtpu::check_release(facts, params, &options.libtpu, None)
+                .into_iter()
+                .map(Error::from),
+        );
         errors.extend(found.errors.into_iter().map(Error::from));
     }
     warnings.extend(found.warnings);

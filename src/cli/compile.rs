@@ -7,6 +7,7 @@ use std::time::Duration;
 use tpu_custom_call::Context;
 use tpu_custom_call::compile::{CompileOptions, Compiler, Verdict};
 use tpu_custom_call::decode::{self, FoundCall};
+use tpu_custom_call::libtpu::releases::LibtpuVersion;
 use tpu_custom_call::target::Chip;
 
 use super::{CliResult, read_input, source_name};
@@ -37,6 +38,10 @@ pub struct Args {
     /// libtpu.so to load (default: $TPU_LIBRARY_PATH, then the install cache).
     #[arg(long)]
     pub libtpu: Option<PathBuf>,
+    /// The installed libtpu release to load: ~/.cache/tpu-custom-call/libtpu/V/libtpu.so
+    /// (scripts/libtpu/install-release.sh V installs it).
+    #[arg(long, value_name = "V", conflicts_with = "libtpu", value_parser = parse_libtpu_version)]
+    pub libtpu_version: Option<LibtpuVersion>,
     /// Seconds one module (and libtpu's start) may take before the worker is
     /// killed (default: $TPU_CUSTOM_CALL_COMPILE_TIMEOUT, else 300).
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
@@ -52,6 +57,36 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{text}` is not a positive number of seconds (e.g. 60 or 0.5)"))
 }
 
+/// A `--libtpu-version`: a release number (a usage error naming the known
+/// releases otherwise).
+pub fn parse_libtpu_version(text: &str) -> Result<LibtpuVersion, String> {
+    LibtpuVersion::parse(text).map_err(|e| e.to_string())
+}
+
+/// The libtpu.so for `--libtpu PATH` / `--libtpu-version V`: the path, else
+/// release V's install (an error saying how to install it when missing),
+/// else the usual lookup (`None`).
+pub fn libtpu_path(
+    libtpu: Option<&Path>,
+    version: Option<&LibtpuVersion>,
+) -> Result<Option<PathBuf>, String> {
+    if let Some(path) = libtpu {
+        return Ok(Some(path.to_path_buf()));
+    }
+    let Some(version) = version else {
+        return Ok(None);
+    };
+    match tpu_custom_call::compile::release_libtpu_path(version.version()) {
+        Some(path) if path.is_file() => Ok(Some(path)),
+        path => Err(format!(
+            "libtpu {version} is not installed{}: run scripts/libtpu/install-release.sh {version}, or give \
+             --libtpu PATH",
+            path.map(|p| format!(" (no {})", p.display()))
+                .unwrap_or_default()
+        )),
+    }
+}
+
 fn parse_devices(text: &str) -> Result<usize, String> {
     match text {
         "1" | "2" | "4" => Ok(text.parse().unwrap_or(1)),
@@ -64,11 +99,15 @@ pub fn run(args: Args) -> CliResult {
     let mut compiler = Compiler::new(CompileOptions {
         chip: args.target,
         devices: args.devices,
-        libtpu: args.libtpu.clone(),
+        libtpu: libtpu_path(args.libtpu.as_deref(), args.libtpu_version.as_ref())?,
         timeout: args.timeout,
         ..Default::default()
     })
     .map_err(|e| e.to_string())?;
+    // The library's PJRT version is known once its worker runs.
+    compiler.start_worker().map_err(|e| e.to_string())?;
+    let libtpu = compiler.describe_libtpu();
+    let libtpu_json = compiler.libtpu_json();
     let mut failures = Vec::new();
     for path in &args.modules {
         let bytes = read_input(path)?;
@@ -77,6 +116,9 @@ pub fn run(args: Args) -> CliResult {
         let blamed = verdict
             .error()
             .and_then(|message| blamed_call(&bytes, &name, &message));
+        let fix = verdict
+            .error()
+            .and_then(|message| compiler.fix_for(&message));
         let located = verdict
             .error()
             .map(|message| located(&name, blamed.as_ref(), &message));
@@ -88,6 +130,10 @@ pub fn run(args: Args) -> CliResult {
                 &verdict,
                 located.as_deref(),
             );
+            json["libtpu"] = libtpu_json.clone();
+            json["fix"] = fix
+                .clone()
+                .map_or(serde_json::Value::Null, serde_json::Value::from);
             json["call"] = match &blamed {
                 Some(call) => serde_json::json!({
                     "index": call.index,
@@ -98,7 +144,7 @@ pub fn run(args: Args) -> CliResult {
             println!("{json}");
         } else if let Some(stats) = verdict.stats() {
             println!(
-                "{name}: compiled for {} ({} device{}): code {} B, arguments {} B, output {} B, \
+                "{name}: compiled for {} ({} device{}) by {libtpu}: code {} B, arguments {} B, output {} B, \
                  temp {} B, peak {} B ({:.3} s)",
                 args.target,
                 args.devices,
@@ -112,7 +158,7 @@ pub fn run(args: Args) -> CliResult {
             );
         }
         if let Some(located) = located {
-            failures.push(located);
+            failures.push(with_libtpu(located, &libtpu, fix.as_deref()));
         }
     }
     if failures.is_empty() {
@@ -127,6 +173,17 @@ pub fn run(args: Args) -> CliResult {
     } else {
         Err(failures.join("\nerror: "))
     }
+}
+
+/// A refusal with the libtpu that refused it and, for a version refusal, the
+/// fix.
+fn with_libtpu(located: String, libtpu: &str, fix: Option<&str>) -> String {
+    let mut text = format!("{located}\n  by {libtpu}");
+    if let Some(fix) = fix {
+        text.push_str("\n  fix: ");
+        text.push_str(fix);
+    }
+    text
 }
 
 /// `NAME: tpu_custom_call #I (kernel `K`): MESSAGE` when the message names a
@@ -206,26 +263,51 @@ fn verdict_json(
 }
 
 /// Compiles one module already in memory (for `emit --compile-check`):
-/// `Ok(())` when it compiled, else the located message.
+/// `Ok(())` when it compiled (saying with which libtpu on stderr), else the
+/// located message with the libtpu and the fix. `libtpu_version`: the release
+/// emitted for, whose install is used when no `--libtpu` is given, and which
+/// a different library is warned about.
 pub fn check(
     bytes: &[u8],
     name: &str,
     chip: Chip,
     libtpu: Option<&Path>,
+    libtpu_version: Option<&LibtpuVersion>,
     timeout: Option<Duration>,
 ) -> CliResult {
-    let verdict = tpu_custom_call::compile::compile_module(
-        bytes,
-        &CompileOptions {
-            chip,
-            libtpu: libtpu.map(Path::to_path_buf),
-            timeout,
-            ..CompileOptions::default()
-        },
-    )
+    let installed = libtpu_version
+        .and_then(|v| tpu_custom_call::compile::release_libtpu_path(v.version()))
+        .filter(|p| p.is_file());
+    let mut compiler = Compiler::new(CompileOptions {
+        chip,
+        libtpu: libtpu.map(Path::to_path_buf).or(installed),
+        timeout,
+        ..CompileOptions::default()
+    })
     .map_err(|e| e.to_string())?;
+    let verdict = compiler.compile(bytes).map_err(|e| e.to_string())?;
+    let described = compiler.describe_libtpu();
+    let release = compiler.release().map(|r| r.version.clone());
+    if let (Some(wanted), Some(used)) = (libtpu_version, &release)
+        && wanted.version() != used
+    {
+        eprintln!(
+            "warning: emitted for libtpu {wanted}, compiled with {described} (--libtpu, or install {wanted} with \
+             scripts/libtpu/install-release.sh {wanted})"
+        );
+    }
     match verdict.error() {
-        None => Ok(()),
-        Some(message) => Err(locate(bytes, name, &message)),
+        None => {
+            eprintln!("note: compiled for {chip} by {described}");
+            Ok(())
+        }
+        Some(message) => {
+            let fix = compiler.fix_for(&message);
+            Err(with_libtpu(
+                locate(bytes, name, &message),
+                &described,
+                fix.as_deref(),
+            ))
+        }
     }
 }

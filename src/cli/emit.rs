@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use tpu_custom_call::bytecode::Encodings;
+use tpu_custom_call::libtpu::releases::LibtpuVersion;
 use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::params::{DebugLocations, Params};
 use tpu_custom_call::target::Chip;
@@ -50,7 +51,8 @@ pub enum EncodingsArg {
 tpu-custom-call emit mlir-fixtures/kernels/add.mlir --signature '(tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>'\n  \
 tpu-custom-call emit kernel.mlir --signature '(tensor<16x128xf32>) -> tensor<16x128xf32>' --params params.json --target v7x -o call.mlir\n  \
 tpu-custom-call emit kernel.mlir --signature SIG --producer MLIR24.0.0git --bytecode-encodings 24   # JAX 0.12's exact bytes\n  \
-tpu-custom-call emit kernel.mlir --signature SIG --target v6e --compile-check -o call.mlir   # libtpu compiles it first")]
+tpu-custom-call emit kernel.mlir --signature SIG --target v6e --compile-check -o call.mlir   # libtpu compiles it first\n  \
+tpu-custom-call emit kernel.mlir --signature SIG --libtpu-version 0.0.47.1 -o call.mlir   # for a runtime with libtpu 0.0.47.1")]
 pub struct Args {
     /// Mosaic kernel module (MLIR text or bytecode; `-` for stdin).
     pub kernel: PathBuf,
@@ -64,9 +66,16 @@ pub struct Args {
     /// TPU chip to check against (v2 ... v8t, or a JAX device_kind).
     #[arg(long)]
     pub target: Option<Chip>,
-    /// Mosaic IR version of the body (11-18; overrides PARAMS.json; default 15).
+    /// Mosaic IR version of the body (11-18; overrides PARAMS.json; default 15, or the newest
+    /// --libtpu-version reads when it reads less).
     #[arg(long)]
     pub ir_version: Option<u32>,
+    /// The libtpu release that will compile the call (default 0.0.50.1, JAX 0.12's): emit what
+    /// it reads (serialization version, debug locations inline where it has no
+    /// `debug_locations` field, megachip_parallelism_config before 0.0.50) and refuse what it
+    /// cannot compile. The releases measured: docs/compile.md.
+    #[arg(long, value_name = "V", value_parser = super::compile::parse_libtpu_version)]
+    pub libtpu_version: Option<LibtpuVersion>,
     /// Debug-location mode (overrides PARAMS.json).
     #[arg(long, value_enum)]
     pub debug_locations: Option<DebugLocationsArg>,
@@ -102,10 +111,14 @@ pub struct Args {
 
 /// Runs `emit`.
 pub fn run(args: Args) -> CliResult {
+    let libtpu = args.libtpu_version.clone().unwrap_or_default();
+    if let Some(warning) = libtpu.warning() {
+        eprintln!("warning: {warning}");
+    }
     let mut params = match &args.params {
-        Some(path) => Params::from_json(&read_input(path)?)
-            .map_err(|e| format!("{}: {e}", source_name(path)))?,
-        None => Params::default(),
+        Some(path) => Params::from_json_all_over(&read_input(path)?, libtpu.default_params())
+            .map_err(|mut errors| format!("{}: {}", source_name(path), errors.swap_remove(0)))?,
+        None => libtpu.default_params(),
     };
     if let Some(version) = args.ir_version {
         params.ir_version = Some(version);
@@ -126,7 +139,8 @@ pub fn run(args: Args) -> CliResult {
         ValidateOptions::jax_rules_only()
     } else {
         ValidateOptions::all_rules()
-    };
+    }
+    .with_libtpu(libtpu.clone());
     let call = validate::validate_with(
         &kernel,
         Signature::new(operands, results),
@@ -148,6 +162,7 @@ pub fn run(args: Args) -> CliResult {
             EncodingsArg::Llvm22 => Encodings::Llvm22,
             EncodingsArg::Llvm24 => Encodings::Llvm24,
         },
+        libtpu: libtpu.clone(),
     };
     for warning in call.warnings() {
         eprintln!("warning: {warning}");
@@ -193,6 +208,7 @@ pub fn run(args: Args) -> CliResult {
                 "<emitted module>",
                 chip,
                 args.libtpu.as_deref(),
+                args.libtpu_version.as_ref(),
                 args.timeout,
             )?;
         }

@@ -117,7 +117,27 @@ fn to_json(call: &DecodedCall<'_>) -> serde_json::Value {
         "has_side_effect": call.found.attribute("has_side_effect"),
         "unknown_config_keys": call.report.unknown_keys.iter().map(|k| k.path.to_string()).collect::<Vec<_>>(),
         "params": params,
+        "oldest_libtpu": oldest_libtpu_json(call),
     })
+}
+
+/// `{"release": "0.0.43.2" (or null: none measured), "needs": {...}}`.
+fn oldest_libtpu_json(call: &DecodedCall<'_>) -> serde_json::Value {
+    let needs = call.libtpu_needs();
+    serde_json::json!({
+        "release": needs.oldest_release().map(|r| r.version),
+        "needs": needs.to_json(),
+    })
+}
+
+/// `0.0.42 (serialization version 15)`: the oldest release that compiles the
+/// call, and what it needs of it.
+pub fn oldest_libtpu_text(call: &DecodedCall<'_>) -> String {
+    let needs = call.libtpu_needs();
+    match needs.oldest_release() {
+        Some(release) => format!("{} ({})", release.version, needs.describe()),
+        None => format!("none of the releases measured ({})", needs.describe()),
+    }
 }
 
 /// The human-readable block `inspect` prints for this call.
@@ -168,6 +188,7 @@ fn summary(call: &DecodedCall<'_>) -> String {
         "  params:           {}",
         params.trim_end().replace('\n', "\n                    ")
     );
+    let _ = writeln!(out, "  oldest libtpu:    {}", oldest_libtpu_text(call));
     for key in &call.report.unknown_keys {
         let _ = writeln!(out, "  unknown config key: {}", key.path);
     }

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use tpu_custom_call::libtpu::releases::LibtpuVersion;
 use tpu_custom_call::target::Chip;
 use tpu_custom_call::validate::{self, Signature, ValidateOptions};
 use tpu_custom_call::{Context, Kernel, Params};
@@ -14,7 +15,8 @@ use super::{CliResult, read_input, source_name};
 #[command(after_help = "Examples:\n  \
 tpu-custom-call validate params.json\n  \
 tpu-custom-call validate params.json --kernel kernel.mlir --signature '(tensor<8x128xf32>) -> tensor<8x128xf32>' --target v6e\n  \
-tpu-custom-call validate module.mlir --target v6e      # every tpu_custom_call of an emitted (or JAX's) module")]
+tpu-custom-call validate module.mlir --target v6e      # every tpu_custom_call of an emitted (or JAX's) module\n  \
+tpu-custom-call validate module.mlir --libtpu-version 0.0.47.1   # can that release compile it? (the oldest that can, per call)")]
 pub struct Args {
     /// PARAMS.json to check, or a StableHLO module (ours, JAX's, bytecode):
     /// every tpu_custom_call in it is decoded and checked as a whole call.
@@ -28,6 +30,10 @@ pub struct Args {
     /// TPU chip to check against.
     #[arg(long)]
     pub target: Option<Chip>,
+    /// The libtpu release that will compile the call (default 0.0.50.1, JAX 0.12's): what it
+    /// cannot compile is a problem, saying which release first accepts it.
+    #[arg(long, value_name = "V", value_parser = super::compile::parse_libtpu_version)]
+    pub libtpu_version: Option<LibtpuVersion>,
 }
 
 /// Whether the input is a PARAMS.json rather than a module: a `.json` file,
@@ -71,6 +77,13 @@ fn checked(found: &validate::Report, target: Option<Chip>) -> String {
 /// `validate MODULE`: every call of a module, decoded and validated whole.
 fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
     let name = source_name(&args.params);
+    if let Some(warning) = args
+        .libtpu_version
+        .as_ref()
+        .and_then(LibtpuVersion::warning)
+    {
+        eprintln!("warning: {warning}");
+    }
     let ctx = Context::new();
     let calls =
         tpu_custom_call::decode::decode_module(&ctx, bytes, &name).map_err(|e| e.to_string())?;
@@ -104,10 +117,25 @@ fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
             args.target,
             &ValidateOptions::all_rules(),
         );
+        // The call as written (body version, config fields, encodings)
+        // against the release asked for; the oldest release that compiles it.
+        let needs = call.libtpu_needs();
+        let oldest = needs.describe_oldest();
+        let unmet = args
+            .libtpu_version
+            .as_ref()
+            .map(|libtpu| (libtpu, needs.unmet_by(libtpu.release())))
+            .filter(|(_, unmet)| !unmet.is_empty());
+        if let Some((libtpu, unmet)) = &unmet {
+            problems.push(format!(
+                "{label}: libtpu {libtpu} cannot compile it: {}; it needs {oldest}",
+                unmet.join("; ")
+            ));
+        }
         for warning in &found.warnings {
             eprintln!("warning: {label}: {warning}");
         }
-        if found.errors.is_empty() {
+        if found.errors.is_empty() && unmet.is_none() {
             if let Some(contract) = &found.contract {
                 for warning in &contract.warnings {
                     eprintln!("warning: {label}: {warning}");
@@ -116,7 +144,11 @@ fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
                     eprintln!("note: {label}: not checked: {note}");
                 }
             }
-            println!("{label}: ok: {}", checked(&found, args.target));
+            println!(
+                "{label}: ok: {}; compiles with {oldest} ({})",
+                checked(&found, args.target),
+                needs.describe()
+            );
         } else {
             problems.extend(found.errors.iter().map(|e| format!("{label}: {e}")));
         }
@@ -140,7 +172,11 @@ pub fn run(args: Args) -> CliResult {
         }
         return run_module(&args, &bytes);
     }
-    let params = match Params::from_json_all(&bytes) {
+    let libtpu = args.libtpu_version.clone().unwrap_or_default();
+    if let Some(warning) = libtpu.warning() {
+        eprintln!("warning: {warning}");
+    }
+    let params = match Params::from_json_all_over(&bytes, libtpu.default_params()) {
         Ok(params) => params,
         Err(errors) => {
             return Err(report(
@@ -171,7 +207,7 @@ pub fn run(args: Args) -> CliResult {
         signature.as_ref(),
         &params,
         args.target,
-        &ValidateOptions::all_rules(),
+        &ValidateOptions::all_rules().with_libtpu(libtpu.clone()),
     );
     for warning in &found.warnings {
         eprintln!("warning: {warning}");

@@ -280,13 +280,21 @@ pub fn find_libtpu(explicit: Option<&Path>) -> Result<PathBuf, CompileError> {
 
 /// `$HOME/.cache/tpu-custom-call/libtpu/0.0.50.1/libtpu.so`.
 pub fn default_libtpu_path() -> Option<PathBuf> {
-    let home = std::env::var_os("HOME").filter(|h| !h.is_empty())?;
-    Some(
-        PathBuf::from(home)
-            .join(".cache/tpu-custom-call/libtpu")
-            .join(LIBTPU_VERSION)
-            .join("libtpu.so"),
-    )
+    release_libtpu_path(LIBTPU_VERSION)
+}
+
+/// Where `scripts/libtpu/install-release.sh` puts a release:
+/// `$TPU_CUSTOM_CALL_LIBTPU_CACHE/<release>/libtpu.so`, by default
+/// `$HOME/.cache/tpu-custom-call/libtpu/<release>/libtpu.so`.
+pub fn release_libtpu_path(release: &str) -> Option<PathBuf> {
+    let cache = match std::env::var_os("TPU_CUSTOM_CALL_LIBTPU_CACHE").filter(|c| !c.is_empty()) {
+        Some(cache) => PathBuf::from(cache),
+        None => {
+            let home = std::env::var_os("HOME").filter(|h| !h.is_empty())?;
+            PathBuf::from(home).join(".cache/tpu-custom-call/libtpu")
+        }
+    };
+    Some(cache.join(release).join("libtpu.so"))
 }
 
 /// Compiles one module (StableHLO text, pretty or generic, or bytecode) in a
@@ -299,6 +307,10 @@ pub fn compile_module(module: &[u8], options: &CompileOptions) -> Result<Verdict
 /// A worker process kept across compiles for one chip and device count.
 pub struct Compiler {
     options: CompileOptions,
+    /// The PJRT C API version the worker reported when it started.
+    pjrt_api: Option<(u32, u32)>,
+    /// The release of the library, once looked for.
+    release: Option<Option<IdentifiedRelease>>,
     topology: &'static str,
     accelerator: &'static str,
     libtpu: PathBuf,
@@ -347,6 +359,8 @@ impl Compiler {
             .map_or_else(default_timeout, |t| t.max(Duration::from_millis(1)));
         Ok(Compiler {
             options,
+            pjrt_api: None,
+            release: None,
             topology,
             accelerator,
             libtpu,
@@ -381,6 +395,62 @@ impl Compiler {
     /// The libtpu.so in use.
     pub fn libtpu(&self) -> &Path {
         &self.libtpu
+    }
+
+    /// The PJRT C API version the library reported (`Some` once a worker
+    /// started: after the first compile, or [`Compiler::start_worker`]).
+    pub fn pjrt_api(&self) -> Option<(u32, u32)> {
+        self.pjrt_api
+    }
+
+    /// Starts the worker now (it otherwise starts at the first compile), so
+    /// that [`Compiler::pjrt_api`] is known.
+    pub fn start_worker(&mut self) -> Result<(), CompileError> {
+        if self.running.is_none() {
+            let running = self.start()?;
+            self.running = Some(running);
+        }
+        Ok(())
+    }
+
+    /// The release of the library in use, where it can be read (see
+    /// [`identify_release`]); looked for once.
+    pub fn release(&mut self) -> Option<&IdentifiedRelease> {
+        if self.release.is_none() {
+            self.release = Some(identify_release(&self.libtpu));
+        }
+        self.release.as_ref().and_then(Option::as_ref)
+    }
+
+    /// Which libtpu this compiler uses, in words: `libtpu 0.0.52 (PJRT C API
+    /// 0.117; release from its install record)`, the release left out when
+    /// it cannot be read (then the releases with that PJRT version).
+    pub fn describe_libtpu(&mut self) -> String {
+        let pjrt = self.pjrt_api;
+        let release = self.release().cloned();
+        describe_libtpu(release.as_ref(), pjrt)
+    }
+
+    /// The JSON `compile --json` gives of the libtpu in use: `path`,
+    /// `release` (or null), `release_from`, `pjrt_api` (or null).
+    pub fn libtpu_json(&mut self) -> serde_json::Value {
+        let path = self.libtpu.display().to_string();
+        let pjrt = self.pjrt_api.map(|(a, b)| format!("{a}.{b}"));
+        let release = self.release().cloned();
+        serde_json::json!({
+            "path": path,
+            "release": release.as_ref().map(|r| r.version.clone()),
+            "release_from": release.as_ref().map(|r| r.source.as_str()),
+            "pjrt_api": pjrt,
+        })
+    }
+
+    /// What to change when this compiler refused a module with `message`
+    /// (see [`fix_for_refusal`]).
+    pub fn fix_for(&mut self, message: &str) -> Option<String> {
+        let pjrt = self.pjrt_api;
+        let release = self.release().cloned();
+        fix_for_refusal(message, release.as_ref(), pjrt)
     }
 
     fn worker_error(&self, message: impl Into<String>) -> CompileError {
@@ -458,7 +528,13 @@ impl Compiler {
             stderr: Some(stderr),
         };
         match running.answer(self.timeout) {
-            Ok(answer) if answer.get("ready").is_some() => Ok(running),
+            Ok(answer) if answer.get("ready").is_some() => {
+                self.pjrt_api = answer
+                    .get("ready")
+                    .and_then(|v| v.as_str())
+                    .and_then(parse_pjrt_api);
+                Ok(running)
+            }
             Ok(answer) => {
                 let message = answer
                     .get("fatal")
@@ -581,6 +657,283 @@ impl Drop for Compiler {
     fn drop(&mut self) {
         if let Some(running) = self.running.take() {
             running.finish();
+        }
+    }
+}
+
+/// `0.116` -> `(0, 116)`.
+fn parse_pjrt_api(text: &str) -> Option<(u32, u32)> {
+    let (major, minor) = text.split_once('.')?;
+    Some((major.parse().ok()?, minor.parse().ok()?))
+}
+
+/// The release of a libtpu.so, and where it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdentifiedRelease {
+    /// The release number, e.g. `0.0.52`.
+    pub version: String,
+    /// Where it was read.
+    pub source: ReleaseSource,
+}
+
+/// Where the release of a libtpu.so was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReleaseSource {
+    /// The `RELEASE` file beside it (`scripts/libtpu/install-release.sh`).
+    InstallRecord,
+    /// The `libtpu-<release>.dist-info` of the wheel it came with (a pip
+    /// install: `site-packages/libtpu/libtpu.so`).
+    WheelMetadata,
+    /// The build stamp in the library, found in the table of releases.
+    BuildStamp,
+}
+
+impl ReleaseSource {
+    /// How `compile` says it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ReleaseSource::InstallRecord => "install record",
+            ReleaseSource::WheelMetadata => "wheel metadata",
+            ReleaseSource::BuildStamp => "build stamp",
+        }
+    }
+}
+
+/// The release of the libtpu.so at `path`: the `RELEASE` file beside it
+/// (written by `scripts/libtpu/install-release.sh`), else the wheel's
+/// `libtpu-<release>.dist-info` beside its `libtpu/` folder (pip), else the
+/// library's build stamp (`Built on ... (<epoch>)`) looked up in
+/// [`crate::libtpu::releases::RELEASES`]. `None` when none says.
+pub fn identify_release(path: &Path) -> Option<IdentifiedRelease> {
+    let valid = |text: &str| {
+        let text = text.trim();
+        crate::libtpu::releases::LibtpuVersion::parse(text)
+            .ok()
+            .map(|_| text.to_string())
+    };
+    let dir = path.parent()?;
+    if let Some(version) = std::fs::read_to_string(dir.join("RELEASE"))
+        .ok()
+        .and_then(|t| valid(&t))
+    {
+        return Some(IdentifiedRelease {
+            version,
+            source: ReleaseSource::InstallRecord,
+        });
+    }
+    if dir.file_name().is_some_and(|n| n == "libtpu")
+        && let Some(site) = dir.parent()
+        && let Ok(entries) = std::fs::read_dir(site)
+    {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(version) = name
+                .strip_prefix("libtpu-")
+                .and_then(|rest| rest.strip_suffix(".dist-info"))
+                .and_then(valid)
+            {
+                return Some(IdentifiedRelease {
+                    version,
+                    source: ReleaseSource::WheelMetadata,
+                });
+            }
+        }
+    }
+    let epoch = build_epoch(path)?;
+    crate::libtpu::releases::with_build_epoch(epoch).map(|r| IdentifiedRelease {
+        version: r.version.to_string(),
+        source: ReleaseSource::BuildStamp,
+    })
+}
+
+/// The build time stamped in a libtpu.so: `Built on Oct 22 2026 00:45:19
+/// (1792655119)` -> 1792655119. Reads the file (hundreds of MB) in chunks.
+pub fn build_epoch(path: &Path) -> Option<u64> {
+    const MARK: &[u8] = b"Built on ";
+    let mut file = std::fs::File::open(path).ok()?;
+    let mut buffer = vec![0u8; 1 << 22];
+    let mut carry: Vec<u8> = Vec::new();
+    loop {
+        let n = file.read(&mut buffer).ok()?;
+        if n == 0 {
+            return None;
+        }
+        let mut window = std::mem::take(&mut carry);
+        window.extend_from_slice(&buffer[..n]);
+        let mut from = 0;
+        while let Some(at) = window[from..]
+            .windows(MARK.len())
+            .position(|w| w == MARK)
+            .map(|p| p + from)
+        {
+            let rest = &window[at + MARK.len()..];
+            let line = &rest[..rest.len().min(48)];
+            if let Some(open) = line.iter().position(|&b| b == b'(')
+                && let Some(close) = line[open..].iter().position(|&b| b == b')')
+                && let Some(epoch) = std::str::from_utf8(&line[open + 1..open + close])
+                    .ok()
+                    .and_then(|t| t.parse().ok())
+            {
+                return Some(epoch);
+            }
+            from = at + 1;
+        }
+        carry = window[window.len().saturating_sub(64)..].to_vec();
+    }
+}
+
+/// `libtpu 0.0.52 (PJRT C API 0.117; release from its install record)`, or
+/// without a release `libtpu with PJRT C API 0.116 (release unknown: 0.0.50,
+/// 0.0.50.1 or 0.0.51 report it)`.
+pub fn describe_libtpu(release: Option<&IdentifiedRelease>, pjrt: Option<(u32, u32)>) -> String {
+    let pjrt_text = pjrt.map_or("unknown".to_string(), |(a, b)| format!("{a}.{b}"));
+    match release {
+        Some(r) => format!(
+            "libtpu {} (PJRT C API {pjrt_text}; release from its {})",
+            r.version,
+            r.source.as_str()
+        ),
+        None => {
+            let candidates = pjrt
+                .map(|(a, b)| crate::libtpu::releases::with_pjrt_api(a, b))
+                .unwrap_or_default();
+            let which = match candidates.as_slice() {
+                [] => "release unknown".to_string(),
+                [one] => format!("release unknown: {} reports it", one.version),
+                many => format!(
+                    "release unknown: {} report it",
+                    many.iter()
+                        .map(|r| r.version)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            format!("libtpu with PJRT C API {pjrt_text} ({which})")
+        }
+    }
+}
+
+/// The fix for a version refusal of libtpu: which `--libtpu-version` (or
+/// `--ir-version` / `--debug-locations` / `--bytecode-encodings`) emits what
+/// the library in use compiles. `release` is the library's release when
+/// known, `pjrt` its PJRT C API version (then the oldest release reporting
+/// it stands in for the release). `None`: the message is no version
+/// refusal.
+pub fn fix_for_refusal(
+    message: &str,
+    release: Option<&IdentifiedRelease>,
+    pjrt: Option<(u32, u32)>,
+) -> Option<String> {
+    use crate::libtpu::releases::{self, LibtpuVersion, SparseCore};
+    let kind = RefusalKind::of(message)?;
+    // The release to emit for: the library's own, else the oldest one with
+    // its PJRT version (whose facts every later one also has).
+    let target = release
+        .and_then(|r| LibtpuVersion::parse(&r.version).ok())
+        .or_else(|| {
+            pjrt.and_then(|(a, b)| releases::with_pjrt_api(a, b).first().copied())
+                .and_then(|r| LibtpuVersion::parse(r.version).ok())
+        });
+    let flag = target.as_ref().map(|v| format!("`--libtpu-version {v}`"));
+    let with_flag = |alternative: String| match &flag {
+        Some(flag) => format!("emit with {flag} (or {alternative})"),
+        None => format!("emit with {alternative}"),
+    };
+    Some(match kind {
+        RefusalKind::IrVersion { highest } if highest < crate::serde::LOWEST_IR_VERSION => {
+            let first = releases::first_release(|r| r.reads_any_ir_version());
+            format!(
+                "this libtpu reads serialization versions up to {highest}, and this crate writes 11 to 18:                  compile with libtpu {} or newer",
+                first.map_or("0.0.38", |r| r.version)
+            )
+        }
+        RefusalKind::IrVersion { highest } => with_flag(format!(
+            "`--ir-version {}`, the newest it reads",
+            highest.min(crate::serde::HIGHEST_IR_VERSION)
+        )),
+        RefusalKind::DebugLocationsField => with_flag(
+            "`--debug-locations inline`: this libtpu has no `debug_locations` field".to_string(),
+        ),
+        RefusalKind::Encodings => with_flag(
+            "`--bytecode-encodings 22`: this libtpu's parser predates MLIR 24's encodings".to_string(),
+        ),
+        RefusalKind::ReductionKind => {
+            let highest = target.as_ref().map_or(17, |v| {
+                v.release()
+                    .highest_ir_version
+                    .min(crate::serde::HIGHEST_IR_VERSION - 1)
+            });
+            with_flag(format!(
+                "`--ir-version {highest}`: bodies at 18 spell reduction kinds this libtpu does not read"
+            ))
+        }
+        RefusalKind::CoreIds => {
+            let first = releases::first_release(|r| r.sparse_core > SparseCore::Refused);
+            format!(
+                "this libtpu compiles no SparseCore kernel (`--libtpu-version` refuses them): compile with                  libtpu {} or newer",
+                first.map_or("0.0.41", |r| r.version)
+            )
+        }
+        RefusalKind::OptLevel => with_flag(
+            "PARAMS.json without `opt_level`: this libtpu does not know that SparseCore opt level".to_string(),
+        ),
+        RefusalKind::MegachipConflict => with_flag(
+            "PARAMS.json `forward_compatible: true`: this libtpu takes a one-core SparseCore call's core              in `megachip_parallelism_config`"
+                .to_string(),
+        ),
+    })
+}
+
+/// The version refusals of libtpu this crate knows the fix of.
+enum RefusalKind {
+    /// `Unsupported version: expected <= N but got M`.
+    IrVersion { highest: u32 },
+    /// `no such field: 'debug_locations'`.
+    DebugLocationsField,
+    /// `unknown attribute code` (MLIR 24 encodings in an older parser).
+    Encodings,
+    /// `expected ::mlir::tpu::ReductionKind to be one of` (version 18 kinds).
+    ReductionKind,
+    /// `no such field: 'core_ids'`.
+    CoreIds,
+    /// `conflicting megachip_parallelism_config and sparse_core_config`.
+    MegachipConflict,
+    /// `no such field: 'backend_opt_level'`, `unknown enum value: 'O1'`.
+    OptLevel,
+}
+
+impl RefusalKind {
+    fn of(message: &str) -> Option<RefusalKind> {
+        // libtpu's JSON errors pad words with extra spaces (`no  such field`).
+        let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+        let message = message.as_str();
+        if let Some(rest) = message.split("Unsupported version: expected <= ").nth(1) {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            return digits
+                .parse()
+                .ok()
+                .map(|highest| RefusalKind::IrVersion { highest });
+        }
+        if message.contains("no such field: 'debug_locations'") {
+            Some(RefusalKind::DebugLocationsField)
+        } else if message.contains("unknown attribute code") {
+            Some(RefusalKind::Encodings)
+        } else if message.contains("ReductionKind to be one of") {
+            Some(RefusalKind::ReductionKind)
+        } else if message.contains("no such field: 'core_ids'") {
+            Some(RefusalKind::CoreIds)
+        } else if message.contains("conflicting megachip_parallelism_config and sparse_core_config")
+        {
+            Some(RefusalKind::MegachipConflict)
+        } else if message.contains("no such field: 'backend_opt_level'")
+            || ["O0", "O1", "O2", "O3"]
+                .iter()
+                .any(|l| message.contains(&format!("unknown enum value: '{l}'")))
+        {
+            Some(RefusalKind::OptLevel)
+        } else {
+            None
         }
     }
 }

@@ -436,7 +436,7 @@ fn validate_takes_a_module() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         String::from_utf8_lossy(&stdout),
-        "tpu_custom_call #0 (kernel): ok: JAX's rules and libtpu's for v5e; the call against kernel @kernel; scoped VMEM 320.0K of 16.00M (v5e's default limit)\n"
+        "tpu_custom_call #0 (kernel): ok: JAX's rules and libtpu's for v5e; the call against kernel @kernel; scoped VMEM 320.0K of 16.00M (v5e's default limit); compiles with libtpu 0.0.50 or newer (serialization version 15, `debug_locations` field, MLIR 24 encodings)\n"
     );
     let sc = goldens_dir().join("sparsecore_vector_1core/module.mlir");
     let (code, stdout, stderr) = run_cli(&["validate", sc.to_str().unwrap(), "--target", "v5e"]);

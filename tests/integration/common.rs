@@ -332,6 +332,8 @@ pub mod oneshot {
         pub encodings: Encodings,
         /// Leave libtpu's rules out.
         pub jax_rules_only: bool,
+        /// The libtpu release the call is for.
+        pub libtpu: tpu_custom_call::libtpu::releases::LibtpuVersion,
     }
 
     impl LowerOptions {
@@ -340,6 +342,7 @@ pub mod oneshot {
             lower::LowerOptions {
                 producer: self.producer.clone(),
                 encodings: self.encodings,
+                libtpu: self.libtpu.clone(),
             }
         }
 
@@ -350,6 +353,7 @@ pub mod oneshot {
             } else {
                 ValidateOptions::all_rules()
             }
+            .with_libtpu(self.libtpu.clone())
         }
     }
 

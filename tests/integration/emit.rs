@@ -80,6 +80,7 @@ fn emitted_attributes_equal_jax_for_every_golden_call() {
                 Lowerer::new(LowerOptions {
                     producer: Some("MLIR24.0.0git".to_string()),
                     encodings: Encodings::Llvm24,
+                    ..LowerOptions::default()
                 })
                 .emit_module(&ctx, &validated),
             ) else {

@@ -27,6 +27,7 @@ mod mosaic_verify;
 mod pass;
 mod pretty;
 mod props;
+mod releases;
 mod serde;
 mod suite;
 mod target;
