@@ -105,6 +105,22 @@ pub(crate) struct Interp<'p> {
 
 type R<T> = Result<T, ExecError>;
 
+/// Where something ran, for messages: `grid point (0, 1)` (`, device 2`).
+fn place(point: &[i64], device: Option<usize>) -> String {
+    let mut text = format!(
+        "grid point ({})",
+        point
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if let Some(d) = device {
+        text.push_str(&format!(", device {d}"));
+    }
+    text
+}
+
 /// `a` with its `f32`/`bf16` subnormals replaced by zeros of their sign,
 /// `None` when it has none (the common case: no copy).
 fn flush_array(a: &Array) -> Option<Array> {
@@ -1288,18 +1304,7 @@ impl<'p> Interp<'p> {
     }
 
     fn where_(&self) -> String {
-        let mut ctx = vec![format!(
-            "grid point ({})",
-            self.point
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )];
-        if self.machine.devices > 1 {
-            ctx.push(format!("device {}", self.dev));
-        }
-        ctx.join(", ")
+        place(&self.point, (self.machine.devices > 1).then_some(self.dev))
     }
 
     /// Is this access a kernel op's own (not a copy's)?
@@ -1347,17 +1352,7 @@ impl<'p> Interp<'p> {
                     format!(" at {loc}")
                 }
             };
-            let mut them_where = format!(
-                "grid point ({})",
-                d.point
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            if self.machine.devices > 1 {
-                them_where.push_str(&format!(", device {}", d.issuer));
-            }
+            let them_where = place(&d.point, (self.machine.devices > 1).then_some(d.issuer));
             found.push(super::machine::Race {
                 text: format!(
                     "`{}`{} [{}] {} {label} while the DMA `{}`{} [{them_where}] {} it is in flight (started, not yet waited for)",

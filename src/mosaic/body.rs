@@ -1473,6 +1473,45 @@ impl<'c, 'a> Body<'c, 'a> {
         let lo = self.i32(lower as i32);
         let n = self.i32(steps as i32);
         let hi = self.one(arith::addi(lo, n, loc));
+        let (op, iv) = self.emit_for(lo, hi, init, body)?;
+        if has_uses(iv) {
+            // Pallas returns the final index too: an unused constant.
+            self.i32(steps as i32);
+        } else if lower != 0 {
+            // Without the index Pallas counts from 0.
+            let attr = IntegerAttribute::new(i32_type, 0);
+            if let Some(def) = lo_op(lo) {
+                // SAFETY: `def` is the live `arith.constant` defining `lo`;
+                // the name outlives the call; `value` is its inherent
+                // attribute, of the same type.
+                unsafe {
+                    mlir_sys::mlirOperationSetAttributeByName(
+                        def,
+                        crate::ffi::sref("value"),
+                        attr.to_raw(),
+                    );
+                }
+            }
+        }
+        Ok(op.results().map(Value::from).collect())
+    }
+
+    /// `scf.for` over `i32` from `lo` to `hi` step 1 carrying `init`, with
+    /// `body`'s ops: the op and its index.
+    #[allow(clippy::type_complexity)]
+    fn emit_for(
+        &self,
+        lo: Value<'c, 'a>,
+        hi: Value<'c, 'a>,
+        init: &[Value<'c, 'a>],
+        body: impl FnOnce(
+            &Body<'c, 'a>,
+            Value<'c, 'a>,
+            &[Value<'c, 'a>],
+        ) -> Result<Vec<Value<'c, 'a>>, BuildError>,
+    ) -> Result<(OperationRef<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let loc = self.location;
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
         let step = self.i32(1);
         let mut args = vec![(i32_type, loc)];
         args.extend(init.iter().map(|v| (v.r#type(), loc)));
@@ -1497,26 +1536,7 @@ impl<'c, 'a> Body<'c, 'a> {
             return Err(self.error("fori_loop", format!("the body returned {} values of types {:?} for a carry of types {:?}: return the carry's types", next.len(), types(&next).iter().map(ToString::to_string).collect::<Vec<_>>(), types(init).iter().map(ToString::to_string).collect::<Vec<_>>())));
         }
         block.append_operation(upstream::scf::r#yield(&next, loc));
-        if has_uses(iv) {
-            // Pallas returns the final index too: an unused constant.
-            self.i32(steps as i32);
-        } else if lower != 0 {
-            // Without the index Pallas counts from 0.
-            let attr = IntegerAttribute::new(i32_type, 0);
-            if let Some(def) = lo_op(lo) {
-                // SAFETY: `def` is the live `arith.constant` defining `lo`;
-                // the name outlives the call; `value` is its inherent
-                // attribute, of the same type.
-                unsafe {
-                    mlir_sys::mlirOperationSetAttributeByName(
-                        def,
-                        crate::ffi::sref("value"),
-                        attr.to_raw(),
-                    );
-                }
-            }
-        }
-        Ok(op.results().map(Value::from).collect())
+        Ok((op, iv))
     }
 
     /// `lax.fori_loop(lower, upper, body, init)` with a dynamic `upper` (an
@@ -1551,30 +1571,7 @@ impl<'c, 'a> Body<'c, 'a> {
         let lo = self.i32(lower);
         let n = self.one(arith::subi(upper, lo, loc));
         let hi = self.one(arith::addi(lo, n, loc));
-        let step = self.i32(1);
-        let mut args = vec![(i32_type, loc)];
-        args.extend(init.iter().map(|v| (v.r#type(), loc)));
-        let region = Region::new();
-        region.append_block(Block::new(&args));
-        let op = self.append(upstream::scf::r#for(lo, hi, step, init, region, loc));
-        let block = self.first_block(op, 0)?;
-        let argument = |i: usize| -> Result<Value<'c, 'a>, BuildError> {
-            block
-                .argument(i)
-                .map(Value::from)
-                .map_err(|e| self.error("scf.for", e.to_string()))
-        };
-        let iv = argument(0)?;
-        let carried = (1..=init.len())
-            .map(argument)
-            .collect::<Result<Vec<_>, _>>()?;
-        let inner = Body { block, ..*self };
-        let next = body(&inner, iv, &carried)?;
-        let types = |vs: &[Value<'c, 'a>]| vs.iter().map(|v| v.r#type()).collect::<Vec<_>>();
-        if types(&next) != types(init) {
-            return Err(self.error("fori_loop", format!("the body returned {} values of types {:?} for a carry of types {:?}: return the carry's types", next.len(), types(&next).iter().map(ToString::to_string).collect::<Vec<_>>(), types(init).iter().map(ToString::to_string).collect::<Vec<_>>())));
-        }
-        block.append_operation(upstream::scf::r#yield(&next, loc));
+        let (op, _) = self.emit_for(lo, hi, init, body)?;
         Ok(op.results().map(Value::from).collect())
     }
 
