@@ -1398,20 +1398,8 @@ impl<'c, 'a> Body<'c, 'a> {
         cond: Value<'c, 'a>,
         then: impl FnOnce(&Body<'c, 'a>) -> Result<(), BuildError>,
     ) -> Result<(), BuildError> {
-        if int_width(cond.r#type()) != Some(1) {
-            return Err(self.error("when", format!("the condition has type {}: give an i1 (a comparison such as k.eq(k.program_id(0)?, 0)?)", cond.r#type())));
-        }
+        let flag = self.condition("when", cond)?;
         let loc = self.location;
-        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
-        let wide = self.one(arith::extui(cond, i32_type, loc));
-        let zero = self.i32(0);
-        let flag = self.one(arith::cmpi(
-            self.ctx,
-            arith::CmpiPredicate::Ne,
-            wide,
-            zero,
-            loc,
-        ));
         let then_region = Region::new();
         then_region.append_block(Block::new(&[]));
         let else_region = Region::new();
@@ -1494,6 +1482,26 @@ impl<'c, 'a> Body<'c, 'a> {
             }
         }
         Ok(op.results().map(Value::from).collect())
+    }
+
+    /// Pallas's form of a branch condition: the `i1` widened to `i32` and
+    /// compared with 0.
+    fn condition(&self, op: &str, cond: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        if int_width(cond.r#type()) != Some(1) {
+            return Err(self.error(op, format!("the condition has type {}: give an i1 (a comparison such as k.eq(k.program_id(0)?, 0)?)", cond.r#type())));
+        }
+        let loc = self.location;
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+        let wide = self.one(arith::extui(cond, i32_type, loc));
+        let zero = self.i32(0);
+        let flag = self.one(arith::cmpi(
+            self.ctx,
+            arith::CmpiPredicate::Ne,
+            wide,
+            zero,
+            loc,
+        ));
+        Ok(flag)
     }
 
     /// `scf.for` over `i32` from `lo` to `hi` step 1 carrying `init`, with
@@ -1585,20 +1593,8 @@ impl<'c, 'a> Body<'c, 'a> {
         then: impl FnOnce(&Body<'c, 'a>) -> Result<Vec<Value<'c, 'a>>, BuildError>,
         otherwise: impl FnOnce(&Body<'c, 'a>) -> Result<Vec<Value<'c, 'a>>, BuildError>,
     ) -> Result<Vec<Value<'c, 'a>>, BuildError> {
-        if int_width(cond.r#type()) != Some(1) {
-            return Err(self.error("cond", format!("the condition has type {}: give an i1 (a comparison such as k.eq(k.program_id(0)?, 0)?)", cond.r#type())));
-        }
+        let flag = self.condition("cond", cond)?;
         let loc = self.location;
-        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
-        let wide = self.one(arith::extui(cond, i32_type, loc));
-        let zero = self.i32(0);
-        let flag = self.one(arith::cmpi(
-            self.ctx,
-            arith::CmpiPredicate::Ne,
-            wide,
-            zero,
-            loc,
-        ));
         let then_region = Region::new();
         then_region.append_block(Block::new(&[]));
         let else_region = Region::new();
