@@ -105,6 +105,17 @@ pub(crate) struct Interp<'p> {
 
 type R<T> = Result<T, ExecError>;
 
+/// A box's extent in every dimension of a rank-`rank` view (the vector
+/// covers the trailing ones) and its step per dimension (1 without a stride).
+fn extent_and_steps(rank: usize, vshape: &[usize], strides: &[i64]) -> (Vec<usize>, Vec<usize>) {
+    let mut extent = vec![1usize; rank - vshape.len()];
+    extent.extend_from_slice(vshape);
+    let steps = (0..rank)
+        .map(|d| strides.get(d).map_or(1, |&s| s.max(1) as usize))
+        .collect();
+    (extent, steps)
+}
+
 /// Where something ran, for messages: `grid point (0, 1)` (`, device 2`).
 fn place(point: &[i64], device: Option<usize>) -> String {
     let mut text = format!(
@@ -1073,11 +1084,7 @@ impl<'p> Interp<'p> {
         if vshape.len() > rank {
             return Err(self.fail(inst, "the vector has a higher rank than the memref"));
         }
-        let mut extent = vec![1usize; rank - vshape.len()];
-        extent.extend_from_slice(vshape);
-        let steps: Vec<usize> = (0..rank)
-            .map(|d| strides.get(d).map_or(1, |&s| s.max(1) as usize))
-            .collect();
+        let (extent, steps) = extent_and_steps(rank, vshape, strides);
         let mut start = Vec::with_capacity(rank);
         for d in 0..rank {
             let i = idx[d];
@@ -1103,11 +1110,7 @@ impl<'p> Interp<'p> {
         if idx.len() != rank || vshape.len() > rank || idx.iter().any(|&i| i < 0) {
             return None;
         }
-        let mut extent = vec![1usize; rank - vshape.len()];
-        extent.extend_from_slice(vshape);
-        let steps: Vec<usize> = (0..rank)
-            .map(|d| strides.get(d).map_or(1, |&s| s.max(1) as usize))
-            .collect();
+        let (extent, steps) = extent_and_steps(rank, vshape, strides);
         Some((idx.iter().map(|&i| i as usize).collect(), extent, steps))
     }
 
