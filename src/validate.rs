@@ -248,6 +248,19 @@ pub fn validate_with<'k, 'c>(
     }
 }
 
+/// Every problem of a failed [`validate`] as one message, as the CLI prints
+/// it: `2 problems:` then one `  - ` line each (continuation lines
+/// indented).
+pub fn describe(errors: &[Error]) -> String {
+    let count = errors.len();
+    let mut out = format!("{count} problem{}:", if count == 1 { "" } else { "s" });
+    for e in errors {
+        out.push_str("\n  - ");
+        out.push_str(&e.to_string().replace('\n', "\n    "));
+    }
+    out
+}
+
 /// Everything the checks found about a call, whether or not it passes.
 #[derive(Debug, Default)]
 #[non_exhaustive]

@@ -360,12 +360,17 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.full(shape, value)`: a scalar `arith.constant`, then
-    /// `vector.broadcast` to the vector type `ty`.
+    /// `vector.broadcast` to the vector type `ty` (a memref type gives the
+    /// vector of its shape: `jnp.full(ref.shape, value, ref.dtype)`).
     pub fn full(
         &self,
         ty: Type<'c>,
         value: impl Into<Operand<'c, 'a>>,
     ) -> Result<Value<'c, 'a>, BuildError> {
+        let ty = match memref_parts(ty) {
+            Some((shape, element)) => vector_type(&shape, element),
+            None => ty,
+        };
         let scalar = self.constant(value, element_of(ty))?;
         Ok(self.one(upstream::vector::broadcast(ty, scalar, self.location)))
     }
@@ -373,6 +378,15 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `jnp.zeros(shape)` of the vector type `ty`.
     pub fn zeros(&self, ty: Type<'c>) -> Result<Value<'c, 'a>, BuildError> {
         self.full(ty, 0)
+    }
+
+    /// `jnp.full_like(x, value)` of a ref or a vector.
+    pub fn full_like(
+        &self,
+        x: Value<'c, '_>,
+        value: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.full(x.r#type(), value)
     }
 
     /// `jnp.zeros_like(x)` of a ref or a vector.

@@ -38,11 +38,29 @@ use melior::ir::attribute::{
 };
 use melior::ir::operation::{OperationLike, OperationMutLike};
 use melior::ir::r#type::{FunctionType, IntegerType};
-use melior::ir::{
-    Attribute, Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type, Value,
-};
+use melior::ir::{Attribute, Block, Identifier, Location, Module, Region, RegionLike, Type, Value};
 
 use super::BuildError;
+
+/// melior's traits a kernel author calls methods of (`value.r#type()`,
+/// `block.argument(i)`), re-exported so that
+/// `use tpu_custom_call::mosaic::pallas::*` brings them.
+pub use melior::ir::{BlockLike, ValueLike};
+
+/// `vector<shape x element>` (melior 0.27's `Type::vector` takes `u64`
+/// dimensions; this takes the shapes `KernelSpec` and `Body` use).
+///
+/// ```
+/// use tpu_custom_call::Context;
+/// use tpu_custom_call::melior::ir::Type;
+/// use tpu_custom_call::mosaic::pallas::vector_type;
+/// let ctx = Context::new();
+/// let t = vector_type(&[8, 128], Type::float32(&ctx));
+/// assert_eq!(t.to_string(), "vector<8x128xf32>");
+/// ```
+pub fn vector_type<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {
+    super::support::vector_type(shape, element)
+}
 use super::attrs::{self, CoreType, DimensionSemantics};
 
 pub use super::body::{

@@ -864,3 +864,47 @@ fn new_idioms_compute_what_their_python_computes() {
         .collect();
     run("bool_casts", &[(&[8, 128], x8)], &[8, 128], signs);
 }
+
+/// `full` of a ref's type and `full_like` give the ref's vector;
+/// `vector_type` makes vector types from `i64` shapes; `validate::describe`
+/// joins every problem as the CLI prints them.
+#[test]
+fn full_of_refs_vector_types_and_described_errors() {
+    use tpu_custom_call::mosaic::pallas::{ValueLike, vector_type};
+    let ctx = Context::new();
+    let f32 = Type::float32(&ctx);
+    let vmem = attrs::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem, None);
+    let module = KernelSpec::new("fill")
+        .input(Arg::new(vmem))
+        .output(Arg::new(vmem))
+        .build(&ctx, |k| {
+            let a = k.full(vmem, 2.0)?;
+            let b = k.full_like(k.inputs[0], 1.0)?;
+            assert_eq!(a.r#type(), vector_type(&[8, 128], f32));
+            k.store(k.outputs[0], k.add(a, b)?)
+        })
+        .unwrap();
+    let text = lowered(&ctx, module, &[(&[8, 128], f32)], (&[8, 128], f32));
+    let x = array(ElemType::F32, &[8, 128], vec![0.0; 1024]);
+    let three = array(ElemType::F32, &[8, 128], vec![3.0; 1024]);
+    assert_call_computes(&text, 0, &[x], &[three], 0.0, 0.0);
+    // Two problems at once, described as one message.
+    let kernel = Kernel::from_text(
+        &ctx,
+        &std::fs::read_to_string("mlir-fixtures/kernels/add.mlir").unwrap(),
+        "add.mlir",
+    )
+    .unwrap();
+    let t = |s: &str| Type::parse(&ctx, s).unwrap();
+    let signature = Signature::new(
+        vec![t("tensor<8x128xbf16>"), t("tensor<8x128xbf16>")],
+        [t("tensor<8x128xbf16>")],
+    );
+    let errors = validate(&kernel, signature, &Params::default(), None).unwrap_err();
+    let text = tpu_custom_call::validate::describe(&errors);
+    assert!(
+        text.starts_with(&format!("{} problems:\n  - ", errors.len())) && errors.len() >= 2,
+        "{text}"
+    );
+    assert_eq!(text.matches("\n  - ").count(), errors.len());
+}
