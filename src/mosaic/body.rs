@@ -1894,7 +1894,10 @@ impl<'c, 'a> Body<'c, 'a> {
     /// descriptor; nothing is emitted until [`AsyncCopy::start`] or
     /// [`AsyncCopy::wait`].
     ///
-    /// ```ignore
+    /// In a `KernelSpec::build` closure (tests/integration/authoring.rs,
+    /// `manual_dma`, builds it and compares it with JAX's lowering):
+    ///
+    /// ```text
     /// let copy = k.async_copy(k.inputs[0], &[ds(8, 8)], k.scratch[0], &[], k.scratch[1]);
     /// copy.start(k)?;
     /// copy.wait(k)?;
