@@ -2,11 +2,14 @@
 //! Input: a signature line `(tensor<...>, ...) -> (tensor<...>, ...)`, then
 //! a Mosaic kernel's text (seeds: the JAX goldens' kernels with their
 //! calls' types). A kernel that loads and compiles runs with seeded random
-//! inputs under op and memory limits: the only acceptable outcomes are
+//! inputs under op and memory limits (races, uninitialised reads, DMA
+//! schedules and two cores in some runs): the only acceptable outcomes are
 //! results or errors, never a panic, an abort, a hang or undefined behaviour.
 
 use libfuzzer_sys::fuzz_target;
-use tpu_custom_call::exec::{CallShape, Execution, RunOptions, TensorType, random_inputs};
+use tpu_custom_call::exec::{
+    CallShape, DmaTiming, Execution, RunOptions, TensorType, random_inputs,
+};
 use tpu_custom_call::{Context, Kernel};
 
 /// Every `tensor<...>` of a text, in order.
@@ -36,10 +39,17 @@ fuzz_target!(|data: &[u8]| {
     let shape = CallShape { operands, results, aliases: Vec::new() };
     let Ok(execution) = Execution::new(&kernel, shape) else { return };
     let Ok(inputs) = random_inputs(execution.call_shape(), data.len() as u64) else { return };
+    // The detectors, DMA schedules and core counts too, chosen by the input's
+    // length (the same input always runs the same way).
+    let n = data.len();
     let options = RunOptions {
         max_ops: Some(100_000),
         max_bytes: Some(64 << 20),
         seed: Some(1),
+        dma: [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(n as u64)][n % 3],
+        detect_races: n % 2 == 0,
+        detect_uninitialized: n % 5 < 2,
+        cores: 1 + n % 2,
         ..RunOptions::default()
     };
     if let Ok(results) = execution.run(&inputs, &options) {
