@@ -75,6 +75,18 @@ struct OpSpec {
   {"stablehlo." NAME, "operand", "result", RESULT_ACCURACY, "", "", UNARY_FORMAT}
 #define BINARY(NAME) {"stablehlo." NAME, "lhs rhs", "result", "", "", "", BINARY_FORMAT}
 #define FUNCTIONAL "attr-dict `:` functional-type(operands, results)"
+#define CHLO_UNARY(NAME)                                                       \
+  {"chlo." NAME, "operand", "result", "", "", "",                              \
+   "$operand attr-dict `:` type($operand) `->` type($result)"}
+#define CHLO_BCAST_ATTRS(NAME, ATTRS)                                           \
+  {"chlo.broadcast_" NAME, "lhs rhs", "result", ATTRS, "", "",                 \
+   "$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` "       \
+   "type(results)"}
+#define CHLO_BCAST(NAME) CHLO_BCAST_ATTRS(NAME, "broadcast_dimensions:any")
+#define CHLO_BINARY(NAME, A, B)                                                \
+  {"chlo." NAME, A " " B, "result", "", "", "",                                \
+   "$" A " `,` $" B " attr-dict `:` type($" A ") `,` type($" B                 \
+   ") `->` type(results)"}
 
 const OpSpec kOps[] = {
     // StableHLO (stablehlo/dialect/StablehloOps.td).
@@ -290,12 +302,45 @@ const OpSpec kOps[] = {
      "(`out_shardings````=```custom<StrippedTensorShardingPerValueAttr>($out_"
      "shardings)^)? custom<SingleBlockRegionNoBlockId>($body) attr-dict `:` "
      "functional-type($operands, results)"},
+    // CHLO (stablehlo/dialect/ChloOps.td of jaxlib 0.12's StableHLO; the ops
+    // without an assembly format, `constant_like` and `ragged_dot`, print
+    // generic there too; `scan`'s hand-written form is not here: JAX 0.12
+    // does not emit it).
+    CHLO_UNARY("acos"), CHLO_UNARY("acosh"), CHLO_UNARY("_asin_acos_kernel"),
+    CHLO_UNARY("asin"), CHLO_UNARY("asinh"), CHLO_UNARY("atan"),
+    CHLO_UNARY("atanh"), CHLO_UNARY("bessel_i1e"), CHLO_UNARY("conj"),
+    CHLO_UNARY("cosh"), CHLO_UNARY("sinh"), CHLO_UNARY("tan"),
+    CHLO_UNARY("digamma"), CHLO_UNARY("erf"), CHLO_UNARY("erf_inv"),
+    CHLO_UNARY("erfc"), CHLO_UNARY("is_inf"), CHLO_UNARY("is_neg_inf"),
+    CHLO_UNARY("is_pos_inf"), CHLO_UNARY("lgamma"), CHLO_UNARY("square"),
+    CHLO_BCAST("add"), CHLO_BCAST("atan2"), CHLO_BCAST("divide"),
+    CHLO_BCAST("maximum"), CHLO_BCAST("minimum"), CHLO_BCAST("multiply"),
+    CHLO_BCAST("next_after"), CHLO_BCAST("polygamma"), CHLO_BCAST("power"),
+    CHLO_BCAST("remainder"), CHLO_BCAST("shift_left"),
+    CHLO_BCAST("shift_right_arithmetic"), CHLO_BCAST("shift_right_logical"),
+    CHLO_BCAST("subtract"), CHLO_BCAST("zeta"), CHLO_BCAST("and"),
+    CHLO_BCAST("or"), CHLO_BCAST("xor"), CHLO_BCAST("complex"),
+    CHLO_BCAST_ATTRS("compare", "broadcast_dimensions:any "
+                                "comparison_direction:any compare_type:any"),
+    {"chlo.broadcast_select", "pred on_true on_false", "result", "", "", "",
+     "$pred `,` $on_true `,` $on_false attr-dict `:` `(` type($pred) `,` "
+     "type($on_true) `,` type($on_false) `)` `->` type(results)"},
+    CHLO_BINARY("next_after", "x", "y"), CHLO_BINARY("polygamma", "n", "x"),
+    CHLO_BINARY("zeta", "x", "q"), CHLO_BINARY("mulhi", "lhs", "rhs"),
+    {"chlo.top_k", "operand", "values indices", "k:i64 is_stable:bool=true", "",
+     "",
+     "`(`$operand `,` `k` `=` $k (`,` `is_stable` `=` $is_stable^)? `)` "
+     "attr-dict `:` type($operand) `->` `(`type($values)`,` type($indices)`)`"},
 };
 
 #undef UNARY
 #undef UNARY_ACC
 #undef BINARY
 #undef FUNCTIONAL
+#undef CHLO_UNARY
+#undef CHLO_BCAST
+#undef CHLO_BCAST_ATTRS
+#undef CHLO_BINARY
 
 //===----------------------------------------------------------------------===//
 // The format, read into elements
@@ -2257,7 +2302,7 @@ bool fits(Operation *op, const Spec &spec, PrintCtx &c) {
 }
 
 //===----------------------------------------------------------------------===//
-// Hand-written ops: stablehlo.constant, reduce, while
+// Hand-written ops: stablehlo.constant (and sdy / chlo.constant), reduce, while
 //===----------------------------------------------------------------------===//
 
 ParseResult parseConstant(OpAsmParser &p, OperationState &result) {
@@ -2590,6 +2635,9 @@ const HandOp kHandOps[] = {
     {"stablehlo.reduce", parseReduce, printReduce},
     {"stablehlo.while", parseWhile, printWhile},
     {"sdy.constant", parseConstant, printConstant},
+    // `attr-dict $value` with the result type inferred from the value: what
+    // the hand-written stablehlo.constant prints and reads.
+    {"chlo.constant", parseConstant, printConstant},
 };
 
 const HandOp *lookupHand(StringRef name) {
@@ -2623,6 +2671,7 @@ const NamedResults kNamedResults[] = {
     {"stablehlo.rng_bit_generator", {"output_state", "output", nullptr}},
     {"stablehlo.batch_norm_training", {"output", "batch_mean", "batch_var"}},
     {"stablehlo.batch_norm_grad", {"grad_operand", "grad_scale", "grad_offset"}},
+    {"chlo.top_k", {"values", "indices", nullptr}},
 };
 
 const NamedResults *namedResults(StringRef op) {

@@ -57,7 +57,7 @@ std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
 
 } // namespace tcc
 
-/// Registers the pass-through dialects `tpu`, `stablehlo` and `sdy` (with
+/// Registers the pass-through dialects `tpu`, `stablehlo`, `sdy` and `chlo` (with
 /// the custom assembly above) in `registry`: what a host other than our crate
 /// (an `mlir-opt` plugin) calls. Unknown ops of these dialects stay allowed.
 void tcc_register_passthrough_dialects(mlir::DialectRegistry &registry);

@@ -1,4 +1,4 @@
-// Pass-through dialects for `tpu` and `stablehlo`, and a bytecode writer with a
+// Pass-through dialects for `tpu`, `stablehlo`, `sdy` and `chlo`, and a bytecode writer with a
 // settable producer string.
 //
 // Upstream MLIR does not have the `tpu` (Mosaic) or `stablehlo` dialects. With
@@ -427,6 +427,7 @@ private:
 TCC_PASSTHROUGH_CLASSES(tpu, "tpu", TiledAttr)
 TCC_PASSTHROUGH_CLASSES(stablehlo, "stablehlo", void)
 TCC_PASSTHROUGH_CLASSES(sdy, "sdy", void)
+TCC_PASSTHROUGH_CLASSES(chlo, "chlo", void)
 
 } // namespace tcc
 
@@ -450,6 +451,12 @@ MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::sdy::TextType)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::sdy::TextType)
 MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::sdy::PassThroughDialect)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::sdy::PassThroughDialect)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::chlo::TextAttr)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::chlo::TextAttr)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::chlo::TextType)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::chlo::TextType)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::chlo::PassThroughDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::chlo::PassThroughDialect)
 
 namespace tcc {
 
@@ -462,6 +469,8 @@ mlir::Attribute passthroughAttr(mlir::MLIRContext *ctx,
     return sdy::TextAttr::get(ctx, text);
   if (dialect == "tpu")
     return tpu::TextAttr::get(ctx, text);
+  if (dialect == "chlo")
+    return chlo::TextAttr::get(ctx, text);
   return {};
 }
 
@@ -478,6 +487,9 @@ std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
   if (dialect == "tpu")
     if (auto t = llvm::dyn_cast<tpu::TextAttr>(attr))
       return t.getText();
+  if (dialect == "chlo")
+    if (auto t = llvm::dyn_cast<chlo::TextAttr>(attr))
+      return t.getText();
   return std::nullopt;
 }
 
@@ -487,6 +499,7 @@ extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccSdy, tcc_sdy);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccChlo, tcc_chlo);
 }
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu,
@@ -495,14 +508,17 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo,
                                       tcc::stablehlo::PassThroughDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccSdy, tcc_sdy,
                                       tcc::sdy::PassThroughDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccChlo, tcc_chlo,
+                                      tcc::chlo::PassThroughDialect)
 
-/// Registers the pass-through dialects (`tpu`, `stablehlo`, `sdy`, with the
+/// Registers the pass-through dialects (`tpu`, `stablehlo`, `sdy`, `chlo`, with the
 /// custom assembly of asm_format.cpp) in `registry`: what a host that is not
 /// our crate (an `mlir-opt` plugin) calls.
 void tcc_register_passthrough_dialects(mlir::DialectRegistry &registry) {
   registry.insert<tcc::tpu::PassThroughDialect,
                   tcc::stablehlo::PassThroughDialect,
-                  tcc::sdy::PassThroughDialect>();
+                  tcc::sdy::PassThroughDialect,
+                  tcc::chlo::PassThroughDialect>();
 }
 
 extern "C" {
