@@ -17,8 +17,8 @@ use melior::{Context as MlirContext, diagnostic::DiagnosticSeverity};
 use mlir_sys::MlirLocation;
 
 use crate::ffi::{
-    mlirGetDialectHandle__tcc_chlo__, mlirGetDialectHandle__tcc_sdy__, mlirGetDialectHandle__tcc_stablehlo__,
-    mlirGetDialectHandle__tcc_tpu__,
+    mlirGetDialectHandle__tcc_chlo__, mlirGetDialectHandle__tcc_sdy__,
+    mlirGetDialectHandle__tcc_stablehlo__, mlirGetDialectHandle__tcc_tpu__,
 };
 
 /// How serious a [`Diagnostic`] is.
