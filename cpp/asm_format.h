@@ -51,6 +51,10 @@ void *interfaceFor(mlir::TypeID interface, mlir::OperationName name);
 mlir::Attribute passthroughAttr(mlir::MLIRContext *ctx,
                                 llvm::StringRef dialect, llvm::StringRef text);
 
+/// Whether `tpu` ops print in their custom form in `ctx` (a plugin host's
+/// context: see tcc_register_passthrough_dialects); else they print generic.
+bool tpuPrintsCustomForm(mlir::MLIRContext *ctx);
+
 /// The text of `attr` if it is a pass-through attribute of `dialect`.
 std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
                                                llvm::StringRef dialect);

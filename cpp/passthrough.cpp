@@ -392,6 +392,10 @@ private:
       return *state;                                                           \
     }                                                                          \
     uint64_t serial() const { return id; }                                     \
+    /* Whether ops of the custom-form table print in it in this context      \
+       (`tpu` ops: set only in a plugin host, see                            \
+       tcc_register_passthrough_dialects; the crate prints them from text). */ \
+    bool printsCustomForm = false;                                             \
                                                                                \
   private:                                                                     \
     /* The LAYOUT hooks; a no-op when it is void. */                           \
@@ -474,6 +478,11 @@ mlir::Attribute passthroughAttr(mlir::MLIRContext *ctx,
   return {};
 }
 
+bool tpuPrintsCustomForm(mlir::MLIRContext *ctx) {
+  auto *d = ctx->getLoadedDialect<tpu::PassThroughDialect>();
+  return d && d->printsCustomForm;
+}
+
 std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
                                                llvm::StringRef dialect) {
   if (!attr)
@@ -515,6 +524,13 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccChlo, tcc_chlo,
 /// custom assembly of asm_format.cpp) in `registry`: what a host that is not
 /// our crate (an `mlir-opt` plugin) calls.
 void tcc_register_passthrough_dialects(mlir::DialectRegistry &registry) {
+  // In a host other than the crate (mlir-opt), MLIR prints the `tpu` ops:
+  // in their custom form, as jaxlib does. The crate's own contexts (made
+  // without this registry) keep printing them generic, which its text-level
+  // printer (src/pretty) turns into the custom form.
+  registry.addExtension(+[](mlir::MLIRContext *, tcc::tpu::PassThroughDialect *d) {
+    d->printsCustomForm = true;
+  });
   registry.insert<tcc::tpu::PassThroughDialect,
                   tcc::stablehlo::PassThroughDialect,
                   tcc::sdy::PassThroughDialect,
