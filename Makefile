@@ -1,7 +1,7 @@
 # Two commands for a fresh machine (see README):
 #   make demo   installs what is missing, builds, and runs the main job on a bundled kernel
 #   make test   installs what is missing and runs the whole test suite
-.PHONY: demo test deps refs lint bench fuzz-smoke plugin lit
+.PHONY: demo test deps refs lint bench fuzz-smoke plugin lit perf-guard
 
 # The reference venvs the tests compare with (real jaxlib; jax[tpu] with libtpu), in the user's cache.
 REFS := $(HOME)/.cache/tpu-custom-call
@@ -31,6 +31,7 @@ test: deps refs
 	cargo test --all-targets
 	cargo test --doc
 	scripts/run-lit.sh
+	scripts/perf-guard.sh
 
 # The mlir-opt-22 plugin (plugin/): builds it and prints its path, for
 #   mlir-opt-22 --load-dialect-plugin=PATH --load-pass-plugin=PATH ...
@@ -50,6 +51,11 @@ lint: deps
 
 bench: deps
 	cargo bench
+
+# The emit-speed guard: instruction counts of whole emits under callgrind against
+# bench/callgrind-baseline.tsv (BLESS=1 rewrites it); run by `make test`.
+perf-guard: deps
+	scripts/perf-guard.sh
 
 # Every fuzz target for FUZZ_SMOKE_SECONDS (default 45) on its committed corpus and the seeds, under
 # AddressSanitizer with debug assertions; fails on any crash (see fuzz/README.md). CI runs it.

@@ -75,6 +75,18 @@ struct OpSpec {
   {"stablehlo." NAME, "operand", "result", RESULT_ACCURACY, "", "", UNARY_FORMAT}
 #define BINARY(NAME) {"stablehlo." NAME, "lhs rhs", "result", "", "", "", BINARY_FORMAT}
 #define FUNCTIONAL "attr-dict `:` functional-type(operands, results)"
+#define CHLO_UNARY(NAME)                                                       \
+  {"chlo." NAME, "operand", "result", "", "", "",                              \
+   "$operand attr-dict `:` type($operand) `->` type($result)"}
+#define CHLO_BCAST_ATTRS(NAME, ATTRS)                                           \
+  {"chlo.broadcast_" NAME, "lhs rhs", "result", ATTRS, "", "",                 \
+   "$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` "       \
+   "type(results)"}
+#define CHLO_BCAST(NAME) CHLO_BCAST_ATTRS(NAME, "broadcast_dimensions:any")
+#define CHLO_BINARY(NAME, A, B)                                                \
+  {"chlo." NAME, A " " B, "result", "", "", "",                                \
+   "$" A " `,` $" B " attr-dict `:` type($" A ") `,` type($" B                 \
+   ") `->` type(results)"}
 
 const OpSpec kOps[] = {
     // StableHLO (stablehlo/dialect/StablehloOps.td).
@@ -290,12 +302,45 @@ const OpSpec kOps[] = {
      "(`out_shardings````=```custom<StrippedTensorShardingPerValueAttr>($out_"
      "shardings)^)? custom<SingleBlockRegionNoBlockId>($body) attr-dict `:` "
      "functional-type($operands, results)"},
+    // CHLO (stablehlo/dialect/ChloOps.td of jaxlib 0.12's StableHLO; the ops
+    // without an assembly format, `constant_like` and `ragged_dot`, print
+    // generic there too; `scan`'s hand-written form is not here: JAX 0.12
+    // does not emit it).
+    CHLO_UNARY("acos"), CHLO_UNARY("acosh"), CHLO_UNARY("_asin_acos_kernel"),
+    CHLO_UNARY("asin"), CHLO_UNARY("asinh"), CHLO_UNARY("atan"),
+    CHLO_UNARY("atanh"), CHLO_UNARY("bessel_i1e"), CHLO_UNARY("conj"),
+    CHLO_UNARY("cosh"), CHLO_UNARY("sinh"), CHLO_UNARY("tan"),
+    CHLO_UNARY("digamma"), CHLO_UNARY("erf"), CHLO_UNARY("erf_inv"),
+    CHLO_UNARY("erfc"), CHLO_UNARY("is_inf"), CHLO_UNARY("is_neg_inf"),
+    CHLO_UNARY("is_pos_inf"), CHLO_UNARY("lgamma"), CHLO_UNARY("square"),
+    CHLO_BCAST("add"), CHLO_BCAST("atan2"), CHLO_BCAST("divide"),
+    CHLO_BCAST("maximum"), CHLO_BCAST("minimum"), CHLO_BCAST("multiply"),
+    CHLO_BCAST("next_after"), CHLO_BCAST("polygamma"), CHLO_BCAST("power"),
+    CHLO_BCAST("remainder"), CHLO_BCAST("shift_left"),
+    CHLO_BCAST("shift_right_arithmetic"), CHLO_BCAST("shift_right_logical"),
+    CHLO_BCAST("subtract"), CHLO_BCAST("zeta"), CHLO_BCAST("and"),
+    CHLO_BCAST("or"), CHLO_BCAST("xor"), CHLO_BCAST("complex"),
+    CHLO_BCAST_ATTRS("compare", "broadcast_dimensions:any "
+                                "comparison_direction:any compare_type:any"),
+    {"chlo.broadcast_select", "pred on_true on_false", "result", "", "", "",
+     "$pred `,` $on_true `,` $on_false attr-dict `:` `(` type($pred) `,` "
+     "type($on_true) `,` type($on_false) `)` `->` type(results)"},
+    CHLO_BINARY("next_after", "x", "y"), CHLO_BINARY("polygamma", "n", "x"),
+    CHLO_BINARY("zeta", "x", "q"), CHLO_BINARY("mulhi", "lhs", "rhs"),
+    {"chlo.top_k", "operand", "values indices", "k:i64 is_stable:bool=true", "",
+     "",
+     "`(`$operand `,` `k` `=` $k (`,` `is_stable` `=` $is_stable^)? `)` "
+     "attr-dict `:` type($operand) `->` `(`type($values)`,` type($indices)`)`"},
 };
 
 #undef UNARY
 #undef UNARY_ACC
 #undef BINARY
 #undef FUNCTIONAL
+#undef CHLO_UNARY
+#undef CHLO_BCAST
+#undef CHLO_BCAST_ATTRS
+#undef CHLO_BINARY
 
 //===----------------------------------------------------------------------===//
 // The format, read into elements
@@ -923,6 +968,8 @@ ParseResult parseAttrKind(OpAsmParser &p, StringRef kind, Attribute &attr,
   return success();
 }
 
+std::string printedText(Attribute attr);
+
 // Whether `attr` can be printed as `kind`.
 bool fitsKind(Attribute attr, StringRef kind) {
   if (!attr)
@@ -944,6 +991,23 @@ bool fitsKind(Attribute attr, StringRef kind) {
   }
   if (kind == "bool")
     return isa<BoolAttr>(attr);
+  if (kind == "si32") {
+    auto i = dyn_cast<IntegerAttr>(attr);
+    return i && i.getType().isSignedInteger(32);
+  }
+  if (kind.starts_with("tpuenum.")) {
+    std::optional<StringRef> text = passthroughText(attr, "tpu");
+    StringRef mnemonic = kind.drop_front(strlen("tpuenum."));
+    return text && text->starts_with(mnemonic) &&
+           text->drop_front(mnemonic.size()).starts_with("<");
+  }
+  if (kind.starts_with("arr.")) {
+    // `array<i32: 1, 2>` of the element type the kind names.
+    std::string head = ("array<" + kind.drop_front(strlen("arr."))).str();
+    std::string text = printedText(attr);
+    StringRef rest = StringRef(text);
+    return rest.consume_front(head) && (rest == ">" || rest.starts_with(":"));
+  }
   if (kind.starts_with("enum.") || kind.starts_with("sdy.")) {
     auto [dialect, mnemonic] = kindParts(kind);
     std::optional<StringRef> text = passthroughText(attr, dialect);
@@ -963,8 +1027,22 @@ bool fitsKind(Attribute attr, StringRef kind) {
 void printAttrKind(OpAsmPrinter &p, Attribute attr, StringRef kind) {
   if (kind == "i64arr")
     return printI64List(p, cast<DenseI64ArrayAttr>(attr).asArrayRef());
-  if (kind == "i64" || kind == "i32") {
+  if (kind == "i64" || kind == "i32" || kind == "si32") {
     p << cast<IntegerAttr>(attr).getValue().getSExtValue();
+    return;
+  }
+  if (kind.starts_with("tpuenum.")) {
+    // `<sum>` for `#tpu.reduction_kind<sum>`.
+    p << passthroughText(attr, "tpu")->drop_front(kind.size() - strlen("tpuenum."));
+    return;
+  }
+  if (kind.starts_with("arr.")) {
+    // `[1, 2]` for `array<i32: 1, 2>`, `[]` for `array<i32>`.
+    std::string text = printedText(attr);
+    StringRef items = StringRef(text).drop_back();
+    size_t colon = items.find(':');
+    items = colon == StringRef::npos ? StringRef() : items.drop_front(colon + 1).trim();
+    p << '[' << items << ']';
     return;
   }
   if (kind == "sym")
@@ -1725,11 +1803,16 @@ bool groupRanges(const std::vector<Named> &groups, unsigned total,
   size_t singles = 0, others = 0;
   for (const Named &n : groups)
     n.mark ? ++others : ++singles;
-  if (others > 1 || total < singles || (others == 0 && total != singles))
+  if (total < singles || (others == 0 && total != singles))
     return false;
+  // Several variadic groups without segment sizes: SameVariadicOperandSize
+  // (`tpu.create_mask`'s `low` and `high`), each the same share.
+  if (others > 1 && (total - singles) % others != 0)
+    return false;
+  unsigned share = others ? (total - singles) / others : 0;
   unsigned at = 0;
   for (const Named &n : groups) {
-    unsigned len = n.mark ? total - singles : 1;
+    unsigned len = n.mark ? share : 1;
     if (n.mark == '?' && len > 1)
       return false;
     out.emplace_back(at, len);
@@ -2121,6 +2204,8 @@ bool printElem(PrintCtx &c, const Elem &e) {
     NamedAttrList all(c.op->getDiscardableAttrDictionary());
     if (c.props)
       for (const NamedAttribute &a : c.props) {
+        if (c.spec.segments && a.getName() == "operandSegmentSizes")
+          continue;
         const Named *n = find(c.spec.attrs, a.getName().getValue());
         if (n && !n->dflt.empty() && printedText(a.getValue()) == n->dflt)
           continue;
@@ -2226,15 +2311,37 @@ bool fits(Operation *op, const Spec &spec, PrintCtx &c) {
   // Every property must be an attribute the op declares.
   if (c.props)
     for (const NamedAttribute &a : c.props)
-      if (!find(spec.attrs, a.getName().getValue()))
+      if (!find(spec.attrs, a.getName().getValue()) &&
+          !(spec.segments && a.getName() == "operandSegmentSizes"))
         return false;
   // An inherent attribute among the discardable ones would move on a round
   // trip.
   for (const NamedAttribute &a : op->getDiscardableAttrs())
     if (find(spec.attrs, a.getName().getValue()))
       return false;
-  if (!groupRanges(spec.operands, op->getNumOperands(), c.operandRanges) ||
-      !groupRanges(spec.results, op->getNumResults(), c.resultRanges))
+  if (spec.segments) {
+    // The operand groups from `operandSegmentSizes` (AttrSizedOperandSegments).
+    auto sizes = dyn_cast_or_null<DenseI32ArrayAttr>(
+        c.props ? c.props.get("operandSegmentSizes") : Attribute());
+    if (!sizes || sizes.size() != static_cast<int64_t>(spec.operands.size()))
+      return false;
+    unsigned start = 0;
+    c.operandRanges.clear();
+    for (size_t g = 0; g < spec.operands.size(); ++g) {
+      int32_t n = sizes[g];
+      if (n < 0 || (spec.operands[g].mark == 0 && n != 1) ||
+          (spec.operands[g].mark == '?' && n > 1))
+        return false;
+      c.operandRanges.push_back({start, static_cast<unsigned>(n)});
+      start += n;
+    }
+    if (start != op->getNumOperands())
+      return false;
+  } else if (!groupRanges(spec.operands, op->getNumOperands(),
+                          c.operandRanges)) {
+    return false;
+  }
+  if (!groupRanges(spec.results, op->getNumResults(), c.resultRanges))
     return false;
   // Types the format leaves implied must be what it implies.
   for (auto &[to, from] : spec.implied) {
@@ -2257,7 +2364,7 @@ bool fits(Operation *op, const Spec &spec, PrintCtx &c) {
 }
 
 //===----------------------------------------------------------------------===//
-// Hand-written ops: stablehlo.constant, reduce, while
+// Hand-written ops: stablehlo.constant (and sdy / chlo.constant), reduce, while
 //===----------------------------------------------------------------------===//
 
 ParseResult parseConstant(OpAsmParser &p, OperationState &result) {
@@ -2590,6 +2697,9 @@ const HandOp kHandOps[] = {
     {"stablehlo.reduce", parseReduce, printReduce},
     {"stablehlo.while", parseWhile, printWhile},
     {"sdy.constant", parseConstant, printConstant},
+    // `attr-dict $value` with the result type inferred from the value: what
+    // the hand-written stablehlo.constant prints and reads.
+    {"chlo.constant", parseConstant, printConstant},
 };
 
 const HandOp *lookupHand(StringRef name) {
@@ -2623,6 +2733,10 @@ const NamedResults kNamedResults[] = {
     {"stablehlo.rng_bit_generator", {"output_state", "output", nullptr}},
     {"stablehlo.batch_norm_training", {"output", "batch_mean", "batch_var"}},
     {"stablehlo.batch_norm_grad", {"grad_operand", "grad_scale", "grad_offset"}},
+    {"chlo.top_k", {"values", "indices", nullptr}},
+    // Named only where `tpu` ops print in their custom form (a plugin host).
+    {"tpu.sort", {"output_mask", "sorted_keys", "sorted_values"}},
+    {"tpu.scan_count", {"out_mask", "counts", nullptr}},
 };
 
 const NamedResults *namedResults(StringRef op) {
@@ -2678,9 +2792,10 @@ printHook(Operation *op) {
     return [print](Operation *op, OpAsmPrinter &p) { print(op, &p); };
   }
   const Spec *spec = lookup(name);
-  // `tpu` ops print generic here: the crate prints their custom form from
-  // the generic text (src/pretty, generic_to_pretty).
-  if (!spec || spec->tpu)
+  // `tpu` ops print generic in the crate's contexts: the crate prints their
+  // custom form from the generic text (src/pretty, generic_to_pretty). In a
+  // plugin host (mlir-opt) they print in their custom form here.
+  if (!spec || (spec->tpu && !tpuPrintsCustomForm(op->getContext())))
     return nullptr;
   PrintCtx dry{op, *spec, nullptr};
   if (!fits(op, *spec, dry))
@@ -2696,6 +2811,8 @@ void *interfaceFor(TypeID interface, OperationName name) {
     return nullptr;
   StringRef n = name.getStringRef();
   if (n != "stablehlo.constant" && n != "stablehlo.while" && !namedResults(n))
+    return nullptr;
+  if (n.starts_with("tpu.") && !tpuPrintsCustomForm(name.getContext()))
     return nullptr;
   static AsmNames *model = new AsmNames();
   return static_cast<detail::OpAsmOpInterfaceInterfaceTraits::Concept *>(model);

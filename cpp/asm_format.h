@@ -51,13 +51,17 @@ void *interfaceFor(mlir::TypeID interface, mlir::OperationName name);
 mlir::Attribute passthroughAttr(mlir::MLIRContext *ctx,
                                 llvm::StringRef dialect, llvm::StringRef text);
 
+/// Whether `tpu` ops print in their custom form in `ctx` (a plugin host's
+/// context: see tcc_register_passthrough_dialects); else they print generic.
+bool tpuPrintsCustomForm(mlir::MLIRContext *ctx);
+
 /// The text of `attr` if it is a pass-through attribute of `dialect`.
 std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
                                                llvm::StringRef dialect);
 
 } // namespace tcc
 
-/// Registers the pass-through dialects `tpu`, `stablehlo` and `sdy` (with
+/// Registers the pass-through dialects `tpu`, `stablehlo`, `sdy` and `chlo` (with
 /// the custom assembly above) in `registry`: what a host other than our crate
 /// (an `mlir-opt` plugin) calls. Unknown ops of these dialects stay allowed.
 void tcc_register_passthrough_dialects(mlir::DialectRegistry &registry);

@@ -1,4 +1,4 @@
-// Pass-through dialects for `tpu` and `stablehlo`, and a bytecode writer with a
+// Pass-through dialects for `tpu`, `stablehlo`, `sdy` and `chlo`, and a bytecode writer with a
 // settable producer string.
 //
 // Upstream MLIR does not have the `tpu` (Mosaic) or `stablehlo` dialects. With
@@ -392,6 +392,10 @@ private:
       return *state;                                                           \
     }                                                                          \
     uint64_t serial() const { return id; }                                     \
+    /* Whether ops of the custom-form table print in it in this context      \
+       (`tpu` ops: set only in a plugin host, see                            \
+       tcc_register_passthrough_dialects; the crate prints them from text). */ \
+    bool printsCustomForm = false;                                             \
                                                                                \
   private:                                                                     \
     /* The LAYOUT hooks; a no-op when it is void. */                           \
@@ -427,6 +431,7 @@ private:
 TCC_PASSTHROUGH_CLASSES(tpu, "tpu", TiledAttr)
 TCC_PASSTHROUGH_CLASSES(stablehlo, "stablehlo", void)
 TCC_PASSTHROUGH_CLASSES(sdy, "sdy", void)
+TCC_PASSTHROUGH_CLASSES(chlo, "chlo", void)
 
 } // namespace tcc
 
@@ -450,6 +455,12 @@ MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::sdy::TextType)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::sdy::TextType)
 MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::sdy::PassThroughDialect)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::sdy::PassThroughDialect)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::chlo::TextAttr)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::chlo::TextAttr)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::chlo::TextType)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::chlo::TextType)
+MLIR_DECLARE_EXPLICIT_TYPE_ID(tcc::chlo::PassThroughDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(tcc::chlo::PassThroughDialect)
 
 namespace tcc {
 
@@ -462,7 +473,14 @@ mlir::Attribute passthroughAttr(mlir::MLIRContext *ctx,
     return sdy::TextAttr::get(ctx, text);
   if (dialect == "tpu")
     return tpu::TextAttr::get(ctx, text);
+  if (dialect == "chlo")
+    return chlo::TextAttr::get(ctx, text);
   return {};
+}
+
+bool tpuPrintsCustomForm(mlir::MLIRContext *ctx) {
+  auto *d = ctx->getLoadedDialect<tpu::PassThroughDialect>();
+  return d && d->printsCustomForm;
 }
 
 std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
@@ -478,6 +496,9 @@ std::optional<llvm::StringRef> passthroughText(mlir::Attribute attr,
   if (dialect == "tpu")
     if (auto t = llvm::dyn_cast<tpu::TextAttr>(attr))
       return t.getText();
+  if (dialect == "chlo")
+    if (auto t = llvm::dyn_cast<chlo::TextAttr>(attr))
+      return t.getText();
   return std::nullopt;
 }
 
@@ -487,6 +508,7 @@ extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccSdy, tcc_sdy);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TccChlo, tcc_chlo);
 }
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccTpu, tcc_tpu,
@@ -495,14 +517,24 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccStablehlo, tcc_stablehlo,
                                       tcc::stablehlo::PassThroughDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccSdy, tcc_sdy,
                                       tcc::sdy::PassThroughDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TccChlo, tcc_chlo,
+                                      tcc::chlo::PassThroughDialect)
 
-/// Registers the pass-through dialects (`tpu`, `stablehlo`, `sdy`, with the
+/// Registers the pass-through dialects (`tpu`, `stablehlo`, `sdy`, `chlo`, with the
 /// custom assembly of asm_format.cpp) in `registry`: what a host that is not
 /// our crate (an `mlir-opt` plugin) calls.
 void tcc_register_passthrough_dialects(mlir::DialectRegistry &registry) {
+  // In a host other than the crate (mlir-opt), MLIR prints the `tpu` ops:
+  // in their custom form, as jaxlib does. The crate's own contexts (made
+  // without this registry) keep printing them generic, which its text-level
+  // printer (src/pretty) turns into the custom form.
+  registry.addExtension(+[](mlir::MLIRContext *, tcc::tpu::PassThroughDialect *d) {
+    d->printsCustomForm = true;
+  });
   registry.insert<tcc::tpu::PassThroughDialect,
                   tcc::stablehlo::PassThroughDialect,
-                  tcc::sdy::PassThroughDialect>();
+                  tcc::sdy::PassThroughDialect,
+                  tcc::chlo::PassThroughDialect>();
 }
 
 extern "C" {

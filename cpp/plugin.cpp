@@ -80,7 +80,7 @@ int otherMlir(struct dl_phdr_info *info, size_t, void *data) {
 extern "C" {
 
 /// Registers the plugin's dialects with the host's registry (an
-/// `mlir::DialectRegistry *`): `tpu`, `stablehlo` and `sdy` (the pass-through
+/// `mlir::DialectRegistry *`): `tpu`, `stablehlo`, `sdy` and `chlo` (the pass-through
 /// dialects every crate context loads, with their custom assembly) and the
 /// `tpu_custom_call` placeholder namespace.
 void tcc_plugin_register_dialects(void *host) {

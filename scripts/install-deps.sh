@@ -8,6 +8,7 @@
 #   libclang-common-22-dev: clang's resource headers (stdbool.h ...) bindgen's libclang needs
 #   libzstd-dev libz3-dev libxml2-dev zlib1g-dev: what libLLVM links against
 #   llvm-22-tools python3: lit, FileCheck, not (the mlir-opt plugin's lit tests, tests/lit)
+#   valgrind: callgrind's instruction counts, the emit-speed guard (scripts/perf-guard.sh)
 # Then libtpu.so (the real TPU compiler, for `tpu-custom-call compile`): the libtpu==0.0.50.1 wheel from
 # PyPI through pip, of which only libtpu.so is kept, in ~/.cache/tpu-custom-call/libtpu/0.0.50.1/ (with a
 # RELEASE file naming the release, which `compile` reports). Other releases: scripts/libtpu/install-release.sh.
@@ -56,7 +57,7 @@ PY
   echo "install-deps: libtpu $LIBTPU_VERSION in $LIBTPU_DIR/libtpu.so"
 }
 PACKAGES=(llvm-22 llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang1-22 libclang-common-22-dev
-          libzstd-dev libz3-dev libxml2-dev zlib1g-dev llvm-22-tools python3)
+          libzstd-dev libz3-dev libxml2-dev zlib1g-dev llvm-22-tools python3 valgrind)
 missing=()
 for pkg in "${PACKAGES[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then

@@ -2,7 +2,7 @@
 //!
 //! A [`Context`] registers exactly the dialects a Mosaic kernel or its StableHLO
 //! wrapper needs (`func`, `arith`, `math`, `vector`, `scf`, `memref`, `cf`,
-//! `index`, plus the pass-through `tpu`, `stablehlo` and `sdy` dialects compiled from
+//! `index`, plus the pass-through `tpu`, `stablehlo`, `sdy` and `chlo` dialects compiled from
 //! `cpp/passthrough.cpp`), allows unregistered dialects, disables MLIR's thread
 //! pool (creation stays cheap and output deterministic), and captures every
 //! diagnostic instead of printing it.
@@ -17,8 +17,8 @@ use melior::{Context as MlirContext, diagnostic::DiagnosticSeverity};
 use mlir_sys::MlirLocation;
 
 use crate::ffi::{
-    mlirGetDialectHandle__tcc_sdy__, mlirGetDialectHandle__tcc_stablehlo__,
-    mlirGetDialectHandle__tcc_tpu__,
+    mlirGetDialectHandle__tcc_chlo__, mlirGetDialectHandle__tcc_sdy__,
+    mlirGetDialectHandle__tcc_stablehlo__, mlirGetDialectHandle__tcc_tpu__,
 };
 
 /// How serious a [`Diagnostic`] is.
@@ -121,7 +121,7 @@ impl fmt::Debug for Context {
 }
 
 /// The dialect handles registered in every [`Context`].
-fn dialect_handles() -> [DialectHandle; 11] {
+fn dialect_handles() -> [DialectHandle; 12] {
     // SAFETY: these functions only return static handle descriptors.
     unsafe {
         [
@@ -136,6 +136,7 @@ fn dialect_handles() -> [DialectHandle; 11] {
             DialectHandle::from_raw(mlirGetDialectHandle__tcc_tpu__()),
             DialectHandle::from_raw(mlirGetDialectHandle__tcc_stablehlo__()),
             DialectHandle::from_raw(mlirGetDialectHandle__tcc_sdy__()),
+            DialectHandle::from_raw(mlirGetDialectHandle__tcc_chlo__()),
         ]
     }
 }

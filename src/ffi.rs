@@ -26,6 +26,8 @@ unsafe extern "C" {
     pub(crate) fn mlirGetDialectHandle__tcc_stablehlo__() -> MlirDialectHandle;
     /// The handle of the pass-through `sdy` (Shardy) dialect. No precondition.
     pub(crate) fn mlirGetDialectHandle__tcc_sdy__() -> MlirDialectHandle;
+    /// The handle of the pass-through `chlo` (client HLO) dialect. No precondition.
+    pub(crate) fn mlirGetDialectHandle__tcc_chlo__() -> MlirDialectHandle;
     /// The op's properties as one attribute, or null. `op` live.
     pub(crate) fn tcc_operation_get_properties(op: MlirOperation) -> MlirAttribute;
     /// Fills a registered op's missing default-valued properties, as MLIR's

@@ -295,7 +295,7 @@ pub enum KernelError {
         op: String,
     },
     /// An op in a custom (pretty) syntax this tool does not know: an op of a
-    /// dialect it lacks (`chlo`), or one the pass-through `stablehlo` / `sdy`
+    /// dialect it lacks (`mhlo`), or one the pass-through `stablehlo` / `sdy`
     /// dialects have no custom form for (`cpp/asm_format.cpp`).
     #[error(
         "{source_name}:{line}:{column}: `{op}` is in pretty (custom) form, which this tool cannot read (it knows no \

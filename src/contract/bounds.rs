@@ -31,8 +31,8 @@ pub struct OutOfBounds {
     pub dim: usize,
 }
 
-/// An access: the memref, the index values, the window's shape, the strides.
-type Access = (MlirValue, Vec<MlirValue>, Vec<i64>, Vec<i64>);
+/// An access: the memref, the constant indices, the window's shape, the strides.
+type Access = (MlirValue, Vec<i64>, Vec<i64>, Vec<i64>);
 
 /// The constant an index value holds (`arith.constant`), if it is one.
 fn constant(v: MlirValue) -> Option<i64> {
@@ -44,7 +44,7 @@ fn constant(v: MlirValue) -> Option<i64> {
         }
         Op::from_raw(mlir_sys::mlirOpResultGetOwner(v))
     };
-    if op.name() != "arith.constant" {
+    if !op.with_name(|n| n == "arith.constant") {
         return None;
     }
     op.attr("value").and_then(ir::as_int).map(|(v, _)| v)
@@ -73,16 +73,47 @@ fn used(v: MlirValue) -> bool {
     unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v)) }
 }
 
-/// The operands of ODS segment `i` (ops with `operandSegmentSizes`).
-fn segment(op: Op<'_>, i: usize) -> Option<Vec<MlirValue>> {
+/// The constants of ODS segment `index` (ops with `operandSegmentSizes`)
+/// when segment `mask` is empty and every operand of `index` is a constant;
+/// else `None`. The sizes are read once.
+fn unmasked_constant_segment(op: Op<'_>, index: usize, mask: usize) -> Option<Vec<i64>> {
     let sizes = op.attr("operandSegmentSizes").and_then(ir::as_i32_array)?;
-    let start: i32 = sizes.get(..i)?.iter().sum();
-    let len = *sizes.get(i)?;
-    Some(
-        (start..start + len)
-            .map(|k| op.operand(k as usize))
-            .collect(),
-    )
+    if *sizes.get(mask)? != 0 {
+        return None;
+    }
+    let start: i32 = sizes.get(..index)?.iter().sum();
+    let len = *sizes.get(index)?;
+    constants((start..start + len).map(|k| op.operand(k as usize)))
+}
+
+/// The kinds of op that access a buffer, by how their operands are laid out.
+#[derive(Clone, Copy)]
+enum Kind {
+    Load,
+    TpuLoad,
+    Store,
+    TpuStore,
+    Slice,
+}
+
+/// An op's [`Kind`], from its name compared in place (most ops are none:
+/// no name is copied for them).
+fn kind(op: Op<'_>) -> Option<Kind> {
+    op.with_name(|name| match name {
+        "vector.load" | "tpu.strided_load" | "memref.load" => Some(Kind::Load),
+        "tpu.vector_load" => Some(Kind::TpuLoad),
+        "vector.store" | "tpu.strided_store" | "memref.store" => Some(Kind::Store),
+        "tpu.vector_store" => Some(Kind::TpuStore),
+        "tpu.memref_slice" => Some(Kind::Slice),
+        _ => None,
+    })
+}
+
+/// The constants `values` hold, or `None` at the first that is not one (the
+/// check comes before anything else is collected: most accesses of a real
+/// kernel have a dynamic index).
+fn constants(values: impl Iterator<Item = MlirValue>) -> Option<Vec<i64>> {
+    values.map(constant).collect()
 }
 
 /// Every static access past the end of its buffer in the kernel.
@@ -91,68 +122,64 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
     ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
     let mut out = Vec::new();
     for op in ops {
-        let name = op.name();
-        let access: Option<Access> = match name.as_str() {
-            "vector.load" | "tpu.strided_load" | "memref.load" => {
+        let Some(kind) = kind(op) else {
+            continue;
+        };
+        let access: Option<Access> = match kind {
+            Kind::Load => {
                 let n = op.num_operands();
                 if n == 0 || op.num_results() != 1 || !used(op.result(0)) {
                     continue;
                 }
+                let Some(indices) = constants((1..n).map(|k| op.operand(k))) else {
+                    continue;
+                };
                 let shape = static_shape(op.result(0)).unwrap_or_default();
-                let indices = (1..n).map(|k| op.operand(k)).collect();
                 Some((op.operand(0), indices, shape, strides(op)))
             }
-            "tpu.vector_load" => {
+            Kind::TpuLoad => {
                 if op.num_results() != 1 || !used(op.result(0)) {
                     continue;
                 }
-                match (segment(op, 1), segment(op, 2)) {
-                    (Some(idx), Some(mask)) if mask.is_empty() => Some((
+                unmasked_constant_segment(op, 1, 2).map(|idx| {
+                    (
                         op.operand(0),
                         idx,
                         static_shape(op.result(0)).unwrap_or_default(),
                         strides(op),
-                    )),
-                    _ => None,
-                }
+                    )
+                })
             }
-            "vector.store" | "tpu.strided_store" | "memref.store" => {
+            Kind::Store => {
                 let n = op.num_operands();
                 if n < 2 {
                     continue;
                 }
+                let Some(indices) = constants((2..n).map(|k| op.operand(k))) else {
+                    continue;
+                };
                 let shape = static_shape(op.operand(0)).unwrap_or_default();
-                let indices = (2..n).map(|k| op.operand(k)).collect();
                 Some((op.operand(1), indices, shape, strides(op)))
             }
-            "tpu.vector_store" => match (segment(op, 2), segment(op, 3)) {
-                (Some(idx), Some(mask)) if mask.is_empty() => Some((
+            Kind::TpuStore => unmasked_constant_segment(op, 2, 3).map(|idx| {
+                (
                     op.operand(1),
                     idx,
                     static_shape(op.operand(0)).unwrap_or_default(),
                     strides(op),
-                )),
-                _ => None,
-            },
-            "tpu.memref_slice" => match (segment(op, 1), segment(op, 2)) {
-                (Some(idx), Some(dynamic)) if dynamic.is_empty() && op.num_results() == 1 => {
+                )
+            }),
+            Kind::Slice if op.num_results() == 1 => {
+                unmasked_constant_segment(op, 1, 2).and_then(|idx| {
                     static_shape(op.result(0)).map(|s| (op.operand(0), idx, s, Vec::new()))
-                }
-                _ => None,
-            },
-            _ => None,
+                })
+            }
+            Kind::Slice => None,
         };
         let Some((base, indices, window, steps)) = access else {
             continue;
         };
         let Some(shape) = static_shape(base) else {
-            continue;
-        };
-        let Some(indices) = indices
-            .into_iter()
-            .map(constant)
-            .collect::<Option<Vec<i64>>>()
-        else {
             continue;
         };
         if indices.len() != shape.len() || window.len() > shape.len() {
@@ -168,7 +195,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
             (0..shape.len()).find(|&d| indices[d] < 0 || (extent[d] > 0 && reach(d) >= shape[d]))
         {
             out.push(OutOfBounds {
-                op: name,
+                op: op.name(),
                 location: crate::serde::location_text(op.location()),
                 indices,
                 extent,

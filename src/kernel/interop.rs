@@ -140,11 +140,11 @@ fn string_ref(s: &str) -> MlirStringRef {
 /// bytecode, see [`check_native_properties`]), or text with upstream ops in
 /// either form, `tpu` ops in generic form or in the custom syntax JAX prints
 /// (as [`crate::Kernel::from_text`] reads them, nested kernels included),
-/// StableHLO and Shardy ops in either form (the pretty form JAX prints is read
-/// by the pass-through dialects, `cpp/asm_format.cpp`), and other dialects'
+/// StableHLO, Shardy and CHLO ops in either form (the pretty form JAX prints is
+/// read by the pass-through dialects, `cpp/asm_format.cpp`), and other dialects'
 /// ops in generic form. Ops without a location get `source_name` as their file, so
 /// diagnostics name the input. An op in a custom syntax this MLIR does not
-/// know (`chlo`, a StableHLO op without a custom form here) is refused naming
+/// know (`mhlo`, a StableHLO op without a custom form here) is refused naming
 /// the op and its position, with the one-line conversion to generic form.
 pub fn read_module<'c>(
     ctx: &'c Context,
@@ -205,12 +205,12 @@ pub fn read_module<'c>(
 }
 
 /// The parse error, or [`KernelError::PrettyForeignOp`] when MLIR met an op
-/// in a custom syntax it does not know: of a dialect it lacks (`chlo`, or
+/// in a custom syntax it does not know: of a dialect it lacks (`mhlo`, or
 /// `sdy` without its pass-through dialect), or of a registered dialect that
 /// has no parser for that op (MLIR's "custom op '...' is unknown").
 fn explain_pretty(source_name: &str, diagnostics: Vec<Diagnostic>) -> KernelError {
     for d in &diagnostics {
-        // A dialect MLIR 22 does not have at all (`sdy`, `chlo`, ...).
+        // A dialect MLIR 22 does not have at all (`mhlo`, ...).
         if d.message.starts_with("Dialect `")
             && let Some((_, rest)) = d.message.split_once("not found for custom op '")
             && let Some((op, _)) = rest.split_once('\'')

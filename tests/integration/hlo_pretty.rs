@@ -58,7 +58,9 @@ fn jax_pretty_modules_print_as_jaxlib_prints_them() {
         let generic = std::fs::read_to_string(generic_path).unwrap();
         // The fixture must exercise the custom form (else this proves nothing).
         assert!(
-            pretty.contains("= stablehlo.") || pretty.contains("sdy."),
+            pretty.contains("= stablehlo.")
+                || pretty.contains("sdy.")
+                || pretty.contains("= chlo."),
             "{name}"
         );
         // From jaxlib's pretty print, and from its generic print.

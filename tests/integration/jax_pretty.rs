@@ -23,8 +23,8 @@ use crate::common::*;
 /// in they may fail (reported, not failing the test); one that passes fails
 /// the test until it is taken off this list. None left with `pretty-hlo` at
 /// 64f3528 (`stablehlo.convolution`, `reduce_precision` and
-/// `rng_bit_generator`'s result names were). `chlo` ops (no dialect here) are
-/// refused by design, naming the op.
+/// `rng_bit_generator`'s result names were). `chlo` ops are read since issue
+/// 41 (its pass-through dialect).
 const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 /// Known gaps of the reprint only (the module is read).

@@ -19,6 +19,7 @@ mod exec_detect;
 mod fuzz_regressions;
 mod hlo_pretty;
 mod interop;
+mod jax_models;
 mod jax_pretty;
 mod kernel;
 mod libtpu_rules;
