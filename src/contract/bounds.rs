@@ -83,6 +83,10 @@ fn unmasked_constant_segment(op: Op<'_>, index: usize, mask: usize) -> Option<Ve
     }
     let start: i32 = sizes.get(..index)?.iter().sum();
     let len = *sizes.get(index)?;
+    // Sizes that do not describe the operands (a malformed op) check nothing.
+    if start < 0 || len < 0 || (start + len) as usize > op.num_operands() {
+        return None;
+    }
     constants((start..start + len).map(|k| op.operand(k as usize)))
 }
 
@@ -138,7 +142,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
                 Some((op.operand(0), indices, shape, strides(op)))
             }
             Kind::TpuLoad => {
-                if op.num_results() != 1 || !used(op.result(0)) {
+                if op.num_operands() < 1 || op.num_results() != 1 || !used(op.result(0)) {
                     continue;
                 }
                 unmasked_constant_segment(op, 1, 2).map(|idx| {
@@ -161,6 +165,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
                 let shape = static_shape(op.operand(0)).unwrap_or_default();
                 Some((op.operand(1), indices, shape, strides(op)))
             }
+            Kind::TpuStore if op.num_operands() < 2 => None,
             Kind::TpuStore => unmasked_constant_segment(op, 2, 3).map(|idx| {
                 (
                     op.operand(1),
@@ -169,7 +174,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
                     strides(op),
                 )
             }),
-            Kind::Slice if op.num_results() == 1 => {
+            Kind::Slice if op.num_results() == 1 && op.num_operands() >= 1 => {
                 unmasked_constant_segment(op, 1, 2).and_then(|idx| {
                     static_shape(op.result(0)).map(|s| (op.operand(0), idx, s, Vec::new()))
                 })
