@@ -836,20 +836,15 @@ impl Execution {
         let mut core_sets = Vec::with_capacity(cores);
         let mut sp_core0 = Some(sp_core0);
         for mc in 0..cores {
-            let points: Vec<Vec<i64>> = (0..total)
-                .map(point_of)
-                .filter(|p| core_of_point(p) == mc)
-                .collect();
-            if points.is_empty() && mc > 0 {
+            // The core's first grid point (its points are visited lazily below).
+            let first = (0..total).map(point_of).find(|p| core_of_point(p) == mc);
+            if first.is_none() && mc > 0 {
                 continue;
             }
             let win_args = self
                 .window_buffers(machine, dev, n_in, &hbm, mc, cores)
                 .map_err(tag)?;
-            let first_point = points
-                .first()
-                .cloned()
-                .unwrap_or_else(|| vec![0; grid.len()]);
+            let first_point = first.clone().unwrap_or_else(|| vec![0; grid.len()]);
             let key = scratch_key(&first_point, mc);
             if let std::collections::hash_map::Entry::Vacant(v) = scratch_sets.entry(key) {
                 let set = self
@@ -861,28 +856,33 @@ impl Execution {
                 Some(sp) if mc == 0 => sp,
                 _ => alloc_sp(mc)?,
             };
-            core_sets.push((mc, points, win_args, sp_args));
+            core_sets.push((mc, first, win_args, sp_args));
         }
         if machine.devices > 1 {
             machine
                 .start_barrier()
                 .map_err(|f| tag(ExecError::new(format!("stopped: {f}"))))?;
         }
-        for (mc, points, win_args, sp_args) in core_sets {
+        for (mc, first, win_args, sp_args) in core_sets {
             let mut prev: Vec<Option<Vec<usize>>> = vec![None; self.windows.len()];
             // Where each output's current visit began.
             let mut visit_start: Vec<Vec<i64>> = vec![Vec::new(); self.windows.len()];
-            let mut cur = match points.first() {
+            let mut cur = match &first {
                 Some(p) => self
                     .starts(&mut it, p, &sp_args, &hbm, n_in)
                     .map_err(|e| tag(e.with_point(p, multi)))?,
                 None => Vec::new(),
             };
             it.megacore = mc;
-            for (t, point) in points.iter().enumerate() {
+            let mut points = (0..total)
+                .map(point_of)
+                .filter(|p| core_of_point(p) == mc)
+                .peekable();
+            while let Some(point) = points.next() {
+                let point = &point;
                 let at = |e: ExecError| tag(e.with_point(point, multi));
                 it.point.clone_from(point);
-                let next = match points.get(t + 1) {
+                let next = match points.peek() {
                     Some(np) => Some(
                         self.starts(&mut it, np, &sp_args, &hbm, n_in)
                             .map_err(|e| tag(e.with_point(np, multi)))?,

@@ -367,11 +367,10 @@ impl Machine {
     /// Refills a buffer with the uninitialised value and forgets what was
     /// written (an output block starting a new visit).
     pub(crate) fn reset(&self, dev: usize, buf: usize) {
-        let fill = self.uninit.value(self.lock().bufs[dev][buf].elem);
         let mut s = self.lock();
         let b = &mut s.bufs[dev][buf];
         let len = b.data.len();
-        b.data = Data::filled(b.elem, len, fill);
+        b.data = Data::filled(b.elem, len, self.uninit.value(b.elem));
         if let Some(w) = &mut b.written {
             w.iter_mut().for_each(|x| *x = false);
         }
