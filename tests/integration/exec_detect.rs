@@ -718,3 +718,30 @@ fn an_output_block_with_revisit_mode_any_is_read_back() {
     );
     assert_eq!(r.unwritten, vec![Some(0)]);
 }
+
+/// Under every schedule a DMA no wait takes is an error when the call
+/// returns (judged by its semaphore: the copy itself happens by then).
+#[test]
+fn an_unwaited_dma_is_an_error_under_every_schedule() {
+    let kernel = format!(
+        r#"module {{
+  func.func @k(%x: {ANY}, %o: {VMEM}, %t: {VMEM}, %s: {SEM}) attributes {{dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 2 : i64, tpu.core_type = #tpu.core_type<tc>}} {{
+    tpu.enqueue_dma source(%x : {ANY}) target(%t : {VMEM}) target_semaphore(%s : {SEM})
+    return
+  }}
+}}"#
+    );
+    let t = ["tensor<8x128xf32>"];
+    let e = compile(&kernel, &t, &t);
+    for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(3)] {
+        let o = RunOptions {
+            dma,
+            ..RunOptions::default()
+        };
+        let err = run(&e, vec![iota(&[8, 128])], &o).unwrap_err().to_string();
+        assert!(
+            err.contains("a DMA was still in flight") && err.contains("4096 byte"),
+            "{dma:?}: {err}"
+        );
+    }
+}
