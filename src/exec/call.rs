@@ -160,6 +160,9 @@ pub struct Execution {
     /// Grid dims that are separate cores or subcores (`core_parallel`,
     /// `subcore_parallel`): each coordinate has its own scratch memory.
     per_core: Vec<bool>,
+    /// Grid dims that are vector subcores (`subcore_parallel`): their
+    /// coordinates share the core's `vmem_shared` scratch.
+    subcore: Vec<bool>,
     /// How many leading grid dimensions are `parallel`: the ones a megacore
     /// chip splits between its TensorCores ([`RunOptions::cores`]).
     megacore: usize,
@@ -205,6 +208,10 @@ impl Execution {
             .iter()
             .map(|t| t.contains("core_parallel"))
             .collect();
+        let subcore: Vec<bool> = semantics
+            .iter()
+            .map(|t| t.contains("subcore_parallel"))
+            .collect();
         let element = window_kinds(main_op);
         let revisit_any: Vec<bool> = main_op
             .attr("window_params")
@@ -242,6 +249,31 @@ impl Execution {
                 call.results.len(),
                 sig.function
             )));
+        }
+        // Vector subcores run one after another here: one cannot wait at a
+        // barrier for the others, so what they exchange across it would be
+        // wrong. Refused (a wrong number is worse than a refusal).
+        let subcores: i64 = grid
+            .iter()
+            .zip(&subcore)
+            .filter(|(_, s)| **s)
+            .map(|(&b, _)| if b == DYNAMIC { i64::MAX } else { b })
+            .fold(1i64, i64::saturating_mul);
+        if subcores > 1
+            && let Some(site) = program.sites.iter().find(|s| s.op == "tpu.barrier")
+        {
+            let n = if subcores == i64::MAX {
+                "several".to_string()
+            } else {
+                subcores.to_string()
+            };
+            return Err(ExecError::at(
+                format!(
+                    "a barrier across {n} vector subcores (plsc.subcore_barrier) is not supported: the executor runs the subcores one after another and cannot hold one at the barrier until the others arrive, so what they exchange across it would be wrong"
+                ),
+                site.op.clone(),
+                site.loc.clone(),
+            ));
         }
         let first = grid.len() + sig.scalar_prefetch;
         let mut windows = Vec::with_capacity(buffers);
@@ -329,6 +361,7 @@ impl Execution {
             scalar_prefetch: sig.scalar_prefetch,
             scratch,
             per_core,
+            subcore,
             megacore: semantics
                 .iter()
                 .take_while(|t| t.trim_end().ends_with("<parallel>"))
@@ -810,6 +843,24 @@ impl Execution {
             );
             key
         };
+        // `vmem_shared` scratch: one per core, whatever the subcore.
+        let shared_key = |point: &[i64], mc: usize| -> Vec<i64> {
+            let mut key: Vec<i64> = if cores > 1 {
+                vec![mc as i64]
+            } else {
+                Vec::new()
+            };
+            key.extend(
+                point
+                    .iter()
+                    .zip(self.per_core.iter().zip(&self.subcore))
+                    .filter(|(_, (c, s))| **c && !**s)
+                    .map(|(p, _)| *p),
+            );
+            key
+        };
+        let mut shared: std::collections::HashMap<(Vec<i64>, usize), Val> =
+            std::collections::HashMap::new();
         // Per output: the blocks already written back (block start -> the
         // core and the grid points of that visit).
         let mut visited: Vec<std::collections::HashMap<Vec<usize>, Visit>> =
@@ -831,8 +882,9 @@ impl Execution {
             let first_point = first.clone().unwrap_or_else(|| vec![0; grid.len()]);
             let key = scratch_key(&first_point, mc);
             if let std::collections::hash_map::Entry::Vacant(v) = scratch_sets.entry(key) {
+                let skey = shared_key(&first_point, mc);
                 let set = self
-                    .alloc_scratch(machine, dev, v.key(), cores)
+                    .alloc_scratch(machine, dev, v.key(), cores, &mut shared, skey)
                     .map_err(tag)?;
                 v.insert(set);
             }
@@ -956,7 +1008,16 @@ impl Execution {
                     mc
                 };
                 if !scratch_sets.contains_key(&key) {
-                    let set = self.alloc_scratch(machine, dev, &key, cores).map_err(at)?;
+                    let set = self
+                        .alloc_scratch(
+                            machine,
+                            dev,
+                            &key,
+                            cores,
+                            &mut shared,
+                            shared_key(point, mc),
+                        )
+                        .map_err(at)?;
                     scratch_sets.insert(key.clone(), set);
                 }
                 args.extend(scratch_sets[&key].iter().cloned());
@@ -1080,6 +1141,8 @@ impl Execution {
         dev: usize,
         key: &[i64],
         cores: usize,
+        shared: &mut std::collections::HashMap<(Vec<i64>, usize), Val>,
+        shared_key: Vec<i64>,
     ) -> Result<Vec<Val>, ExecError> {
         let mut out = Vec::with_capacity(self.scratch.len());
         let at = if key.is_empty() {
@@ -1091,6 +1154,11 @@ impl Execution {
         };
         for (i, ty) in self.scratch.iter().enumerate() {
             match ty {
+                VTy::MemRef(_, _, sp)
+                    if sp == "vmem_shared" && shared.contains_key(&(shared_key.clone(), i)) =>
+                {
+                    out.push(shared[&(shared_key.clone(), i)].clone());
+                }
                 VTy::MemRef(e, s, sp) => {
                     let buf = machine
                         .alloc(
@@ -1100,7 +1168,11 @@ impl Execution {
                             format!("scratch operand {i} ({}){at}", sp.to_uppercase()),
                         )
                         .map_err(ExecError::new)?;
-                    out.push(Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone()))));
+                    let m = Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone())));
+                    if sp == "vmem_shared" {
+                        shared.insert((shared_key.clone(), i), m.clone());
+                    }
+                    out.push(m);
                 }
                 other => {
                     return Err(ExecError::new(format!(

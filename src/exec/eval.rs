@@ -218,7 +218,11 @@ impl<'p> Interp<'p> {
         }
         if let Some(scope) = self.scopes.pop() {
             for buf in scope {
-                self.machine.free(self.dev, buf);
+                if let Err(m) = self.machine.free(self.dev, buf)
+                    && result.is_ok()
+                {
+                    result = Err(ExecError::new(m));
+                }
             }
         }
         result.map(|()| out)

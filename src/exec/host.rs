@@ -57,11 +57,20 @@ pub fn load_call(
         .clone()
         .unwrap_or_else(|| "kernel".into());
     let label = format!("{name}: tpu_custom_call #{index} ({kname})");
-    let execution = Execution::of_call(call).map_err(|e| ExecError {
-        message: format!("{label}: {}", e.message),
-        ..e
-    })?;
+    let execution = Execution::of_call(call).map_err(|e| labelled(&label, e))?;
     Ok(LoadedCall { execution, label })
+}
+
+/// The error with `label: ` before its message, and the op after it
+/// (`m.mlir: tpu_custom_call #0 (k): \`tpu.barrier\`: ...`).
+fn labelled(label: &str, e: ExecError) -> ExecError {
+    let message = match &e.op {
+        Some(op) if !e.message.starts_with(&format!("`{op}`")) => {
+            format!("{label}: `{op}`: {}", e.message)
+        }
+        _ => format!("{label}: {}", e.message),
+    };
+    ExecError { message, ..e }
 }
 
 /// Compiles a bare kernel (text or bytecode) for a call of these types.
@@ -72,10 +81,7 @@ pub fn load_kernel(
     shape: CallShape,
 ) -> Result<LoadedCall, ExecError> {
     let kernel = Kernel::load(ctx, bytes, name).map_err(|e| ExecError::new(e.to_string()))?;
-    let execution = Execution::new(&kernel, shape).map_err(|e| ExecError {
-        message: format!("{name}: {}", e.message),
-        ..e
-    })?;
+    let execution = Execution::new(&kernel, shape).map_err(|e| labelled(name, e))?;
     Ok(LoadedCall {
         execution,
         label: name.to_string(),

@@ -153,10 +153,14 @@ impl Dma {
             }
         }
         for (dev, buf, pos) in [self.dst_sem, self.src_sem].into_iter().flatten() {
+            // A semaphore whose scope already ended is not signalled (its
+            // scope's end reported the copy still in flight).
             if let Some(b) = bufs[dev].get_mut(buf)
+                && !b.freed
                 && let Data::I64(v) = &mut b.data
+                && let Some(x) = v.get_mut(pos)
             {
-                v[pos] = super::dtype::wrap_int(32, v[pos] + self.bytes);
+                *x = super::dtype::wrap_int(32, *x + self.bytes);
             }
         }
     }
@@ -453,14 +457,47 @@ impl Machine {
         }
     }
 
-    /// Releases a scoped buffer's storage.
-    pub(crate) fn free(&self, dev: usize, buf: usize) {
+    /// Releases a scoped buffer's storage. A DMA semaphore whose scope ends
+    /// while a copy signalling it is still in flight (or its count was never
+    /// waited down to zero) is an error: on a TPU its memory is reused while
+    /// the copy still signals it. The storage is released either way.
+    pub(crate) fn free(&self, dev: usize, buf: usize) -> Result<(), String> {
         let mut s = self.lock();
+        let mut verdict = Ok(());
+        if let Some(b) = s.bufs[dev].get(buf)
+            && b.elem == ElemType::DmaSemaphore
+            && !b.freed
+        {
+            let in_flight = s
+                .dmas
+                .iter()
+                .filter(|d| !d.copied)
+                .filter(|d| {
+                    [d.dst_sem, d.src_sem]
+                        .into_iter()
+                        .flatten()
+                        .any(|(x, y, _)| (x, y) == (dev, buf))
+                })
+                .map(|d| d.bytes)
+                .sum::<i64>();
+            let held = match &b.data {
+                Data::I64(v) => v.iter().sum::<i64>(),
+                _ => 0,
+            };
+            if in_flight != 0 || held != 0 {
+                verdict = Err(format!(
+                    "{}: its scope ended with {} byte(s) of DMA never waited for (a copy still in flight signals it, or its count was not waited down to 0); on a TPU the semaphore's memory is reused while the copy still signals it: wait for every copy before the scope (pl.run_scoped) ends",
+                    b.label,
+                    in_flight + held
+                ));
+            }
+        }
         if let Some(b) = s.bufs[dev].get_mut(buf) {
             let freed = Self::storage(b.elem, b.data.len());
             b.freed = true;
             b.data = Data::I64(Vec::new());
             s.bytes = s.bytes.saturating_sub(freed);
         }
+        verdict
     }
 }

@@ -246,7 +246,7 @@ impl ExecError {
 impl fmt::Display for ExecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.op {
-            Some(op) if !self.message.starts_with(&format!("`{op}`")) => {
+            Some(op) if !self.message.contains(&format!("`{op}`: ")) => {
                 write!(f, "`{op}`: {}", self.message)?
             }
             _ => f.write_str(&self.message)?,

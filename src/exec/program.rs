@@ -1300,8 +1300,10 @@ fn count_uses(b: &Block, uses: &mut HashMap<Slot, usize>) {
 /// canonicalization erases them before the TPU runs the kernel (every
 /// Pallas store, and every `swap`, is preceded by a load of its window,
 /// often through a `shape_cast` nobody reads; a masked store's window may
-/// reach past the buffer where only the masked-in lanes are inside), so they
-/// must not fault, nor count as reads, here either. Repeated until nothing
+/// reach past the buffer where only the masked-in lanes are inside; Pallas's
+/// SparseCore `store_compressed` loads its window with `tpu.expand_load_vreg`
+/// and discards it: jaxlib's `canonicalize` erases that load), so they must
+/// not fault, nor count as reads, here either. Repeated until nothing
 /// more is dead (a dead `shape_cast` makes its load dead).
 fn drop_dead_ops(b: &mut Block) {
     loop {
@@ -1324,6 +1326,9 @@ fn drop_dead(b: &mut Block, uses: &HashMap<Slot, usize>) -> bool {
             i.kind,
             Kind::Load { .. }
                 | Kind::ScalarLoad
+                | Kind::LoadIdx
+                | Kind::ExpandLoad
+                | Kind::DynamicGather(_)
                 | Kind::Const(_)
                 | Kind::Bin(_)
                 | Kind::Un(_)

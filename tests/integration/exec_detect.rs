@@ -745,3 +745,205 @@ fn an_unwaited_dma_is_an_error_under_every_schedule() {
         );
     }
 }
+
+/// A DMA semaphore of `pl.run_scoped` whose scope ends while a copy
+/// signalling it is in flight (found by the exec fuzz target: the late copy
+/// signalled the freed semaphore and the executor panicked): an error under
+/// every schedule and core count, naming the semaphore's op.
+#[test]
+fn a_scoped_dma_semaphore_freed_with_a_copy_in_flight_is_an_error() {
+    let hbm = "memref<16x128xf32, #tpu.memory_space<any>>";
+    let kernel = |wait: bool| {
+        let wait = if wait {
+            format!("tpu.wait_dma2 semaphore(%s : {SEM}) src(%x : {hbm}) dst(%y : {hbm})")
+        } else {
+            String::new()
+        };
+        format!(
+            r#"module {{
+  func.func @k(%i: i32, %x: {hbm}, %y: {hbm}) attributes {{dimension_semantics = [#tpu.dimension_semantics<parallel>], iteration_bounds = array<i64: 2>, scalar_prefetch = 0 : i64, scratch_operands = 0 : i64, tpu.core_type = #tpu.core_type<tc>, window_params = [{{}}, {{}}]}} {{
+    "tpu.region"() ({{
+      %s = tpu.sem_alloc : {SEM}
+      tpu.enqueue_dma source(%x : {hbm}) target(%y : {hbm}) target_semaphore(%s : {SEM})
+      {wait}
+      tpu.yield
+    }}) : () -> ()
+    return
+  }}
+}}"#
+        )
+    };
+    let t = ["tensor<16x128xf32>"];
+    let x = iota(&[16, 128]);
+    for cores in [1, 2] {
+        for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(5)] {
+            let o = RunOptions {
+                dma,
+                cores,
+                // Both cores copy the whole array: a race of its own.
+                detect_races: cores == 1,
+                ..RunOptions::default()
+            };
+            let err = run(&compile(&kernel(false), &t, &t), vec![x.clone()], &o)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("tpu.sem_alloc")
+                    && err.contains("its scope ended with 8192 byte(s) of DMA never waited for"),
+                "{dma:?} x {cores}: {err}"
+            );
+            let ok = run(&compile(&kernel(true), &t, &t), vec![x.clone()], &o)
+                .unwrap_or_else(|e| panic!("{dma:?} x {cores}: {e}"));
+            assert_eq!(ok.results[0][0], x, "{dma:?} x {cores}");
+        }
+    }
+}
+
+/// A vector-subcore kernel (`plsc.VectorSubcoreMesh`, two subcores): each
+/// subcore copies its input row into its row of `VMEM_SHARED` scratch, and
+/// the last one copies the whole shared scratch out. `vmem_shared` is one
+/// buffer per SparseCore, whatever the subcore (the executor gave each
+/// subcore its own copy: the output's row 0 came back unwritten). With a
+/// `plsc.subcore_barrier` between the two phases, the kernel is refused: the
+/// executor runs subcores one after another and cannot hold one at a
+/// barrier (numbers exchanged across it would be wrong).
+fn subcore_kernel(barrier: bool) -> String {
+    let hbm = "memref<2x128xi32, #tpu.memory_space<hbm>>";
+    let row = "memref<1x128xi32, #tpu.memory_space<hbm>>";
+    let shared = "memref<2x128xi32, #tpu.memory_space<vmem_shared>>";
+    let srow = "memref<1x128xi32, #tpu.memory_space<vmem_shared>>";
+    let barrier = if barrier {
+        "%b = arith.constant 0 : index\n    tpu.barrier barrier_id(%b)"
+    } else {
+        ""
+    };
+    format!(
+        r#"#map = affine_map<(d0, d1) -> (0, 0)>
+module {{
+  func.func @k(%c: i32, %s: i32, %x: {hbm}, %o: {hbm}, %sh: {shared}) attributes {{dimension_semantics = [#tpu.dimension_semantics<core_parallel>, #tpu.dimension_semantics<subcore_parallel>], iteration_bounds = array<i64: 1, 2>, scalar_prefetch = 0 : i64, scratch_operands = 1 : i64, tpu.core_type = #tpu.core_type<sc_vector_subcore>, window_params = [{{transform_indices = #map}}, {{transform_indices = #map}}]}} {{
+    %z = arith.constant 0 : i32
+    "tpu.region"() ({{
+      %sem = tpu.sem_alloc : {SEM}
+      %xs = tpu.memref_slice %x[%s, %z] : {hbm} -> {row}
+      %ss = tpu.memref_slice %sh[%s, %z] : {shared} -> {srow}
+      tpu.enqueue_dma source(%xs : {row}) target(%ss : {srow}) target_semaphore(%sem : {SEM})
+      tpu.wait_dma2 semaphore(%sem : {SEM}) src(%xs : {row}) dst(%ss : {srow})
+      tpu.yield
+    }}) : () -> ()
+    {barrier}
+    %one = arith.constant 1 : i32
+    %last = arith.cmpi eq, %s, %one : i32
+    scf.if %last {{
+      "tpu.region"() ({{
+        %sem = tpu.sem_alloc : {SEM}
+        tpu.enqueue_dma source(%sh : {shared}) target(%o : {hbm}) target_semaphore(%sem : {SEM})
+        tpu.wait_dma2 semaphore(%sem : {SEM}) src(%sh : {shared}) dst(%o : {hbm})
+        tpu.yield
+      }}) : () -> ()
+    }}
+    return
+  }}
+}}"#
+    )
+}
+
+#[test]
+fn vector_subcores_share_vmem_shared_and_a_barrier_between_them_is_refused() {
+    let t = ["tensor<2x128xi32>"];
+    let e = compile(&subcore_kernel(false), &t, &t);
+    let mut x = Array::filled(exec::ElemType::Int(32), &[2, 128], 0.0);
+    for i in 0..x.len() {
+        x.data.set_f64(i, i as f64 + 1.0);
+    }
+    let o = RunOptions {
+        detect_uninitialized: true,
+        ..RunOptions::default()
+    };
+    let r = run(&e, vec![x.clone()], &o).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.results[0][0], x);
+    assert_eq!(r.unwritten, vec![Some(0)]);
+
+    let ctx = Context::new();
+    let k = Kernel::from_text(&ctx, &subcore_kernel(true), "test.mlir").expect("kernel parses");
+    let shape = CallShape {
+        operands: vec![exec::TensorType::parse(t[0]).unwrap()],
+        results: vec![exec::TensorType::parse(t[0]).unwrap()],
+        aliases: Vec::new(),
+    };
+    let err = Execution::new(&k, shape).unwrap_err();
+    assert_eq!(err.op.as_deref(), Some("tpu.barrier"));
+    assert!(
+        err.to_string().starts_with("`tpu.barrier`: a barrier across 2 vector subcores (plsc.subcore_barrier) is not supported"),
+        "{err}"
+    );
+}
+
+/// Pallas's SparseCore `store_compressed` loads its window with
+/// `tpu.expand_load_vreg` and discards the value; jaxlib's canonicalizer
+/// (checked here with real jaxlib) erases that load before a TPU runs the
+/// kernel, so it must not count as a read of unwritten memory (12 kernels
+/// of JAX's SparseCore tests were reported).
+#[test]
+fn an_unused_expand_load_is_not_a_read() {
+    let v = "memref<8xi32, #tpu.memory_space<vmem>>";
+    let h = "memref<8xi32, #tpu.memory_space<hbm>>";
+    let kernel = format!(
+        r#"#map = affine_map<(d0, d1) -> (0)>
+module {{
+  func.func @k(%c: i32, %s: i32, %x: {h}, %o: {h}, %t: {v}, %u: {v}) attributes {{dimension_semantics = [#tpu.dimension_semantics<core_parallel>, #tpu.dimension_semantics<subcore_parallel>], iteration_bounds = array<i64: 1, 1>, scalar_prefetch = 0 : i64, scratch_operands = 2 : i64, tpu.core_type = #tpu.core_type<sc_vector_subcore>, window_params = [{{transform_indices = #map}}, {{transform_indices = #map}}]}} {{
+    "tpu.region"() ({{
+      %sem = tpu.sem_alloc : {SEM}
+      tpu.enqueue_dma source(%x : {h}) target(%t : {v}) target_semaphore(%sem : {SEM})
+      tpu.wait_dma2 semaphore(%sem : {SEM}) src(%x : {h}) dst(%t : {v})
+      tpu.yield
+    }}) : () -> ()
+    %c0 = arith.constant 0 : index
+    %w = tpu.load %t[%c0] sublanes [true, true, true, true, true, true, true, true] : {v}, vector<8xi32>
+    %four = arith.constant dense<4> : vector<8xi32>
+    %m = arith.cmpi slt, %w, %four : vector<8xi32>
+    %e = tpu.expand_load_vreg %u[%c0], %m : {v}, vector<8xi32>, vector<8xi1>
+    "tpu.region"() ({{
+      %sem = tpu.sem_alloc : {SEM}
+      tpu.enqueue_dma source(%t : {v}) target(%o : {h}) target_semaphore(%sem : {SEM})
+      tpu.wait_dma2 semaphore(%sem : {SEM}) src(%t : {v}) dst(%o : {h})
+      tpu.yield
+    }}) : () -> ()
+    return
+  }}
+}}"#
+    );
+    let t = ["tensor<8xi32>"];
+    let e = compile(&kernel, &t, &t);
+    let mut x = Array::filled(exec::ElemType::Int(32), &[8], 0.0);
+    for i in 0..8 {
+        x.data.set_f64(i, i as f64);
+    }
+    let o = RunOptions {
+        detect_uninitialized: true,
+        ..RunOptions::default()
+    };
+    let r = run(&e, vec![x.clone()], &o).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.results[0][0], x);
+    // The reference: jaxlib's canonicalizer erases the unused load.
+    let Some(python) = jaxref_python("an_unused_expand_load_is_not_a_read") else {
+        return;
+    };
+    let path = std::env::temp_dir().join(format!("tcc-expand-load-{}.mlir", std::process::id()));
+    std::fs::write(&path, &kernel).unwrap();
+    let out = std::process::Command::new(python)
+        .arg(jaxref_dir().join("canonicalize.py"))
+        .arg(&path)
+        .args(["tpu.expand_load_vreg", "tpu.enqueue_dma"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "tpu.expand_load_vreg absent\ntpu.enqueue_dma present\n"
+    );
+}
