@@ -163,6 +163,9 @@ pub struct Execution {
     /// Grid dims that are vector subcores (`subcore_parallel`): their
     /// coordinates share the core's `vmem_shared` scratch.
     subcore: Vec<bool>,
+    /// Vector subcores meet at a `tpu.barrier`: each grid point (a subcore)
+    /// runs on a thread of its own, all at once.
+    subcore_threads: bool,
     /// How many leading grid dimensions are `parallel`: the ones a megacore
     /// chip splits between its TensorCores ([`RunOptions::cores`]).
     megacore: usize,
@@ -250,31 +253,19 @@ impl Execution {
                 sig.function
             )));
         }
-        // Vector subcores run one after another here: one cannot wait at a
-        // barrier for the others, so what they exchange across it would be
-        // wrong. Refused (a wrong number is worse than a refusal).
+        // Vector subcores that meet at a `tpu.barrier` run on threads of
+        // their own (else one after another, each grid point in turn).
         let subcores: i64 = grid
             .iter()
             .zip(&subcore)
             .filter(|(_, s)| **s)
             .map(|(&b, _)| if b == DYNAMIC { i64::MAX } else { b })
             .fold(1i64, i64::saturating_mul);
-        if subcores > 1
-            && let Some(site) = program.sites.iter().find(|s| s.op == "tpu.barrier")
-        {
-            let n = if subcores == i64::MAX {
-                "several".to_string()
-            } else {
-                subcores.to_string()
-            };
-            return Err(ExecError::at(
-                format!(
-                    "a barrier across {n} vector subcores (plsc.subcore_barrier) is not supported: the executor runs the subcores one after another and cannot hold one at the barrier until the others arrive, so what they exchange across it would be wrong"
-                ),
-                site.op.clone(),
-                site.loc.clone(),
-            ));
-        }
+        let barrier_site = program
+            .sites
+            .iter()
+            .find(|s| s.op == "tpu.barrier")
+            .cloned();
         let first = grid.len() + sig.scalar_prefetch;
         let mut windows = Vec::with_capacity(buffers);
         for k in 0..buffers {
@@ -351,7 +342,24 @@ impl Execution {
             windows.push(win);
         }
         let scratch = arg_ty[first + buffers..].to_vec();
+        let subcore_threads = subcores > 1 && barrier_site.is_some();
+        if let Some(site) = barrier_site.filter(|_| subcore_threads)
+            && (subcores == i64::MAX
+                || grid.iter().any(|&b| b == DYNAMIC)
+                || !per_core.iter().all(|&c| c)
+                || windows.iter().any(|w| matches!(w, Win::Block { .. })))
+        {
+            // A thread per subcore needs every grid point to be a (sub)core
+            // and no pipeline; anything else would run them in turn, which a
+            // barrier cannot: refused (a wrong number is worse).
+            return Err(ExecError::at(
+                "a barrier across vector subcores (plsc.subcore_barrier) is supported only in a kernel whose grid is all core_parallel / subcore_parallel with a static size and whose operands are not pipelined blocks: the executor could not hold one subcore at the barrier until the others arrive, so what they exchange across it would be wrong".to_string(),
+                site.op.clone(),
+                site.loc.clone(),
+            ));
+        }
         Ok(Execution {
+            subcore_threads,
             revisit_any,
             program: Arc::new(program),
             call,
@@ -910,6 +918,61 @@ impl Execution {
                 None => Vec::new(),
             };
             it.megacore = mc;
+            if self.subcore_threads {
+                // Every point is a vector subcore (or a core): each runs on a
+                // thread of its own, and `tpu.barrier` waits for the
+                // subcores of its SparseCore.
+                let points: Vec<Vec<i64>> = (0..total)
+                    .map(point_of)
+                    .filter(|p| core_of_point(p) == mc)
+                    .collect();
+                let size: usize = grid
+                    .iter()
+                    .zip(&self.subcore)
+                    .filter(|(_, s)| **s)
+                    .map(|(&b, _)| b.max(0) as usize)
+                    .product();
+                let mut jobs = Vec::with_capacity(points.len());
+                for point in points {
+                    let at = |e: ExecError| tag(e.with_point(&point, multi));
+                    let key = scratch_key(&point, mc);
+                    if !scratch_sets.contains_key(&key) {
+                        let set = self
+                            .alloc_scratch(
+                                machine,
+                                dev,
+                                &key,
+                                cores,
+                                &mut shared,
+                                shared_key(&point, mc),
+                            )
+                            .map_err(at)?;
+                        scratch_sets.insert(key.clone(), set);
+                    }
+                    let mems = sp_args
+                        .iter()
+                        .chain(&win_args)
+                        .chain(&scratch_sets[&key])
+                        .map(Detached::of)
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(at)?;
+                    let core = key.get(usize::from(cores > 1)).map_or(0, |&c| c as usize);
+                    let group = shared_key(&point, mc);
+                    jobs.push(SubcoreJob {
+                        point,
+                        core,
+                        group,
+                        mems,
+                    });
+                }
+                let n = jobs.len() as u64;
+                run_subcores(&it, main, jobs, size, multi).map_err(tag)?;
+                done += n;
+                if let Some(p) = &options.progress {
+                    p(done, total as u64, dev);
+                }
+                continue;
+            }
             let mut points = (0..total)
                 .map(point_of)
                 .filter(|p| core_of_point(p) == mc)
@@ -1479,4 +1542,179 @@ pub fn random_inputs(call: &CallShape, seed: u64) -> Result<Vec<Array>, ExecErro
 /// is then refused by the allocator's budget or size check).
 fn elements(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d))
+}
+
+/// A whole-buffer memref handed to a vector subcore's thread ([`Val`]
+/// holds `Rc`s, which stay on their thread).
+struct Detached {
+    dev: usize,
+    buf: usize,
+    offset: usize,
+    shape: Vec<usize>,
+    strides: Vec<usize>,
+    elem: ElemType,
+}
+
+impl Detached {
+    fn of(v: &Val) -> Result<Detached, ExecError> {
+        match v {
+            Val::M(m) if m.cast.is_none() => Ok(Detached {
+                dev: m.dev,
+                buf: m.buf,
+                offset: m.offset,
+                shape: m.shape.clone(),
+                strides: m.strides.clone(),
+                elem: m.elem,
+            }),
+            _ => Err(ExecError::new(
+                "a vector subcore's argument is not a plain buffer (a thread cannot take it)",
+            )),
+        }
+    }
+
+    fn attach(self) -> Val {
+        Val::M(Rc::new(MemRef {
+            dev: self.dev,
+            buf: self.buf,
+            offset: self.offset,
+            shape: self.shape,
+            strides: self.strides,
+            elem: self.elem,
+            cast: None,
+        }))
+    }
+}
+
+/// One vector subcore's run: its grid point, `tpu.core_id`, SparseCore
+/// (the barrier's group) and memref arguments (after the point's indices).
+struct SubcoreJob {
+    point: Vec<i64>,
+    core: usize,
+    group: Vec<i64>,
+    mems: Vec<Detached>,
+}
+
+/// Runs vector subcores at once, each on a thread with an interpreter set up
+/// as `template`; `tpu.barrier` waits for the `size` subcores of a group.
+/// The first failure (not one that only stopped because another failed).
+fn run_subcores(
+    template: &Interp<'_>,
+    main: &super::program::Func,
+    jobs: Vec<SubcoreJob>,
+    size: usize,
+    multi: Option<usize>,
+) -> Result<(), ExecError> {
+    let machine = template.machine;
+    let dev = template.dev;
+    let n = jobs.len();
+    let base = {
+        let mut s = machine.lock();
+        // The device's own place among the running threads passes to its
+        // subcores while they run.
+        s.live += n.saturating_sub(1);
+        let base = s.next_thread;
+        s.next_thread += n;
+        s.turns.insert(
+            dev,
+            super::machine::Turn {
+                threads: (base..base + n).collect(),
+                done: vec![false; n],
+                at: 0,
+            },
+        );
+        base
+    };
+    let results: Vec<Result<(), ExecError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .into_iter()
+            .enumerate()
+            .map(|(i, job)| {
+                let (prog, grid) = (template.prog, template.grid.clone());
+                let (fuse, flush, barrier, ops_left, megacore) = (
+                    template.fuse,
+                    template.flush_subnormals,
+                    template.barrier,
+                    template.ops_left,
+                    template.megacore,
+                );
+                let group = job.group.clone();
+                let spawned = std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut it = Interp::new(prog, machine, dev);
+                        it.fuse = fuse;
+                        it.flush_subnormals = flush;
+                        it.grid = grid;
+                        it.barrier = barrier;
+                        it.ops_left = ops_left;
+                        it.megacore = megacore;
+                        it.core = job.core;
+                        it.point.clone_from(&job.point);
+                        it.thread = base + i;
+                        it.subcores = Some((job.group.clone(), size));
+                        let mut args: Vec<Val> = job
+                            .point
+                            .iter()
+                            .map(|&x| Val::A(Rc::new(Array::int(ElemType::Int(32), x))))
+                            .collect();
+                        args.extend(job.mems.into_iter().map(Detached::attach));
+                        let r = machine
+                            .await_turn(dev, base + i)
+                            .map_err(ExecError::new)
+                            .and_then(|()| it.call(main, args).map(|_| ()))
+                            .map_err(|e| e.with_point(&job.point, multi));
+                        if let Err(e) = &r {
+                            let mut st = machine.lock();
+                            if st.failed.is_none() {
+                                st.failed = Some(format!(
+                                    "the vector subcore at grid point {:?} failed: {}",
+                                    job.point, e.message
+                                ));
+                            }
+                        }
+                        machine.subcore_finished(dev, &job.group, base + i);
+                        r
+                    });
+                if spawned.is_err() {
+                    // The others must not wait for it at a barrier.
+                    let mut st = machine.lock();
+                    if st.failed.is_none() {
+                        st.failed = Some("a vector subcore thread did not start".into());
+                    }
+                    drop(st);
+                    machine.subcore_finished(dev, &group, base + i);
+                }
+                spawned
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h
+                    .join()
+                    .unwrap_or_else(|_| Err(ExecError::new("a vector subcore thread panicked"))),
+                Err(e) => Err(ExecError::new(format!(
+                    "cannot start a vector subcore thread: {e}"
+                ))),
+            })
+            .collect()
+    });
+    {
+        let mut s = machine.lock();
+        s.live += 1;
+        s.turns.remove(&dev);
+    }
+    let mut first: Option<ExecError> = None;
+    for r in results {
+        if let Err(e) = r {
+            let secondary = e.message.starts_with("stopped: ");
+            if first
+                .as_ref()
+                .is_none_or(|f| f.message.starts_with("stopped: ") && !secondary)
+            {
+                first = Some(e);
+            }
+        }
+    }
+    first.map_or(Ok(()), Err)
 }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use super::ExecError;
 use super::array::{Array, Data, for_each_index};
 use super::dtype::{ElemType, wrap_int};
-use super::machine::Machine;
+use super::machine::{Machine, Wait};
 use super::ops;
 use super::program::{Block, Func, Inst, Kind, Program, VTy};
 
@@ -100,6 +100,12 @@ pub(crate) struct Interp<'p> {
     /// Flush `f32`/`bf16` subnormal operands and results of arithmetic to
     /// zero (see [`super::Subnormals`]).
     pub flush_subnormals: bool,
+    /// Who waits, in the machine's deadlock accounting: the device, or a
+    /// vector subcore's thread.
+    pub thread: usize,
+    /// A vector subcore running on its own thread: its SparseCore (the
+    /// barrier's group) and how many subcores `tpu.barrier` waits for.
+    pub subcores: Option<(Vec<i64>, usize)>,
     scopes: Vec<Vec<usize>>,
 }
 
@@ -175,6 +181,8 @@ impl<'p> Interp<'p> {
                 super::DmaTiming::Random(seed) => seed ^ (dev as u64).wrapping_mul(0x9e37_79b9),
                 _ => 0,
             },
+            thread: dev,
+            subcores: None,
             scopes: Vec::new(),
         }
     }
@@ -955,6 +963,13 @@ impl<'p> Interp<'p> {
             Kind::Identity => {
                 frame[inst.res[0] as usize] = frame[inst.args[0] as usize].clone();
             }
+            Kind::SubcoreBarrier => {
+                if let Some((group, size)) = &self.subcores {
+                    self.machine
+                        .subcore_barrier(self.dev, group, *size, self.thread)
+                        .map_err(|m| self.fail(inst, m))?;
+                }
+            }
             Kind::Nop => {
                 for (k, t) in inst.res_ty.iter().enumerate() {
                     if let VTy::Scalar(e) = t {
@@ -1716,8 +1731,15 @@ impl<'p> Interp<'p> {
         loop {
             if let Some(f) = &s.failed {
                 let f = f.clone();
-                s.waits.remove(&self.dev);
+                s.waits.remove(&self.thread);
                 return Err(self.fail(inst, format!("stopped: {f}")));
+            }
+            if !s.has_turn(self.dev, self.thread) {
+                s = match self.machine.wake.wait(s) {
+                    Ok(g) => g,
+                    Err(p) => p.into_inner(),
+                };
+                continue;
             }
             if !s.dmas.is_empty() {
                 // DMAs that signal this semaphore and have not copied yet
@@ -1739,22 +1761,15 @@ impl<'p> Interp<'p> {
                 if let Data::I64(v) = &mut b.data {
                     v[pos] -= amount;
                 }
-                s.waits.remove(&self.dev);
+                s.waits.remove(&self.thread);
                 return Ok(());
             }
-            s.waits.insert(self.dev, (sem.dev, sem.buf, pos, amount));
+            s.waits
+                .insert(self.thread, Wait::Semaphore(sem.dev, sem.buf, pos, amount));
             // A deadlock: every running device waits, and no wait can be
             // satisfied by the semaphores as they are (a device that was
             // signalled but has not run yet still counts as satisfiable).
-            let all_wait = s.waits.len() >= s.live;
-            let stuck = all_wait
-                && s.waits.values().all(|&(d, b, p, n)| {
-                    s.bufs[d].get(b).is_none_or(|buf| buf.data.get_i64(p) < n)
-                        && !s.dmas.iter().any(|x| {
-                            !x.copied
-                                && (x.dst_sem == Some((d, b, p)) || x.src_sem == Some((d, b, p)))
-                        })
-                });
+            let stuck = s.deadlocked();
             if stuck {
                 let label = s.bufs[sem.dev][sem.buf].label.clone();
                 let msg = format!(
@@ -1767,11 +1782,14 @@ impl<'p> Interp<'p> {
                     }
                 );
                 s.failed = Some(format!("device {} deadlocked", self.dev));
-                s.waits.remove(&self.dev);
+                s.waits.remove(&self.thread);
                 drop(s);
                 self.machine.wake.notify_all();
                 return Err(self.fail(inst, msg));
             }
+            // A vector subcore blocks: the next one runs.
+            s.pass_turn(self.dev, self.thread, false);
+            self.machine.wake.notify_all();
             s = match self.machine.wake.wait(s) {
                 Ok(g) => g,
                 Err(p) => p.into_inner(),

@@ -186,9 +186,17 @@ pub(crate) struct State {
     pub bufs: Vec<Vec<Buffer>>,
     /// Devices still running.
     pub live: usize,
-    /// What each waiting device waits for: (device, buffer, position,
-    /// amount) of a semaphore.
-    pub waits: std::collections::HashMap<usize, (usize, usize, usize, i64)>,
+    /// What each waiting device (or vector subcore thread) waits for.
+    pub waits: std::collections::HashMap<usize, Wait>,
+    /// `tpu.barrier` per SparseCore (device, core coordinates): subcores
+    /// arrived, subcores that returned, and the barrier's generation.
+    pub barriers: std::collections::HashMap<(usize, Vec<i64>), BarrierState>,
+    /// Vector-subcore threads per device take turns: one runs at a time,
+    /// until it blocks or returns, then the next in order (a fixed
+    /// interleaving, so the same run gives the same numbers).
+    pub turns: std::collections::HashMap<usize, Turn>,
+    /// The next vector-subcore thread's number (after the devices').
+    pub next_thread: usize,
     /// Bytes the live buffers take (their storage).
     pub bytes: u64,
     /// Set when a device fails or all deadlock: the others stop.
@@ -217,6 +225,85 @@ pub(crate) struct HbmAccess {
     pub point: Vec<i64>,
 }
 
+/// What a blocked thread waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Wait {
+    /// (device, buffer, position, amount) of a semaphore.
+    Semaphore(usize, usize, usize, i64),
+    /// The other vector subcores of its SparseCore, at a `tpu.barrier`:
+    /// the barrier (device, group) and the generation it waits to end.
+    Barrier((usize, Vec<i64>), u64),
+}
+
+/// One SparseCore's `tpu.barrier`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BarrierState {
+    pub arrived: usize,
+    pub finished: usize,
+    pub generation: u64,
+}
+
+/// The turn of a device's vector-subcore threads ([`State::turns`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Turn {
+    pub threads: Vec<usize>,
+    pub done: Vec<bool>,
+    pub at: usize,
+}
+
+impl State {
+    /// Whether `thread` may run now (always, outside a turn).
+    pub(crate) fn has_turn(&self, dev: usize, thread: usize) -> bool {
+        self.turns
+            .get(&dev)
+            .is_none_or(|t| !t.threads.contains(&thread) || t.threads[t.at] == thread)
+    }
+
+    /// `thread` blocks (or returned, `done`): the next thread in order
+    /// that has not returned runs.
+    pub(crate) fn pass_turn(&mut self, dev: usize, thread: usize, done: bool) {
+        let Some(t) = self.turns.get_mut(&dev) else {
+            return;
+        };
+        let Some(me) = t.threads.iter().position(|&x| x == thread) else {
+            return;
+        };
+        if done {
+            t.done[me] = true;
+        }
+        if t.at != me {
+            return;
+        }
+        let n = t.threads.len();
+        if let Some(next) = (1..=n).map(|k| (me + k) % n).find(|&j| !t.done[j]) {
+            t.at = next;
+        }
+    }
+
+    /// Every running thread waits and no wait can be satisfied by the
+    /// semaphores as they are, nor by a DMA still to copy (a barrier that
+    /// every subcore reached has already opened).
+    pub(crate) fn deadlocked(&self) -> bool {
+        self.waits.len() >= self.live
+            && self.waits.values().all(|w| match w {
+                // One that opened since: that thread is about to run.
+                Wait::Barrier(key, generation) => self
+                    .barriers
+                    .get(key)
+                    .is_none_or(|b| b.generation == *generation),
+                &Wait::Semaphore(d, b, p, n) => {
+                    self.bufs[d]
+                        .get(b)
+                        .is_none_or(|buf| buf.data.get_i64(p) < n)
+                        && !self.dmas.iter().any(|x| {
+                            !x.copied
+                                && (x.dst_sem == Some((d, b, p)) || x.src_sem == Some((d, b, p)))
+                        })
+                }
+            })
+    }
+}
+
 /// The shared memory and the condition variable waits block on.
 #[derive(Debug)]
 pub(crate) struct Machine {
@@ -243,6 +330,9 @@ impl Machine {
                 bufs: (0..devices).map(|_| Vec::new()).collect(),
                 live: devices,
                 waits: std::collections::HashMap::new(),
+                barriers: std::collections::HashMap::new(),
+                turns: std::collections::HashMap::new(),
+                next_thread: devices,
                 failed: None,
                 ready: 0,
                 bytes: 0,
@@ -455,6 +545,109 @@ impl Machine {
                 Err(p) => p.into_inner(),
             };
         }
+    }
+
+    /// `tpu.barrier` of a vector subcore running on its own thread: blocks
+    /// until all `size` subcores of its SparseCore (`group`) arrive. An
+    /// error when one returned without arriving, another thread failed, or
+    /// every thread is blocked.
+    pub(crate) fn subcore_barrier(
+        &self,
+        dev: usize,
+        group: &[i64],
+        size: usize,
+        thread: usize,
+    ) -> Result<(), String> {
+        let key = (dev, group.to_vec());
+        let mut s = self.lock();
+        let b = s.barriers.entry(key.clone()).or_default();
+        b.arrived += 1;
+        let generation = b.generation;
+        if b.arrived == size {
+            b.arrived = 0;
+            b.generation += 1;
+            drop(s);
+            self.wake.notify_all();
+            return Ok(());
+        }
+        loop {
+            if let Some(f) = &s.failed {
+                let f = f.clone();
+                s.waits.remove(&thread);
+                return Err(format!("stopped: {f}"));
+            }
+            if !s.has_turn(dev, thread) {
+                s = match self.wake.wait(s) {
+                    Ok(g) => g,
+                    Err(p) => p.into_inner(),
+                };
+                continue;
+            }
+            let b = &s.barriers[&key];
+            if b.generation != generation {
+                s.waits.remove(&thread);
+                return Ok(());
+            }
+            if b.finished > 0 {
+                let msg = format!(
+                    "a barrier that can never open: {} of the {size} vector subcores returned without reaching it ({} wait at it)",
+                    b.finished, b.arrived
+                );
+                s.waits.remove(&thread);
+                s.failed = Some(format!("device {dev}: a subcore barrier never opened"));
+                drop(s);
+                self.wake.notify_all();
+                return Err(msg);
+            }
+            s.waits
+                .insert(thread, Wait::Barrier(key.clone(), generation));
+            if s.deadlocked() {
+                s.waits.remove(&thread);
+                s.failed = Some(format!("device {dev} deadlocked"));
+                drop(s);
+                self.wake.notify_all();
+                return Err(format!(
+                    "a barrier that can never open: every vector subcore still running waits, at the barrier or on a semaphore no one can signal"
+                ));
+            }
+            s.pass_turn(dev, thread, false);
+            self.wake.notify_all();
+            s = match self.wake.wait(s) {
+                Ok(g) => g,
+                Err(p) => p.into_inner(),
+            };
+        }
+    }
+
+    /// Blocks a vector subcore's thread until its first turn.
+    pub(crate) fn await_turn(&self, dev: usize, thread: usize) -> Result<(), String> {
+        let mut s = self.lock();
+        loop {
+            if let Some(f) = &s.failed {
+                return Err(format!("stopped: {f}"));
+            }
+            if s.has_turn(dev, thread) {
+                return Ok(());
+            }
+            s = match self.wake.wait(s) {
+                Ok(g) => g,
+                Err(p) => p.into_inner(),
+            };
+        }
+    }
+
+    /// A vector subcore's thread returned: it will never reach a barrier,
+    /// and the next one runs.
+    pub(crate) fn subcore_finished(&self, dev: usize, group: &[i64], thread: usize) {
+        let mut s = self.lock();
+        s.pass_turn(dev, thread, true);
+        s.live = s.live.saturating_sub(1);
+        s.barriers
+            .entry((dev, group.to_vec()))
+            .or_default()
+            .finished += 1;
+        drop(s);
+        self.wake.notify_all();
     }
 
     /// Releases a scoped buffer's storage. A DMA semaphore whose scope ends

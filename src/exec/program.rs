@@ -72,7 +72,12 @@ fn arity(kind: &Kind) -> (usize, usize) {
         Kind::SemSignal => (2, 0),
         Kind::EnqueueDma | Kind::WaitDma { .. } => (2, 0),
         Kind::WaitDma2 => (3, 0),
-        Kind::While | Kind::Region | Kind::Nop | Kind::Call(_) | Kind::Yield => (0, 0),
+        Kind::While
+        | Kind::Region
+        | Kind::Nop
+        | Kind::SubcoreBarrier
+        | Kind::Call(_)
+        | Kind::Yield => (0, 0),
     }
 }
 
@@ -456,6 +461,9 @@ pub(crate) enum Kind {
     Identity,
     /// No effect on values (`tpu.trace_start`, `tpu.delay`, `tpu.log`).
     Nop,
+    /// `tpu.barrier` (`plsc.subcore_barrier`): waits for every vector
+    /// subcore of its SparseCore.
+    SubcoreBarrier,
     For,
     If,
     While,
@@ -1066,8 +1074,10 @@ impl FuncCompiler<'_> {
             "tpu.core_id" => Kind::CoreId,
             "tpu.iteration_bound" => Kind::IterationBound(int("dim").unwrap_or(0) as usize),
             "tpu.assume_multiple" | "tpu.assume_layout" => Kind::Identity,
-            "tpu.trace_start" | "tpu.trace_stop" | "tpu.trace_value" | "tpu.delay" | "tpu.log"
-            | "tpu.barrier" => Kind::Nop,
+            "tpu.trace_start" | "tpu.trace_stop" | "tpu.trace_value" | "tpu.delay" | "tpu.log" => {
+                Kind::Nop
+            }
+            "tpu.barrier" => Kind::SubcoreBarrier,
             "tpu.trace" => Kind::Region,
             "scf.for" => Kind::For,
             "scf.if" => Kind::If,

@@ -848,23 +848,58 @@ module {{
 }
 
 #[test]
-fn vector_subcores_share_vmem_shared_and_a_barrier_between_them_is_refused() {
+fn vector_subcores_share_vmem_shared_and_meet_at_barriers() {
     let t = ["tensor<2x128xi32>"];
-    let e = compile(&subcore_kernel(false), &t, &t);
     let mut x = Array::filled(exec::ElemType::Int(32), &[2, 128], 0.0);
     for i in 0..x.len() {
         x.data.set_f64(i, i as f64 + 1.0);
     }
-    let o = RunOptions {
-        detect_uninitialized: true,
-        ..RunOptions::default()
-    };
-    let r = run(&e, vec![x.clone()], &o).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.results[0][0], x);
-    assert_eq!(r.unwritten, vec![Some(0)]);
-
+    for barrier in [false, true] {
+        let e = compile(&subcore_kernel(barrier), &t, &t);
+        for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(9)] {
+            let o = RunOptions {
+                detect_uninitialized: true,
+                detect_races: true,
+                dma,
+                ..RunOptions::default()
+            };
+            let r =
+                run(&e, vec![x.clone()], &o).unwrap_or_else(|e| panic!("{barrier} {dma:?}: {e}"));
+            assert_eq!(r.results[0][0], x, "{barrier} {dma:?}");
+            assert_eq!(r.unwritten, vec![Some(0)]);
+        }
+    }
+    // A barrier only subcore 0 reaches never opens: an error, not a hang.
+    let lone = subcore_kernel(true).replace(
+        "%b = arith.constant 0 : index\n    tpu.barrier barrier_id(%b)",
+        "%b = arith.constant 0 : index\n    %z0 = arith.cmpi eq, %s, %z : i32\n    scf.if %z0 {\n      tpu.barrier barrier_id(%b)\n    }",
+    );
+    assert_ne!(lone, subcore_kernel(true));
+    let err = run(
+        &compile(&lone, &t, &t),
+        vec![x.clone()],
+        &RunOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(err.op.as_deref(), Some("tpu.barrier"), "{err}");
+    assert!(
+        err.message.contains(
+            "a barrier that can never open: 1 of the 2 vector subcores returned without reaching it"
+        ),
+        "{err}"
+    );
+    // Subcores that also step through a sequential grid dimension cannot
+    // each have a thread: a barrier there is refused.
+    let sequential = subcore_kernel(true)
+        .replace("(d0, d1) -> (0, 0)", "(d0, d1, d2) -> (0, 0)")
+        .replace("%c: i32, %s: i32,", "%c: i32, %s: i32, %a: i32,")
+        .replace(
+            "#tpu.dimension_semantics<subcore_parallel>]",
+            "#tpu.dimension_semantics<subcore_parallel>, #tpu.dimension_semantics<arbitrary>]",
+        )
+        .replace("array<i64: 1, 2>", "array<i64: 1, 2, 3>");
     let ctx = Context::new();
-    let k = Kernel::from_text(&ctx, &subcore_kernel(true), "test.mlir").expect("kernel parses");
+    let k = Kernel::from_text(&ctx, &sequential, "test.mlir").expect("kernel parses");
     let shape = CallShape {
         operands: vec![exec::TensorType::parse(t[0]).unwrap()],
         results: vec![exec::TensorType::parse(t[0]).unwrap()],
@@ -873,9 +908,73 @@ fn vector_subcores_share_vmem_shared_and_a_barrier_between_them_is_refused() {
     let err = Execution::new(&k, shape).unwrap_err();
     assert_eq!(err.op.as_deref(), Some("tpu.barrier"));
     assert!(
-        err.to_string().starts_with("`tpu.barrier`: a barrier across 2 vector subcores (plsc.subcore_barrier) is not supported"),
+        err.message.starts_with("a barrier across vector subcores (plsc.subcore_barrier) is supported only in a kernel whose grid is all core_parallel / subcore_parallel"),
         "{err}"
     );
+}
+
+/// JAX's SparseCore tests whose 16 vector subcores exchange data through
+/// `VMEM_SHARED` across `plsc.subcore_barrier()` (tests/data/exec-sc), run
+/// with the JAX test's inputs against the JAX test's own assertion, under
+/// every DMA schedule, with the detectors on: the same numbers every run.
+#[test]
+fn sparsecore_barrier_kernels_compute_what_jax_tests_assert() {
+    let ctx = Context::new();
+    let load = |name: &str| {
+        let bytes =
+            std::fs::read(data_dir().join("exec-sc").join(name).join("module.mlir")).unwrap();
+        host::load_call(&ctx, &bytes, name, None).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    // test_scatter_add: x[0] + x.sum(0)[::-1].
+    let scatter = load("scatter_add");
+    let mut x = Array::filled(exec::ElemType::F32, &[16, 32], 0.0);
+    for i in 0..x.len() {
+        x.data.set_f64(i, i as f64);
+    }
+    let mut indices = Array::filled(exec::ElemType::Int(32), &[32], 0.0);
+    for i in 0..32 {
+        indices.data.set_f64(i, (31 - i) as f64);
+    }
+    let mut want = Array::filled(exec::ElemType::F32, &[32], 0.0);
+    for j in 0..32 {
+        let column: f64 = (0..16).map(|r| (r * 32 + (31 - j)) as f64).sum();
+        want.data.set_f64(j, j as f64 + column);
+    }
+    // test_tiled_dma_hbm_vmem_shared: kernel(x_pad)[:, :16] == x + 1.
+    let tiled = load("tiled_dma_hbm_vmem_shared");
+    let mut xp = Array::filled(exec::ElemType::Int(32), &[16, 128], 0.0);
+    for r in 0..16 {
+        for c in 0..16 {
+            xp.data.set_f64(r * 128 + c, ((r * 16 + c) / 4) as f64);
+        }
+    }
+    for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(5)] {
+        let o = RunOptions {
+            dma,
+            detect_races: true,
+            detect_uninitialized: true,
+            ..RunOptions::default()
+        };
+        let got = scatter
+            .execution
+            .run(&[x.clone(), indices.clone()], &o)
+            .unwrap_or_else(|e| panic!("scatter_add {dma:?}: {e}"));
+        assert_eq!(got[0], want, "scatter_add {dma:?}");
+        let got = tiled
+            .execution
+            .run(&[xp.clone()], &o)
+            .unwrap_or_else(|e| panic!("tiled {dma:?}: {e}"));
+        for r in 0..16 {
+            for c in 0..16 {
+                let i = r * 128 + c;
+                assert_eq!(
+                    got[0].data.get_f64(i),
+                    xp.data.get_f64(i) + 1.0,
+                    "tiled {dma:?} [{r}, {c}]"
+                );
+            }
+        }
+    }
 }
 
 /// Pallas's SparseCore `store_compressed` loads its window with
