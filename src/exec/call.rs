@@ -836,23 +836,10 @@ impl Execution {
         };
         let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> =
             std::collections::HashMap::new();
-        let scratch_key = |point: &[i64], mc: usize| -> Vec<i64> {
-            let mut key: Vec<i64> = if cores > 1 {
-                vec![mc as i64]
-            } else {
-                Vec::new()
-            };
-            key.extend(
-                point
-                    .iter()
-                    .zip(&self.per_core)
-                    .filter(|(_, c)| **c)
-                    .map(|(p, _)| *p),
-            );
-            key
-        };
-        // `vmem_shared` scratch: one per core, whatever the subcore.
-        let shared_key = |point: &[i64], mc: usize| -> Vec<i64> {
+        // The (megacore, core and subcore coordinates) a point's scratch
+        // belongs to; without the subcores, its SparseCore (`vmem_shared`
+        // scratch: one per core, whatever the subcore).
+        let key_of = |point: &[i64], mc: usize, subcores: bool| -> Vec<i64> {
             let mut key: Vec<i64> = if cores > 1 {
                 vec![mc as i64]
             } else {
@@ -862,11 +849,13 @@ impl Execution {
                 point
                     .iter()
                     .zip(self.per_core.iter().zip(&self.subcore))
-                    .filter(|(_, (c, s))| **c && !**s)
+                    .filter(|(_, (c, s))| **c && (subcores || !**s))
                     .map(|(p, _)| *p),
             );
             key
         };
+        let scratch_key = |point: &[i64], mc: usize| key_of(point, mc, true);
+        let shared_key = |point: &[i64], mc: usize| key_of(point, mc, false);
         let mut shared: std::collections::HashMap<(Vec<i64>, usize), Val> =
             std::collections::HashMap::new();
         // Per output: the blocks already written back (block start -> the
