@@ -345,7 +345,7 @@ impl Execution {
         let subcore_threads = subcores > 1 && barrier_site.is_some();
         if let Some(site) = barrier_site.filter(|_| subcore_threads)
             && (subcores == i64::MAX
-                || grid.iter().any(|&b| b == DYNAMIC)
+                || grid.contains(&DYNAMIC)
                 || !per_core.iter().all(|&c| c)
                 || windows.iter().any(|w| matches!(w, Win::Block { .. })))
         {

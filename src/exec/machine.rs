@@ -606,9 +606,10 @@ impl Machine {
                 s.failed = Some(format!("device {dev} deadlocked"));
                 drop(s);
                 self.wake.notify_all();
-                return Err(format!(
+                return Err(
                     "a barrier that can never open: every vector subcore still running waits, at the barrier or on a semaphore no one can signal"
-                ));
+                        .to_string(),
+                );
             }
             s.pass_turn(dev, thread, false);
             self.wake.notify_all();
