@@ -1658,25 +1658,60 @@ pub struct AsyncCopy<'c, 'a> {
     dst: Value<'c, 'a>,
     dst_at: Vec<Index<'c, 'a>>,
     sem: Value<'c, 'a>,
+    sem_at: Vec<Index<'c, 'a>>,
 }
 
 impl<'c, 'a> AsyncCopy<'c, 'a> {
-    fn views(&self, k: &Body<'c, 'a>) -> Result<(Value<'c, 'a>, Value<'c, 'a>), BuildError> {
-        let src = k.ref_at(self.src, &self.src_at)?;
-        let dst = k.ref_at(self.dst, &self.dst_at)?;
-        Ok((src, dst))
+    /// `sem.at[indices]`: the semaphore is an element of a semaphore array
+    /// (`pltpu.SemaphoreType.DMA((2, 2))` scratch, `sems.at[0, slot]`).
+    pub fn sem_at(mut self, indices: &[Index<'c, 'a>]) -> Self {
+        self.sem_at = indices.to_vec();
+        self
+    }
+
+    /// The views of semaphore, target and source, as Pallas lowers a DMA:
+    /// the integer indices of source, target and semaphore (in that order)
+    /// become `i32` constants first, then the semaphore, the target and the
+    /// source are sliced.
+    #[allow(clippy::type_complexity)]
+    fn views(
+        &self,
+        k: &Body<'c, 'a>,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let literal = |indices: &[Index<'c, 'a>]| -> Result<Vec<Index<'c, 'a>>, BuildError> {
+            indices
+                .iter()
+                .map(|&i| match i {
+                    Index::At(Operand::Int(v)) => {
+                        Ok(Index::At(Operand::Value(k.i32(i32::try_from(v).map_err(
+                            |_| k.error("async_copy", format!("index {v} does not fit an i32")),
+                        )?))))
+                    }
+                    other => Ok(other),
+                })
+                .collect()
+        };
+        let (src_at, dst_at, sem_at) = (
+            literal(&self.src_at)?,
+            literal(&self.dst_at)?,
+            literal(&self.sem_at)?,
+        );
+        let sem = k.ref_at(self.sem, &sem_at)?;
+        let dst = k.ref_at(self.dst, &dst_at)?;
+        let src = k.ref_at(self.src, &src_at)?;
+        Ok((src, dst, sem))
     }
 
     /// `copy.start()`: `tpu.enqueue_dma` of the (sliced) source into the
     /// (sliced) target, signalling the semaphore.
     pub fn start(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
-        let (src, dst) = self.views(k)?;
+        let (src, dst, sem) = self.views(k)?;
         k.append(ops::enqueue_dma(
             k.ctx,
             src,
             None,
             dst,
-            Some(self.sem),
+            Some(sem),
             None,
             None,
             None,
@@ -1690,13 +1725,13 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     /// `copy.wait()`: `tpu.wait_dma` on the target's semaphore for the
     /// target's bytes.
     pub fn wait(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
-        let (src, dst) = self.views(k)?;
+        let (src, dst, sem) = self.views(k)?;
         k.append(ops::wait_dma(
             k.ctx,
             src,
             None,
             dst,
-            Some(self.sem),
+            Some(sem),
             None,
             None,
             None,
@@ -1711,9 +1746,11 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
 impl<'c, 'a> Body<'c, 'a> {
     /// `ref.at[indices]`: a view of a ref (`tpu.memref_slice` with `i32`
-    /// offsets, as Pallas lowers it; whole dimensions at 0). No indices: the
-    /// ref itself. Only `ds(start, size)` and `ALL` slice a view (a DMA's
-    /// source or target).
+    /// offsets, as Pallas lowers it; whole dimensions at 0), then
+    /// `tpu.memref_squeeze` of the dimensions given an integer index
+    /// (`k_hbm.at[page]`, `sems.at[0, slot]`). No indices: the ref itself.
+    /// `ds(start, size)`, `at(i)` and `ALL` slice a view (a DMA's source,
+    /// target or semaphore); strides do not.
     pub fn ref_at(
         &self,
         r: Value<'c, 'a>,
@@ -1740,8 +1777,16 @@ impl<'c, 'a> Body<'c, 'a> {
         }
         let mut offsets = Vec::with_capacity(shape.len());
         let mut sizes = Vec::with_capacity(shape.len());
+        let mut squeezed = Vec::new();
         for (d, &size) in shape.iter().enumerate() {
-            match indices.get(d).copied().unwrap_or(Index::All) {
+            let index = match indices.get(d).copied().unwrap_or(Index::All) {
+                Index::At(i) => {
+                    squeezed.push(d);
+                    Index::Slice(i, 1)
+                }
+                other => other,
+            };
+            match index {
                 Index::All => {
                     offsets.push(self.i32(0));
                     sizes.push(size);
@@ -1770,7 +1815,11 @@ impl<'c, 'a> Body<'c, 'a> {
                     sizes.push(n);
                 }
                 _ => {
-                    return Err(self.error("ref_at", "only ds(start, size) and ALL slice a ref view (an integer index or a stride is not supported here)".to_string()));
+                    return Err(self.error(
+                        "ref_at",
+                        "a stride does not slice a ref view: give ds(start, size), at(i) or ALL"
+                            .to_string(),
+                    ));
                 }
             }
         }
@@ -1780,24 +1829,38 @@ impl<'c, 'a> Body<'c, 'a> {
             .find("#tpu.memory_space<")
             .map(|i| text[i..].trim_end_matches('>').to_string() + ">")
             .unwrap_or_default();
-        let dims: Vec<String> = sizes.iter().map(ToString::to_string).collect();
-        let result_text = if space.is_empty() {
-            format!("memref<{}x{element}>", dims.join("x"))
-        } else {
-            format!("memref<{}x{element}, {space}>", dims.join("x"))
+        let view_type = |sizes: &[i64]| {
+            let dims: String = sizes.iter().map(|d| format!("{d}x")).collect();
+            let text = if space.is_empty() {
+                format!("memref<{dims}{element}>")
+            } else {
+                format!("memref<{dims}{element}, {space}>")
+            };
+            Type::parse(self.ctx, &text).ok_or_else(|| {
+                self.error("ref_at", format!("the view type `{text}` does not parse"))
+            })
         };
-        let result = Type::parse(self.ctx, &result_text).ok_or_else(|| {
-            self.error(
-                "ref_at",
-                format!("the view type `{result_text}` does not parse"),
-            )
-        })?;
-        Ok(self.one(ops::memref_slice(
+        let view = self.one(ops::memref_slice(
             self.ctx,
             r,
             &offsets,
             &[],
-            result,
+            view_type(&sizes)?,
+            self.location,
+        ));
+        if squeezed.is_empty() {
+            return Ok(view);
+        }
+        let kept: Vec<i64> = sizes
+            .iter()
+            .enumerate()
+            .filter(|(d, _)| !squeezed.contains(d))
+            .map(|(_, &n)| n)
+            .collect();
+        Ok(self.one(ops::memref_squeeze(
+            self.ctx,
+            view,
+            view_type(&kept)?,
             self.location,
         )))
     }
@@ -1916,6 +1979,7 @@ impl<'c, 'a> Body<'c, 'a> {
             dst,
             dst_at: dst_at.to_vec(),
             sem,
+            sem_at: Vec::new(),
         }
     }
 }

@@ -521,7 +521,9 @@ impl<'c> KernelSpec<'c> {
                 .copied()
                 .chain(self.scalar_prefetch.iter().map(|a| a.ty))
                 .collect();
-            for (_, _, arg) in self.windowed() {
+            // Named by the operand's position among inputs and outputs, as
+            // Pallas names them (`memory_space=ANY` operands take a number too).
+            for (position, (_, _, arg)) in self.windowed().enumerate() {
                 let window = match &arg.window {
                     Window::Whole => DictionaryAttribute::new(ctx, &[]).into(),
                     Window::AffineMap(map) => DictionaryAttribute::new(
@@ -535,7 +537,7 @@ impl<'c> KernelSpec<'c> {
                         buffer_count,
                         revisit,
                     } => {
-                        let name = format!("transform_{}", transforms.len());
+                        let name = format!("transform_{position}");
                         let (function, rank) =
                             index_map_function(ctx, &name, &map_inputs, index_map, i32_type);
                         if rank != block_shape.len() {
