@@ -124,6 +124,17 @@ pub struct DotOptions {
     pub precision: Option<ContractPrecision>,
 }
 
+impl DotOptions {
+    /// `lax.dot_general(x, y, (((1,), (1,)), ((), ())))`: `x @ y.T`, as
+    /// attention's `q @ k.T` (`k.dot_with(q, k, DotOptions::rhs_transposed())?`).
+    pub fn rhs_transposed() -> Self {
+        DotOptions {
+            transpose_rhs: true,
+            ..DotOptions::default()
+        }
+    }
+}
+
 /// The block being built and what the Pallas idioms need: the context, the
 /// kernel's name (for errors), its grid and grid indices, and the location
 /// given to every op. [`super::pallas::KernelArgs`] dereferences to the
@@ -256,7 +267,7 @@ impl<'c, 'a> Body<'c, 'a> {
         Self { location, ..*self }
     }
 
-    fn error(&self, op: &str, message: String) -> BuildError {
+    pub(crate) fn error(&self, op: &str, message: String) -> BuildError {
         BuildError::Op {
             kernel: self.kernel.to_string(),
             op: op.to_string(),

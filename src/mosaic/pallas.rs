@@ -297,6 +297,28 @@ pub struct KernelArgs<'c, 'a> {
     body: Body<'c, 'a>,
 }
 
+impl<'c, 'a> KernelArgs<'c, 'a> {
+    /// Every ref in the order the Python kernel takes them (scalar prefetch,
+    /// inputs, outputs, scratch), as an array to destructure like the
+    /// kernel's parameters: `let [x_ref, o_ref, acc_ref] = k.refs()?;`. An
+    /// error when the kernel has another number of refs.
+    pub fn refs<const N: usize>(&self) -> Result<[Value<'c, 'a>; N], BuildError> {
+        let all: Vec<Value<'c, 'a>> = (self.scalar_prefetch.iter())
+            .chain(&self.inputs)
+            .chain(&self.outputs)
+            .chain(&self.scratch)
+            .copied()
+            .collect();
+        let count = all.len();
+        all.try_into().map_err(|_| {
+            self.body.error(
+                "refs",
+                format!("the kernel has {count} refs, not {N}: destructure {count}"),
+            )
+        })
+    }
+}
+
 impl<'c, 'a> std::ops::Deref for KernelArgs<'c, 'a> {
     type Target = Body<'c, 'a>;
 
