@@ -3,13 +3,15 @@
 
 Prints, for each example, a line `// ----- <name>` then the module (Lowered.as_text()):
 `flash_attention` (forward, causal), `paged_attention` (decode, manual double-buffered DMAs of
-pages named by a scalar-prefetched page table). With `--refs DIR`, also writes seeded inputs
+pages named by a scalar-prefetched page table), `embedding_lookup` (a SparseCore gather on a
+vector-subcore mesh: each subcore gathers its rows of the table with an indirect DMA). With `--refs DIR`, also writes seeded inputs
 `<name>_in<i>.npy` and the reference outputs `<name>_out.npy` (numpy, float64 then f32) there.
 tests/integration/examples.rs builds the same kernels in Rust and checks them against both. Each
 kernel is counted in non-blank lines (the 1.3x rule of issue 40) between its begin and end markers.
 Run with the jaxref venv's python (JAX_PLATFORMS=cpu)."""
 import functools
 import sys
+import warnings
 
 import jax
 import jax.numpy as jnp
@@ -17,6 +19,8 @@ import numpy as np
 from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
+from jax.experimental.pallas import tpu_sc as plsc
+from jax.sharding import AbstractDevice, AbstractMesh
 
 F32, I32 = jnp.float32, jnp.int32
 S = jax.ShapeDtypeStruct
@@ -125,6 +129,25 @@ def paged_attention(page_table, q, k_pages, v_pages):
 # paged: end
 
 
+# gather: begin
+def embedding_lookup(table, ids, *, subcores=16):
+  (n,), (_, d) = ids.shape, table.shape
+  rows = n // subcores  # ids looked up by each vector subcore
+  mesh = plsc.VectorSubcoreMesh(core_axis_name="c", subcore_axis_name="s", num_cores=1,
+                                num_subcores=subcores)
+
+  @functools.partial(pl.kernel, out_type=jax.ShapeDtypeStruct((n, d), table.dtype), mesh=mesh,
+                     scratch_types=[pltpu.VMEM((rows,), I32), pltpu.VMEM((rows, d), table.dtype)])
+  def gather_kernel(table_hbm, ids_hbm, out_hbm, ids_vmem, rows_vmem):
+    start = lax.axis_index("s") * rows
+    pltpu.sync_copy(ids_hbm.at[pl.ds(start, rows)], ids_vmem)
+    pltpu.sync_copy(table_hbm.at[ids_vmem], rows_vmem)  # the gather: rows_vmem[k] = table[ids[k]]
+    pltpu.sync_copy(rows_vmem, out_hbm.at[pl.ds(start, rows)])
+
+  return gather_kernel(table, ids)
+# gather: end
+
+
 def flash_reference(q, k, v):
   q, k, v = (a.astype(np.float64) for a in (q, k, v))
   s = q @ k.T * q.shape[1] ** -0.5
@@ -151,16 +174,31 @@ def examples():
   qkv = [normal(256, 128) for _ in range(3)]
   page_table = rng.permutation(16)[:8].reshape(2, 4).astype(np.int32)
   paged = [page_table, normal(2, 8, 128), normal(16, 16, 128), normal(16, 16, 128)]
+  table, ids = normal(1000, 128), rng.integers(0, 1000, (256,)).astype(np.int32)
   return [("flash_attention", flash_attention, qkv, flash_reference),
-          ("paged_attention", paged_attention, paged, paged_reference)]
+          ("paged_attention", paged_attention, paged, paged_reference),
+          ("embedding_lookup", embedding_lookup, [table, ids], lambda t, i: t[i])]
+
+
+def lower(name, f, shapes):
+  lowered = lambda: jax.jit(f).trace(*shapes).lower(lowering_platforms=("tpu",)).as_text()
+  if name != "embedding_lookup":
+    return lowered()
+  # A SparseCore kernel lowers for a TPU with SparseCores: an abstract TPU7x
+  # device (only here: it changes how TensorCore kernels lower).
+  device = AbstractDevice(device_kind="TPU7x", num_cores=1, platform="tpu")
+  with jax.sharding.use_abstract_mesh(AbstractMesh((), (), abstract_device=device)):
+    return lowered()
 
 
 if __name__ == "__main__":
+  # sync_copy's push stream (VMEM to HBM) ignores its semaphore on SparseCore.
+  warnings.simplefilter("ignore")
   refs = sys.argv[sys.argv.index("--refs") + 1] if "--refs" in sys.argv else None
   for name, f, inputs, reference in examples():
     shapes = [S(x.shape, x.dtype) for x in inputs]
     print(f"// ----- {name}")
-    print(jax.jit(f).trace(*shapes).lower(lowering_platforms=("tpu",)).as_text())
+    print(lower(name, f, shapes))
     if refs:
       for i, x in enumerate(inputs):
         np.save(f"{refs}/{name}_in{i}.npy", x)

@@ -15,7 +15,7 @@ use melior::ir::{
 };
 
 use super::BuildError;
-use super::attrs::{ContractPrecision, DotDimensionNumbers};
+use super::attrs::{ContractPrecision, CoreType, DotDimensionNumbers};
 use super::ops;
 use super::support::{memref_parts, vector_parts, vector_type};
 use super::upstream::{self, vector::CombiningKind};
@@ -173,6 +173,7 @@ pub struct Body<'c, 'a> {
     kernel: &'a str,
     grid: &'a [i64],
     program_ids: &'a [Value<'c, 'a>],
+    core_type: CoreType,
 }
 
 impl fmt::Debug for Body<'_, '_> {
@@ -234,6 +235,7 @@ impl<'c, 'a> Body<'c, 'a> {
         kernel: &'a str,
         grid: &'a [i64],
         program_ids: &'a [Value<'c, 'a>],
+        core_type: CoreType,
     ) -> Self {
         // SAFETY: the block outlives 'a (it is borrowed for 'a).
         let block = unsafe { BlockRef::from_raw(block.to_raw()) };
@@ -244,6 +246,7 @@ impl<'c, 'a> Body<'c, 'a> {
             kernel,
             grid,
             program_ids,
+            core_type,
         }
     }
 
@@ -1960,6 +1963,134 @@ impl<'c, 'a> Body<'c, 'a> {
             )));
         }
         body(&inner, &refs)?;
+        block.append_operation(ops::r#yield(self.ctx, &[], self.location));
+        Ok(())
+    }
+
+    /// `pltpu.sync_copy(src.at[src_at], dst.at[dst_at])` in a SparseCore
+    /// kernel, as Pallas lowers it there: a `tpu.region` holding a
+    /// `tpu.sem_alloc`'d DMA semaphore, the DMA's start and its wait. Each of
+    /// start and wait slices the refs twice (Pallas prepares the views, then
+    /// lowers the DMA with them): the VMEM side first, then the HBM side, then
+    /// source and target. A ref index that is itself a ref
+    /// (`at(ids_vmem)`: `table_hbm.at[ids_vmem]`, the SparseCore gather) makes
+    /// the copy a `tpu.enqueue_indirect_dma` / `tpu.wait_indirect_dma` with
+    /// those offsets: `dst[i] = src[ids[i]]` (the index must be the source's
+    /// first and only index, the copy HBM to VMEM).
+    ///
+    /// In a `KernelSpec::build` closure of a vector-subcore kernel
+    /// (examples/pallas_examples, `embedding_lookup`):
+    ///
+    /// ```text
+    /// k.sync_copy(ids_hbm, &[ds(start, rows)], ids_vmem, &[])?;
+    /// k.sync_copy(table_hbm, &[at(ids_vmem)], rows_vmem, &[])?;  // the gather
+    /// ```
+    ///
+    /// A TensorCore kernel's `sync_copy` is not written yet (an error): use
+    /// [`Body::async_copy`] with a DMA semaphore there.
+    pub fn sync_copy(
+        &self,
+        src: Value<'c, 'a>,
+        src_at: &[Index<'c, 'a>],
+        dst: Value<'c, 'a>,
+        dst_at: &[Index<'c, 'a>],
+    ) -> Result<(), BuildError> {
+        if !matches!(
+            self.core_type,
+            CoreType::ScVectorSubcore | CoreType::ScScalarSubcore
+        ) {
+            return Err(self.error("sync_copy", format!("a {} kernel: sync_copy is written for SparseCore kernels (KernelSpec::core_type); use async_copy with a DMA semaphore scratch", self.core_type)));
+        }
+        let is_ref = |i: &Index<'c, 'a>| matches!(i, Index::At(Operand::Value(v)) if memref_parts(v.r#type()).is_some());
+        let indirect = match src_at {
+            [Index::At(Operand::Value(ids))] if is_ref(&src_at[0]) => Some(*ids),
+            _ if src_at.iter().chain(dst_at).any(is_ref) => {
+                return Err(self.error("sync_copy", "a ref index (a gather) is supported as the source's only index: table_hbm.at[ids_vmem]".to_string()));
+            }
+            _ => None,
+        };
+        let space = |r: Value<'c, 'a>| r.r#type().to_string();
+        let dst_is_vmem = space(dst).contains("#tpu.memory_space<vmem>");
+        let dma = super::attrs::dma_semaphore_type(self.ctx);
+        let sem_type = super::attrs::memref(
+            self.ctx,
+            &[],
+            dma,
+            super::attrs::MemorySpace::SemaphoreMem,
+            None,
+        );
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = self.append(ops::region(self.ctx, &[], region, self.location));
+        let block = self.first_block(op, 0)?;
+        let k = Body { block, ..*self };
+        let sem = k.one(ops::sem_alloc(self.ctx, sem_type, self.location));
+        if let Some(ids) = indirect {
+            // The source's other (whole) dimensions, sliced from 0.
+            let rank = memref_parts(src.r#type()).map_or(0, |(shape, _)| shape.len());
+            let whole = vec![Index::All; rank];
+            let view = k.ref_at(src, &whole)?;
+            k.append(ops::enqueue_indirect_dma(
+                self.ctx,
+                view,
+                dst,
+                ids,
+                sem,
+                None,
+                None,
+                self.location,
+            ));
+            let view = k.ref_at(src, &whole)?;
+            k.append(ops::wait_indirect_dma(
+                self.ctx,
+                sem,
+                view,
+                dst,
+                self.location,
+            ));
+        } else {
+            for wait in [false, true] {
+                // Pallas's preparation: the VMEM side's view first.
+                if dst_is_vmem {
+                    k.ref_at(dst, dst_at)?;
+                    k.ref_at(src, src_at)?;
+                } else {
+                    k.ref_at(src, src_at)?;
+                    k.ref_at(dst, dst_at)?;
+                }
+                let (s, d) = (k.ref_at(src, src_at)?, k.ref_at(dst, dst_at)?);
+                if wait {
+                    k.append(ops::wait_dma(
+                        self.ctx,
+                        s,
+                        None,
+                        d,
+                        Some(sem),
+                        None,
+                        None,
+                        None,
+                        true,
+                        None,
+                        None,
+                        self.location,
+                    ));
+                } else {
+                    k.append(ops::enqueue_dma(
+                        self.ctx,
+                        s,
+                        None,
+                        d,
+                        Some(sem),
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        self.location,
+                    ));
+                }
+            }
+        }
         block.append_operation(ops::r#yield(self.ctx, &[], self.location));
         Ok(())
     }

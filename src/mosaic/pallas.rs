@@ -196,6 +196,27 @@ impl<'c> Window<'c> {
         self
     }
 
+    /// The window `pl.kernel(.., mesh=...)` gives each operand of a mesh
+    /// kernel (a SparseCore vector-subcore mesh): `{transform_indices =
+    /// affine_map<(d0, ..) -> (0, ..)>}`, one input per mesh (grid)
+    /// dimension, a 0 per array dimension.
+    ///
+    /// ```
+    /// use tpu_custom_call::mosaic::pallas::Window;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let Window::AffineMap(map) = Window::mesh(&ctx, 2, 1) else { unreachable!() };
+    /// assert_eq!(map.to_string(), "affine_map<(d0, d1) -> (0)>");
+    /// ```
+    pub fn mesh(ctx: &'c MlirContext, mesh_rank: usize, rank: usize) -> Self {
+        let inputs: Vec<String> = (0..mesh_rank).map(|d| format!("d{d}")).collect();
+        let text = format!(
+            "affine_map<({}) -> ({})>",
+            inputs.join(", "),
+            vec!["0"; rank].join(", ")
+        );
+        Window::AffineMap(Attribute::parse(ctx, &text).expect("an affine map parses"))
+    }
+
     /// `pl.Buffered(revisit=...)` on a blocked window (an output's).
     pub fn revisit(mut self, mode: RevisitMode) -> Self {
         if let Window::Blocked { revisit, .. } = &mut self {
@@ -222,6 +243,17 @@ pub struct Arg<'c> {
 }
 
 impl<'c> Arg<'c> {
+    /// An argument of type `memref<shape x element, #tpu.memory_space<space>>`
+    /// (no layout), as `pltpu.VMEM(shape, dtype)` and the HBM / SMEM operands
+    /// of a kernel are: `Arg::memref(ctx, &[16, 128], f32, MemorySpace::Vmem)`.
+    pub fn memref(
+        ctx: &'c MlirContext,
+        shape: &[i64],
+        element: Type<'c>,
+        space: attrs::MemorySpace,
+    ) -> Self {
+        Arg::new(attrs::memref(ctx, shape, element, space, None))
+    }
     /// An argument of type `ty`, unnamed, with the whole operand as window.
     pub fn new(ty: Type<'c>) -> Self {
         Self {
@@ -377,6 +409,38 @@ impl<'c> KernelSpec<'c> {
     pub fn scratch(mut self, arg: Arg<'c>) -> Self {
         self.scratch.push(arg);
         self
+    }
+
+    /// Adds inputs, in order (Pallas's `in_specs=[...]`).
+    pub fn in_specs(mut self, args: impl IntoIterator<Item = Arg<'c>>) -> Self {
+        self.inputs.extend(args);
+        self
+    }
+
+    /// Adds scratch refs, in order (Pallas's `scratch_shapes=[...]`).
+    pub fn scratch_shapes(mut self, args: impl IntoIterator<Item = Arg<'c>>) -> Self {
+        self.scratch.extend(args);
+        self
+    }
+
+    /// `pl.kernel(.., mesh=plsc.VectorSubcoreMesh(num_cores=.., num_subcores=..))`:
+    /// a SparseCore vector-subcore kernel named `name`, its grid the mesh
+    /// (`core_parallel`, `subcore_parallel`); `lax.axis_index` of the core
+    /// and subcore axes is `k.program_id(0)` and `k.program_id(1)`. Its
+    /// inputs and outputs without a window get the mesh's
+    /// ([`Window::mesh`]), as `pl.kernel` gives them.
+    ///
+    /// ```
+    /// use tpu_custom_call::mosaic::attrs::CoreType;
+    /// use tpu_custom_call::mosaic::pallas::KernelSpec;
+    /// let spec = KernelSpec::vector_subcore_mesh("k", 1, 16);
+    /// assert_eq!((spec.core_type, spec.grid), (CoreType::ScVectorSubcore, vec![1, 16]));
+    /// ```
+    pub fn vector_subcore_mesh(name: &str, num_cores: i64, num_subcores: i64) -> Self {
+        use DimensionSemantics::{CoreParallel, SubcoreParallel};
+        KernelSpec::new(name)
+            .core_type(CoreType::ScVectorSubcore)
+            .grid(&[num_cores, num_subcores], &[CoreParallel, SubcoreParallel])
     }
 
     fn error(&self, message: String) -> BuildError {
@@ -546,7 +610,24 @@ impl<'c> KernelSpec<'c> {
             // Named by the operand's position among inputs and outputs, as
             // Pallas names them (`memory_space=ANY` operands take a number too).
             for (position, (_, _, arg)) in self.windowed().enumerate() {
+                let sparse_core = matches!(
+                    self.core_type,
+                    CoreType::ScVectorSubcore | CoreType::ScScalarSubcore
+                );
                 let window = match &arg.window {
+                    // A SparseCore mesh kernel's operands: the mesh's window.
+                    Window::Whole if sparse_core => {
+                        let rank = super::support::memref_parts(arg.ty).map_or(0, |p| p.0.len());
+                        let Window::AffineMap(map) = Window::mesh(ctx, self.grid.len(), rank)
+                        else {
+                            unreachable!("Window::mesh is an affine map")
+                        };
+                        DictionaryAttribute::new(
+                            ctx,
+                            &[(Identifier::new(ctx, "transform_indices"), map)],
+                        )
+                        .into()
+                    }
                     Window::Whole => DictionaryAttribute::new(ctx, &[]).into(),
                     Window::AffineMap(map) => DictionaryAttribute::new(
                         ctx,
@@ -645,7 +726,14 @@ impl<'c> KernelSpec<'c> {
             let args = KernelArgs {
                 ctx,
                 block: &block,
-                body: Body::new(ctx, &block, &self.name, &self.grid, &grid_indices),
+                body: Body::new(
+                    ctx,
+                    &block,
+                    &self.name,
+                    &self.grid,
+                    &grid_indices,
+                    self.core_type,
+                ),
                 grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),
                 inputs: take(self.inputs.len()),
