@@ -278,6 +278,86 @@ impl<'c, 'a> Body<'c, 'a> {
         }
     }
 
+    /// Whether the kernel runs on a SparseCore subcore.
+    fn sparse_core(&self) -> bool {
+        matches!(
+            self.core_type,
+            CoreType::ScVectorSubcore | CoreType::ScScalarSubcore
+        )
+    }
+
+    /// `plsc.load_gather(x_ref, [idx])` (SparseCore): `tpu.vector_load_idx`,
+    /// `out[i] = x_ref[idx0[i], idx1[i], ..]`, one `i32` index vector per ref
+    /// dimension.
+    pub fn load_gather(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (shape, element) = self.gather_parts("load_gather", r, indices)?;
+        Ok(self.one(ops::vector_load_idx(
+            self.ctx,
+            r,
+            indices,
+            None,
+            vector_type(&shape, element),
+            self.location,
+        )))
+    }
+
+    /// `plsc.store_scatter(o_ref, [idx], x)` (SparseCore):
+    /// `tpu.vector_store_idx`, `o_ref[idx[i]] = x[i]` (of lanes with the
+    /// same index, the highest lane's value is stored).
+    pub fn store_scatter(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+        x: Value<'c, 'a>,
+    ) -> Result<(), BuildError> {
+        self.gather_parts("store_scatter", r, indices)?;
+        self.append(ops::vector_store_idx(
+            self.ctx,
+            x,
+            r,
+            indices,
+            None,
+            None,
+            self.location,
+        ));
+        Ok(())
+    }
+
+    /// The shape of the index vectors and the ref's element type, checked.
+    fn gather_parts(
+        &self,
+        op: &str,
+        r: Value<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+    ) -> Result<(Vec<i64>, Type<'c>), BuildError> {
+        let Some((shape, element)) = memref_parts(r.r#type()) else {
+            return Err(self.error(op, format!("{r} is not a ref: give a VMEM ref")));
+        };
+        if indices.len() != shape.len() || indices.is_empty() {
+            return Err(self.error(
+                op,
+                format!(
+                    "{} index vectors for a ref of rank {}: give one per dimension",
+                    indices.len(),
+                    shape.len()
+                ),
+            ));
+        }
+        let first = indices[0].r#type();
+        if indices.iter().any(|i| i.r#type() != first) || int_width(element_of(first)) != Some(32) {
+            let types: Vec<String> = indices.iter().map(|i| i.r#type().to_string()).collect();
+            return Err(self.error(
+                op,
+                format!("the indices have types {types:?}: give i32 vectors of one shape"),
+            ));
+        }
+        Ok((shape_of(first), element))
+    }
+
     /// Appends any op (a melior, [`upstream`] or [`ops`] builder's).
     pub fn append(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
         self.block.append_operation(op)
@@ -588,6 +668,24 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
+        if self.sparse_core() {
+            // SparseCore: `tpu.vector_load`, then a shape cast (even to the
+            // same shape).
+            let v = self.one(ops::vector_load(
+                self.ctx,
+                r,
+                &operands,
+                None,
+                loaded_type,
+                &[],
+                self.location,
+            ));
+            return Ok(self.one(upstream::vector::shape_cast(
+                vector_type(&value, element),
+                v,
+                self.location,
+            )));
+        }
         let v = self.one(upstream::vector::load(
             loaded_type,
             r,
@@ -688,14 +786,26 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
-        let old = self.one(upstream::vector::load(
-            loaded_type,
-            r,
-            &operands,
-            self.location,
-        ));
+        let old = if self.sparse_core() {
+            self.one(ops::vector_load(
+                self.ctx,
+                r,
+                &operands,
+                None,
+                loaded_type,
+                &[],
+                self.location,
+            ))
+        } else {
+            self.one(upstream::vector::load(
+                loaded_type,
+                r,
+                &operands,
+                self.location,
+            ))
+        };
         let (mut v, mut mask) = (v, mask);
-        if loaded != value || defined_by(r, "memref.alloca") {
+        if loaded != value || defined_by(r, "memref.alloca") || self.sparse_core() {
             self.append(upstream::vector::shape_cast(want, old, self.location));
             v = self.one(upstream::vector::shape_cast(loaded_type, v, self.location));
             if let Some(m) = mask {
@@ -1673,6 +1783,8 @@ pub struct AsyncCopy<'c, 'a> {
     dst_at: Vec<Index<'c, 'a>>,
     sem: Value<'c, 'a>,
     sem_at: Vec<Index<'c, 'a>>,
+    /// A remote copy's send semaphore and target device.
+    remote: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
 }
 
 impl<'c, 'a> AsyncCopy<'c, 'a> {
@@ -1720,13 +1832,14 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     /// (sliced) target, signalling the semaphore.
     pub fn start(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         let (src, dst, sem) = self.views(k)?;
+        let (send_sem, device) = self.remote.unzip();
         k.append(ops::enqueue_dma(
             k.ctx,
             src,
-            None,
+            send_sem,
             dst,
             Some(sem),
-            None,
+            device,
             None,
             None,
             None,
@@ -1737,19 +1850,45 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     }
 
     /// `copy.wait()`: `tpu.wait_dma` on the target's semaphore for the
-    /// target's bytes.
+    /// target's bytes; a remote copy waits for the send first.
     pub fn wait(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
+        if self.remote.is_some() {
+            self.wait_send(k)?;
+        }
+        self.wait_recv(k)
+    }
+
+    /// `copy.wait_send()` of a remote copy: `tpu.wait_dma` with
+    /// `wait_target = false` (the local source's bytes are sent).
+    pub fn wait_send(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
+        if self.remote.is_none() {
+            return Err(k.error(
+                "wait_send",
+                "a local copy: use wait (wait_send is a remote copy's)".to_string(),
+            ));
+        }
+        self.wait_dma(k, false)
+    }
+
+    /// `copy.wait_recv()`: `tpu.wait_dma` with `wait_target = true` (the
+    /// target's bytes arrived); a local copy's `wait`.
+    pub fn wait_recv(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
+        self.wait_dma(k, true)
+    }
+
+    fn wait_dma(&self, k: &Body<'c, 'a>, wait_target: bool) -> Result<(), BuildError> {
         let (src, dst, sem) = self.views(k)?;
+        let (send_sem, device) = self.remote.unzip();
         k.append(ops::wait_dma(
             k.ctx,
             src,
-            None,
+            send_sem,
             dst,
             Some(sem),
+            device,
             None,
             None,
-            None,
-            true,
+            wait_target,
             None,
             None,
             k.location,
@@ -1976,7 +2115,8 @@ impl<'c, 'a> Body<'c, 'a> {
     /// (`at(ids_vmem)`: `table_hbm.at[ids_vmem]`, the SparseCore gather) makes
     /// the copy a `tpu.enqueue_indirect_dma` / `tpu.wait_indirect_dma` with
     /// those offsets: `dst[i] = src[ids[i]]` (the index must be the source's
-    /// first and only index, the copy HBM to VMEM).
+    /// only index, the target whole); `at(ids_vmem)` as the target's only
+    /// index is the scatter `dst[ids[i]] = src[i]`.
     ///
     /// In a `KernelSpec::build` closure of a vector-subcore kernel
     /// (examples/pallas_examples, `embedding_lookup`):
@@ -2002,10 +2142,12 @@ impl<'c, 'a> Body<'c, 'a> {
             return Err(self.error("sync_copy", format!("a {} kernel: sync_copy is written for SparseCore kernels (KernelSpec::core_type); use async_copy with a DMA semaphore scratch", self.core_type)));
         }
         let is_ref = |i: &Index<'c, 'a>| matches!(i, Index::At(Operand::Value(v)) if memref_parts(v.r#type()).is_some());
-        let indirect = match src_at {
-            [Index::At(Operand::Value(ids))] if is_ref(&src_at[0]) => Some(*ids),
+        // A gather (the source indexed by a ref) or a scatter (the target).
+        let indirect = match (src_at, dst_at) {
+            ([Index::At(Operand::Value(ids))], []) if is_ref(&src_at[0]) => Some((*ids, false)),
+            ([], [Index::At(Operand::Value(ids))]) if is_ref(&dst_at[0]) => Some((*ids, true)),
             _ if src_at.iter().chain(dst_at).any(is_ref) => {
-                return Err(self.error("sync_copy", "a ref index (a gather) is supported as the source's only index: table_hbm.at[ids_vmem]".to_string()));
+                return Err(self.error("sync_copy", "a ref index is supported as the only index of the source (a gather, table_hbm.at[ids_vmem]) or of the target (a scatter, out_hbm.at[ids_vmem]), the other side whole".to_string()));
             }
             _ => None,
         };
@@ -2025,29 +2167,26 @@ impl<'c, 'a> Body<'c, 'a> {
         let block = self.first_block(op, 0)?;
         let k = Body { block, ..*self };
         let sem = k.one(ops::sem_alloc(self.ctx, sem_type, self.location));
-        if let Some(ids) = indirect {
-            // The source's other (whole) dimensions, sliced from 0.
-            let rank = memref_parts(src.r#type()).map_or(0, |(shape, _)| shape.len());
+        if let Some((ids, scatter)) = indirect {
+            // The indexed ref whole, sliced from 0.
+            let indexed = if scatter { dst } else { src };
+            let rank = memref_parts(indexed.r#type()).map_or(0, |(shape, _)| shape.len());
             let whole = vec![Index::All; rank];
-            let view = k.ref_at(src, &whole)?;
+            let view = k.ref_at(indexed, &whole)?;
+            let (s, d) = if scatter { (src, view) } else { (view, dst) };
             k.append(ops::enqueue_indirect_dma(
                 self.ctx,
-                view,
-                dst,
+                s,
+                d,
                 ids,
                 sem,
                 None,
                 None,
                 self.location,
             ));
-            let view = k.ref_at(src, &whole)?;
-            k.append(ops::wait_indirect_dma(
-                self.ctx,
-                sem,
-                view,
-                dst,
-                self.location,
-            ));
+            let view = k.ref_at(indexed, &whole)?;
+            let (s, d) = if scatter { (src, view) } else { (view, dst) };
+            k.append(ops::wait_indirect_dma(self.ctx, sem, s, d, self.location));
         } else {
             for wait in [false, true] {
                 // Pallas's preparation: the VMEM side's view first.
@@ -2095,6 +2234,36 @@ impl<'c, 'a> Body<'c, 'a> {
         Ok(())
     }
 
+    /// `pltpu.make_async_remote_copy(src.at[src_at], dst.at[dst_at],
+    /// send_sem, recv_sem, device_id=device, device_id_type=LOGICAL)`: a DMA
+    /// into `dst` of device `device` (an `i32`, the logical device id).
+    /// [`AsyncCopy::start`] enqueues it with both semaphores and the device;
+    /// [`AsyncCopy::wait`] waits for the send then the receive
+    /// ([`AsyncCopy::wait_send`], [`AsyncCopy::wait_recv`]).
+    ///
+    /// ```text
+    /// let dev = k.rem(k.add(k.program_id(0)?, 1)?, 4)?;
+    /// let copy = k.async_remote_copy(x_ref, &[], o_ref, &[], send_sem, recv_sem, dev);
+    /// copy.start(k)?;
+    /// copy.wait(k)?;
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn async_remote_copy(
+        &self,
+        src: Value<'c, 'a>,
+        src_at: &[Index<'c, 'a>],
+        dst: Value<'c, 'a>,
+        dst_at: &[Index<'c, 'a>],
+        send_sem: Value<'c, 'a>,
+        recv_sem: Value<'c, 'a>,
+        device: Value<'c, 'a>,
+    ) -> AsyncCopy<'c, 'a> {
+        AsyncCopy {
+            remote: Some((send_sem, device)),
+            ..self.async_copy(src, src_at, dst, dst_at, recv_sem)
+        }
+    }
+
     /// `pltpu.make_async_copy(src.at[src_at], dst.at[dst_at], sem)`: a DMA
     /// descriptor; nothing is emitted until [`AsyncCopy::start`] or
     /// [`AsyncCopy::wait`].
@@ -2122,6 +2291,7 @@ impl<'c, 'a> Body<'c, 'a> {
             dst_at: dst_at.to_vec(),
             sem,
             sem_at: Vec::new(),
+            remote: None,
         }
     }
 }
