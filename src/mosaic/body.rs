@@ -165,6 +165,48 @@ impl DotOptions {
 /// Binary operations broadcast as Pallas does: a Rust number becomes an
 /// `arith.constant` of the other operand's element type, then every operand
 /// whose shape differs from the result's is `vector.broadcast` to it.
+///
+/// A kernel with a manual DMA into one slot of a VMEM buffer, a loop and a
+/// `lax.cond` (issue 40's examples, examples/pallas_examples, use the rest:
+/// scalar-prefetch reads, double buffering, SparseCore gathers):
+///
+/// ```
+/// use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
+/// use tpu_custom_call::mosaic::BuildError;
+/// use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
+/// use tpu_custom_call::mosaic::pallas::{ALL, Arg, KernelSpec, Reduce, at, ds, vector_type};
+///
+/// let ctx = tpu_custom_call::Context::new();
+/// let f32 = Type::float32(&ctx);
+/// let dma = attrs::dma_semaphore_type(&ctx);
+/// let module = KernelSpec::new("idioms")
+///     .input(Arg::memref(&ctx, &[16, 128], f32, MemorySpace::Any))
+///     .output(Arg::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem))
+///     .scratch_shapes([
+///         Arg::memref(&ctx, &[2, 8, 128], f32, MemorySpace::Vmem),
+///         Arg::memref(&ctx, &[2], dma, MemorySpace::SemaphoreMem),
+///     ])
+///     .build(&ctx, |k| {
+///         // def kernel(x_hbm, o_ref, buf, sems):
+///         let [x_hbm, o_ref, buf, sems] = k.refs()?;
+///         // c = pltpu.make_async_copy(x_hbm.at[pl.ds(8, 8)], buf.at[1], sems.at[1])
+///         let c = k.async_copy(x_hbm, &[ds(8, 8)], buf, &[at(1)], sems).sem_at(&[at(1)]);
+///         c.start(k)?;
+///         c.wait(k)?;
+///         let x = k.load_at(buf, &[at(1), ALL, ALL])?;
+///         // acc = lax.fori_loop(0, 3, lambda i, acc: acc + x, x)
+///         let acc = k.fori_loop(0, 3, &[x], |k, _, acc| Ok(vec![k.add(acc[0], x)?]))?;
+///         // o_ref[...] = lax.cond(jnp.max(acc) > 0, lambda: jnp.exp(acc), lambda: -acc)
+///         let positive = k.gt(k.reduce(Reduce::Max, acc[0], &[0, 1], false)?, 0.0)?;
+///         let types = [vector_type(&[8, 128], f32)];
+///         let y = k.cond(positive, &types, |k| Ok(vec![k.exp(acc[0])?]), |k| {
+///             Ok(vec![k.neg(acc[0])?])
+///         })?;
+///         k.store(o_ref, y[0])
+///     })?;
+/// assert!(module.as_operation().verify());
+/// # Ok::<(), BuildError>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Body<'c, 'a> {
     ctx: &'c MlirContext,

@@ -201,12 +201,8 @@ impl<'c> Window<'c> {
     /// affine_map<(d0, ..) -> (0, ..)>}`, one input per mesh (grid)
     /// dimension, a 0 per array dimension.
     ///
-    /// ```
-    /// use tpu_custom_call::mosaic::pallas::Window;
-    /// let ctx = tpu_custom_call::Context::new();
-    /// let Window::AffineMap(map) = Window::mesh(&ctx, 2, 1) else { unreachable!() };
-    /// assert_eq!(map.to_string(), "affine_map<(d0, d1) -> (0)>");
-    /// ```
+    /// `Window::mesh(&ctx, 2, 1)` is `affine_map<(d0, d1) -> (0)>` (a 1-D
+    /// operand of a core x subcore mesh kernel).
     pub fn mesh(ctx: &'c MlirContext, mesh_rank: usize, rank: usize) -> Self {
         let inputs: Vec<String> = (0..mesh_rank).map(|d| format!("d{d}")).collect();
         let text = format!(
@@ -430,11 +426,20 @@ impl<'c> KernelSpec<'c> {
     /// inputs and outputs without a window get the mesh's
     /// ([`Window::mesh`]), as `pl.kernel` gives them.
     ///
-    /// ```
-    /// use tpu_custom_call::mosaic::attrs::CoreType;
-    /// use tpu_custom_call::mosaic::pallas::KernelSpec;
-    /// let spec = KernelSpec::vector_subcore_mesh("k", 1, 16);
-    /// assert_eq!((spec.core_type, spec.grid), (CoreType::ScVectorSubcore, vec![1, 16]));
+    /// examples/pallas_examples's `embedding_lookup` builds one:
+    ///
+    /// ```text
+    /// KernelSpec::vector_subcore_mesh("gather_kernel", 1, 16)
+    ///     .in_specs([arg(&[1000, 128], f32, Hbm), arg(&[256], i32, Hbm)])
+    ///     .output(arg(&[256, 128], f32, Hbm))
+    ///     .scratch_shapes([arg(&[16], i32, Vmem), arg(&[16, 128], f32, Vmem)])
+    ///     .build(ctx, |k| {
+    ///         let [table_hbm, ids_hbm, out_hbm, ids_vmem, rows_vmem] = k.refs()?;
+    ///         let start = k.mul(k.program_id(1)?, 16)?; // lax.axis_index("s") * 16
+    ///         k.sync_copy(ids_hbm, &[ds(start, 16)], ids_vmem, &[])?;
+    ///         k.sync_copy(table_hbm, &[at(ids_vmem)], rows_vmem, &[])?;
+    ///         k.sync_copy(rows_vmem, &[], out_hbm, &[ds(start, 16)])
+    ///     })
     /// ```
     pub fn vector_subcore_mesh(name: &str, num_cores: i64, num_subcores: i64) -> Self {
         use DimensionSemantics::{CoreParallel, SubcoreParallel};
