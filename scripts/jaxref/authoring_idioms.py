@@ -244,6 +244,16 @@ def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem):
   pltpu.sync_copy(x_vmem, o_hbm.at[i_vmem])  # o[i[k]] = x[k]
 
 
+@sc_case("sc_sort_key_val", [S((16,), F32), S((16,), I32)], [(16,), F32, (16,), I32, (16,), F32])
+def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
+  pltpu.sync_copy(x_hbm, x_vmem)
+  pltpu.sync_copy(i_hbm, i_vmem)
+  _, values = plsc.sort_key_val(i_vmem[...], x_vmem[...])  # x in the order of i
+  keys, _ = plsc.sort_key_val(x_vmem[...], i_vmem[...], descending=True)
+  o_vmem[...] = values + keys
+  pltpu.sync_copy(o_vmem, o_hbm)
+
+
 def abstract_tpu(kind):
   """The abstract mesh of one `kind` TPU: lowering rules that need a device kind read it."""
   from jax.sharding import AbstractDevice, AbstractMesh

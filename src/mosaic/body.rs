@@ -369,6 +369,76 @@ impl<'c, 'a> Body<'c, 'a> {
         Ok(())
     }
 
+    /// `plsc.sort_key_val(keys, values, descending=..)` (SparseCore): sorts
+    /// the lanes of `keys` (i32 or f32), `values` following, with
+    /// `tpu.sort` under an all-true mask; gives the sorted keys and values.
+    /// `i32` keys are XORed with `0x80000000` before and after, as Pallas
+    /// does (`tpu.sort` compares unsigned).
+    pub fn sort_key_val(
+        &self,
+        keys: Value<'c, 'a>,
+        values: Value<'c, 'a>,
+        descending: bool,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let (key_type, value_type) = (keys.r#type(), values.r#type());
+        let shape = shape_of(key_type);
+        if shape.len() != 1 || shape_of(value_type) != shape {
+            return Err(self.error(
+                "sort_key_val",
+                format!(
+                    "keys {key_type} and values {value_type}: give two vectors of one lane shape"
+                ),
+            ));
+        }
+        let i1: Type<'c> = IntegerType::new(self.ctx, 1).into();
+        let mask_type = vector_type(&shape, i1);
+        let mask = self.dense(1, mask_type)?;
+        let signed = int_width(element_of(key_type)) == Some(32);
+        let flip = |k: Value<'c, 'a>, bit: Option<Value<'c, 'a>>| -> Result<_, BuildError> {
+            let bit = match bit {
+                Some(b) => b,
+                None => {
+                    let min = self.constant(i64::from(i32::MIN), element_of(key_type))?;
+                    self.one(upstream::vector::broadcast(key_type, min, self.location))
+                }
+            };
+            let xor = self.one(upstream::build(
+                OperationBuilder::new("arith.xori", self.location)
+                    .add_operands(&[k, bit])
+                    .add_results(&[key_type]),
+            ));
+            Ok((xor, bit))
+        };
+        let (sort_keys, bit) = if signed {
+            let (k, b) = flip(keys, None)?;
+            (k, Some(b))
+        } else {
+            (keys, None)
+        };
+        let op = self.append(ops::sort(
+            self.ctx,
+            sort_keys,
+            values,
+            Some(mask),
+            mask_type,
+            key_type,
+            value_type,
+            descending.then_some(true),
+            self.location,
+        ));
+        let result = |i: usize| -> Result<Value<'c, 'a>, BuildError> {
+            op.result(i)
+                .map(Value::from)
+                .map_err(|e| self.error("tpu.sort", e.to_string()))
+        };
+        let (sorted_keys, sorted_values) = (result(1)?, result(2)?);
+        let sorted_keys = match bit {
+            Some(b) => flip(sorted_keys, Some(b))?.0,
+            None => sorted_keys,
+        };
+        Ok((sorted_keys, sorted_values))
+    }
+
     /// The shape of the index vectors and the ref's element type, checked.
     fn gather_parts(
         &self,

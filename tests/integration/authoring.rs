@@ -315,13 +315,13 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                     copy.wait(k)
                 })
         }
-        "sc_load_gather_store_scatter" | "sc_scatter_dma" => {
+        "sc_load_gather_store_scatter" | "sc_scatter_dma" | "sc_sort_key_val" => {
             let arg = |shape: &[i64], t, space| Arg::memref(ctx, shape, t, space);
             let mut scratch = vec![
                 arg(&[16], f32, MemorySpace::Vmem),
                 arg(&[16], i32, MemorySpace::Vmem),
             ];
-            if name == "sc_load_gather_store_scatter" {
+            if name != "sc_scatter_dma" {
                 scratch.push(arg(&[16], f32, MemorySpace::Vmem));
             }
             KernelSpec::vector_subcore_mesh(name, 1, 16)
@@ -340,6 +340,13 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                         return k.sync_copy(x_vmem, &[], o_hbm, &[at(i_vmem)]);
                     }
                     let o_vmem = k.scratch[2];
+                    if name == "sc_sort_key_val" {
+                        let (_, values) =
+                            k.sort_key_val(k.load(i_vmem)?, k.load(x_vmem)?, false)?;
+                        let (keys, _) = k.sort_key_val(k.load(x_vmem)?, k.load(i_vmem)?, true)?;
+                        k.store(o_vmem, k.add(values, keys)?)?;
+                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                    }
                     let gathered = k.load_gather(x_vmem, &[k.load(i_vmem)?])?;
                     k.store(o_vmem, gathered)?;
                     k.store_scatter(o_vmem, &[k.load(i_vmem)?], k.load(x_vmem)?)?;
@@ -545,7 +552,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 29, "the cases of {script:?}");
+    assert_eq!(cases, 30, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -996,6 +1003,17 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
         scattered[p as usize] = x[k];
     }
     run("sc_scatter_dma", &perm, scattered);
+    // x in the order of the (distinct) keys perm, plus x sorted descending.
+    let mut by_key: Vec<(i32, f32)> = perm.iter().copied().zip(x.iter().copied()).collect();
+    by_key.sort_by_key(|p| p.0);
+    let mut descending = x.clone();
+    descending.sort_by(|a, b| b.total_cmp(a));
+    let sorted = by_key
+        .iter()
+        .zip(&descending)
+        .map(|(p, d)| p.1 + d)
+        .collect();
+    run("sc_sort_key_val", &perm, sorted);
 }
 
 /// libtpu compiles the new idioms: the remote copy as 4 SPMD partitions on
@@ -1016,6 +1034,7 @@ fn remote_and_sparse_core_idioms_compile_with_libtpu() {
         ("remote_copy", Chip::V5e, 4),
         ("sc_load_gather_store_scatter", Chip::V7x, 1),
         ("sc_scatter_dma", Chip::V7x, 1),
+        ("sc_sort_key_val", Chip::V7x, 1),
     ] {
         let module = idiom_case(&ctx, name).unwrap();
         let text = if name == "remote_copy" {
