@@ -592,6 +592,26 @@ fn idiom_errors_name_kernel_op_and_fix() {
             .unwrap_err()
             .to_string()
     };
+    // Issue 40's idioms.
+    assert_eq!(
+        error(&|k| k.refs::<3>().map(|_| ())),
+        "kernel `k`: refs: the kernel has 2 refs, not 3: destructure 2"
+    );
+    assert_eq!(
+        error(&|k| k.sync_copy(k.inputs[0], &[], k.outputs[0], &[])),
+        "kernel `k`: sync_copy: a tc kernel: sync_copy is written for SparseCore kernels (KernelSpec::core_type); use async_copy with a DMA semaphore scratch"
+    );
+    assert_eq!(
+        error(&|k| k.ref_at(k.inputs[0], &[ds_strided(0, 4, 2)]).map(|_| ())),
+        "kernel `k`: ref_at: a stride does not slice a ref view: give ds(start, size), at(i) or ALL"
+    );
+    assert_eq!(
+        error(&|k| {
+            let x = k.load(k.inputs[0])?;
+            k.load_gather(k.inputs[0], &[x]).map(|_| ())
+        }),
+        "kernel `k`: load_gather: 1 index vectors for a ref of rank 2: give one per dimension"
+    );
     assert_eq!(
         error(&|k| k.program_id(1).map(|_| ())),
         "kernel `k`: program_id: axis 1 is out of range for the grid [4]: give 0..1 or add a grid dimension with KernelSpec::grid"
