@@ -175,6 +175,11 @@ def _(x_ref, o_ref):
   o_ref[...] = b.astype(F32) + (b.astype(I32) * 2).astype(F32)
 
 
+@case("remainder", [S((32, 128), F32)], S((32, 128), F32), grid=((2,), (16, 128)))
+def _(x_ref, o_ref):
+  o_ref[...] = x_ref[...] + ((pl.program_id(0) - 3) % 2).astype(F32)
+
+
 @case("manual_dma", [S((16, 128), F32)], S((8, 128), F32),
       specs=([pl.BlockSpec(memory_space=pl.ANY)], None,
              [pltpu.VMEM((8, 128), F32), pltpu.SemaphoreType.DMA]))

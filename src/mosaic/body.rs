@@ -1079,6 +1079,86 @@ impl<'c, 'a> Body<'c, 'a> {
         self.arith("rem", a.into(), b.into(), "arith.remf", "arith.remsi")
     }
 
+    /// `a % b` of integers with Python's sign rule (`jnp.remainder`: the
+    /// result has `b`'s sign), as JAX lowers it: `b` 0 replaced by 1,
+    /// `arith.remsi`, then `r + b` where `r != 0` and the signs of `r` and
+    /// `b` differ. `a` is a value, `b` a value of its type or a number.
+    pub fn remainder(
+        &self,
+        a: Value<'c, 'a>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let element = element_of(a.r#type());
+        if is_float(element) {
+            return Err(self.error(
+                "remainder",
+                format!(
+                    "{} operands: the floating-point % is not written yet (lax.rem is k.rem)",
+                    a.r#type()
+                ),
+            ));
+        }
+        let b = match b.into() {
+            Operand::Value(v) => v,
+            literal => self.constant(literal, element)?,
+        };
+        let b_zero = self.eq(b, 0)?;
+        let b = self.select(b_zero, 1, b)?;
+        let r = self.rem(a, b)?;
+        let nonzero = self.ne(r, 0)?;
+        let (r_negative, b_negative) = (self.lt(r, 0)?, self.lt(b, 0)?);
+        let fix = self.and(self.xor(r_negative, b_negative)?, nonzero)?;
+        self.select(fix, self.add(r, b)?, r)
+    }
+
+    /// `a & b` of booleans or integers (`arith.andi`).
+    pub fn and(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.bitwise("and", a.into(), b.into(), "arith.andi")
+    }
+
+    /// `a | b` of booleans or integers (`arith.ori`).
+    pub fn or(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.bitwise("or", a.into(), b.into(), "arith.ori")
+    }
+
+    /// `a ^ b` of booleans or integers (`arith.xori`).
+    pub fn xor(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.bitwise("xor", a.into(), b.into(), "arith.xori")
+    }
+
+    fn bitwise(
+        &self,
+        python: &str,
+        a: Operand<'c, 'a>,
+        b: Operand<'c, 'a>,
+        op: &str,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (va, vb, shape, element) = self.bcast(python, a, b)?;
+        if is_float(element) {
+            return Err(self.error(
+                python,
+                format!("{element} operands: give booleans or integers"),
+            ));
+        }
+        Ok(self.one(upstream::build(
+            OperationBuilder::new(op, self.location)
+                .add_operands(&[va, vb])
+                .add_results(&[shaped(&shape, element)]),
+        )))
+    }
+
     /// `jnp.maximum(a, b)` (`arith.maximumf` / `arith.maxsi`).
     pub fn maximum(
         &self,

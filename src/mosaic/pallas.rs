@@ -126,8 +126,9 @@ impl IndexMap<'_> {
 /// The window of an input or output (an entry of `window_params`).
 #[derive(Debug, Default)]
 pub enum Window<'c> {
-    /// `{}`: the whole operand, not pipelined (`memory_space=ANY`, mesh
-    /// kernels).
+    /// `{}`: the whole operand, not pipelined (`memory_space=ANY`,
+    /// TensorCore mesh kernels); in a SparseCore kernel, the mesh's window
+    /// ([`Window::mesh`]), as `pl.kernel` gives it.
     #[default]
     Whole,
     /// `{transform_indices = <affine map>}` (SparseCore kernels).
@@ -250,6 +251,7 @@ impl<'c> Arg<'c> {
     ) -> Self {
         Arg::new(attrs::memref(ctx, shape, element, space, None))
     }
+
     /// An argument of type `ty`, unnamed, with the whole operand as window.
     pub fn new(ty: Type<'c>) -> Self {
         Self {

@@ -214,6 +214,11 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             })?;
             k.store(k.outputs[0], out[0])
         }),
+        "remainder" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
+            let x = k.load(k.inputs[0])?;
+            let r = k.remainder(k.sub(k.program_id(0)?, 3)?, 2)?;
+            k.store(k.outputs[0], k.add(x, k.astype(r, f32)?)?)
+        }),
         "strided" => spec(&[x16], x8, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds_strided(0, 8, 2), ALL])?;
             k.store(k.outputs[0], x)?;
@@ -552,7 +557,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 30, "the cases of {script:?}");
+    assert_eq!(cases, 31, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -931,6 +936,18 @@ fn new_idioms_compute_what_their_python_computes() {
         &[(&[32, 128], x32.clone())],
         &[32, 128],
         fori,
+    );
+    // Program 0: (0 - 3) % 2 = 1 (Python's sign rule); program 1: 0.
+    let remainder: Vec<f32> = x32
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| if i < 16 * 128 { v + 1.0 } else { v })
+        .collect();
+    run(
+        "remainder",
+        &[(&[32, 128], x32.clone())],
+        &[32, 128],
+        remainder,
     );
     let x8 = values(8 * 128, 9);
     let signs: Vec<f32> = x8
