@@ -177,7 +177,9 @@ def _(x_ref, o_ref):
 
 @case("remainder", [S((32, 128), F32)], S((32, 128), F32), grid=((2,), (16, 128)))
 def _(x_ref, o_ref):
-  o_ref[...] = x_ref[...] + ((pl.program_id(0) - 3) % 2).astype(F32)
+  rows = lax.broadcasted_iota(I32, (16, 128), 0) - 8
+  y = x_ref[...] + ((pl.program_id(0) - 3) % 2).astype(F32)
+  o_ref[...] = y + (rows % 3).astype(F32)
 
 
 @case("manual_dma", [S((16, 128), F32)], S((8, 128), F32),

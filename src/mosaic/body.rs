@@ -1106,7 +1106,14 @@ impl<'c, 'a> Body<'c, 'a> {
         let b = self.select(b_zero, 1, b)?;
         let r = self.rem(a, b)?;
         let nonzero = self.ne(r, 0)?;
-        let (r_negative, b_negative) = (self.lt(r, 0)?, self.lt(b, 0)?);
+        let (r_negative, mut b_negative) = (self.lt(r, 0)?, self.lt(b, 0)?);
+        if shape_of(b_negative.r#type()) != shape_of(r_negative.r#type()) {
+            // A scalar `b`'s sign is broadcast twice (the second to the same
+            // type), as JAX lowers it.
+            let t = r_negative.r#type();
+            let once = self.one(upstream::vector::broadcast(t, b_negative, self.location));
+            b_negative = self.one(upstream::vector::broadcast(t, once, self.location));
+        }
         let fix = self.and(self.xor(r_negative, b_negative)?, nonzero)?;
         self.select(fix, self.add(r, b)?, r)
     }

@@ -215,9 +215,12 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             k.store(k.outputs[0], out[0])
         }),
         "remainder" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
+            let rows = k.sub(k.iota(v(&[16, 128], i32), 0)?, 8)?;
             let x = k.load(k.inputs[0])?;
             let r = k.remainder(k.sub(k.program_id(0)?, 3)?, 2)?;
-            k.store(k.outputs[0], k.add(x, k.astype(r, f32)?)?)
+            let y = k.add(x, k.astype(r, f32)?)?;
+            let r = k.astype(k.remainder(rows, 3)?, f32)?;
+            k.store(k.outputs[0], k.add(y, r)?)
         }),
         "strided" => spec(&[x16], x8, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds_strided(0, 8, 2), ALL])?;
@@ -937,11 +940,15 @@ fn new_idioms_compute_what_their_python_computes() {
         &[32, 128],
         fori,
     );
-    // Program 0: (0 - 3) % 2 = 1 (Python's sign rule); program 1: 0.
+    // Program 0: (0 - 3) % 2 = 1 (Python's sign rule); program 1: 0; plus
+    // (row - 8) % 3 of the row in the block, in 0..3.
     let remainder: Vec<f32> = x32
         .iter()
         .enumerate()
-        .map(|(i, &v)| if i < 16 * 128 { v + 1.0 } else { v })
+        .map(|(i, &v)| {
+            let row = (i / 128 % 16) as i64 - 8;
+            v + if i < 16 * 128 { 1.0 } else { 0.0 } + row.rem_euclid(3) as f32
+        })
         .collect();
     run(
         "remainder",
