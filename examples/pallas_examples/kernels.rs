@@ -116,7 +116,7 @@ pub fn paged_attention(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
             let init = [k.full(h1, f64::NEG_INFINITY)?, k.zeros(h1)?, k.zeros(hd)?];
             let out = k.fori_loop(0, pages, &init, |k, j, carry| {
                 let (m, l, acc) = (carry[0], carry[1], carry[2]);
-                let slot = k.rem(j, 2)?;
+                let slot = k.remainder(j, 2)?;
                 // Prefetch the next page into the other slot.
                 k.when(k.lt(k.add(j, 1)?, pages)?, |k| {
                     let (next, other) = (k.add(j, 1)?, k.sub(1, slot)?);

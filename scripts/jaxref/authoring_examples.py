@@ -86,7 +86,7 @@ def paged_kernel(pt_ref, q_ref, k_hbm, v_hbm, o_ref, k_buf, v_buf, sems, *, page
 
   def body(j, carry):
     m, l, acc = carry
-    slot = lax.rem(j, 2)
+    slot = j % 2
 
     @pl.when(j + 1 < pages)  # prefetch the next page into the other slot
     def _():
