@@ -4,11 +4,14 @@
 Prints, for each case, a line `// ----- <name>` then the module (Lowered.as_text()).
 tests/integration/authoring.rs builds the same kernels in Rust with the idioms and checks each
 `diff`-equal to these. Run with the jaxref venv's python (JAX_PLATFORMS=cpu)."""
+import warnings
+
 import jax
 import jax.numpy as jnp
 from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
+from jax.experimental.pallas import tpu_sc as plsc
 
 F32, BF16, I32 = jnp.float32, jnp.bfloat16, jnp.int32
 S = jax.ShapeDtypeStruct
@@ -172,6 +175,13 @@ def _(x_ref, o_ref):
   o_ref[...] = b.astype(F32) + (b.astype(I32) * 2).astype(F32)
 
 
+@case("remainder", [S((32, 128), F32)], S((32, 128), F32), grid=((2,), (16, 128)))
+def _(x_ref, o_ref):
+  rows = lax.broadcasted_iota(I32, (16, 128), 0) - 8
+  y = x_ref[...] + ((pl.program_id(0) - 3) % 2).astype(F32)
+  o_ref[...] = y + (rows % 3).astype(F32)
+
+
 @case("manual_dma", [S((16, 128), F32)], S((8, 128), F32),
       specs=([pl.BlockSpec(memory_space=pl.ANY)], None,
              [pltpu.VMEM((8, 128), F32), pltpu.SemaphoreType.DMA]))
@@ -202,6 +212,66 @@ def _(x_ref, b_ref, o_ref):
   o_ref[...] = x_ref[...] + b_ref[...]
 
 
+@case("remote_copy", [S((8, 128), F32)], S((8, 128), F32), grid=((1,), None),
+      specs=([pl.BlockSpec(memory_space=pl.ANY)], pl.BlockSpec(memory_space=pl.ANY),
+             [pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA]))
+def _(x_ref, o_ref, send_sem, recv_sem):
+  dev = lax.rem(pl.program_id(0) + 1, 4)
+  copy = pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id=dev,
+                                      device_id_type=pl.DeviceIdType.LOGICAL)
+  copy.start()
+  copy.wait()
+
+
+# SparseCore kernels (pl.kernel on a vector-subcore mesh, f32[16] = one vector of TPU7x lanes).
+SC_CASES = []
+
+
+def sc_case(name, ins, scratch):
+  def register(kernel):
+    SC_CASES.append((name, kernel, ins, scratch))
+    return kernel
+  return register
+
+
+@sc_case("sc_load_gather_store_scatter", [S((16,), F32), S((16,), I32)],
+         [(16,), F32, (16,), I32, (16,), F32])
+def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
+  pltpu.sync_copy(x_hbm, x_vmem)
+  pltpu.sync_copy(i_hbm, i_vmem)
+  o_vmem[...] = plsc.load_gather(x_vmem, [i_vmem[...]])
+  plsc.store_scatter(o_vmem, [i_vmem[...]], x_vmem[...])
+  pltpu.sync_copy(o_vmem, o_hbm)
+
+
+@sc_case("sc_scatter_dma", [S((16,), F32), S((16,), I32)], [(16,), F32, (16,), I32])
+def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem):
+  pltpu.sync_copy(x_hbm, x_vmem)
+  pltpu.sync_copy(i_hbm, i_vmem)
+  pltpu.sync_copy(x_vmem, o_hbm.at[i_vmem])  # o[i[k]] = x[k]
+
+
+@sc_case("sc_sort_key_val", [S((16,), F32), S((16,), I32)], [(16,), F32, (16,), I32, (16,), F32])
+def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
+  pltpu.sync_copy(x_hbm, x_vmem)
+  pltpu.sync_copy(i_hbm, i_vmem)
+  _, values = plsc.sort_key_val(i_vmem[...], x_vmem[...])  # x in the order of i
+  keys, _ = plsc.sort_key_val(x_vmem[...], i_vmem[...], descending=True)
+  o_vmem[...] = values + keys
+  pltpu.sync_copy(o_vmem, o_hbm)
+
+
+def abstract_tpu(kind):
+  """The abstract mesh of one `kind` TPU: lowering rules that need a device kind read it."""
+  from jax.sharding import AbstractDevice, AbstractMesh
+  device = AbstractDevice(device_kind=kind, num_cores=1, platform="tpu")
+  return jax.sharding.use_abstract_mesh(AbstractMesh((), (), abstract_device=device))
+
+
+def lower(call, ins):
+  return jax.jit(call).trace(*ins).lower(lowering_platforms=("tpu",)).as_text()
+
+
 if __name__ == "__main__":
   for name, kernel, ins, out, grid, specs in CASES:
     if specs is not None and grid is None:
@@ -209,7 +279,8 @@ if __name__ == "__main__":
       call = pl.pallas_call(kernel, out_shape=out, scratch_shapes=specs[2], name=name, **kw)
     elif specs is not None:
       call = pl.pallas_call(kernel, out_shape=out, grid=grid[0], in_specs=specs[0],
-                            out_specs=specs[1], name=name)
+                            out_specs=specs[1], name=name,
+                            scratch_shapes=specs[2] if len(specs) > 2 else ())
     elif grid is None:
       call = pl.pallas_call(kernel, out_shape=out, name=name)
     else:
@@ -217,13 +288,20 @@ if __name__ == "__main__":
       call = pl.pallas_call(kernel, out_shape=out, grid=g, in_specs=[rows(block)] * len(ins),
                             out_specs=rows(block), name=name)
     print(f"// ----- {name}")
-    if name.startswith("semaphores"):
+    if name.startswith("semaphores") or name == "remote_copy":
       # Semaphore ops need a TPU device kind: an abstract v5e mesh (only
       # here: it changes how other kernels lower).
-      from jax.sharding import AbstractDevice, AbstractMesh
-      mesh = AbstractMesh((), (), abstract_device=AbstractDevice(
-          device_kind="TPU v5 lite", num_cores=1, platform="tpu"))
-      with jax.sharding.use_abstract_mesh(mesh):
-        print(jax.jit(call).trace(*ins).lower(lowering_platforms=("tpu",)).as_text())
+      with abstract_tpu("TPU v5 lite"):
+        print(lower(call, ins))
     else:
-      print(jax.jit(call).trace(*ins).lower(lowering_platforms=("tpu",)).as_text())
+      print(lower(call, ins))
+  # sync_copy's push stream (VMEM to HBM) ignores its semaphore on SparseCore.
+  warnings.simplefilter("ignore")
+  with abstract_tpu("TPU7x"):
+    mesh = plsc.VectorSubcoreMesh(core_axis_name="c", subcore_axis_name="s", num_cores=1,
+                                  num_subcores=16)
+    for name, kernel, ins, scratch in SC_CASES:
+      types = [pltpu.VMEM(shape, dtype) for shape, dtype in zip(scratch[::2], scratch[1::2])]
+      call = pl.kernel(kernel, out_type=S((16,), F32), mesh=mesh, scratch_types=types, name=name)
+      print(f"// ----- {name}")
+      print(lower(call, ins))

@@ -15,7 +15,7 @@ use melior::ir::{
 };
 
 use super::BuildError;
-use super::attrs::{ContractPrecision, DotDimensionNumbers};
+use super::attrs::{ContractPrecision, CoreType, DotDimensionNumbers};
 use super::ops;
 use super::support::{memref_parts, vector_parts, vector_type};
 use super::upstream::{self, vector::CombiningKind};
@@ -124,6 +124,17 @@ pub struct DotOptions {
     pub precision: Option<ContractPrecision>,
 }
 
+impl DotOptions {
+    /// `lax.dot_general(x, y, (((1,), (1,)), ((), ())))`: `x @ y.T`, as
+    /// attention's `q @ k.T` (`k.dot_with(q, k, DotOptions::rhs_transposed())?`).
+    pub fn rhs_transposed() -> Self {
+        DotOptions {
+            transpose_rhs: true,
+            ..DotOptions::default()
+        }
+    }
+}
+
 /// The block being built and what the Pallas idioms need: the context, the
 /// kernel's name (for errors), its grid and grid indices, and the location
 /// given to every op. [`super::pallas::KernelArgs`] dereferences to the
@@ -154,6 +165,48 @@ pub struct DotOptions {
 /// Binary operations broadcast as Pallas does: a Rust number becomes an
 /// `arith.constant` of the other operand's element type, then every operand
 /// whose shape differs from the result's is `vector.broadcast` to it.
+///
+/// A kernel with a manual DMA into one slot of a VMEM buffer, a loop and a
+/// `lax.cond` (issue 40's examples, examples/pallas_examples, use the rest:
+/// scalar-prefetch reads, double buffering, SparseCore gathers):
+///
+/// ```
+/// use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
+/// use tpu_custom_call::mosaic::BuildError;
+/// use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
+/// use tpu_custom_call::mosaic::pallas::{ALL, Arg, KernelSpec, Reduce, at, ds, vector_type};
+///
+/// let ctx = tpu_custom_call::Context::new();
+/// let f32 = Type::float32(&ctx);
+/// let dma = attrs::dma_semaphore_type(&ctx);
+/// let module = KernelSpec::new("idioms")
+///     .input(Arg::memref(&ctx, &[16, 128], f32, MemorySpace::Any))
+///     .output(Arg::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem))
+///     .scratch_shapes([
+///         Arg::memref(&ctx, &[2, 8, 128], f32, MemorySpace::Vmem),
+///         Arg::memref(&ctx, &[2], dma, MemorySpace::SemaphoreMem),
+///     ])
+///     .build(&ctx, |k| {
+///         // def kernel(x_hbm, o_ref, buf, sems):
+///         let [x_hbm, o_ref, buf, sems] = k.refs()?;
+///         // c = pltpu.make_async_copy(x_hbm.at[pl.ds(8, 8)], buf.at[1], sems.at[1])
+///         let c = k.async_copy(x_hbm, &[ds(8, 8)], buf, &[at(1)], sems).sem_at(&[at(1)]);
+///         c.start(k)?;
+///         c.wait(k)?;
+///         let x = k.load_at(buf, &[at(1), ALL, ALL])?;
+///         // acc = lax.fori_loop(0, 3, lambda i, acc: acc + x, x)
+///         let acc = k.fori_loop(0, 3, &[x], |k, _, acc| Ok(vec![k.add(acc[0], x)?]))?;
+///         // o_ref[...] = lax.cond(jnp.max(acc) > 0, lambda: jnp.exp(acc), lambda: -acc)
+///         let positive = k.gt(k.reduce(Reduce::Max, acc[0], &[0, 1], false)?, 0.0)?;
+///         let types = [vector_type(&[8, 128], f32)];
+///         let y = k.cond(positive, &types, |k| Ok(vec![k.exp(acc[0])?]), |k| {
+///             Ok(vec![k.neg(acc[0])?])
+///         })?;
+///         k.store(o_ref, y[0])
+///     })?;
+/// assert!(module.as_operation().verify());
+/// # Ok::<(), BuildError>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Body<'c, 'a> {
     ctx: &'c MlirContext,
@@ -162,6 +215,7 @@ pub struct Body<'c, 'a> {
     kernel: &'a str,
     grid: &'a [i64],
     program_ids: &'a [Value<'c, 'a>],
+    core_type: CoreType,
 }
 
 impl fmt::Debug for Body<'_, '_> {
@@ -223,6 +277,7 @@ impl<'c, 'a> Body<'c, 'a> {
         kernel: &'a str,
         grid: &'a [i64],
         program_ids: &'a [Value<'c, 'a>],
+        core_type: CoreType,
     ) -> Self {
         // SAFETY: the block outlives 'a (it is borrowed for 'a).
         let block = unsafe { BlockRef::from_raw(block.to_raw()) };
@@ -233,6 +288,7 @@ impl<'c, 'a> Body<'c, 'a> {
             kernel,
             grid,
             program_ids,
+            core_type,
         }
     }
 
@@ -256,12 +312,162 @@ impl<'c, 'a> Body<'c, 'a> {
         Self { location, ..*self }
     }
 
-    fn error(&self, op: &str, message: String) -> BuildError {
+    pub(crate) fn error(&self, op: &str, message: String) -> BuildError {
         BuildError::Op {
             kernel: self.kernel.to_string(),
             op: op.to_string(),
             message,
         }
+    }
+
+    /// Whether the kernel runs on a SparseCore subcore.
+    fn sparse_core(&self) -> bool {
+        matches!(
+            self.core_type,
+            CoreType::ScVectorSubcore | CoreType::ScScalarSubcore
+        )
+    }
+
+    /// `plsc.load_gather(x_ref, [idx])` (SparseCore): `tpu.vector_load_idx`,
+    /// `out[i] = x_ref[idx0[i], idx1[i], ..]`, one `i32` index vector per ref
+    /// dimension.
+    pub fn load_gather(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (shape, element) = self.gather_parts("load_gather", r, indices)?;
+        Ok(self.one(ops::vector_load_idx(
+            self.ctx,
+            r,
+            indices,
+            None,
+            vector_type(&shape, element),
+            self.location,
+        )))
+    }
+
+    /// `plsc.store_scatter(o_ref, [idx], x)` (SparseCore):
+    /// `tpu.vector_store_idx`, `o_ref[idx[i]] = x[i]` (of lanes with the
+    /// same index, the highest lane's value is stored).
+    pub fn store_scatter(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+        x: Value<'c, 'a>,
+    ) -> Result<(), BuildError> {
+        self.gather_parts("store_scatter", r, indices)?;
+        self.append(ops::vector_store_idx(
+            self.ctx,
+            x,
+            r,
+            indices,
+            None,
+            None,
+            self.location,
+        ));
+        Ok(())
+    }
+
+    /// `plsc.sort_key_val(keys, values, descending=..)` (SparseCore): sorts
+    /// the lanes of `keys` (i32 or f32), `values` following, with
+    /// `tpu.sort` under an all-true mask; gives the sorted keys and values.
+    /// `i32` keys are XORed with `0x80000000` before and after, as Pallas
+    /// does (`tpu.sort` compares unsigned).
+    pub fn sort_key_val(
+        &self,
+        keys: Value<'c, 'a>,
+        values: Value<'c, 'a>,
+        descending: bool,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let (key_type, value_type) = (keys.r#type(), values.r#type());
+        let shape = shape_of(key_type);
+        if shape.len() != 1 || shape_of(value_type) != shape {
+            return Err(self.error(
+                "sort_key_val",
+                format!(
+                    "keys {key_type} and values {value_type}: give two vectors of one lane shape"
+                ),
+            ));
+        }
+        let i1: Type<'c> = IntegerType::new(self.ctx, 1).into();
+        let mask_type = vector_type(&shape, i1);
+        let mask = self.dense(1, mask_type)?;
+        let signed = int_width(element_of(key_type)) == Some(32);
+        let flip = |k: Value<'c, 'a>, bit: Option<Value<'c, 'a>>| -> Result<_, BuildError> {
+            let bit = match bit {
+                Some(b) => b,
+                None => {
+                    let min = self.constant(i64::from(i32::MIN), element_of(key_type))?;
+                    self.one(upstream::vector::broadcast(key_type, min, self.location))
+                }
+            };
+            let xor = self.one(upstream::build(
+                OperationBuilder::new("arith.xori", self.location)
+                    .add_operands(&[k, bit])
+                    .add_results(&[key_type]),
+            ));
+            Ok((xor, bit))
+        };
+        let (sort_keys, bit) = if signed {
+            let (k, b) = flip(keys, None)?;
+            (k, Some(b))
+        } else {
+            (keys, None)
+        };
+        let op = self.append(ops::sort(
+            self.ctx,
+            sort_keys,
+            values,
+            Some(mask),
+            mask_type,
+            key_type,
+            value_type,
+            descending.then_some(true),
+            self.location,
+        ));
+        let result = |i: usize| -> Result<Value<'c, 'a>, BuildError> {
+            op.result(i)
+                .map(Value::from)
+                .map_err(|e| self.error("tpu.sort", e.to_string()))
+        };
+        let (sorted_keys, sorted_values) = (result(1)?, result(2)?);
+        let sorted_keys = match bit {
+            Some(b) => flip(sorted_keys, Some(b))?.0,
+            None => sorted_keys,
+        };
+        Ok((sorted_keys, sorted_values))
+    }
+
+    /// The shape of the index vectors and the ref's element type, checked.
+    fn gather_parts(
+        &self,
+        op: &str,
+        r: Value<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+    ) -> Result<(Vec<i64>, Type<'c>), BuildError> {
+        let Some((shape, element)) = memref_parts(r.r#type()) else {
+            return Err(self.error(op, format!("{r} is not a ref: give a VMEM ref")));
+        };
+        if indices.len() != shape.len() || indices.is_empty() {
+            return Err(self.error(
+                op,
+                format!(
+                    "{} index vectors for a ref of rank {}: give one per dimension",
+                    indices.len(),
+                    shape.len()
+                ),
+            ));
+        }
+        let first = indices[0].r#type();
+        if indices.iter().any(|i| i.r#type() != first) || int_width(element_of(first)) != Some(32) {
+            let types: Vec<String> = indices.iter().map(|i| i.r#type().to_string()).collect();
+            return Err(self.error(
+                op,
+                format!("the indices have types {types:?}: give i32 vectors of one shape"),
+            ));
+        }
+        Ok((shape_of(first), element))
     }
 
     /// Appends any op (a melior, [`upstream`] or [`ops`] builder's).
@@ -574,6 +780,24 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
+        if self.sparse_core() {
+            // SparseCore: `tpu.vector_load`, then a shape cast (even to the
+            // same shape).
+            let v = self.one(ops::vector_load(
+                self.ctx,
+                r,
+                &operands,
+                None,
+                loaded_type,
+                &[],
+                self.location,
+            ));
+            return Ok(self.one(upstream::vector::shape_cast(
+                vector_type(&value, element),
+                v,
+                self.location,
+            )));
+        }
         let v = self.one(upstream::vector::load(
             loaded_type,
             r,
@@ -674,14 +898,26 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
-        let old = self.one(upstream::vector::load(
-            loaded_type,
-            r,
-            &operands,
-            self.location,
-        ));
+        let old = if self.sparse_core() {
+            self.one(ops::vector_load(
+                self.ctx,
+                r,
+                &operands,
+                None,
+                loaded_type,
+                &[],
+                self.location,
+            ))
+        } else {
+            self.one(upstream::vector::load(
+                loaded_type,
+                r,
+                &operands,
+                self.location,
+            ))
+        };
         let (mut v, mut mask) = (v, mask);
-        if loaded != value || defined_by(r, "memref.alloca") {
+        if loaded != value || defined_by(r, "memref.alloca") || self.sparse_core() {
             self.append(upstream::vector::shape_cast(want, old, self.location));
             v = self.one(upstream::vector::shape_cast(loaded_type, v, self.location));
             if let Some(m) = mask {
@@ -841,6 +1077,93 @@ impl<'c, 'a> Body<'c, 'a> {
         b: impl Into<Operand<'c, 'a>>,
     ) -> Result<Value<'c, 'a>, BuildError> {
         self.arith("rem", a.into(), b.into(), "arith.remf", "arith.remsi")
+    }
+
+    /// `a % b` of integers with Python's sign rule (`jnp.remainder`: the
+    /// result has `b`'s sign), as JAX lowers it: `b` 0 replaced by 1,
+    /// `arith.remsi`, then `r + b` where `r != 0` and the signs of `r` and
+    /// `b` differ. `a` is a value, `b` a value of its type or a number.
+    pub fn remainder(
+        &self,
+        a: Value<'c, 'a>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let element = element_of(a.r#type());
+        if is_float(element) {
+            return Err(self.error(
+                "remainder",
+                format!(
+                    "{} operands: the floating-point % is not written yet (lax.rem is k.rem)",
+                    a.r#type()
+                ),
+            ));
+        }
+        let b = match b.into() {
+            Operand::Value(v) => v,
+            literal => self.constant(literal, element)?,
+        };
+        let b_zero = self.eq(b, 0)?;
+        let b = self.select(b_zero, 1, b)?;
+        let r = self.rem(a, b)?;
+        let nonzero = self.ne(r, 0)?;
+        let (r_negative, mut b_negative) = (self.lt(r, 0)?, self.lt(b, 0)?);
+        if shape_of(b_negative.r#type()) != shape_of(r_negative.r#type()) {
+            // A scalar `b`'s sign is broadcast twice (the second to the same
+            // type), as JAX lowers it.
+            let t = r_negative.r#type();
+            let once = self.one(upstream::vector::broadcast(t, b_negative, self.location));
+            b_negative = self.one(upstream::vector::broadcast(t, once, self.location));
+        }
+        let fix = self.and(self.xor(r_negative, b_negative)?, nonzero)?;
+        self.select(fix, self.add(r, b)?, r)
+    }
+
+    /// `a & b` of booleans or integers (`arith.andi`).
+    pub fn and(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.bitwise("and", a.into(), b.into(), "arith.andi")
+    }
+
+    /// `a | b` of booleans or integers (`arith.ori`).
+    pub fn or(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.bitwise("or", a.into(), b.into(), "arith.ori")
+    }
+
+    /// `a ^ b` of booleans or integers (`arith.xori`).
+    pub fn xor(
+        &self,
+        a: impl Into<Operand<'c, 'a>>,
+        b: impl Into<Operand<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.bitwise("xor", a.into(), b.into(), "arith.xori")
+    }
+
+    fn bitwise(
+        &self,
+        python: &str,
+        a: Operand<'c, 'a>,
+        b: Operand<'c, 'a>,
+        op: &str,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (va, vb, shape, element) = self.bcast(python, a, b)?;
+        if is_float(element) {
+            return Err(self.error(
+                python,
+                format!("{element} operands: give booleans or integers"),
+            ));
+        }
+        Ok(self.one(upstream::build(
+            OperationBuilder::new(op, self.location)
+                .add_operands(&[va, vb])
+                .add_results(&[shaped(&shape, element)]),
+        )))
     }
 
     /// `jnp.maximum(a, b)` (`arith.maximumf` / `arith.maxsi`).
@@ -1658,26 +1981,64 @@ pub struct AsyncCopy<'c, 'a> {
     dst: Value<'c, 'a>,
     dst_at: Vec<Index<'c, 'a>>,
     sem: Value<'c, 'a>,
+    sem_at: Vec<Index<'c, 'a>>,
+    /// A remote copy's send semaphore and target device.
+    remote: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
 }
 
 impl<'c, 'a> AsyncCopy<'c, 'a> {
-    fn views(&self, k: &Body<'c, 'a>) -> Result<(Value<'c, 'a>, Value<'c, 'a>), BuildError> {
-        let src = k.ref_at(self.src, &self.src_at)?;
-        let dst = k.ref_at(self.dst, &self.dst_at)?;
-        Ok((src, dst))
+    /// `sem.at[indices]`: the semaphore is an element of a semaphore array
+    /// (`pltpu.SemaphoreType.DMA((2, 2))` scratch, `sems.at[0, slot]`).
+    pub fn sem_at(mut self, indices: &[Index<'c, 'a>]) -> Self {
+        self.sem_at = indices.to_vec();
+        self
+    }
+
+    /// The views of semaphore, target and source, as Pallas lowers a DMA:
+    /// the integer indices of source, target and semaphore (in that order)
+    /// become `i32` constants first, then the semaphore, the target and the
+    /// source are sliced.
+    #[allow(clippy::type_complexity)]
+    fn views(
+        &self,
+        k: &Body<'c, 'a>,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let literal = |indices: &[Index<'c, 'a>]| -> Result<Vec<Index<'c, 'a>>, BuildError> {
+            indices
+                .iter()
+                .map(|&i| match i {
+                    Index::At(Operand::Int(v)) => {
+                        Ok(Index::At(Operand::Value(k.i32(i32::try_from(v).map_err(
+                            |_| k.error("async_copy", format!("index {v} does not fit an i32")),
+                        )?))))
+                    }
+                    other => Ok(other),
+                })
+                .collect()
+        };
+        let (src_at, dst_at, sem_at) = (
+            literal(&self.src_at)?,
+            literal(&self.dst_at)?,
+            literal(&self.sem_at)?,
+        );
+        let sem = k.ref_at(self.sem, &sem_at)?;
+        let dst = k.ref_at(self.dst, &dst_at)?;
+        let src = k.ref_at(self.src, &src_at)?;
+        Ok((src, dst, sem))
     }
 
     /// `copy.start()`: `tpu.enqueue_dma` of the (sliced) source into the
     /// (sliced) target, signalling the semaphore.
     pub fn start(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
-        let (src, dst) = self.views(k)?;
+        let (src, dst, sem) = self.views(k)?;
+        let (send_sem, device) = self.remote.unzip();
         k.append(ops::enqueue_dma(
             k.ctx,
             src,
-            None,
+            send_sem,
             dst,
-            Some(self.sem),
-            None,
+            Some(sem),
+            device,
             None,
             None,
             None,
@@ -1688,19 +2049,45 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     }
 
     /// `copy.wait()`: `tpu.wait_dma` on the target's semaphore for the
-    /// target's bytes.
+    /// target's bytes; a remote copy waits for the send first.
     pub fn wait(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
-        let (src, dst) = self.views(k)?;
+        if self.remote.is_some() {
+            self.wait_send(k)?;
+        }
+        self.wait_recv(k)
+    }
+
+    /// `copy.wait_send()` of a remote copy: `tpu.wait_dma` with
+    /// `wait_target = false` (the local source's bytes are sent).
+    pub fn wait_send(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
+        if self.remote.is_none() {
+            return Err(k.error(
+                "wait_send",
+                "a local copy: use wait (wait_send is a remote copy's)".to_string(),
+            ));
+        }
+        self.wait_dma(k, false)
+    }
+
+    /// `copy.wait_recv()`: `tpu.wait_dma` with `wait_target = true` (the
+    /// target's bytes arrived); a local copy's `wait`.
+    pub fn wait_recv(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
+        self.wait_dma(k, true)
+    }
+
+    fn wait_dma(&self, k: &Body<'c, 'a>, wait_target: bool) -> Result<(), BuildError> {
+        let (src, dst, sem) = self.views(k)?;
+        let (send_sem, device) = self.remote.unzip();
         k.append(ops::wait_dma(
             k.ctx,
             src,
-            None,
+            send_sem,
             dst,
-            Some(self.sem),
+            Some(sem),
+            device,
             None,
             None,
-            None,
-            true,
+            wait_target,
             None,
             None,
             k.location,
@@ -1711,9 +2098,11 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
 impl<'c, 'a> Body<'c, 'a> {
     /// `ref.at[indices]`: a view of a ref (`tpu.memref_slice` with `i32`
-    /// offsets, as Pallas lowers it; whole dimensions at 0). No indices: the
-    /// ref itself. Only `ds(start, size)` and `ALL` slice a view (a DMA's
-    /// source or target).
+    /// offsets, as Pallas lowers it; whole dimensions at 0), then
+    /// `tpu.memref_squeeze` of the dimensions given an integer index
+    /// (`k_hbm.at[page]`, `sems.at[0, slot]`). No indices: the ref itself.
+    /// `ds(start, size)`, `at(i)` and `ALL` slice a view (a DMA's source,
+    /// target or semaphore); strides do not.
     pub fn ref_at(
         &self,
         r: Value<'c, 'a>,
@@ -1740,8 +2129,16 @@ impl<'c, 'a> Body<'c, 'a> {
         }
         let mut offsets = Vec::with_capacity(shape.len());
         let mut sizes = Vec::with_capacity(shape.len());
+        let mut squeezed = Vec::new();
         for (d, &size) in shape.iter().enumerate() {
-            match indices.get(d).copied().unwrap_or(Index::All) {
+            let index = match indices.get(d).copied().unwrap_or(Index::All) {
+                Index::At(i) => {
+                    squeezed.push(d);
+                    Index::Slice(i, 1)
+                }
+                other => other,
+            };
+            match index {
                 Index::All => {
                     offsets.push(self.i32(0));
                     sizes.push(size);
@@ -1770,7 +2167,11 @@ impl<'c, 'a> Body<'c, 'a> {
                     sizes.push(n);
                 }
                 _ => {
-                    return Err(self.error("ref_at", "only ds(start, size) and ALL slice a ref view (an integer index or a stride is not supported here)".to_string()));
+                    return Err(self.error(
+                        "ref_at",
+                        "a stride does not slice a ref view: give ds(start, size), at(i) or ALL"
+                            .to_string(),
+                    ));
                 }
             }
         }
@@ -1780,24 +2181,38 @@ impl<'c, 'a> Body<'c, 'a> {
             .find("#tpu.memory_space<")
             .map(|i| text[i..].trim_end_matches('>').to_string() + ">")
             .unwrap_or_default();
-        let dims: Vec<String> = sizes.iter().map(ToString::to_string).collect();
-        let result_text = if space.is_empty() {
-            format!("memref<{}x{element}>", dims.join("x"))
-        } else {
-            format!("memref<{}x{element}, {space}>", dims.join("x"))
+        let view_type = |sizes: &[i64]| {
+            let dims: String = sizes.iter().map(|d| format!("{d}x")).collect();
+            let text = if space.is_empty() {
+                format!("memref<{dims}{element}>")
+            } else {
+                format!("memref<{dims}{element}, {space}>")
+            };
+            Type::parse(self.ctx, &text).ok_or_else(|| {
+                self.error("ref_at", format!("the view type `{text}` does not parse"))
+            })
         };
-        let result = Type::parse(self.ctx, &result_text).ok_or_else(|| {
-            self.error(
-                "ref_at",
-                format!("the view type `{result_text}` does not parse"),
-            )
-        })?;
-        Ok(self.one(ops::memref_slice(
+        let view = self.one(ops::memref_slice(
             self.ctx,
             r,
             &offsets,
             &[],
-            result,
+            view_type(&sizes)?,
+            self.location,
+        ));
+        if squeezed.is_empty() {
+            return Ok(view);
+        }
+        let kept: Vec<i64> = sizes
+            .iter()
+            .enumerate()
+            .filter(|(d, _)| !squeezed.contains(d))
+            .map(|(_, &n)| n)
+            .collect();
+        Ok(self.one(ops::memref_squeeze(
+            self.ctx,
+            view,
+            view_type(&kept)?,
             self.location,
         )))
     }
@@ -1890,6 +2305,164 @@ impl<'c, 'a> Body<'c, 'a> {
         Ok(())
     }
 
+    /// `pltpu.sync_copy(src.at[src_at], dst.at[dst_at])` in a SparseCore
+    /// kernel, as Pallas lowers it there: a `tpu.region` holding a
+    /// `tpu.sem_alloc`'d DMA semaphore, the DMA's start and its wait. Each of
+    /// start and wait slices the refs twice (Pallas prepares the views, then
+    /// lowers the DMA with them): the VMEM side first, then the HBM side, then
+    /// source and target. A ref index that is itself a ref
+    /// (`at(ids_vmem)`: `table_hbm.at[ids_vmem]`, the SparseCore gather) makes
+    /// the copy a `tpu.enqueue_indirect_dma` / `tpu.wait_indirect_dma` with
+    /// those offsets: `dst[i] = src[ids[i]]` (the index must be the source's
+    /// only index, the target whole); `at(ids_vmem)` as the target's only
+    /// index is the scatter `dst[ids[i]] = src[i]`.
+    ///
+    /// In a `KernelSpec::build` closure of a vector-subcore kernel
+    /// (examples/pallas_examples, `embedding_lookup`):
+    ///
+    /// ```text
+    /// k.sync_copy(ids_hbm, &[ds(start, rows)], ids_vmem, &[])?;
+    /// k.sync_copy(table_hbm, &[at(ids_vmem)], rows_vmem, &[])?;  // the gather
+    /// ```
+    ///
+    /// A TensorCore kernel's `sync_copy` is not written yet (an error): use
+    /// [`Body::async_copy`] with a DMA semaphore there.
+    pub fn sync_copy(
+        &self,
+        src: Value<'c, 'a>,
+        src_at: &[Index<'c, 'a>],
+        dst: Value<'c, 'a>,
+        dst_at: &[Index<'c, 'a>],
+    ) -> Result<(), BuildError> {
+        if !matches!(
+            self.core_type,
+            CoreType::ScVectorSubcore | CoreType::ScScalarSubcore
+        ) {
+            return Err(self.error("sync_copy", format!("a {} kernel: sync_copy is written for SparseCore kernels (KernelSpec::core_type); use async_copy with a DMA semaphore scratch", self.core_type)));
+        }
+        let is_ref = |i: &Index<'c, 'a>| matches!(i, Index::At(Operand::Value(v)) if memref_parts(v.r#type()).is_some());
+        // A gather (the source indexed by a ref) or a scatter (the target).
+        let indirect = match (src_at, dst_at) {
+            ([Index::At(Operand::Value(ids))], []) if is_ref(&src_at[0]) => Some((*ids, false)),
+            ([], [Index::At(Operand::Value(ids))]) if is_ref(&dst_at[0]) => Some((*ids, true)),
+            _ if src_at.iter().chain(dst_at).any(is_ref) => {
+                return Err(self.error("sync_copy", "a ref index is supported as the only index of the source (a gather, table_hbm.at[ids_vmem]) or of the target (a scatter, out_hbm.at[ids_vmem]), the other side whole".to_string()));
+            }
+            _ => None,
+        };
+        let space = |r: Value<'c, 'a>| r.r#type().to_string();
+        let dst_is_vmem = space(dst).contains("#tpu.memory_space<vmem>");
+        let dma = super::attrs::dma_semaphore_type(self.ctx);
+        let sem_type = super::attrs::memref(
+            self.ctx,
+            &[],
+            dma,
+            super::attrs::MemorySpace::SemaphoreMem,
+            None,
+        );
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = self.append(ops::region(self.ctx, &[], region, self.location));
+        let block = self.first_block(op, 0)?;
+        let k = Body { block, ..*self };
+        let sem = k.one(ops::sem_alloc(self.ctx, sem_type, self.location));
+        if let Some((ids, scatter)) = indirect {
+            // The indexed ref whole, sliced from 0.
+            let indexed = if scatter { dst } else { src };
+            let rank = memref_parts(indexed.r#type()).map_or(0, |(shape, _)| shape.len());
+            let whole = vec![Index::All; rank];
+            let view = k.ref_at(indexed, &whole)?;
+            let (s, d) = if scatter { (src, view) } else { (view, dst) };
+            k.append(ops::enqueue_indirect_dma(
+                self.ctx,
+                s,
+                d,
+                ids,
+                sem,
+                None,
+                None,
+                self.location,
+            ));
+            let view = k.ref_at(indexed, &whole)?;
+            let (s, d) = if scatter { (src, view) } else { (view, dst) };
+            k.append(ops::wait_indirect_dma(self.ctx, sem, s, d, self.location));
+        } else {
+            for wait in [false, true] {
+                // Pallas's preparation: the VMEM side's view first.
+                if dst_is_vmem {
+                    k.ref_at(dst, dst_at)?;
+                    k.ref_at(src, src_at)?;
+                } else {
+                    k.ref_at(src, src_at)?;
+                    k.ref_at(dst, dst_at)?;
+                }
+                let (s, d) = (k.ref_at(src, src_at)?, k.ref_at(dst, dst_at)?);
+                if wait {
+                    k.append(ops::wait_dma(
+                        self.ctx,
+                        s,
+                        None,
+                        d,
+                        Some(sem),
+                        None,
+                        None,
+                        None,
+                        true,
+                        None,
+                        None,
+                        self.location,
+                    ));
+                } else {
+                    k.append(ops::enqueue_dma(
+                        self.ctx,
+                        s,
+                        None,
+                        d,
+                        Some(sem),
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                        self.location,
+                    ));
+                }
+            }
+        }
+        block.append_operation(ops::r#yield(self.ctx, &[], self.location));
+        Ok(())
+    }
+
+    /// `pltpu.make_async_remote_copy(src.at[src_at], dst.at[dst_at],
+    /// send_sem, recv_sem, device_id=device, device_id_type=LOGICAL)`: a DMA
+    /// into `dst` of device `device` (an `i32`, the logical device id).
+    /// [`AsyncCopy::start`] enqueues it with both semaphores and the device;
+    /// [`AsyncCopy::wait`] waits for the send then the receive
+    /// ([`AsyncCopy::wait_send`], [`AsyncCopy::wait_recv`]).
+    ///
+    /// ```text
+    /// let dev = k.rem(k.add(k.program_id(0)?, 1)?, 4)?;
+    /// let copy = k.async_remote_copy(x_ref, &[], o_ref, &[], send_sem, recv_sem, dev);
+    /// copy.start(k)?;
+    /// copy.wait(k)?;
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn async_remote_copy(
+        &self,
+        src: Value<'c, 'a>,
+        src_at: &[Index<'c, 'a>],
+        dst: Value<'c, 'a>,
+        dst_at: &[Index<'c, 'a>],
+        send_sem: Value<'c, 'a>,
+        recv_sem: Value<'c, 'a>,
+        device: Value<'c, 'a>,
+    ) -> AsyncCopy<'c, 'a> {
+        AsyncCopy {
+            remote: Some((send_sem, device)),
+            ..self.async_copy(src, src_at, dst, dst_at, recv_sem)
+        }
+    }
+
     /// `pltpu.make_async_copy(src.at[src_at], dst.at[dst_at], sem)`: a DMA
     /// descriptor; nothing is emitted until [`AsyncCopy::start`] or
     /// [`AsyncCopy::wait`].
@@ -1916,6 +2489,8 @@ impl<'c, 'a> Body<'c, 'a> {
             dst,
             dst_at: dst_at.to_vec(),
             sem,
+            sem_at: Vec::new(),
+            remote: None,
         }
     }
 }

@@ -126,8 +126,9 @@ impl IndexMap<'_> {
 /// The window of an input or output (an entry of `window_params`).
 #[derive(Debug, Default)]
 pub enum Window<'c> {
-    /// `{}`: the whole operand, not pipelined (`memory_space=ANY`, mesh
-    /// kernels).
+    /// `{}`: the whole operand, not pipelined (`memory_space=ANY`,
+    /// TensorCore mesh kernels); in a SparseCore kernel, the mesh's window
+    /// ([`Window::mesh`]), as `pl.kernel` gives it.
     #[default]
     Whole,
     /// `{transform_indices = <affine map>}` (SparseCore kernels).
@@ -196,6 +197,23 @@ impl<'c> Window<'c> {
         self
     }
 
+    /// The window `pl.kernel(.., mesh=...)` gives each operand of a mesh
+    /// kernel (a SparseCore vector-subcore mesh): `{transform_indices =
+    /// affine_map<(d0, ..) -> (0, ..)>}`, one input per mesh (grid)
+    /// dimension, a 0 per array dimension.
+    ///
+    /// `Window::mesh(&ctx, 2, 1)` is `affine_map<(d0, d1) -> (0)>` (a 1-D
+    /// operand of a core x subcore mesh kernel).
+    pub fn mesh(ctx: &'c MlirContext, mesh_rank: usize, rank: usize) -> Self {
+        let inputs: Vec<String> = (0..mesh_rank).map(|d| format!("d{d}")).collect();
+        let text = format!(
+            "affine_map<({}) -> ({})>",
+            inputs.join(", "),
+            vec!["0"; rank].join(", ")
+        );
+        Window::AffineMap(Attribute::parse(ctx, &text).expect("an affine map parses"))
+    }
+
     /// `pl.Buffered(revisit=...)` on a blocked window (an output's).
     pub fn revisit(mut self, mode: RevisitMode) -> Self {
         if let Window::Blocked { revisit, .. } = &mut self {
@@ -222,6 +240,18 @@ pub struct Arg<'c> {
 }
 
 impl<'c> Arg<'c> {
+    /// An argument of type `memref<shape x element, #tpu.memory_space<space>>`
+    /// (no layout), as `pltpu.VMEM(shape, dtype)` and the HBM / SMEM operands
+    /// of a kernel are: `Arg::memref(ctx, &[16, 128], f32, MemorySpace::Vmem)`.
+    pub fn memref(
+        ctx: &'c MlirContext,
+        shape: &[i64],
+        element: Type<'c>,
+        space: attrs::MemorySpace,
+    ) -> Self {
+        Arg::new(attrs::memref(ctx, shape, element, space, None))
+    }
+
     /// An argument of type `ty`, unnamed, with the whole operand as window.
     pub fn new(ty: Type<'c>) -> Self {
         Self {
@@ -297,6 +327,28 @@ pub struct KernelArgs<'c, 'a> {
     body: Body<'c, 'a>,
 }
 
+impl<'c, 'a> KernelArgs<'c, 'a> {
+    /// Every ref in the order the Python kernel takes them (scalar prefetch,
+    /// inputs, outputs, scratch), as an array to destructure like the
+    /// kernel's parameters: `let [x_ref, o_ref, acc_ref] = k.refs()?;`. An
+    /// error when the kernel has another number of refs.
+    pub fn refs<const N: usize>(&self) -> Result<[Value<'c, 'a>; N], BuildError> {
+        let all: Vec<Value<'c, 'a>> = (self.scalar_prefetch.iter())
+            .chain(&self.inputs)
+            .chain(&self.outputs)
+            .chain(&self.scratch)
+            .copied()
+            .collect();
+        let count = all.len();
+        all.try_into().map_err(|_| {
+            self.body.error(
+                "refs",
+                format!("the kernel has {count} refs, not {N}: destructure {count}"),
+            )
+        })
+    }
+}
+
 impl<'c, 'a> std::ops::Deref for KernelArgs<'c, 'a> {
     type Target = Body<'c, 'a>;
 
@@ -355,6 +407,47 @@ impl<'c> KernelSpec<'c> {
     pub fn scratch(mut self, arg: Arg<'c>) -> Self {
         self.scratch.push(arg);
         self
+    }
+
+    /// Adds inputs, in order (Pallas's `in_specs=[...]`).
+    pub fn in_specs(mut self, args: impl IntoIterator<Item = Arg<'c>>) -> Self {
+        self.inputs.extend(args);
+        self
+    }
+
+    /// Adds scratch refs, in order (Pallas's `scratch_shapes=[...]`).
+    pub fn scratch_shapes(mut self, args: impl IntoIterator<Item = Arg<'c>>) -> Self {
+        self.scratch.extend(args);
+        self
+    }
+
+    /// `pl.kernel(.., mesh=plsc.VectorSubcoreMesh(num_cores=.., num_subcores=..))`:
+    /// a SparseCore vector-subcore kernel named `name`, its grid the mesh
+    /// (`core_parallel`, `subcore_parallel`); `lax.axis_index` of the core
+    /// and subcore axes is `k.program_id(0)` and `k.program_id(1)`. Its
+    /// inputs and outputs without a window get the mesh's
+    /// ([`Window::mesh`]), as `pl.kernel` gives them.
+    ///
+    /// examples/pallas_examples's `embedding_lookup` builds one:
+    ///
+    /// ```text
+    /// KernelSpec::vector_subcore_mesh("gather_kernel", 1, 16)
+    ///     .in_specs([arg(&[1000, 128], f32, Hbm), arg(&[256], i32, Hbm)])
+    ///     .output(arg(&[256, 128], f32, Hbm))
+    ///     .scratch_shapes([arg(&[16], i32, Vmem), arg(&[16, 128], f32, Vmem)])
+    ///     .build(ctx, |k| {
+    ///         let [table_hbm, ids_hbm, out_hbm, ids_vmem, rows_vmem] = k.refs()?;
+    ///         let start = k.mul(k.program_id(1)?, 16)?; // lax.axis_index("s") * 16
+    ///         k.sync_copy(ids_hbm, &[ds(start, 16)], ids_vmem, &[])?;
+    ///         k.sync_copy(table_hbm, &[at(ids_vmem)], rows_vmem, &[])?;
+    ///         k.sync_copy(rows_vmem, &[], out_hbm, &[ds(start, 16)])
+    ///     })
+    /// ```
+    pub fn vector_subcore_mesh(name: &str, num_cores: i64, num_subcores: i64) -> Self {
+        use DimensionSemantics::{CoreParallel, SubcoreParallel};
+        KernelSpec::new(name)
+            .core_type(CoreType::ScVectorSubcore)
+            .grid(&[num_cores, num_subcores], &[CoreParallel, SubcoreParallel])
     }
 
     fn error(&self, message: String) -> BuildError {
@@ -521,8 +614,27 @@ impl<'c> KernelSpec<'c> {
                 .copied()
                 .chain(self.scalar_prefetch.iter().map(|a| a.ty))
                 .collect();
-            for (_, _, arg) in self.windowed() {
+            // Named by the operand's position among inputs and outputs, as
+            // Pallas names them (`memory_space=ANY` operands take a number too).
+            for (position, (_, _, arg)) in self.windowed().enumerate() {
+                let sparse_core = matches!(
+                    self.core_type,
+                    CoreType::ScVectorSubcore | CoreType::ScScalarSubcore
+                );
                 let window = match &arg.window {
+                    // A SparseCore mesh kernel's operands: the mesh's window.
+                    Window::Whole if sparse_core => {
+                        let rank = super::support::memref_parts(arg.ty).map_or(0, |p| p.0.len());
+                        let Window::AffineMap(map) = Window::mesh(ctx, self.grid.len(), rank)
+                        else {
+                            unreachable!("Window::mesh is an affine map")
+                        };
+                        DictionaryAttribute::new(
+                            ctx,
+                            &[(Identifier::new(ctx, "transform_indices"), map)],
+                        )
+                        .into()
+                    }
                     Window::Whole => DictionaryAttribute::new(ctx, &[]).into(),
                     Window::AffineMap(map) => DictionaryAttribute::new(
                         ctx,
@@ -535,7 +647,7 @@ impl<'c> KernelSpec<'c> {
                         buffer_count,
                         revisit,
                     } => {
-                        let name = format!("transform_{}", transforms.len());
+                        let name = format!("transform_{position}");
                         let (function, rank) =
                             index_map_function(ctx, &name, &map_inputs, index_map, i32_type);
                         if rank != block_shape.len() {
@@ -621,7 +733,14 @@ impl<'c> KernelSpec<'c> {
             let args = KernelArgs {
                 ctx,
                 block: &block,
-                body: Body::new(ctx, &block, &self.name, &self.grid, &grid_indices),
+                body: Body::new(
+                    ctx,
+                    &block,
+                    &self.name,
+                    &self.grid,
+                    &grid_indices,
+                    self.core_type,
+                ),
                 grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),
                 inputs: take(self.inputs.len()),

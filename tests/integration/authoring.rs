@@ -214,6 +214,14 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             })?;
             k.store(k.outputs[0], out[0])
         }),
+        "remainder" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
+            let rows = k.sub(k.iota(v(&[16, 128], i32), 0)?, 8)?;
+            let x = k.load(k.inputs[0])?;
+            let r = k.remainder(k.sub(k.program_id(0)?, 3)?, 2)?;
+            let y = k.add(x, k.astype(r, f32)?)?;
+            let r = k.astype(k.remainder(rows, 3)?, f32)?;
+            k.store(k.outputs[0], k.add(y, r)?)
+        }),
         "strided" => spec(&[x16], x8, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds_strided(0, 8, 2), ALL])?;
             k.store(k.outputs[0], x)?;
@@ -296,6 +304,61 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                     let x = k.load(k.inputs[0])?;
                     let b = k.broadcast_to(k.load(k.inputs[1])?, &[16, 128])?;
                     k.store(k.outputs[0], k.add(x, b)?)
+                })
+        }
+        "remote_copy" => {
+            let any = Arg::memref(ctx, &[8, 128], f32, MemorySpace::Any);
+            let dma = attrs::dma_semaphore_type(ctx);
+            let sem = || Arg::memref(ctx, &[], dma, MemorySpace::SemaphoreMem);
+            KernelSpec::new(name)
+                .grid(&[1], &[])
+                .input(any)
+                .output(Arg::memref(ctx, &[8, 128], f32, MemorySpace::Any))
+                .scratch_shapes([sem(), sem()])
+                .build(ctx, |k| {
+                    let [x_ref, o_ref, send_sem, recv_sem] = k.refs()?;
+                    let dev = k.rem(k.add(k.program_id(0)?, 1)?, 4)?;
+                    let copy = k.async_remote_copy(x_ref, &[], o_ref, &[], send_sem, recv_sem, dev);
+                    copy.start(k)?;
+                    copy.wait(k)
+                })
+        }
+        "sc_load_gather_store_scatter" | "sc_scatter_dma" | "sc_sort_key_val" => {
+            let arg = |shape: &[i64], t, space| Arg::memref(ctx, shape, t, space);
+            let mut scratch = vec![
+                arg(&[16], f32, MemorySpace::Vmem),
+                arg(&[16], i32, MemorySpace::Vmem),
+            ];
+            if name != "sc_scatter_dma" {
+                scratch.push(arg(&[16], f32, MemorySpace::Vmem));
+            }
+            KernelSpec::vector_subcore_mesh(name, 1, 16)
+                .in_specs([
+                    arg(&[16], f32, MemorySpace::Hbm),
+                    arg(&[16], i32, MemorySpace::Hbm),
+                ])
+                .output(arg(&[16], f32, MemorySpace::Hbm))
+                .scratch_shapes(scratch)
+                .build(ctx, |k| {
+                    let (x_hbm, i_hbm, o_hbm) = (k.inputs[0], k.inputs[1], k.outputs[0]);
+                    let (x_vmem, i_vmem) = (k.scratch[0], k.scratch[1]);
+                    k.sync_copy(x_hbm, &[], x_vmem, &[])?;
+                    k.sync_copy(i_hbm, &[], i_vmem, &[])?;
+                    if name == "sc_scatter_dma" {
+                        return k.sync_copy(x_vmem, &[], o_hbm, &[at(i_vmem)]);
+                    }
+                    let o_vmem = k.scratch[2];
+                    if name == "sc_sort_key_val" {
+                        let (_, values) =
+                            k.sort_key_val(k.load(i_vmem)?, k.load(x_vmem)?, false)?;
+                        let (keys, _) = k.sort_key_val(k.load(x_vmem)?, k.load(i_vmem)?, true)?;
+                        k.store(o_vmem, k.add(values, keys)?)?;
+                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                    }
+                    let gathered = k.load_gather(x_vmem, &[k.load(i_vmem)?])?;
+                    k.store(o_vmem, gathered)?;
+                    k.store_scatter(o_vmem, &[k.load(i_vmem)?], k.load(x_vmem)?)?;
+                    k.sync_copy(o_vmem, &[], o_hbm, &[])
                 })
         }
         "slices" => spec(&[x16], x16, None).build(ctx, |k| {
@@ -497,7 +560,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 26, "the cases of {script:?}");
+    assert_eq!(cases, 31, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -537,6 +600,26 @@ fn idiom_errors_name_kernel_op_and_fix() {
             .unwrap_err()
             .to_string()
     };
+    // Issue 40's idioms.
+    assert_eq!(
+        error(&|k| k.refs::<3>().map(|_| ())),
+        "kernel `k`: refs: the kernel has 2 refs, not 3: destructure 2"
+    );
+    assert_eq!(
+        error(&|k| k.sync_copy(k.inputs[0], &[], k.outputs[0], &[])),
+        "kernel `k`: sync_copy: a tc kernel: sync_copy is written for SparseCore kernels (KernelSpec::core_type); use async_copy with a DMA semaphore scratch"
+    );
+    assert_eq!(
+        error(&|k| k.ref_at(k.inputs[0], &[ds_strided(0, 4, 2)]).map(|_| ())),
+        "kernel `k`: ref_at: a stride does not slice a ref view: give ds(start, size), at(i) or ALL"
+    );
+    assert_eq!(
+        error(&|k| {
+            let x = k.load(k.inputs[0])?;
+            k.load_gather(k.inputs[0], &[x]).map(|_| ())
+        }),
+        "kernel `k`: load_gather: 1 index vectors for a ref of rank 2: give one per dimension"
+    );
     assert_eq!(
         error(&|k| k.program_id(1).map(|_| ())),
         "kernel `k`: program_id: axis 1 is out of range for the grid [4]: give 0..1 or add a grid dimension with KernelSpec::grid"
@@ -857,6 +940,22 @@ fn new_idioms_compute_what_their_python_computes() {
         &[32, 128],
         fori,
     );
+    // Program 0: (0 - 3) % 2 = 1 (Python's sign rule); program 1: 0; plus
+    // (row - 8) % 3 of the row in the block, in 0..3.
+    let remainder: Vec<f32> = x32
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let row = (i / 128 % 16) as i64 - 8;
+            v + if i < 16 * 128 { 1.0 } else { 0.0 } + row.rem_euclid(3) as f32
+        })
+        .collect();
+    run(
+        "remainder",
+        &[(&[32, 128], x32.clone())],
+        &[32, 128],
+        remainder,
+    );
     let x8 = values(8 * 128, 9);
     let signs: Vec<f32> = x8
         .iter()
@@ -907,4 +1006,88 @@ fn full_of_refs_vector_types_and_described_errors() {
         "{text}"
     );
     assert_eq!(text.matches("\n  - ").count(), errors.len());
+}
+
+/// The SparseCore idioms run on the CPU executor: `load_gather` reads
+/// `x[i[k]]`, `store_scatter` then writes `x[k]` at `i[k]` (of repeated
+/// indices the highest lane's), the scatter DMA writes `x[k]` at `perm[k]`.
+#[test]
+fn sparse_core_idioms_compute_what_their_python_computes() {
+    let ctx = Context::new();
+    let (f32, i32) = (Type::float32(&ctx), IntegerType::new(&ctx, 32).into());
+    let x = values(16, 21);
+    let run = |name: &str, idx: &[i32], expected: Vec<f32>| {
+        let module = idiom_case(&ctx, name).unwrap();
+        let text = lowered(&ctx, module, &[(&[16], f32), (&[16], i32)], (&[16], f32));
+        let idx = Array::new(
+            ElemType::Int(32),
+            vec![16],
+            Data::I64(idx.iter().map(|&v| v.into()).collect()),
+        );
+        let inputs = [array(ElemType::F32, &[16], x.clone()), idx];
+        assert_call_computes(
+            &text,
+            0,
+            &inputs,
+            &[array(ElemType::F32, &[16], expected)],
+            0.0,
+            0.0,
+        );
+    };
+    // Repeated indices (4, 11 and 5 twice; 13, 14, 15 never scattered to).
+    let idx: Vec<i32> = (0..16).map(|k| (k * 7 + 4) % 13).collect();
+    let mut gathered: Vec<f32> = idx.iter().map(|&i| x[i as usize]).collect();
+    for (k, &i) in idx.iter().enumerate() {
+        gathered[i as usize] = x[k];
+    }
+    run("sc_load_gather_store_scatter", &idx, gathered);
+    let perm: Vec<i32> = (0..16).map(|k| (k * 5 + 3) % 16).collect();
+    let mut scattered = vec![0.0; 16];
+    for (k, &p) in perm.iter().enumerate() {
+        scattered[p as usize] = x[k];
+    }
+    run("sc_scatter_dma", &perm, scattered);
+    // x in the order of the (distinct) keys perm, plus x sorted descending.
+    let mut by_key: Vec<(i32, f32)> = perm.iter().copied().zip(x.iter().copied()).collect();
+    by_key.sort_by_key(|p| p.0);
+    let mut descending = x.clone();
+    descending.sort_by(|a, b| b.total_cmp(a));
+    let sorted = by_key
+        .iter()
+        .zip(&descending)
+        .map(|(p, d)| p.1 + d)
+        .collect();
+    run("sc_sort_key_val", &perm, sorted);
+}
+
+/// libtpu compiles the new idioms: the remote copy as 4 SPMD partitions on
+/// v5e, the SparseCore kernels on v7x.
+#[test]
+fn remote_and_sparse_core_idioms_compile_with_libtpu() {
+    use crate::compile::{LIBTPU, libtpu, options};
+    use tpu_custom_call::compile::Compiler;
+    use tpu_custom_call::target::Chip;
+    let test = "remote_and_sparse_core_idioms_compile_with_libtpu";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let ctx = Context::new();
+    let (f32, i32) = (Type::float32(&ctx), IntegerType::new(&ctx, 32).into());
+    for (name, chip, devices) in [
+        ("remote_copy", Chip::V5e, 4),
+        ("sc_load_gather_store_scatter", Chip::V7x, 1),
+        ("sc_scatter_dma", Chip::V7x, 1),
+        ("sc_sort_key_val", Chip::V7x, 1),
+    ] {
+        let module = idiom_case(&ctx, name).unwrap();
+        let text = if name == "remote_copy" {
+            lowered(&ctx, module, &[(&[8, 128], f32)], (&[8, 128], f32))
+        } else {
+            lowered(&ctx, module, &[(&[16], f32), (&[16], i32)], (&[16], f32))
+        };
+        let mut compiler = Compiler::new(options(chip, devices, &libtpu)).unwrap();
+        let verdict = compiler.compile(text.as_bytes()).unwrap();
+        assert!(verdict.is_ok(), "{name} on {chip}: {verdict:?}");
+    }
 }

@@ -30,7 +30,7 @@ fn tpu_venv() -> PathBuf {
 
 /// libtpu.so: the usual lookup, else the TPU venv's; `None` prints why the
 /// test is skipped.
-fn libtpu(test: &str) -> Option<PathBuf> {
+pub(crate) fn libtpu(test: &str) -> Option<PathBuf> {
     if let Ok(path) = tpu_custom_call::compile::find_libtpu(None) {
         return Some(path);
     }
@@ -59,7 +59,7 @@ fn tpu_python(test: &str) -> Option<PathBuf> {
     }
 }
 
-fn options(chip: Chip, devices: usize, libtpu: &Path) -> CompileOptions {
+pub(crate) fn options(chip: Chip, devices: usize, libtpu: &Path) -> CompileOptions {
     CompileOptions {
         chip,
         devices,
