@@ -11,14 +11,16 @@
 //! model) and the final bundles of the kernel (`*-<op>-NN-final_bundles.txt`)
 //! with their per-bundle unit use (`*-final_hlo-static-per-bundle-utilization.txt`).
 //!
-//! The simulation costs about 3 ms and 260 KB per grid step, and a uniform
-//! grid costs the same cycles per step whatever its length, so a grid of more
-//! than [`EstimateOptions::max_full_steps`] steps is not simulated in full:
-//! its outer dimensions are shrunk (the kernel's `iteration_bounds` only;
-//! operands, blocks and index maps unchanged, so every block index stays in
-//! range) to two grids of about [`EstimateOptions::sample_steps`] and half as
-//! many steps, `cycles = a + b * steps` is fitted through them and
-//! extrapolated to the whole grid ([`CallEstimate::extrapolated`]).
+//! The simulation costs about 14 us and 2 KB per simulated bundle (a grid
+//! step of a 128x128 matmul is 190 bundles, of a 512x1024x1024 one 8,800),
+//! and a uniform grid costs the same cycles per step whatever its length.
+//! So a grid is first simulated as one step (its bundles counted); when
+//! steps x bundles is above [`EstimateOptions::max_full_bundles`] its outer
+//! dimensions are shrunk (the kernel's `iteration_bounds` only; operands,
+//! blocks and index maps unchanged, so every block index stays in range) to
+//! two grids of about [`EstimateOptions::sample_bundles`] and half as many
+//! bundles, `cycles = a + b * steps` is fitted through them and extrapolated
+//! to the whole grid ([`CallEstimate::extrapolated`]).
 //!
 //! Cycles become seconds with the clock of [`clock`]: no TPU clock is
 //! published; it is derived from JAX's `TpuInfo` (peak bf16 FLOP/s per
@@ -37,12 +39,17 @@ use std::time::Instant;
 use super::{CompileError, CompileOptions, Compiler, Verdict};
 use crate::target::Chip;
 
-/// Grids of at most this many steps are simulated in full (by default).
-pub const DEFAULT_MAX_FULL_STEPS: u64 = 2048;
+/// A grid whose steps times grid-loop bundles is at most this is simulated
+/// in full (by default). libtpu's simulation costs about 14 us and 2 KB per
+/// simulated bundle here: 1,000,000 bundles are about 15 s and 2 GB.
+pub const DEFAULT_MAX_FULL_BUNDLES: u64 = 1_000_000;
 
 /// The larger of the two reduced grids a longer grid is simulated as has
-/// about this many steps (by default; the smaller one half as many).
-pub const DEFAULT_SAMPLE_STEPS: u64 = 1024;
+/// about this many bundles (by default; the smaller one half as many).
+pub const DEFAULT_SAMPLE_BUNDLES: u64 = 500_000;
+
+/// Grids of at most this many steps are simulated whole without a probe.
+const PROBE_BELOW_STEPS: u64 = 16;
 
 /// Bytes of one DMA granule (`size_in_granules` in the bundles).
 const DMA_GRANULE_BYTES: u64 = 32;
@@ -56,10 +63,11 @@ pub struct EstimateOptions {
     /// Only this call (its index among the module's `tpu_custom_call`s);
     /// `None`: every call.
     pub call: Option<usize>,
-    /// Grids of at most this many steps are simulated in full.
-    pub max_full_steps: u64,
-    /// About how many steps the larger reduced grid has.
-    pub sample_steps: u64,
+    /// Grids of at most this many simulated bundles (steps x bundles of
+    /// the grid loop) are simulated in full.
+    pub max_full_bundles: u64,
+    /// About how many bundles the larger reduced grid simulates.
+    pub sample_bundles: u64,
 }
 
 impl Default for EstimateOptions {
@@ -67,8 +75,8 @@ impl Default for EstimateOptions {
         EstimateOptions {
             compile: CompileOptions::default(),
             call: None,
-            max_full_steps: DEFAULT_MAX_FULL_STEPS,
-            sample_steps: DEFAULT_SAMPLE_STEPS,
+            max_full_bundles: DEFAULT_MAX_FULL_BUNDLES,
+            sample_bundles: DEFAULT_SAMPLE_BUNDLES,
         }
     }
 }
@@ -389,10 +397,13 @@ impl Estimate {
 /// The clock of a chip's TensorCore, in Hz, and where it comes from; `None`
 /// for chips without libtpu's model.
 ///
-/// clock = peak bf16 FLOP/s per TensorCore (JAX's `TpuInfo`) / (MXUs x
-/// MXU size² x 2). The MXU counts are those libtpu's code addresses (`mxu0`
-/// .. in the final bundles): 4 of 128x128 on v5e and v5p, 2 of 256x256 on
-/// v6e and v7x. docs/estimate.md has the derivation.
+/// clock = peak bf16 FLOP/s per TensorCore (JAX's `TpuInfo`) / (2 x MACs
+/// per cycle at the MXUs' peak). v5e and v5p: 4 MXUs of 128x128 (65,536
+/// MACs per cycle; libtpu's model reaches 62,500 on a 512x1024x1024 bf16
+/// block). v6e and v7x: JAX says 2 MXUs of 256x256 (131,072), but libtpu's
+/// model retires 181,600 (v6e) and 204,300 (v7x) MACs per cycle on that
+/// block, which 131,072 cannot: 262,144 is taken (then v6e runs at 1.75
+/// GHz, not 3.5). docs/estimate.md has the derivation.
 pub fn clock(chip: Chip) -> Option<(f64, &'static str)> {
     match chip {
         Chip::V5e => Some((
@@ -404,12 +415,12 @@ pub fn clock(chip: Chip) -> Option<(f64, &'static str)> {
             "459 TFLOP/s / 2 cores / (4 MXUs x 128x128 x 2), JAX TpuInfo",
         )),
         Chip::V6e => Some((
-            9.20e14 / (2.0 * 256.0 * 256.0 * 2.0),
-            "920 TFLOP/s / (2 MXUs x 256x256 x 2), JAX TpuInfo",
+            9.20e14 / (2.0 * 262_144.0),
+            "920 TFLOP/s / (2 x 262,144 MAC per cycle, the MXU rate libtpu's model reaches), JAX TpuInfo",
         )),
         Chip::V7x => Some((
-            2.31e15 / 2.0 / (2.0 * 256.0 * 256.0 * 2.0),
-            "2310 TFLOP/s / 2 cores / (2 MXUs x 256x256 x 2), JAX TpuInfo",
+            2.31e15 / 2.0 / (2.0 * 262_144.0),
+            "2310 TFLOP/s / 2 cores / (2 x 262,144 MAC per cycle, the MXU rate libtpu's model reaches), JAX TpuInfo",
         )),
         _ => None,
     }
@@ -630,31 +641,60 @@ impl Session {
         } else {
             grid.iter().map(|&d| d.max(1) as u64).product()
         };
-        let samples: Vec<Vec<i64>> = if dynamic || steps <= self.options.max_full_steps {
-            vec![grid.clone()]
-        } else {
-            reduced_grids(&grid, self.options.sample_steps)
-        };
         let vmem_bytes = self.vmem(ctx, call, &kernel_text);
         let mut simulations = Vec::new();
         let mut code: Option<CodeFacts> = None;
-        for sample in &samples {
-            let text = if *sample == grid {
-                None
+        // A grid of a few steps is simulated whole; a longer one first as a
+        // probe of about PROBE_BELOW_STEPS steps (the grid loop is the same
+        // code at any length), whose bundles say how long a simulation may be.
+        let mut samples: Vec<Vec<i64>> = Vec::new();
+        if dynamic || steps <= PROBE_BELOW_STEPS {
+            samples.push(grid.clone());
+        } else {
+            let probe = reduced_grids(&grid, PROBE_BELOW_STEPS)
+                .pop()
+                .unwrap_or_else(|| grid.clone());
+            let (cycles, facts) =
+                self.run_sample(ctx, call, &kernel_text, &grid, &probe, source_name, &kernel_name)?;
+            let facts = facts.unwrap_or_default();
+            let bundles = facts.loop_bundles.max(1);
+            code = Some(facts);
+            let probe_steps: u64 = probe.iter().map(|&d| d.max(1) as u64).product();
+            if steps.saturating_mul(bundles) <= self.options.max_full_bundles {
+                samples.push(grid.clone());
             } else {
-                Some(replace_iteration_bounds(&kernel_text, sample).ok_or_else(|| {
-                    input("cannot rewrite the kernel's iteration_bounds".to_string())
-                })?)
-            };
-            let module = self.standalone_module(ctx, call, text.as_deref(), source_name)?;
-            let cycles = self.simulate(&module, index, &kernel_name, code.is_none())?;
-            if code.is_none() {
-                code = Some(cycles.1.unwrap_or_default());
+                let sample = (self.options.sample_bundles / bundles).max(2 * probe_steps);
+                let reduced = reduced_grids(&grid, sample);
+                if reduced[0] == probe {
+                    simulations.push(Simulation {
+                        steps: probe_steps,
+                        cycles,
+                    });
+                    samples.push(reduced[1].clone());
+                } else {
+                    samples.extend(reduced);
+                }
+            }
+        }
+        for sample in &samples {
+            let (cycles, facts) = self.run_sample(
+                ctx,
+                call,
+                &kernel_text,
+                &grid,
+                sample,
+                source_name,
+                &kernel_name,
+            )?;
+            // The bundles of the longest simulation (the same loop as the
+            // probe's; its own when there was no probe).
+            if facts.is_some() {
+                code = facts;
             }
             let sample_steps: u64 = sample.iter().map(|&d| d.max(1) as u64).product();
             simulations.push(Simulation {
                 steps: sample_steps,
-                cycles: cycles.0,
+                cycles,
             });
         }
         let code = code.unwrap_or_default();
@@ -674,8 +714,16 @@ impl Session {
         };
         let (clock_hz, clock_source) = clock(chip).ok_or(EstimateError::NoModel { chip })?;
         let bandwidth = hbm_bandwidth(chip);
+        // On megacore chips the parallel grid dimensions are split between
+        // the TensorCores: each core runs its steps at `cores` times the
+        // chip's cycles per step.
+        let cores = if kernel_text.contains("dimension_semantics<parallel>") {
+            crate::exec::cores_of(chip) as f64
+        } else {
+            1.0
+        };
         let (bound, bound_reason, utilization) =
-            classify(&code, cycles_per_step, clock_hz, bandwidth);
+            classify(&code, cycles_per_step * cores, clock_hz, bandwidth);
         Ok(CallEstimate {
             index,
             kernel: kernel_name,
@@ -702,6 +750,32 @@ impl Session {
             hbm_bytes_per_second: bandwidth,
             wall_seconds: started.elapsed().as_secs_f64(),
         })
+    }
+
+    /// Simulates the call with its grid set to `sample`.
+    #[allow(clippy::too_many_arguments)]
+    fn run_sample(
+        &mut self,
+        ctx: &crate::Context,
+        call: &crate::decode::DecodedCall<'_>,
+        kernel_text: &str,
+        grid: &[i64],
+        sample: &[i64],
+        source_name: &str,
+        kernel_name: &str,
+    ) -> Result<(u64, Option<CodeFacts>), EstimateError> {
+        let index = call.found.index;
+        let text = if sample == grid {
+            None
+        } else {
+            Some(replace_iteration_bounds(kernel_text, sample).ok_or_else(|| {
+                EstimateError::Input(format!(
+                    "{source_name}: call {index}: cannot rewrite the kernel's iteration_bounds"
+                ))
+            })?)
+        };
+        let module = self.standalone_module(ctx, call, text.as_deref(), source_name)?;
+        self.simulate(&module, index, kernel_name, true)
     }
 
     /// The kernel's scoped VMEM, as the contract computes it.
