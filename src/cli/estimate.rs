@@ -38,6 +38,10 @@ pub struct Args {
     /// Print JSON: `{"calls": [...]}` for one module, `{"modules": [...]}` (ranked) for several.
     #[arg(long)]
     pub json: bool,
+    /// With several modules: list those libtpu refuses (or cannot estimate) at the end of the
+    /// table with the reason, instead of failing the run.
+    #[arg(long)]
+    pub skip_refused: bool,
     /// Worker processes estimating modules at once (default: the machine's cores).
     #[arg(long, default_value_t = 0)]
     pub jobs: usize,
@@ -74,33 +78,37 @@ pub fn run(args: Args) -> CliResult {
         .iter()
         .filter_map(|r| r.as_ref().err().map(error_text))
         .collect();
-    if !failures.is_empty() {
+    let skip = args.skip_refused && modules.len() > 1 && failures.len() < modules.len();
+    if !failures.is_empty() && !skip {
         let mut unique = failures;
         unique.dedup();
         return Err(unique.join("\nerror: "));
     }
-    let estimates: Vec<&Estimate> = results.iter().filter_map(|r| r.as_ref().ok()).collect();
     let order = estimate::rank(&results);
-    let out = if modules.len() == 1 {
-        if args.json {
-            format!("{}\n", estimates[0].to_json())
-        } else {
-            text(&modules[0].0, estimates[0])
+    let out = match (modules.len(), &results[0]) {
+        (1, Ok(estimate)) if args.json => format!("{}\n", estimate.to_json()),
+        (1, Ok(estimate)) => text(&modules[0].0, estimate),
+        _ if args.json => {
+            let ranked: Vec<_> = order
+                .iter()
+                .enumerate()
+                .map(|(rank, &i)| match &results[i] {
+                    Ok(estimate) => {
+                        let mut json = estimate.to_json();
+                        json["module"] = modules[i].0.clone().into();
+                        json["rank"] = (rank + 1).into();
+                        json
+                    }
+                    Err(e) => serde_json::json!({
+                        "module": modules[i].0,
+                        "rank": null,
+                        "error": e.to_string(),
+                    }),
+                })
+                .collect();
+            format!("{}\n", serde_json::json!({ "modules": ranked }))
         }
-    } else if args.json {
-        let ranked: Vec<_> = order
-            .iter()
-            .enumerate()
-            .map(|(rank, &i)| {
-                let mut json = estimates[i].to_json();
-                json["module"] = modules[i].0.clone().into();
-                json["rank"] = (rank + 1).into();
-                json
-            })
-            .collect();
-        format!("{}\n", serde_json::json!({ "modules": ranked }))
-    } else {
-        table(&modules, &estimates, &order)
+        _ => table(&modules, &results, &order),
     };
     super::write_output(None, out.as_bytes())
 }
@@ -126,17 +134,34 @@ fn text(name: &str, estimate: &Estimate) -> String {
 }
 
 /// The ranking table of several modules.
-fn table(modules: &[(String, Vec<u8>)], estimates: &[&Estimate], order: &[usize]) -> String {
+fn table(
+    modules: &[(String, Vec<u8>)],
+    results: &[Result<Estimate, EstimateError>],
+    order: &[usize],
+) -> String {
     let fastest = order
         .first()
-        .map_or(1.0, |&i| estimates[i].seconds().max(f64::MIN_POSITIVE));
+        .and_then(|&i| results[i].as_ref().ok())
+        .map_or(1.0, |e| e.seconds().max(f64::MIN_POSITIVE));
     let width = modules.iter().map(|(n, _)| n.len()).max().unwrap_or(6).max(6);
     let mut out = format!(
         "{:>4}  {:<width$}  {:>12}  {:>7}  {:>10}  {:>14}  {:<13}  {}\n",
         "rank", "module", "time", "x best", "steps", "cycles/step", "bound", "note"
     );
+    let mut refused = Vec::new();
     for (rank, &i) in order.iter().enumerate() {
-        let e = estimates[i];
+        let e = match &results[i] {
+            Ok(e) => e,
+            Err(error) => {
+                refused.push(format!(
+                    "{:>4}  {:<width$}  refused: {}\n",
+                    "-",
+                    modules[i].0,
+                    error.to_string().lines().next().unwrap_or_default()
+                ));
+                continue;
+            }
+        };
         let steps: u64 = e.calls.iter().map(|c| c.steps).sum();
         let per_step = e.calls.first().map_or(0.0, |c| c.cycles_per_step);
         let bound = e
@@ -170,10 +195,15 @@ fn table(modules: &[(String, Vec<u8>)], estimates: &[&Estimate], order: &[usize]
             notes.join(", ")
         );
     }
-    if let Some(chip) = estimates.first().and_then(|e| e.calls.first()).map(|c| c.chip) {
+    for line in refused {
+        out += &line;
+    }
+    if let Some(e) = results.iter().find_map(|r| r.as_ref().ok())
+        && let Some(chip) = e.calls.first().map(|c| c.chip)
+    {
         out += &format!(
             "(estimated for {chip} by {}; libtpu's static model, see docs/estimate.md)\n",
-            estimates[0].libtpu
+            e.libtpu
         );
     }
     out

@@ -118,8 +118,10 @@ pub enum EstimateError {
     #[error("{0}")]
     Input(String),
     /// libtpu refused, crashed on, or timed out on the call.
-    #[error("call {index} (`{kernel}`): {message}")]
+    #[error("{source_name}: call {index} (`{kernel}`): {message}")]
     Refused {
+        /// The module's name in messages.
+        source_name: String,
         /// The call's index.
         index: usize,
         /// Its kernel's name.
@@ -522,6 +524,8 @@ pub fn rank(estimates: &[Result<Estimate, EstimateError>]) -> Vec<usize> {
 /// A worker with the dump flags and its dump folder.
 struct Session {
     compiler: Compiler,
+    /// The release of the libtpu in use (what the calls are emitted for).
+    release: crate::libtpu::releases::LibtpuVersion,
     dir: TempDir,
     options: EstimateOptions,
 }
@@ -568,7 +572,12 @@ impl Session {
         flags.push(" --xla_jf_dump_to=");
         flags.push(dir.0.as_os_str());
         compiler.set_env("LIBTPU_INIT_ARGS", flags);
+        let release = compiler
+            .release()
+            .and_then(|r| crate::libtpu::releases::LibtpuVersion::parse(&r.version).ok())
+            .unwrap_or_default();
         Ok(Session {
+            release,
             compiler,
             dir,
             options: options.clone(),
@@ -775,7 +784,7 @@ impl Session {
             })?)
         };
         let module = self.standalone_module(ctx, call, text.as_deref(), source_name)?;
-        self.simulate(&module, index, kernel_name, true)
+        self.simulate(&module, index, kernel_name, source_name)
     }
 
     /// The kernel's scoped VMEM, as the contract computes it.
@@ -823,7 +832,7 @@ impl Session {
             crate::Signature::new(operands, results),
             &call.params,
             None,
-            &crate::ValidateOptions::jax_rules_only(),
+            &crate::ValidateOptions::jax_rules_only().with_libtpu(self.release.clone()),
         )
         .map_err(|errors| {
             input(
@@ -834,7 +843,10 @@ impl Session {
                     .join("; "),
             )
         })?;
-        let module = crate::Lowerer::new(crate::LowerOptions::default())
+        let module = crate::Lowerer::new(crate::LowerOptions {
+            libtpu: self.release.clone(),
+            ..crate::LowerOptions::default()
+        })
             .emit_module(ctx, &validated)
             .map_err(|e| input(e.to_string()))?;
         crate::kernel::print_module(&module, crate::PrintOptions::default())
@@ -849,12 +861,13 @@ impl Session {
         module: &[u8],
         index: usize,
         kernel: &str,
-        code: bool,
+        source_name: &str,
     ) -> Result<(u64, Option<CodeFacts>), EstimateError> {
         let dir = self.dir.0.clone();
         clear_dir(&dir)?;
         let verdict = self.compiler.compile(module)?;
         let refused = |message: String| EstimateError::Refused {
+            source_name: source_name.to_string(),
             index,
             kernel: kernel.to_string(),
             message,
@@ -870,7 +883,7 @@ impl Session {
             }
             other => return Err(refused(other.error().unwrap_or_default())),
         }
-        let result = read_dump(&dir, code);
+        let result = read_dump(&dir, true);
         clear_dir(&dir)?;
         match result {
             Some(found) => Ok(found),

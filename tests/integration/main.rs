@@ -14,6 +14,7 @@ mod contract;
 mod contract_jax;
 mod diff;
 mod emit;
+mod estimate;
 mod exec;
 mod exec_detect;
 mod fuzz_regressions;
