@@ -100,7 +100,9 @@ fn parse_devices(text: &str) -> Result<usize, String> {
 /// Runs `compile`.
 pub fn run(args: Args) -> CliResult {
     if args.estimate && tpu_custom_call::compile::estimate::clock(args.target).is_none() {
-        return Err(tpu_custom_call::compile::EstimateError::NoModel { chip: args.target }.to_string());
+        return Err(
+            tpu_custom_call::compile::EstimateError::NoModel { chip: args.target }.to_string(),
+        );
     }
     let mut compiler = Compiler::new(CompileOptions {
         chip: args.target,

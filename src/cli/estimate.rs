@@ -143,7 +143,12 @@ fn table(
         .first()
         .and_then(|&i| results[i].as_ref().ok())
         .map_or(1.0, |e| e.seconds().max(f64::MIN_POSITIVE));
-    let width = modules.iter().map(|(n, _)| n.len()).max().unwrap_or(6).max(6);
+    let width = modules
+        .iter()
+        .map(|(n, _)| n.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
     let mut out = format!(
         "{:>4}  {:<width$}  {:>12}  {:>7}  {:>10}  {:>14}  {:<13}  {}\n",
         "rank", "module", "time", "x best", "steps", "cycles/step", "bound", "note"

@@ -585,6 +585,18 @@ impl Session {
     }
 
     fn estimate(&mut self, module: &[u8], source_name: &str) -> Result<Estimate, EstimateError> {
+        let result = self.estimate_module(module, source_name);
+        // libtpu keeps much of a long simulation's memory: a fresh worker
+        // for the next module keeps each estimate within its own peak.
+        self.compiler.stop_worker();
+        result
+    }
+
+    fn estimate_module(
+        &mut self,
+        module: &[u8],
+        source_name: &str,
+    ) -> Result<Estimate, EstimateError> {
         let ctx = crate::Context::new();
         let found = crate::decode::find_calls(&ctx, module, source_name)
             .map_err(|e| EstimateError::Input(e.to_string()))?;
@@ -607,9 +619,8 @@ impl Session {
         };
         let mut calls = Vec::new();
         for found in selected {
-            let decoded = crate::decode::decode_call(&ctx, found).map_err(|e| {
-                EstimateError::Input(format!("{source_name}: {e}"))
-            })?;
+            let decoded = crate::decode::decode_call(&ctx, found)
+                .map_err(|e| EstimateError::Input(format!("{source_name}: {e}")))?;
             calls.push(self.estimate_call(&ctx, &decoded, source_name)?);
         }
         Ok(Estimate {
@@ -633,7 +644,9 @@ impl Session {
             .clone()
             .or_else(|| call.kernel.name())
             .unwrap_or_else(|| "kernel".to_string());
-        let input = |message: String| EstimateError::Input(format!("{source_name}: call {index}: {message}"));
+        let input = |message: String| {
+            EstimateError::Input(format!("{source_name}: call {index}: {message}"))
+        };
         if call.found.data_operand_types().len() != call.found.operand_types.len() {
             return Err(input(
                 "dynamic result shapes (shape operands) cannot be estimated".to_string(),
@@ -663,8 +676,15 @@ impl Session {
             let probe = reduced_grids(&grid, PROBE_BELOW_STEPS)
                 .pop()
                 .unwrap_or_else(|| grid.clone());
-            let (cycles, facts) =
-                self.run_sample(ctx, call, &kernel_text, &grid, &probe, source_name, &kernel_name)?;
+            let (cycles, facts) = self.run_sample(
+                ctx,
+                call,
+                &kernel_text,
+                &grid,
+                &probe,
+                source_name,
+                &kernel_name,
+            )?;
             let facts = facts.unwrap_or_default();
             let bundles = facts.loop_bundles.max(1);
             code = Some(facts);
@@ -774,15 +794,16 @@ impl Session {
         kernel_name: &str,
     ) -> Result<(u64, Option<CodeFacts>), EstimateError> {
         let index = call.found.index;
-        let text = if sample == grid {
-            None
-        } else {
-            Some(replace_iteration_bounds(kernel_text, sample).ok_or_else(|| {
+        let text =
+            if sample == grid {
+                None
+            } else {
+                Some(replace_iteration_bounds(kernel_text, sample).ok_or_else(|| {
                 EstimateError::Input(format!(
                     "{source_name}: call {index}: cannot rewrite the kernel's iteration_bounds"
                 ))
             })?)
-        };
+            };
         let module = self.standalone_module(ctx, call, text.as_deref(), source_name)?;
         self.simulate(&module, index, kernel_name, source_name)
     }
@@ -816,7 +837,9 @@ impl Session {
         source_name: &str,
     ) -> Result<Vec<u8>, EstimateError> {
         let index = call.found.index;
-        let input = |message: String| EstimateError::Input(format!("{source_name}: call {index}: {message}"));
+        let input = |message: String| {
+            EstimateError::Input(format!("{source_name}: call {index}: {message}"))
+        };
         let replaced;
         let kernel = match kernel_text {
             Some(text) => {
@@ -847,8 +870,8 @@ impl Session {
             libtpu: self.release.clone(),
             ..crate::LowerOptions::default()
         })
-            .emit_module(ctx, &validated)
-            .map_err(|e| input(e.to_string()))?;
+        .emit_module(ctx, &validated)
+        .map_err(|e| input(e.to_string()))?;
         crate::kernel::print_module(&module, crate::PrintOptions::default())
             .map(String::into_bytes)
             .map_err(|e| input(e.to_string()))
@@ -904,7 +927,8 @@ fn signature<'c>(
         types
             .iter()
             .map(|t| {
-                melior::ir::Type::parse(ctx, t).ok_or_else(|| format!("cannot parse the type `{t}`"))
+                melior::ir::Type::parse(ctx, t)
+                    .ok_or_else(|| format!("cannot parse the type `{t}`"))
             })
             .collect()
     };
@@ -1037,7 +1061,10 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
         Some(rest[..rest.rfind('-')?].to_string())
     });
     let mut estimates: Vec<(String, u64)> = Vec::new();
-    for name in names.iter().filter(|n| n.ends_with("_static_llo_profile.textproto")) {
+    for name in names
+        .iter()
+        .filter(|n| n.ends_with("_static_llo_profile.textproto"))
+    {
         let text = std::fs::read_to_string(dir.join(name)).ok()?;
         estimates.extend(parse_profile(&text));
     }
@@ -1150,14 +1177,15 @@ fn code_facts(bundle_text: &str, utilization: Option<&str>) -> CodeFacts {
                 facts.scalar_spills += 1;
             }
             if instruction.contains("dma.hbm_to_vmem") || instruction.contains("dma.vmem_to_hbm") {
-                if let Some(granules) = instruction
-                    .split("/*size_in_granules=*/")
-                    .nth(1)
-                    .and_then(|r| {
-                        r.split(|c: char| !c.is_ascii_digit())
-                            .next()
-                            .and_then(|d| d.parse::<u64>().ok())
-                    })
+                if let Some(granules) =
+                    instruction
+                        .split("/*size_in_granules=*/")
+                        .nth(1)
+                        .and_then(|r| {
+                            r.split(|c: char| !c.is_ascii_digit())
+                                .next()
+                                .and_then(|d| d.parse::<u64>().ok())
+                        })
                 {
                     facts.dma_bytes += granules * DMA_GRANULE_BYTES;
                 }
@@ -1223,7 +1251,11 @@ fn unit_use(text: &str, addresses: impl Iterator<Item = usize>) -> Vec<(String, 
         }
     }
     let rows: Vec<Vec<u64>> = lines
-        .map(|l| l.split_whitespace().filter_map(|c| c.parse().ok()).collect())
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|c| c.parse().ok())
+                .collect()
+        })
         .collect();
     let mut used = vec![0u64; names.len()];
     for address in addresses {
@@ -1322,7 +1354,10 @@ fn classify(
     match best {
         Some((bound, (unit, f))) => (
             bound,
-            format!("{issue_text}, busiest unit {unit} at {:.0}% of its slots", f * 100.0),
+            format!(
+                "{issue_text}, busiest unit {unit} at {:.0}% of its slots",
+                f * 100.0
+            ),
             utilization,
         ),
         None => (Bound::Vector, issue_text, utilization),
@@ -1343,10 +1378,7 @@ mod tests {
             reduced_grids(&[64, 64, 64], 1024),
             vec![vec![1, 8, 64], vec![1, 16, 64]]
         );
-        assert_eq!(
-            reduced_grids(&[262144], 1024),
-            vec![vec![512], vec![1024]]
-        );
+        assert_eq!(reduced_grids(&[262144], 1024), vec![vec![512], vec![1024]]);
         assert_eq!(
             reduced_grids(&[2, 4096], 1024),
             vec![vec![1, 512], vec![1, 1024]]

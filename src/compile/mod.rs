@@ -406,6 +406,14 @@ impl Compiler {
         }
     }
 
+    /// Ends the worker (the next compile starts a fresh one): returns the
+    /// memory libtpu keeps between compiles.
+    pub fn stop_worker(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.finish();
+        }
+    }
+
     /// The options this compiler was made with.
     pub fn options(&self) -> &CompileOptions {
         &self.options

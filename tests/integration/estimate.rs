@@ -28,7 +28,9 @@ fn libtpu(test: &str) -> Option<PathBuf> {
     if venv.is_file() {
         return Some(venv);
     }
-    eprintln!("SKIPPED {test}: no libtpu.so (run scripts/install-deps.sh, or set TPU_LIBRARY_PATH)");
+    eprintln!(
+        "SKIPPED {test}: no libtpu.so (run scripts/install-deps.sh, or set TPU_LIBRARY_PATH)"
+    );
     None
 }
 
@@ -97,7 +99,10 @@ fn estimate_long_grid_is_extrapolated_within_a_minute() {
     // The Pallas guide measured 91.8 ms on a v5e (host dispatch included);
     // the DMA-latency-bound 128 blocks are overestimated by about 1.4x.
     let estimate = call["seconds"].as_f64().unwrap();
-    assert!((0.0918 / 1.5..0.0918 * 1.5).contains(&estimate), "{estimate}");
+    assert!(
+        (0.0918 / 1.5..0.0918 * 1.5).contains(&estimate),
+        "{estimate}"
+    );
     assert_eq!(call["bound"], "dma-latency", "{call}");
 }
 
@@ -157,7 +162,10 @@ fn estimate_table_and_compile_report() {
     assert_eq!(code, 0, "{stderr}");
     let text = String::from_utf8_lossy(&stdout);
     assert!(text.contains("compiled for v5e"), "{text}");
-    assert!(text.contains("  estimate: call 0 `kernel` on v5e: "), "{text}");
+    assert!(
+        text.contains("  estimate: call 0 `kernel` on v5e: "),
+        "{text}"
+    );
     assert!(text.contains("  estimate: bound: "), "{text}");
 }
 
@@ -236,8 +244,14 @@ fn estimate_bad_input_is_a_clear_error() {
     )
     .unwrap();
     let cases: [(&[&str], &str); 4] = [
-        (&[no_calls.to_str().unwrap()], "no tpu_custom_call to estimate"),
-        (&[MATMUL_GRID, "--call", "3"], "--call 3, but the module has 1"),
+        (
+            &[no_calls.to_str().unwrap()],
+            "no tpu_custom_call to estimate",
+        ),
+        (
+            &[MATMUL_GRID, "--call", "3"],
+            "--call 3, but the module has 1",
+        ),
         // libtpu refuses: a SparseCore kernel on a chip without SparseCores.
         (
             &["tests/data/jax-goldens/sparsecore_vector_1core/module.mlir"],
@@ -271,4 +285,38 @@ fn estimate_bad_input_is_a_clear_error() {
     assert_eq!(code, 1, "{stderr}");
     assert!(stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn estimate_extrapolation_matches_the_full_simulation() {
+    let test = "estimate_extrapolation_matches_the_full_simulation";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = crate::compile::LIBTPU
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let bytes = std::fs::read(GUIDE_128_1024).unwrap();
+    let mut options = EstimateOptions {
+        compile: CompileOptions {
+            chip: Chip::V5e,
+            libtpu: Some(libtpu),
+            worker: Some(PathBuf::from(env!("CARGO_BIN_EXE_tpu-custom-call"))),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let full = estimate::estimate(&bytes, GUIDE_128_1024, &options).unwrap();
+    assert!(!full.calls[0].extrapolated);
+    assert_eq!(full.calls[0].steps, 512);
+    // Force the reduced grids: 8x8x8 simulated as 16 and 32 steps after the probe.
+    options.max_full_bundles = 1_000;
+    options.sample_bundles = 6_000;
+    let reduced = estimate::estimate(&bytes, GUIDE_128_1024, &options).unwrap();
+    let call = &reduced.calls[0];
+    assert!(call.extrapolated);
+    assert!(call.simulations.iter().all(|s| s.steps < 512), "{call:?}");
+    let ratio = call.cycles / full.calls[0].cycles;
+    assert!((0.98..1.02).contains(&ratio), "{ratio}: {call:?}");
+    assert!(call.describe().contains("extrapolated: simulated"));
 }
