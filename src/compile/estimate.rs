@@ -1176,19 +1176,16 @@ fn code_facts(bundle_text: &str, utilization: Option<&str>) -> CodeFacts {
             } else if spill && (instruction.contains("= sst ") || instruction.contains("= sld ")) {
                 facts.scalar_spills += 1;
             }
-            if instruction.contains("dma.hbm_to_vmem") || instruction.contains("dma.vmem_to_hbm") {
-                if let Some(granules) =
-                    instruction
-                        .split("/*size_in_granules=*/")
-                        .nth(1)
-                        .and_then(|r| {
-                            r.split(|c: char| !c.is_ascii_digit())
-                                .next()
-                                .and_then(|d| d.parse::<u64>().ok())
-                        })
-                {
-                    facts.dma_bytes += granules * DMA_GRANULE_BYTES;
-                }
+            let is_dma =
+                instruction.contains("dma.hbm_to_vmem") || instruction.contains("dma.vmem_to_hbm");
+            if is_dma
+                && let Some(granules) = instruction
+                    .split("/*size_in_granules=*/")
+                    .nth(1)
+                    .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+                    .and_then(|d| d.parse::<u64>().ok())
+            {
+                facts.dma_bytes += granules * DMA_GRANULE_BYTES;
             }
         }
     }
