@@ -49,7 +49,7 @@ fn estimator(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(20));
     for (name, path) in cases {
         let bytes = std::fs::read(format!("{root}/{path}")).unwrap();
-        group.bench_function(format!("estimate/{name}, v5e"), |b| {
+        group.bench_function(format!("{name}, v5e"), |b| {
             b.iter(|| estimate::estimate(black_box(&bytes), path, &options).unwrap())
         });
     }
