@@ -162,7 +162,12 @@ fn table(
                     "{:>4}  {:<width$}  refused: {}\n",
                     "-",
                     modules[i].0,
-                    error.to_string().lines().next().unwrap_or_default()
+                    {
+                        let text = error.to_string();
+                        let prefix = format!("{}: ", modules[i].0);
+                        let line = text.lines().next().unwrap_or_default();
+                        line.strip_prefix(&prefix).unwrap_or(line).to_string()
+                    }
                 ));
                 continue;
             }

@@ -11,7 +11,7 @@
 //! model) and the final bundles of the kernel (`*-<op>-NN-final_bundles.txt`)
 //! with their per-bundle unit use (`*-final_hlo-static-per-bundle-utilization.txt`).
 //!
-//! The simulation costs about 14 us and 2 KB per simulated bundle (a grid
+//! The simulation costs about 15 us and 1.5 KB per simulated bundle (a grid
 //! step of a 128x128 matmul is 190 bundles, of a 512x1024x1024 one 8,800),
 //! and a uniform grid costs the same cycles per step whatever its length.
 //! So a grid is first simulated as one step (its bundles counted); when
@@ -40,8 +40,8 @@ use super::{CompileError, CompileOptions, Compiler, Verdict};
 use crate::target::Chip;
 
 /// A grid whose steps times grid-loop bundles is at most this is simulated
-/// in full (by default). libtpu's simulation costs about 14 us and 2 KB per
-/// simulated bundle here: 1,000,000 bundles are about 15 s and 2 GB.
+/// in full (by default). libtpu's simulation costs about 15 us and 1.5 KB per
+/// simulated bundle here: 1,000,000 bundles are about 15 s and 1.5 GB.
 pub const DEFAULT_MAX_FULL_BUNDLES: u64 = 1_000_000;
 
 /// The larger of the two reduced grids a longer grid is simulated as has
