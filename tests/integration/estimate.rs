@@ -320,3 +320,39 @@ fn estimate_extrapolation_matches_the_full_simulation() {
     assert!((0.98..1.02).contains(&ratio), "{ratio}: {call:?}");
     assert!(call.describe().contains("extrapolated: simulated"));
 }
+
+/// The dump flags are libtpu internals: every installed release of the
+/// libtpu-version table that `make refs` installs honours them (the call
+/// re-emitted for that release); one not installed prints SKIPPED.
+#[test]
+fn estimate_with_other_libtpu_releases() {
+    let _guard = crate::compile::LIBTPU
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    for release in ["0.0.42.1", "0.0.47.1", "0.0.52"] {
+        let installed =
+            tpu_custom_call::compile::release_libtpu_path(release).is_some_and(|p| p.is_file());
+        if !installed {
+            eprintln!("SKIPPED estimate_with_other_libtpu_releases {release}: not installed");
+            continue;
+        }
+        let (code, stdout, stderr) = run_cli(&[
+            "estimate",
+            MATMUL_GRID,
+            "--target",
+            "v5e",
+            "--libtpu-version",
+            release,
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{release}: {stderr}");
+        let json: Json = serde_json::from_slice(&stdout).unwrap();
+        let cycles = json["calls"][0]["cycles"].as_f64().unwrap();
+        // 0.0.42.1: 18,871; 0.0.47.1: 18,832; 0.0.52: 18,976 (0.0.50.1: 18,964).
+        assert!(
+            (18_000.0..20_000.0).contains(&cycles),
+            "{release}: {cycles}"
+        );
+        assert!(json["libtpu"].as_str().unwrap().contains(release), "{json}");
+    }
+}
