@@ -284,6 +284,20 @@ fn estimate_bad_input_is_a_clear_error() {
     ]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stdout.is_empty());
+    // libtpu aborting its process (here at start, on a flag it does not
+    // know): a clear error from the worker, the caller alive.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
+        .args(["estimate", MATMUL_GRID, "--target", "v5e", "--libtpu", lib])
+        .env("LIBTPU_INIT_ARGS", "--xla_no_such_flag_at_all=1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("libtpu worker") && stderr.contains("xla_no_such_flag_at_all"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
