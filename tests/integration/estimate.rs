@@ -370,3 +370,28 @@ fn estimate_with_other_libtpu_releases() {
         assert!(json["libtpu"].as_str().unwrap().contains(release), "{json}");
     }
 }
+
+/// Every chip with libtpu's model: an estimate, its clock, and the megacore
+/// v5p's per-core steps (its MXU utilisation at most 100%).
+#[test]
+fn estimate_every_chip_with_a_model() {
+    let test = "estimate_every_chip_with_a_model";
+    for (chip, clock) in [
+        ("v5e", 1.503e9),
+        ("v5p", 1.751e9),
+        ("v6e", 1.755e9),
+        ("v7x", 2.203e9),
+    ] {
+        let Some(json) = estimate_json(test, &[GUIDE_512_1024, "--target", chip]) else {
+            return;
+        };
+        let call = &json["calls"][0];
+        assert_eq!(call["chip"], chip);
+        let hz = call["clock_hz"].as_f64().unwrap();
+        assert!((hz - clock).abs() < 1e6, "{chip}: {hz}");
+        assert!(call["cycles"].as_f64().unwrap() > 1_000.0, "{chip}: {call}");
+        for (unit, used) in call["utilization"].as_object().unwrap() {
+            assert!(used.as_f64().unwrap() <= 1.0, "{chip}: {unit} {call}");
+        }
+    }
+}
