@@ -657,20 +657,22 @@ impl Session {
             .print(crate::PrintOptions::default())
             .map_err(|e| input(e.to_string()))?;
         let grid = iteration_bounds(&kernel_text).unwrap_or_default();
-        let dynamic = grid.iter().any(|&d| d < 0);
-        let steps: u64 = if dynamic {
-            1
-        } else {
-            grid.iter().map(|&d| d.max(1) as u64).product()
-        };
-        let vmem_bytes = self.vmem(ctx, call, &kernel_text);
+        if grid.iter().any(|&d| d < 0) {
+            return Err(input(
+                "a dynamic grid bound (`?` in iteration_bounds, read from an operand at run time) \
+                 cannot be estimated statically"
+                    .to_string(),
+            ));
+        }
+        let steps: u64 = grid.iter().map(|&d| d.max(1) as u64).product();
+        let vmem_bytes = self.vmem(ctx, call);
         let mut simulations = Vec::new();
         let mut code: Option<CodeFacts> = None;
         // A grid of a few steps is simulated whole; a longer one first as a
         // probe of about PROBE_BELOW_STEPS steps (the grid loop is the same
         // code at any length), whose bundles say how long a simulation may be.
         let mut samples: Vec<Vec<i64>> = Vec::new();
-        if dynamic || steps <= PROBE_BELOW_STEPS {
+        if steps <= PROBE_BELOW_STEPS {
             samples.push(grid.clone());
         } else {
             let probe = reduced_grids(&grid, PROBE_BELOW_STEPS)
@@ -734,11 +736,17 @@ impl Session {
                 None,
                 false,
             ),
-            [a, b, ..] => {
+            [a, b, ..] if b.steps != a.steps => {
                 let slope = (b.cycles as f64 - a.cycles as f64) / (b.steps as f64 - a.steps as f64);
                 let fixed = a.cycles as f64 - slope * a.steps as f64;
                 (fixed + slope * steps as f64, slope, Some(fixed), true)
             }
+            [.., last] => (
+                last.cycles as f64,
+                last.cycles as f64 / last.steps.max(1) as f64,
+                None,
+                false,
+            ),
             [] => unreachable!("at least one simulation"),
         };
         let (clock_hz, clock_source) = clock(chip).ok_or(EstimateError::NoModel { chip })?;
@@ -809,12 +817,7 @@ impl Session {
     }
 
     /// The kernel's scoped VMEM, as the contract computes it.
-    fn vmem(
-        &self,
-        ctx: &crate::Context,
-        call: &crate::decode::DecodedCall<'_>,
-        _kernel_text: &str,
-    ) -> Option<u64> {
+    fn vmem(&self, ctx: &crate::Context, call: &crate::decode::DecodedCall<'_>) -> Option<u64> {
         let (operands, results) = signature(ctx, call).ok()?;
         let validated = crate::validate::validate_with(
             &call.kernel,
@@ -993,6 +996,9 @@ fn replace_iteration_bounds(text: &str, grid: &[i64]) -> Option<String> {
 pub fn reduced_grids(grid: &[i64], sample: u64) -> Vec<Vec<i64>> {
     let sample = sample.max(4);
     let dims: Vec<u64> = grid.iter().map(|&d| d.max(1) as u64).collect();
+    if dims.is_empty() {
+        return vec![Vec::new(), Vec::new()];
+    }
     // The outermost pivot whose inner dimensions fit in half the sample.
     let mut pivot = dims.len().saturating_sub(1);
     for k in 0..dims.len() {
@@ -1003,13 +1009,7 @@ pub fn reduced_grids(grid: &[i64], sample: u64) -> Vec<Vec<i64>> {
         }
     }
     let inner: u64 = dims[pivot + 1..].iter().product();
-    let (m2, reduce_inner) = if inner <= sample / 2 {
-        ((sample / inner).clamp(2, dims[pivot].max(2)), false)
-    } else {
-        // Even the innermost dimensions are too long: shrink the pivot (the
-        // last dimension) alone.
-        (sample.min(dims[pivot]).max(2), true)
-    };
+    let m2 = (sample / inner.max(1)).clamp(2, dims[pivot].max(2));
     let m1 = (m2 / 2).max(1);
     let make = |m: u64| -> Vec<i64> {
         dims.iter()
@@ -1019,8 +1019,6 @@ pub fn reduced_grids(grid: &[i64], sample: u64) -> Vec<Vec<i64>> {
                     1
                 } else if k == pivot {
                     m.min(d) as i64
-                } else if reduce_inner {
-                    1
                 } else {
                     d as i64
                 }
@@ -1376,6 +1374,10 @@ mod tests {
             vec![vec![1, 8, 64], vec![1, 16, 64]]
         );
         assert_eq!(reduced_grids(&[262144], 1024), vec![vec![512], vec![1024]]);
+        assert_eq!(
+            reduced_grids(&[], 1024),
+            vec![Vec::<i64>::new(), Vec::new()]
+        );
         assert_eq!(
             reduced_grids(&[2, 4096], 1024),
             vec![vec![1, 512], vec![1, 1024]]
