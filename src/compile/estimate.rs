@@ -129,6 +129,26 @@ pub enum EstimateError {
         /// libtpu's message (`libtpu crashed: ...`, `libtpu timed out ...`).
         message: String,
     },
+    /// libtpu's model gave the same cycles for a longer grid: it did not
+    /// simulate the grid's steps (seen with data-dependent pipelines, e.g.
+    /// the Pallas sparse guide's block-sparse matmul on v5p and v7x).
+    #[error(
+        "{source_name}: call {index} (`{kernel}`): libtpu's performance model does not simulate this \
+         kernel's grid steps ({} steps: {} cycles, {} steps: {} cycles), so it cannot be estimated",
+        .first.steps, .first.cycles, .last.steps, .last.cycles
+    )]
+    NotSimulated {
+        /// The module's name in messages.
+        source_name: String,
+        /// The call's index.
+        index: usize,
+        /// Its kernel's name.
+        kernel: String,
+        /// The shorter simulation.
+        first: Simulation,
+        /// The longer one, no more cycles.
+        last: Simulation,
+    },
     /// libtpu compiled the call but wrote no static profile: this release
     /// does not honour the dump flags.
     #[error(
@@ -672,6 +692,7 @@ impl Session {
         // probe of about PROBE_BELOW_STEPS steps (the grid loop is the same
         // code at any length), whose bundles say how long a simulation may be.
         let mut samples: Vec<Vec<i64>> = Vec::new();
+        let mut probe_result: Option<Simulation> = None;
         if steps <= PROBE_BELOW_STEPS {
             samples.push(grid.clone());
         } else {
@@ -691,6 +712,10 @@ impl Session {
             let bundles = facts.loop_bundles.max(1);
             code = Some(facts);
             let probe_steps: u64 = probe.iter().map(|&d| d.max(1) as u64).product();
+            probe_result = Some(Simulation {
+                steps: probe_steps,
+                cycles,
+            });
             if steps.saturating_mul(bundles) <= self.options.max_full_bundles {
                 samples.push(grid.clone());
             } else {
@@ -726,6 +751,24 @@ impl Session {
             simulations.push(Simulation {
                 steps: sample_steps,
                 cycles,
+            });
+        }
+        // A model that simulates the steps costs more cycles for more steps;
+        // one that does not (libtpu cannot follow some data-dependent
+        // pipelines) gives the same total for any grid: refuse it.
+        let mut seen: Vec<Simulation> = probe_result.into_iter().collect();
+        seen.extend(simulations.iter().copied());
+        seen.sort_by_key(|s| s.steps);
+        if let [first, .., last] = seen.as_slice()
+            && last.steps > first.steps
+            && last.cycles <= first.cycles
+        {
+            return Err(EstimateError::NotSimulated {
+                source_name: source_name.to_string(),
+                index,
+                kernel: kernel_name,
+                first: *first,
+                last: *last,
             });
         }
         let code = code.unwrap_or_default();
@@ -906,6 +949,12 @@ impl Session {
                 return Err(EstimateError::NoModel {
                     chip: self.options.compile.chip,
                 });
+            }
+            Verdict::Crashed { message, .. } if message.contains("Static LLO profiling") => {
+                return Err(refused(format!(
+                    "libtpu's performance model cannot simulate this kernel (it compiles without \
+                     the profile; the profiler aborted libtpu): {message}"
+                )));
             }
             other => return Err(refused(other.error().unwrap_or_default())),
         }

@@ -43,6 +43,11 @@ const GUIDE_128_8192: &str = "tests/data/estimate/mm_plain_b128x128x128_8192.mli
 const GUIDE_512_1024: &str = "tests/data/estimate/mm_plain_b512x1024x1024_1024.mlir";
 
 fn estimate_json(test: &str, args: &[&str]) -> Option<Json> {
+    estimate_json_timed(test, args).map(|(json, _)| json)
+}
+
+/// The `estimate --json` output and its wall time (libtpu's lock held).
+fn estimate_json_timed(test: &str, args: &[&str]) -> Option<(Json, f64)> {
     let libtpu = libtpu(test)?;
     let _guard = crate::compile::LIBTPU
         .lock()
@@ -50,9 +55,11 @@ fn estimate_json(test: &str, args: &[&str]) -> Option<Json> {
     let mut all = vec!["estimate"];
     all.extend_from_slice(args);
     all.extend(["--json", "--libtpu", libtpu.to_str().unwrap()]);
+    let started = Instant::now();
     let (code, stdout, stderr) = run_cli(&all);
+    let seconds = started.elapsed().as_secs_f64();
     assert_eq!(code, 0, "{stderr}");
-    Some(serde_json::from_slice(&stdout).unwrap())
+    Some((serde_json::from_slice(&stdout).unwrap(), seconds))
 }
 
 #[test]
@@ -86,11 +93,10 @@ fn estimate_matmul_grid_every_step() {
 #[test]
 fn estimate_long_grid_is_extrapolated_within_a_minute() {
     let test = "estimate_long_grid_is_extrapolated_within_a_minute";
-    let started = Instant::now();
-    let Some(json) = estimate_json(test, &[GUIDE_128_8192, "--target", "v5e"]) else {
+    let Some((json, seconds)) = estimate_json_timed(test, &[GUIDE_128_8192, "--target", "v5e"])
+    else {
         return;
     };
-    let seconds = started.elapsed().as_secs_f64();
     let call = &json["calls"][0];
     assert_eq!(call["steps"], 262_144);
     assert_eq!(call["extrapolated"], true);
@@ -243,7 +249,7 @@ fn estimate_bad_input_is_a_clear_error() {
         "func.func public @main(%arg0: tensor<8x128xf32>) -> tensor<8x128xf32> {\n  return %arg0 : tensor<8x128xf32>\n}\n",
     )
     .unwrap();
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &[no_calls.to_str().unwrap()],
             "no tpu_custom_call to estimate",
@@ -256,6 +262,12 @@ fn estimate_bad_input_is_a_clear_error() {
         (
             &["tests/data/jax-goldens/sparsecore_vector_1core/module.mlir"],
             "call 0 (`sc_copy`): Mosaic failed to compile TPU kernel",
+        ),
+        // libtpu's profiler aborts on the Pallas sparse guide's block-sparse
+        // matmul on v5e (the kernel itself compiles).
+        (
+            &["tests/data/estimate/dsd_b512_107blocks_16384.mlir"],
+            "libtpu's performance model cannot simulate this kernel",
         ),
         // libtpu refuses: scoped VMEM overflow.
         (
@@ -284,6 +296,22 @@ fn estimate_bad_input_is_a_clear_error() {
     ]);
     assert_eq!(code, 1, "{stderr}");
     assert!(stdout.is_empty());
+    // On v7x the model runs but does not simulate its steps: refused, not
+    // a wrong number.
+    let (code, stdout, stderr) = run_cli(&[
+        "estimate",
+        "tests/data/estimate/dsd_b512_107blocks_16384.mlir",
+        "--target",
+        "v7x",
+        "--libtpu",
+        lib,
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("does not simulate this kernel's grid steps"),
+        "{stderr}"
+    );
     // libtpu aborting its process (here at start, on a flag it does not
     // know): a clear error from the worker, the caller alive.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tpu-custom-call"))
