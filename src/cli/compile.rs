@@ -130,6 +130,7 @@ pub fn run(args: Args) -> CliResult {
         let located = verdict
             .error()
             .map(|message| located(&name, blamed.as_ref(), &message));
+        let mut estimate_error = None;
         let estimate = if args.estimate && verdict.is_ok() {
             match super::estimate::for_compile(
                 &bytes,
@@ -141,6 +142,7 @@ pub fn run(args: Args) -> CliResult {
                 Ok(found) => Some(found),
                 Err(message) => {
                     failures.push(format!("{name}: estimate: {message}"));
+                    estimate_error = Some(message);
                     None
                 }
             }
@@ -170,6 +172,9 @@ pub fn run(args: Args) -> CliResult {
                 json["estimate"] = estimate
                     .as_ref()
                     .map_or(serde_json::Value::Null, |(_, e)| e.clone());
+                json["estimate_error"] = estimate_error
+                    .clone()
+                    .map_or(serde_json::Value::Null, serde_json::Value::from);
             }
             println!("{json}");
         } else if let Some(stats) = verdict.stats() {
@@ -199,9 +204,14 @@ pub fn run(args: Args) -> CliResult {
     } else if args.json {
         // The JSON lines carry the messages; stderr says which modules.
         Err(format!(
-            "libtpu refused {} of {} modules",
+            "libtpu refused {} of {} modules{}",
             failures.len(),
-            args.modules.len()
+            args.modules.len(),
+            if args.estimate {
+                " (or their estimate: `estimate_error`)"
+            } else {
+                ""
+            }
         ))
     } else {
         Err(failures.join("\nerror: "))

@@ -129,9 +129,8 @@ pub enum EstimateError {
         /// libtpu's message (`libtpu crashed: ...`, `libtpu timed out ...`).
         message: String,
     },
-    /// libtpu's model gave the same cycles for a longer grid: it did not
-    /// simulate the grid's steps (seen with data-dependent pipelines, e.g.
-    /// the Pallas sparse guide's block-sparse matmul on v5p and v7x).
+    /// libtpu's model gave no more cycles for a longer grid: it did not
+    /// simulate the grid's steps (a guard).
     #[error(
         "{source_name}: call {index} (`{kernel}`): libtpu's performance model does not simulate this \
          kernel's grid steps ({} steps: {} cycles, {} steps: {} cycles), so it cannot be estimated",
@@ -754,8 +753,8 @@ impl Session {
             });
         }
         // A model that simulates the steps costs more cycles for more steps;
-        // one that does not (libtpu cannot follow some data-dependent
-        // pipelines) gives the same total for any grid: refuse it.
+        // one that did not would give the same total for any grid: refuse
+        // it rather than extrapolate a constant.
         let mut seen: Vec<Simulation> = probe_result.into_iter().collect();
         seen.extend(simulations.iter().copied());
         seen.sort_by_key(|s| s.steps);
@@ -1096,16 +1095,31 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    // The kernel's op: the one with final bundles that is not a TLP or
-    // late-* program.
-    let bundles = names.iter().find(|n| {
-        n.ends_with("-final_bundles.txt") && !n.contains("-TLP-") && !n.contains("<late-")
-    });
-    let op = bundles.and_then(|n| {
-        let rest = n.split_once('-')?.1;
-        let cut = rest.rfind("-final_bundles.txt")?;
-        let rest = &rest[..cut];
-        Some(rest[..rest.rfind('-')?].to_string())
+    // The kernel's op: the program whose schedule analysis names the
+    // tpu_custom_call (XLA may add others: a copy for an aliased operand).
+    let op = names
+        .iter()
+        .filter(|n| {
+            n.ends_with("-schedule-analysis_final_bundles.txt")
+                && !n.contains("-TLP-")
+                && !n.contains("<late-")
+        })
+        .find(|n| {
+            std::fs::read_to_string(dir.join(n))
+                .is_ok_and(|t| t.contains("custom_call_target=\"tpu_custom_call\""))
+        })
+        .and_then(|n| {
+            let rest = n.split_once('-')?.1;
+            let rest = &rest[..rest.rfind("-schedule-analysis_final_bundles.txt")?];
+            Some(rest[..rest.rfind('-')?].to_string())
+        });
+    let bundles = op.as_ref().and_then(|op| {
+        names.iter().find(|n| {
+            n.ends_with("-final_bundles.txt")
+                && !n.ends_with("-schedule-analysis_final_bundles.txt")
+                && n.split_once('-')
+                    .is_some_and(|(_, rest)| rest.starts_with(&format!("{op}-")))
+        })
     });
     let mut estimates: Vec<(String, u64)> = Vec::new();
     for name in names
@@ -1115,20 +1129,15 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
         let text = std::fs::read_to_string(dir.join(name)).ok()?;
         estimates.extend(parse_profile(&text));
     }
-    let cycles = match &op {
-        Some(op) => estimates
-            .iter()
-            .find(|(n, _)| n == op)
-            .or_else(|| estimates.iter().max_by_key(|(_, c)| *c))
-            .map(|(_, c)| *c)?,
-        None => estimates.iter().map(|(_, c)| *c).max()?,
-    };
+    // Only the kernel's own estimate: without it, no estimate at all.
+    let op = op.as_ref()?;
+    let cycles = estimates.iter().find(|(n, _)| n == op).map(|(_, c)| *c)?;
     let facts = if code {
         bundles.and_then(|b| {
             let text = std::fs::read_to_string(dir.join(b)).ok()?;
             let util_name = names.iter().find(|n| {
                 n.ends_with("-final_hlo-static-per-bundle-utilization.txt")
-                    && op.as_ref().is_some_and(|op| n.contains(&format!("-{op}-")))
+                    && n.contains(&format!("-{op}-"))
             });
             let util = util_name.and_then(|u| std::fs::read_to_string(dir.join(u)).ok());
             Some(code_facts(&text, util.as_deref()))
