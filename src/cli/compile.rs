@@ -46,6 +46,9 @@ pub struct Args {
     /// killed (default: $TPU_CUSTOM_CALL_COMPILE_TIMEOUT, else 300).
     #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    /// Add libtpu's estimate of each call's device time (as `estimate` gives it; v5e, v5p, v6e, v7x).
+    #[arg(long)]
+    pub estimate: bool,
 }
 
 /// A positive number of seconds (fractions allowed: `0.5`).
@@ -96,6 +99,11 @@ fn parse_devices(text: &str) -> Result<usize, String> {
 
 /// Runs `compile`.
 pub fn run(args: Args) -> CliResult {
+    if args.estimate && tpu_custom_call::compile::estimate::clock(args.target).is_none() {
+        return Err(
+            tpu_custom_call::compile::EstimateError::NoModel { chip: args.target }.to_string(),
+        );
+    }
     let mut compiler = Compiler::new(CompileOptions {
         chip: args.target,
         devices: args.devices,
@@ -122,6 +130,25 @@ pub fn run(args: Args) -> CliResult {
         let located = verdict
             .error()
             .map(|message| located(&name, blamed.as_ref(), &message));
+        let mut estimate_error = None;
+        let estimate = if args.estimate && verdict.is_ok() {
+            match super::estimate::for_compile(
+                &bytes,
+                &name,
+                args.target,
+                Some(compiler.libtpu().to_path_buf()),
+                args.timeout,
+            ) {
+                Ok(found) => Some(found),
+                Err(message) => {
+                    failures.push(format!("{name}: estimate: {message}"));
+                    estimate_error = Some(message);
+                    None
+                }
+            }
+        } else {
+            None
+        };
         if args.json {
             let mut json = verdict_json(
                 &name,
@@ -141,6 +168,14 @@ pub fn run(args: Args) -> CliResult {
                 }),
                 None => serde_json::Value::Null,
             };
+            if args.estimate {
+                json["estimate"] = estimate
+                    .as_ref()
+                    .map_or(serde_json::Value::Null, |(_, e)| e.clone());
+                json["estimate_error"] = estimate_error
+                    .clone()
+                    .map_or(serde_json::Value::Null, serde_json::Value::from);
+            }
             println!("{json}");
         } else if let Some(stats) = verdict.stats() {
             println!(
@@ -156,6 +191,9 @@ pub fn run(args: Args) -> CliResult {
                 stats.peak_memory,
                 verdict.seconds()
             );
+            if let Some((text, _)) = &estimate {
+                print!("{text}");
+            }
         }
         if let Some(located) = located {
             failures.push(with_libtpu(located, &libtpu, fix.as_deref()));
@@ -166,9 +204,14 @@ pub fn run(args: Args) -> CliResult {
     } else if args.json {
         // The JSON lines carry the messages; stderr says which modules.
         Err(format!(
-            "libtpu refused {} of {} modules",
+            "libtpu refused {} of {} modules{}",
             failures.len(),
-            args.modules.len()
+            args.modules.len(),
+            if args.estimate {
+                " (or their estimate: `estimate_error`)"
+            } else {
+                ""
+            }
         ))
     } else {
         Err(failures.join("\nerror: "))

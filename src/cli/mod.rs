@@ -15,6 +15,7 @@ mod compile;
 mod completions;
 mod diff;
 mod emit;
+mod estimate;
 mod inspect;
 mod kernel;
 mod opt;
@@ -40,6 +41,8 @@ enum Command {
     Diff(diff::Args),
     /// Lower a Mosaic kernel into a StableHLO module calling it (stablehlo.custom_call @tpu_custom_call).
     Emit(emit::Args),
+    /// Estimate how fast each tpu_custom_call runs on a TPU, from libtpu's static model (no TPU); rank several modules.
+    Estimate(estimate::Args),
     /// Decode every tpu_custom_call of a StableHLO module (ours or JAX's): config, kernel, parameters.
     Inspect(inspect::Args),
     /// Load a Mosaic kernel, verify it, and print it (text) or write it (bytecode).
@@ -66,6 +69,7 @@ pub fn run() -> ExitCode {
         Command::Completions(args) => completions::run(args),
         Command::Diff(args) => return diff::run(args),
         Command::Emit(args) => emit::run(args),
+        Command::Estimate(args) => estimate::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Kernel(args) => kernel::run(args),
         Command::Opt(args) => opt::run(args),

@@ -31,6 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod estimate;
 mod options;
 mod pjrt;
 mod worker;
@@ -43,6 +44,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+pub use estimate::{
+    CallEstimate, Estimate, EstimateError, EstimateOptions, estimate, estimate_many,
+};
 pub use pjrt::MemoryStats;
 
 use crate::target::Chip;
@@ -316,6 +320,8 @@ pub struct Compiler {
     libtpu: PathBuf,
     worker: PathBuf,
     timeout: Duration,
+    /// Extra environment of the worker ([`Compiler::set_env`]).
+    env: Vec<(OsString, OsString)>,
     running: Option<Running>,
 }
 
@@ -366,6 +372,7 @@ impl Compiler {
             libtpu,
             worker,
             timeout,
+            env: Vec::new(),
             running: None,
         })
     }
@@ -385,6 +392,26 @@ impl Compiler {
     pub fn with_timeout(mut self, timeout: Duration) -> Compiler {
         self.set_timeout(timeout);
         self
+    }
+
+    /// Sets a variable of the worker's environment (e.g. `LIBTPU_INIT_ARGS`,
+    /// which libtpu reads once when it loads): a running worker is ended so
+    /// that the next compile starts one with it.
+    pub fn set_env(&mut self, key: impl Into<OsString>, value: impl Into<OsString>) {
+        let key = key.into();
+        self.env.retain(|(k, _)| *k != key);
+        self.env.push((key, value.into()));
+        if let Some(running) = self.running.take() {
+            running.finish();
+        }
+    }
+
+    /// Ends the worker (the next compile starts a fresh one): returns the
+    /// memory libtpu keeps between compiles.
+    pub fn stop_worker(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.finish();
+        }
     }
 
     /// The options this compiler was made with.
@@ -479,6 +506,7 @@ impl Compiler {
         if std::env::var_os("TF_CPP_MIN_LOG_LEVEL").is_none() {
             command.env("TF_CPP_MIN_LOG_LEVEL", "3");
         }
+        command.envs(self.env.iter().map(|(k, v)| (k, v)));
         let mut child = command
             .spawn()
             .map_err(|e| self.worker_error(e.to_string()))?;

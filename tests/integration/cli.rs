@@ -186,6 +186,11 @@ fn readme_command_lines_run() {
     let mut failures = Failures::new();
     let pretty_hlo = pretty_hlo_syntax();
     for command in &commands {
+        // `estimate` runs libtpu.
+        if command.contains(" estimate ") && tpu_custom_call::compile::find_libtpu(None).is_err() {
+            eprintln!("SKIPPED README line (no libtpu.so): {command}");
+            continue;
+        }
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg(command)

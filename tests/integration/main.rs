@@ -15,6 +15,7 @@ mod contract_jax;
 mod diff;
 mod emit;
 mod examples;
+mod estimate;
 mod exec;
 mod exec_detect;
 mod fuzz_regressions;
