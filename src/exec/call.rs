@@ -164,8 +164,9 @@ pub struct Execution {
     /// coordinates share the core's `vmem_shared` scratch.
     subcore: Vec<bool>,
     /// Vector subcores meet at a `tpu.barrier`: each grid point (a subcore)
-    /// runs on a thread of its own, all at once.
-    subcore_threads: bool,
+    /// runs on a thread of its own, and a barrier waits for this many
+    /// subcores (those of one SparseCore).
+    subcore_threads: Option<usize>,
     /// How many leading grid dimensions are `parallel`: the ones a megacore
     /// chip splits between its TensorCores ([`RunOptions::cores`]).
     megacore: usize,
@@ -342,8 +343,8 @@ impl Execution {
             windows.push(win);
         }
         let scratch = arg_ty[first + buffers..].to_vec();
-        let subcore_threads = subcores > 1 && barrier_site.is_some();
-        if let Some(site) = barrier_site.filter(|_| subcore_threads)
+        let threads = subcores > 1 && barrier_site.is_some();
+        if let Some(site) = barrier_site.filter(|_| threads)
             && (subcores == i64::MAX
                 || grid.contains(&DYNAMIC)
                 || !per_core.iter().all(|&c| c)
@@ -359,7 +360,7 @@ impl Execution {
             ));
         }
         Ok(Execution {
-            subcore_threads,
+            subcore_threads: threads.then_some(subcores as usize),
             revisit_any,
             program: Arc::new(program),
             call,
@@ -834,8 +835,7 @@ impl Execution {
                 });
             (linear / per_core).min(cores - 1)
         };
-        let mut scratch_sets: std::collections::HashMap<Vec<i64>, Vec<Val>> =
-            std::collections::HashMap::new();
+        let mut scratch = ScratchStore::default();
         // The (megacore, core and subcore coordinates) a point's scratch
         // belongs to; without the subcores, its SparseCore (`vmem_shared`
         // scratch: one per core, whatever the subcore).
@@ -854,10 +854,17 @@ impl Execution {
             );
             key
         };
-        let scratch_key = |point: &[i64], mc: usize| key_of(point, mc, true);
-        let shared_key = |point: &[i64], mc: usize| key_of(point, mc, false);
-        let mut shared: std::collections::HashMap<(Vec<i64>, usize), Val> =
-            std::collections::HashMap::new();
+        // (scratch key, SparseCore key) of a point.
+        let keys = |point: &[i64], mc: usize| (key_of(point, mc, true), key_of(point, mc, false));
+        // `tpu.core_id`: the coordinate along the first core-parallel
+        // dimension, else the megacore's core.
+        let core_id = |key: &[i64], mc: usize| {
+            if self.per_core.iter().any(|&c| c) {
+                key.get(usize::from(cores > 1)).map_or(0, |&c| c as usize)
+            } else {
+                mc
+            }
+        };
         // Per output: the blocks already written back (block start -> the
         // core and the grid points of that visit).
         let mut visited: Vec<std::collections::HashMap<Vec<usize>, Visit>> =
@@ -877,14 +884,8 @@ impl Execution {
                 .window_buffers(machine, dev, n_in, &hbm, mc, cores)
                 .map_err(tag)?;
             let first_point = first.clone().unwrap_or_else(|| vec![0; grid.len()]);
-            let key = scratch_key(&first_point, mc);
-            if let std::collections::hash_map::Entry::Vacant(v) = scratch_sets.entry(key) {
-                let skey = shared_key(&first_point, mc);
-                let set = self
-                    .alloc_scratch(machine, dev, v.key(), cores, &mut shared, skey)
-                    .map_err(tag)?;
-                v.insert(set);
-            }
+            self.scratch_of(&mut scratch, machine, dev, keys(&first_point, mc), cores)
+                .map_err(tag)?;
             let sp_args = match sp_core0.take() {
                 Some(sp) if mc == 0 => sp,
                 _ => alloc_sp(mc)?,
@@ -907,7 +908,7 @@ impl Execution {
                 None => Vec::new(),
             };
             it.megacore = mc;
-            if self.subcore_threads {
+            if let Some(size) = self.subcore_threads {
                 // Every point is a vector subcore (or a core): each runs on a
                 // thread of its own, and `tpu.barrier` waits for the
                 // subcores of its SparseCore.
@@ -915,38 +916,21 @@ impl Execution {
                     .map(point_of)
                     .filter(|p| core_of_point(p) == mc)
                     .collect();
-                let size: usize = grid
-                    .iter()
-                    .zip(&self.subcore)
-                    .filter(|(_, s)| **s)
-                    .map(|(&b, _)| b.max(0) as usize)
-                    .product();
                 let mut jobs = Vec::with_capacity(points.len());
                 for point in points {
                     let at = |e: ExecError| tag(e.with_point(&point, multi));
-                    let key = scratch_key(&point, mc);
-                    if !scratch_sets.contains_key(&key) {
-                        let set = self
-                            .alloc_scratch(
-                                machine,
-                                dev,
-                                &key,
-                                cores,
-                                &mut shared,
-                                shared_key(&point, mc),
-                            )
-                            .map_err(at)?;
-                        scratch_sets.insert(key.clone(), set);
-                    }
+                    let (key, group) = keys(&point, mc);
+                    let core = core_id(&key, mc);
+                    let set = self
+                        .scratch_of(&mut scratch, machine, dev, (key, group.clone()), cores)
+                        .map_err(at)?;
                     let mems = sp_args
                         .iter()
                         .chain(&win_args)
-                        .chain(&scratch_sets[&key])
+                        .chain(set)
                         .map(Detached::of)
                         .collect::<Result<Vec<_>, _>>()
                         .map_err(at)?;
-                    let core = key.get(usize::from(cores > 1)).map_or(0, |&c| c as usize);
-                    let group = shared_key(&point, mc);
                     jobs.push(SubcoreJob {
                         point,
                         core,
@@ -1051,28 +1035,12 @@ impl Execution {
                     .collect();
                 args.extend(sp_args.iter().cloned());
                 args.extend(win_args.iter().cloned());
-                let key = scratch_key(point, mc);
-                // `tpu.core_id`: the coordinate along the first core-parallel
-                // dimension, else the megacore's core.
-                it.core = if self.per_core.iter().any(|&c| c) {
-                    key.get(usize::from(cores > 1)).map_or(0, |&c| c as usize)
-                } else {
-                    mc
-                };
-                if !scratch_sets.contains_key(&key) {
-                    let set = self
-                        .alloc_scratch(
-                            machine,
-                            dev,
-                            &key,
-                            cores,
-                            &mut shared,
-                            shared_key(point, mc),
-                        )
-                        .map_err(at)?;
-                    scratch_sets.insert(key.clone(), set);
-                }
-                args.extend(scratch_sets[&key].iter().cloned());
+                let (key, group) = keys(point, mc);
+                it.core = core_id(&key, mc);
+                let set = self
+                    .scratch_of(&mut scratch, machine, dev, (key, group), cores)
+                    .map_err(at)?;
+                args.extend(set.iter().cloned());
                 it.call(main, args).map_err(at)?;
                 // Copy out the outputs whose block moves next (or at the end).
                 for k in n_in..self.windows.len() {
@@ -1187,54 +1155,57 @@ impl Execution {
     }
 
     /// One set of scratch buffers (per core, or per core-parallel coordinate).
-    fn alloc_scratch(
+    /// The scratch buffers of the point whose scratch key is `key` (its
+    /// megacore, core and subcore coordinates), allocated at its first use;
+    /// `vmem_shared` scratch is the one buffer of its SparseCore
+    /// (`shared_key`, the key without the subcores).
+    fn scratch_of<'s>(
         &self,
+        store: &'s mut ScratchStore,
         machine: &Machine,
         dev: usize,
-        key: &[i64],
+        (key, shared_key): (Vec<i64>, Vec<i64>),
         cores: usize,
-        shared: &mut std::collections::HashMap<(Vec<i64>, usize), Val>,
-        shared_key: Vec<i64>,
-    ) -> Result<Vec<Val>, ExecError> {
-        let mut out = Vec::with_capacity(self.scratch.len());
-        let at = if key.is_empty() {
-            String::new()
-        } else if cores > 1 && key.len() == 1 {
-            format!(" of core {}", key[0])
-        } else {
-            format!(" of core {key:?}")
-        };
-        for (i, ty) in self.scratch.iter().enumerate() {
-            match ty {
-                VTy::MemRef(_, _, sp)
-                    if sp == "vmem_shared" && shared.contains_key(&(shared_key.clone(), i)) =>
-                {
-                    out.push(shared[&(shared_key.clone(), i)].clone());
-                }
-                VTy::MemRef(e, s, sp) => {
-                    let buf = machine
-                        .alloc(
-                            dev,
-                            *e,
-                            elements(s).unwrap_or(usize::MAX),
-                            format!("scratch operand {i} ({}){at}", sp.to_uppercase()),
-                        )
-                        .map_err(ExecError::new)?;
-                    let m = Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone())));
-                    if sp == "vmem_shared" {
-                        shared.insert((shared_key.clone(), i), m.clone());
-                    }
-                    out.push(m);
-                }
-                other => {
+    ) -> Result<&'s [Val], ExecError> {
+        let ScratchStore { sets, shared } = store;
+        if let std::collections::hash_map::Entry::Vacant(v) = sets.entry(key.clone()) {
+            let at = if key.is_empty() {
+                String::new()
+            } else if cores > 1 && key.len() == 1 {
+                format!(" of core {}", key[0])
+            } else {
+                format!(" of core {key:?}")
+            };
+            let mut out = Vec::with_capacity(self.scratch.len());
+            for (i, ty) in self.scratch.iter().enumerate() {
+                let VTy::MemRef(e, s, sp) = ty else {
                     return Err(ExecError::new(format!(
                         "scratch operand {i} has type `{}`, which the executor cannot allocate",
-                        super::program::ty_text(other)
+                        super::program::ty_text(ty)
                     )));
+                };
+                let slot = (sp == "vmem_shared").then(|| (shared_key.clone(), i));
+                if let Some(m) = slot.as_ref().and_then(|k| shared.get(k)) {
+                    out.push(m.clone());
+                    continue;
                 }
+                let buf = machine
+                    .alloc(
+                        dev,
+                        *e,
+                        elements(s).unwrap_or(usize::MAX),
+                        format!("scratch operand {i} ({}){at}", sp.to_uppercase()),
+                    )
+                    .map_err(ExecError::new)?;
+                let m = Val::M(Rc::new(MemRef::whole(dev, buf, *e, s.clone())));
+                if let Some(k) = slot {
+                    shared.insert(k, m.clone());
+                }
+                out.push(m);
             }
+            v.insert(out);
         }
-        Ok(out)
+        Ok(&sets[&key])
     }
 
     /// The call shape with every dynamic dimension resolved from the inputs.
@@ -1606,7 +1577,7 @@ fn run_subcores(
         s.turns.insert(
             dev,
             super::machine::Turn {
-                threads: (base..base + n).collect(),
+                base,
                 done: vec![false; n],
                 at: 0,
             },
@@ -1706,4 +1677,13 @@ fn run_subcores(
         }
     }
     first.map_or(Ok(()), Err)
+}
+
+/// Every scratch set allocated so far in a run on one device: per scratch
+/// key ([`Execution::scratch_of`]), and the `vmem_shared` buffers per
+/// (SparseCore, scratch operand).
+#[derive(Default)]
+struct ScratchStore {
+    sets: std::collections::HashMap<Vec<i64>, Vec<Val>>,
+    shared: std::collections::HashMap<(Vec<i64>, usize), Val>,
 }

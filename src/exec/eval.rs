@@ -1735,10 +1735,7 @@ impl<'p> Interp<'p> {
                 return Err(self.fail(inst, format!("stopped: {f}")));
             }
             if !s.has_turn(self.dev, self.thread) {
-                s = match self.machine.wake.wait(s) {
-                    Ok(g) => g,
-                    Err(p) => p.into_inner(),
-                };
+                s = self.machine.wait(s);
                 continue;
             }
             if !s.dmas.is_empty() {
@@ -1790,10 +1787,7 @@ impl<'p> Interp<'p> {
             // A vector subcore blocks: the next one runs.
             s.pass_turn(self.dev, self.thread, false);
             self.machine.wake.notify_all();
-            s = match self.machine.wake.wait(s) {
-                Ok(g) => g,
-                Err(p) => p.into_inner(),
-            };
+            s = self.machine.wait(s);
         }
     }
 

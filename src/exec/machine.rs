@@ -246,9 +246,20 @@ pub(crate) struct BarrierState {
 /// The turn of a device's vector-subcore threads ([`State::turns`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Turn {
-    pub threads: Vec<usize>,
+    /// The first thread's number; the others follow it.
+    pub base: usize,
+    /// Per thread: it returned.
     pub done: Vec<bool>,
+    /// The thread running (an index from `base`).
     pub at: usize,
+}
+
+impl Turn {
+    fn index(&self, thread: usize) -> Option<usize> {
+        thread
+            .checked_sub(self.base)
+            .filter(|&i| i < self.done.len())
+    }
 }
 
 impl State {
@@ -256,7 +267,7 @@ impl State {
     pub(crate) fn has_turn(&self, dev: usize, thread: usize) -> bool {
         self.turns
             .get(&dev)
-            .is_none_or(|t| !t.threads.contains(&thread) || t.threads[t.at] == thread)
+            .is_none_or(|t| t.index(thread).is_none_or(|i| i == t.at))
     }
 
     /// `thread` blocks (or returned, `done`): the next thread in order
@@ -265,7 +276,7 @@ impl State {
         let Some(t) = self.turns.get_mut(&dev) else {
             return;
         };
-        let Some(me) = t.threads.iter().position(|&x| x == thread) else {
+        let Some(me) = t.index(thread) else {
             return;
         };
         if done {
@@ -274,7 +285,7 @@ impl State {
         if t.at != me {
             return;
         }
-        let n = t.threads.len();
+        let n = t.done.len();
         if let Some(next) = (1..=n).map(|k| (me + k) % n).find(|&j| !t.done[j]) {
             t.at = next;
         }
@@ -540,10 +551,16 @@ impl Machine {
             if s.ready >= self.devices {
                 return Ok(());
             }
-            s = match self.wake.wait(s) {
-                Ok(g) => g,
-                Err(p) => p.into_inner(),
-            };
+            s = self.wait(s);
+        }
+    }
+
+    /// Releases the lock until [`Machine::wake`] is notified (a poisoned
+    /// lock is taken as it is: the failing thread set `failed`).
+    pub(crate) fn wait<'a>(&self, s: MutexGuard<'a, State>) -> MutexGuard<'a, State> {
+        match self.wake.wait(s) {
+            Ok(g) => g,
+            Err(p) => p.into_inner(),
         }
     }
 
@@ -577,10 +594,7 @@ impl Machine {
                 return Err(format!("stopped: {f}"));
             }
             if !s.has_turn(dev, thread) {
-                s = match self.wake.wait(s) {
-                    Ok(g) => g,
-                    Err(p) => p.into_inner(),
-                };
+                s = self.wait(s);
                 continue;
             }
             let b = &s.barriers[&key];
@@ -613,10 +627,7 @@ impl Machine {
             }
             s.pass_turn(dev, thread, false);
             self.wake.notify_all();
-            s = match self.wake.wait(s) {
-                Ok(g) => g,
-                Err(p) => p.into_inner(),
-            };
+            s = self.wait(s);
         }
     }
 
@@ -630,10 +641,7 @@ impl Machine {
             if s.has_turn(dev, thread) {
                 return Ok(());
             }
-            s = match self.wake.wait(s) {
-                Ok(g) => g,
-                Err(p) => p.into_inner(),
-            };
+            s = self.wait(s);
         }
     }
 
