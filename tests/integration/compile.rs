@@ -5,7 +5,7 @@
 //! verdict, not the caller's end.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 use crate::common::oneshot::{self as lower, LowerOptions};
 use serde_json::Value as Json;
@@ -42,6 +42,12 @@ pub(crate) fn libtpu(test: &str) -> Option<PathBuf> {
         "SKIPPED {test}: no libtpu.so (run scripts/install-deps.sh, or set TPU_LIBRARY_PATH)"
     );
     None
+}
+
+/// [`libtpu`] with [`LIBTPU`] held for as long as the guard lives.
+pub(crate) fn locked_libtpu(test: &str) -> Option<(PathBuf, MutexGuard<'static, ()>)> {
+    let path = libtpu(test)?;
+    Some((path, LIBTPU.lock().unwrap_or_else(|e| e.into_inner())))
 }
 
 /// The TPU venv's python (jax[tpu] 0.12.0.1); `None` prints why the test is

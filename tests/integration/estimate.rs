@@ -12,27 +12,7 @@ use tpu_custom_call::compile::{CompileOptions, EstimateError};
 use tpu_custom_call::target::Chip;
 
 use crate::common::*;
-
-/// libtpu.so, or `None` after printing why the test is skipped.
-fn libtpu(test: &str) -> Option<PathBuf> {
-    if let Ok(path) = tpu_custom_call::compile::find_libtpu(None) {
-        return Some(path);
-    }
-    let venv = std::env::var_os("TPU_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(std::env::var_os("HOME").unwrap_or_default())
-                .join(".cache/tpu-custom-call/jaxref-tpu-venv")
-        })
-        .join("lib/python3.12/site-packages/libtpu/libtpu.so");
-    if venv.is_file() {
-        return Some(venv);
-    }
-    eprintln!(
-        "SKIPPED {test}: no libtpu.so (run scripts/install-deps.sh, or set TPU_LIBRARY_PATH)"
-    );
-    None
-}
+use crate::compile::locked_libtpu;
 
 const MATMUL_GRID: &str = "tests/data/jax-goldens/matmul_grid/module.mlir";
 /// The Pallas TPU matmul guide's kernel, bf16 1024x1024x1024, blocks 128.
@@ -48,10 +28,7 @@ fn estimate_json(test: &str, args: &[&str]) -> Option<Json> {
 
 /// The `estimate --json` output and its wall time (libtpu's lock held).
 fn estimate_json_timed(test: &str, args: &[&str]) -> Option<(Json, f64)> {
-    let libtpu = libtpu(test)?;
-    let _guard = crate::compile::LIBTPU
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
+    let (libtpu, _guard) = locked_libtpu(test)?;
     let mut all = vec!["estimate"];
     all.extend_from_slice(args);
     all.extend(["--json", "--libtpu", libtpu.to_str().unwrap()]);
@@ -132,12 +109,9 @@ fn estimate_ranks_block_sizes() {
 #[test]
 fn estimate_table_and_compile_report() {
     let test = "estimate_table_and_compile_report";
-    let Some(libtpu) = libtpu(test) else {
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
         return;
     };
-    let _guard = crate::compile::LIBTPU
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     let lib = libtpu.to_str().unwrap();
     let (code, stdout, stderr) = run_cli(&[
         "estimate",
@@ -178,12 +152,9 @@ fn estimate_table_and_compile_report() {
 #[test]
 fn estimate_library_ranks_in_parallel_workers() {
     let test = "estimate_library_ranks_in_parallel_workers";
-    let Some(libtpu) = libtpu(test) else {
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
         return;
     };
-    let _guard = crate::compile::LIBTPU
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     let modules: Vec<(String, Vec<u8>)> = [GUIDE_128_1024, MATMUL_GRID, GUIDE_512_1024]
         .iter()
         .map(|p| (p.to_string(), std::fs::read(p).unwrap()))
@@ -234,12 +205,9 @@ fn estimate_bad_input_is_a_clear_error() {
     ));
 
     let test = "estimate_bad_input_is_a_clear_error";
-    let Some(libtpu) = libtpu(test) else {
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
         return;
     };
-    let _guard = crate::compile::LIBTPU
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     let lib = libtpu.to_str().unwrap();
     let dir = std::env::temp_dir().join(format!("tcc-estimate-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -332,12 +300,9 @@ fn estimate_bad_input_is_a_clear_error() {
 #[test]
 fn estimate_extrapolation_matches_the_full_simulation() {
     let test = "estimate_extrapolation_matches_the_full_simulation";
-    let Some(libtpu) = libtpu(test) else {
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
         return;
     };
-    let _guard = crate::compile::LIBTPU
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
     let bytes = std::fs::read(GUIDE_128_1024).unwrap();
     let mut options = EstimateOptions {
         compile: CompileOptions {
