@@ -223,6 +223,61 @@ def _(x_ref, o_ref, send_sem, recv_sem):
   copy.wait()
 
 
+# Inner pipelines (pltpu.emit_pipeline over ANY operands, default Buffered(2) BlockSpecs), lowered
+# under an abstract v5e (the pipeline asks the chip's tiling). Each: (name, kernel, ins, outs, grid).
+PIPELINE_CASES = []
+
+
+def pipeline_case(name, ins, outs, grid=None):
+  def register(kernel):
+    PIPELINE_CASES.append((name, kernel, ins, outs, grid))
+    return kernel
+  return register
+
+
+def blocks(shape, index_map):
+  return pl.BlockSpec(shape, index_map)
+
+
+@pipeline_case("pipeline_1d", [S((32, 128), F32)], [S((32, 128), F32)])
+def _(x_hbm, o_hbm):
+  def body(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1.0
+  rows = blocks((8, 128), lambda i: (i, 0))
+  pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows], out_specs=[rows])(x_hbm, o_hbm)
+
+
+@pipeline_case("pipeline_2d", [S((16, 256), F32), S((16, 128), F32)], [S((16, 256), F32)])
+def _(x_hbm, y_hbm, o_hbm):
+  def body(x_ref, y_ref, o_ref):
+    o_ref[...] = x_ref[...] + y_ref[...] * 2.0
+  tiles = blocks((8, 128), lambda i, j: (i, j))
+  pltpu.emit_pipeline(body, grid=(2, 2), in_specs=[tiles, blocks((8, 128), lambda i, j: (i, 0))],
+                      out_specs=[tiles])(x_hbm, y_hbm, o_hbm)
+
+
+@pipeline_case("pipeline_two_outputs", [S((32, 128), F32), S((32, 128), F32)],
+               [S((32, 128), F32), S((32, 128), F32)])
+def _(x_hbm, y_hbm, s_hbm, d_hbm):
+  def body(x_ref, y_ref, s_ref, d_ref):
+    x, y = x_ref[...], y_ref[...]
+    s_ref[...] = x + y
+    d_ref[...] = x - y
+  rows = blocks((8, 128), lambda i: (i, 0))
+  pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows, rows], out_specs=[rows, rows])(
+      x_hbm, y_hbm, s_hbm, d_hbm)
+
+
+@pipeline_case("pipeline_outer_grid", [S((32, 128), F32)], [S((32, 128), F32)], grid=(2,))
+def _(x_hbm, o_hbm):
+  def body(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2.0
+  i = pl.program_id(0)  # outer program i pipelines over its 16 rows
+  rows = blocks((8, 128), lambda j: (j, 0))
+  pltpu.emit_pipeline(body, grid=(2,), in_specs=[rows], out_specs=[rows])(
+      x_hbm.at[pl.ds(i * 16, 16)], o_hbm.at[pl.ds(i * 16, 16)])
+
+
 # SparseCore kernels (pl.kernel on a vector-subcore mesh, f32[16] = one vector of TPU7x lanes).
 SC_CASES = []
 
@@ -294,6 +349,16 @@ if __name__ == "__main__":
       with abstract_tpu("TPU v5 lite"):
         print(lower(call, ins))
     else:
+      print(lower(call, ins))
+  any_spec = pl.BlockSpec(memory_space=pl.ANY)
+  for name, kernel, ins, outs, grid in PIPELINE_CASES:
+    out_shape = outs[0] if len(outs) == 1 else tuple(outs)
+    out_specs = any_spec if len(outs) == 1 else tuple(any_spec for _ in outs)
+    kw = {} if grid is None else {"grid": grid}
+    call = pl.pallas_call(kernel, out_shape=out_shape, in_specs=[any_spec] * len(ins),
+                          out_specs=out_specs, name=name, **kw)
+    print(f"// ----- {name}")
+    with abstract_tpu("TPU v5 lite"):
       print(lower(call, ins))
   # sync_copy's push stream (VMEM to HBM) ignores its semaphore on SparseCore.
   warnings.simplefilter("ignore")

@@ -312,6 +312,18 @@ impl<'c, 'a> Body<'c, 'a> {
         Self { location, ..*self }
     }
 
+    /// The body of `block` (a region of an op this body appended) without
+    /// the kernel's grid: `program_id` there is refused (an inner pipeline's
+    /// body, whose grid indices Pallas gives instead).
+    pub(crate) fn nested_without_grid(&self, block: BlockRef<'c, 'a>) -> Self {
+        Self {
+            block,
+            grid: &[],
+            program_ids: &[],
+            ..*self
+        }
+    }
+
     pub(crate) fn error(&self, op: &str, message: String) -> BuildError {
         BuildError::Op {
             kernel: self.kernel.to_string(),

@@ -15,6 +15,7 @@ pub(crate) mod hints;
 mod op_options;
 pub mod ops;
 pub mod pallas;
+mod pipeline;
 mod support;
 mod syntax;
 pub(crate) mod types;

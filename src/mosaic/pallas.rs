@@ -66,6 +66,9 @@ use super::attrs::{self, CoreType, DimensionSemantics};
 pub use super::body::{
     ALL, AsyncCopy, Body, DotOptions, Index, Operand, Reduce, at, ds, ds_strided,
 };
+pub use super::pipeline::{
+    BlockRef, BlockSpec, EmitPipeline, PipelineOperand, PipelineStep, emit_pipeline,
+};
 
 /// A custom index map: given the transform function's block (arguments: grid
 /// indices, then scalar-prefetch refs), append its body ops but not the

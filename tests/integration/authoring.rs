@@ -194,6 +194,9 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     let b128: (&[i64], Type) = (&[128, 128], bf16);
     let f128: (&[i64], Type) = (&[128, 128], f32);
     match name {
+        "pipeline_1d" | "pipeline_2d" | "pipeline_two_outputs" | "pipeline_outer_grid" => {
+            pipeline_case(ctx, name)
+        }
         "cond_else" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
             let x = k.load(k.inputs[0])?;
             let first = k.eq(k.program_id(0)?, 0)?;
@@ -505,6 +508,66 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     }
 }
 
+/// The `pltpu.emit_pipeline` cases of `scripts/jaxref/authoring_idioms.py`.
+fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError> {
+    use tpu_custom_call::mosaic::pallas::{BlockSpec, PipelineOperand, emit_pipeline};
+    use IndexExpr::{Const, Grid};
+    let f32 = Type::float32(ctx);
+    let any = |shape: &[i64]| Arg::memref(ctx, shape, f32, MemorySpace::Any);
+    let rows = || BlockSpec::new(&[8, 128], &[Grid(0), Const(0)]);
+    match name {
+        "pipeline_1d" => KernelSpec::new(name)
+            .input(any(&[32, 128]))
+            .output(any(&[32, 128]))
+            .build(ctx, |k| {
+                let [x_hbm, o_hbm] = k.refs()?;
+                emit_pipeline(&[4], [rows()], [rows()]).call(k, [x_hbm, o_hbm], |k, _, r| {
+                    r[1].store(k, k.add(r[0].load(k)?, 1.0)?)
+                })
+            }),
+        "pipeline_2d" => KernelSpec::new(name)
+            .input(any(&[16, 256]))
+            .input(any(&[16, 128]))
+            .output(any(&[16, 256]))
+            .build(ctx, |k| {
+                let [x_hbm, y_hbm, o_hbm] = k.refs()?;
+                let tiles = || BlockSpec::new(&[8, 128], &[Grid(0), Grid(1)]);
+                let pipeline = emit_pipeline(&[2, 2], [tiles(), rows()], [tiles()]);
+                pipeline.call(k, [x_hbm, y_hbm, o_hbm], |k, _, r| {
+                    let x = r[0].load(k)?;
+                    let y = k.mul(r[1].load(k)?, 2.0)?;
+                    r[2].store(k, k.add(x, y)?)
+                })
+            }),
+        "pipeline_two_outputs" => KernelSpec::new(name)
+            .in_specs([any(&[32, 128]), any(&[32, 128])])
+            .output(any(&[32, 128]))
+            .output(any(&[32, 128]))
+            .build(ctx, |k| {
+                let [x_hbm, y_hbm, s_hbm, d_hbm] = k.refs()?;
+                let pipeline = emit_pipeline(&[4], [rows(), rows()], [rows(), rows()]);
+                pipeline.call(k, [x_hbm, y_hbm, s_hbm, d_hbm], |k, _, r| {
+                    let (x, y) = (r[0].load(k)?, r[1].load(k)?);
+                    r[2].store(k, k.add(x, y)?)?;
+                    r[3].store(k, k.sub(x, y)?)
+                })
+            }),
+        _ => KernelSpec::new(name)
+            .grid(&[2], &[])
+            .input(any(&[32, 128]))
+            .output(any(&[32, 128]))
+            .build(ctx, |k| {
+                let [x_hbm, o_hbm] = k.refs()?;
+                let i = k.program_id(0)?;
+                let x = PipelineOperand::view(x_hbm, &[ds(k.mul(i, 16)?, 16)]);
+                let o = PipelineOperand::view(o_hbm, &[ds(k.mul(i, 16)?, 16)]);
+                emit_pipeline(&[2], [rows()], [rows()]).call(k, [x, o], |k, _, r| {
+                    r[1].store(k, k.mul(r[0].load(k)?, 2.0)?)
+                })
+            }),
+    }
+}
+
 /// Every case of `scripts/jaxref/authoring_idioms.py` built with the idioms is
 /// `diff`-equal to JAX's lowering of its Python kernel.
 #[test]
@@ -560,7 +623,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 31, "the cases of {script:?}");
+    assert_eq!(cases, 35, "the cases of {script:?}");
     failures.assert_none();
 }
 

@@ -1,0 +1,1030 @@
+//! `pltpu.emit_pipeline`: an inner software pipeline over `ANY`/HBM refs
+//! inside a kernel, appending exactly the ops JAX 0.12's Pallas lowering
+//! appends for
+//!
+//! ```python
+//! pltpu.emit_pipeline(body, grid=grid, in_specs=in_specs, out_specs=out_specs)(*refs)
+//! ```
+//!
+//! with the default `pl.BlockSpec`s (`Buffered(2)`): a `tpu.region` holding
+//! the VMEM double buffers (`memref.alloca`) and DMA semaphore pairs
+//! (`tpu.sem_alloc`) of each operand, the prologue's first copies, the
+//! `scf.for` over the grid steps with Pallas's schedule (each copy and wait
+//! under its `scf.if`, slots counted modulo 2 with `arith.remui`, the next and
+//! previous grid indices with their `arith.select`s, the `tpu.trace_start`
+//! scopes `ep_copy_in`, `ep_wait_in`, `ep_run_kernel`, `ep_copy_out`,
+//! `ep_wait_out`), and the epilogue's last waits. The schedule is a port of
+//! `jax/_src/pallas/mosaic/pipeline.py` (JAX 0.12): every `jnp` operation the
+//! Python traces is an op here, each Python number it meets a fresh
+//! `arith.constant`, in the Python's order.
+//!
+//! Supported: inner grids of any rank whose dimensions are at least 2; any
+//! number of inputs and outputs; blocks of rank >= 2 that divide the
+//! operand's shape, with index maps of grid indices and constants
+//! ([`IndexExpr`]); operands that are refs or views of refs
+//! (`x_hbm.at[pl.ds(i * 16, 16)]`, [`PipelineOperand::view`]), so a pipeline
+//! runs inside a kernel with its own grid. Refused with a [`BuildError`]
+//! naming what is unsupported (Pallas lowers these differently, and the
+//! crate does not reproduce them yet): rank-1 blocks, blocks that do not
+//! divide the operand (the last block's remainder), a block that is the
+//! whole operand under a constant index map (trivial windowing: Pallas copies
+//! it synchronously), grid dimensions of 1, custom index maps, `Buffered(n)`
+//! other than 2, lookahead, `core_axis`, `no_pipelining`, squeezed block
+//! dimensions and `allocations=` reuse.
+
+use melior::dialect::arith;
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::r#type::IntegerType;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Block, BlockLike, Region, RegionLike, Type, Value, ValueLike};
+
+use super::BuildError;
+use super::attrs::{self, MemorySpace};
+use super::body::{Body, Index, Operand};
+use super::ops;
+use super::pallas::IndexExpr;
+use super::support::memref_parts;
+
+/// A block spec of an inner pipeline (`pl.BlockSpec(block_shape,
+/// index_map)` with the default `Buffered(2)`): the block's shape and, per
+/// dimension, the block index as a grid index or a constant
+/// (`lambda i, j: (i, 0)` is `[Grid(0), Const(0)]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockSpec {
+    block_shape: Vec<i64>,
+    index_map: Vec<IndexExpr>,
+}
+
+impl BlockSpec {
+    /// `pl.BlockSpec(block_shape, index_map)`.
+    pub fn new(block_shape: &[i64], index_map: &[IndexExpr]) -> Self {
+        Self {
+            block_shape: block_shape.to_vec(),
+            index_map: index_map.to_vec(),
+        }
+    }
+}
+
+/// An operand of an inner pipeline: a ref (an `ANY` or HBM kernel argument),
+/// or a view of one (`x_hbm.at[pl.ds(i * 16, 16)]`), which each DMA slices
+/// again before the block's slice, as Pallas does.
+#[derive(Clone, Debug)]
+pub struct PipelineOperand<'c, 'a> {
+    r: Value<'c, 'a>,
+    at: Vec<Index<'c, 'a>>,
+}
+
+impl<'c, 'a> PipelineOperand<'c, 'a> {
+    /// `r.at[indices]`: `ds(start, size)` (a number or an `i32` value) or
+    /// `ALL` per dimension.
+    pub fn view(r: Value<'c, 'a>, indices: &[Index<'c, 'a>]) -> Self {
+        Self {
+            r,
+            at: indices.to_vec(),
+        }
+    }
+}
+
+impl<'c, 'a> From<Value<'c, 'a>> for PipelineOperand<'c, 'a> {
+    fn from(r: Value<'c, 'a>) -> Self {
+        Self { r, at: Vec::new() }
+    }
+}
+
+/// The current step of an inner pipeline, given to its body:
+/// `pl.program_id(d)` and `pl.num_programs(d)` inside a Pallas
+/// `emit_pipeline` body are the inner grid's, which these give (the body's
+/// [`Body::program_id`] is refused there).
+#[derive(Clone, Debug)]
+pub struct PipelineStep<'c, 'a> {
+    indices: Vec<Value<'c, 'a>>,
+    grid: Vec<i64>,
+}
+
+impl<'c, 'a> PipelineStep<'c, 'a> {
+    /// `pl.program_id(axis)` in the body: the inner grid index (an `i32`
+    /// value; no op).
+    pub fn program_id(&self, axis: usize) -> Option<Value<'c, 'a>> {
+        self.indices.get(axis).copied()
+    }
+
+    /// `pl.num_programs(axis)` in the body: the inner grid's size.
+    pub fn num_programs(&self, axis: usize) -> Option<i64> {
+        self.grid.get(axis).copied()
+    }
+}
+
+/// The VMEM block of one operand in the body of an inner pipeline (Pallas's
+/// `x_ref`, the current slot of the operand's double buffer): loads and
+/// stores index the buffer at the slot first.
+#[derive(Clone, Copy, Debug)]
+pub struct BlockRef<'c, 'a> {
+    buffer: Value<'c, 'a>,
+    slot: Value<'c, 'a>,
+}
+
+impl<'c, 'a> BlockRef<'c, 'a> {
+    /// The double buffer (`memref<2 x block>` in VMEM).
+    pub fn buffer(&self) -> Value<'c, 'a> {
+        self.buffer
+    }
+
+    /// The current slot (an `i32`).
+    pub fn slot(&self) -> Value<'c, 'a> {
+        self.slot
+    }
+
+    fn indices(&self, indices: &[Index<'c, 'a>]) -> Vec<Index<'c, 'a>> {
+        let mut all = vec![Index::At(Operand::Value(self.slot))];
+        all.extend_from_slice(indices);
+        all
+    }
+
+    /// `x_ref[...]`.
+    pub fn load(&self, k: &Body<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        k.load_at(self.buffer, &self.indices(&[]))
+    }
+
+    /// `x_ref[indices]`.
+    pub fn load_at(
+        &self,
+        k: &Body<'c, 'a>,
+        indices: &[Index<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        k.load_at(self.buffer, &self.indices(indices))
+    }
+
+    /// `o_ref[...] = v`.
+    pub fn store(&self, k: &Body<'c, 'a>, v: Value<'c, '_>) -> Result<(), BuildError> {
+        k.store_at(self.buffer, &self.indices(&[]), v)
+    }
+
+    /// `o_ref[indices] = v`.
+    pub fn store_at(
+        &self,
+        k: &Body<'c, 'a>,
+        indices: &[Index<'c, 'a>],
+        v: Value<'c, '_>,
+    ) -> Result<(), BuildError> {
+        k.store_at(self.buffer, &self.indices(indices), v)
+    }
+}
+
+/// `pltpu.emit_pipeline(body, grid=grid, in_specs=..., out_specs=...)`:
+/// call it with [`EmitPipeline::call`].
+///
+/// ```
+/// use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
+/// use tpu_custom_call::mosaic::BuildError;
+/// use tpu_custom_call::mosaic::attrs::MemorySpace;
+/// use tpu_custom_call::mosaic::pallas::{Arg, BlockSpec, IndexExpr, KernelSpec, emit_pipeline};
+///
+/// let ctx = tpu_custom_call::Context::new();
+/// let f32 = Type::float32(&ctx);
+/// let any = || Arg::memref(&ctx, &[32, 128], f32, MemorySpace::Any);
+/// let rows = || BlockSpec::new(&[8, 128], &[IndexExpr::Grid(0), IndexExpr::Const(0)]);
+/// let module = KernelSpec::new("pipeline")
+///     .input(any())
+///     .output(any())
+///     .build(&ctx, |k| {
+///         let [x_hbm, o_hbm] = k.refs()?;
+///         // def body(x_ref, o_ref): o_ref[...] = x_ref[...] + 1.0
+///         // pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows], out_specs=[rows])(x_hbm, o_hbm)
+///         emit_pipeline(&[4], [rows()], [rows()]).call(k, [x_hbm, o_hbm], |k, _, refs| {
+///             let [x_ref, o_ref] = refs else { unreachable!() };
+///             o_ref.store(k, k.add(x_ref.load(k)?, 1.0)?)
+///         })
+///     })?;
+/// assert!(module.as_operation().verify());
+/// # Ok::<(), BuildError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct EmitPipeline {
+    grid: Vec<i64>,
+    in_specs: Vec<BlockSpec>,
+    out_specs: Vec<BlockSpec>,
+}
+
+/// `pltpu.emit_pipeline(body, grid=grid, in_specs=in_specs,
+/// out_specs=out_specs)`; see [`EmitPipeline`].
+pub fn emit_pipeline(
+    grid: &[i64],
+    in_specs: impl IntoIterator<Item = BlockSpec>,
+    out_specs: impl IntoIterator<Item = BlockSpec>,
+) -> EmitPipeline {
+    EmitPipeline {
+        grid: grid.to_vec(),
+        in_specs: in_specs.into_iter().collect(),
+        out_specs: out_specs.into_iter().collect(),
+    }
+}
+
+/// A value as the Python pipeline sees it while tracing: a Python number
+/// (folded), a JAX literal (a fresh `arith.constant` at each use), or a
+/// traced value.
+#[derive(Clone, Copy, Debug)]
+enum J<'c, 'a> {
+    Int(i64),
+    Bool(bool),
+    Lit(i64),
+    V(Value<'c, 'a>),
+}
+
+use J::{Bool, Int, Lit, V};
+
+/// One operand's buffers and slot counters (`BufferedRef`).
+struct Bref<'c, 'a> {
+    input: bool,
+    spec: BlockSpec,
+    operand: PipelineOperand<'c, 'a>,
+    /// The operand's shape after its view.
+    shape: Vec<i64>,
+    window: Value<'c, 'a>,
+    sems: Value<'c, 'a>,
+    /// copy_in / wait_in slots of an input, copy_out / wait_out of an output.
+    copy: J<'c, 'a>,
+    wait: J<'c, 'a>,
+}
+
+/// The emitter: the body ops go to, and the open trace scope.
+struct Tr<'k, 'c, 'a> {
+    k: &'k Body<'c, 'a>,
+}
+
+impl<'c, 'a> Tr<'_, 'c, 'a> {
+    fn i32_type(&self) -> Type<'c> {
+        IntegerType::new(self.k.ctx(), 32).into()
+    }
+
+    fn mat(&self, x: J<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
+        Ok(match x {
+            Int(i) | Lit(i) => self.k.constant(i, self.i32_type())?,
+            Bool(b) => {
+                let i1: Type<'c> = IntegerType::new(self.k.ctx(), 1).into();
+                self.k.value(arith::constant(
+                    self.k.ctx(),
+                    IntegerAttribute::new(i1, b.into()).into(),
+                    self.k.location(),
+                ))?
+            }
+            V(v) => v,
+        })
+    }
+
+    fn int_op(
+        &self,
+        a: J<'c, 'a>,
+        b: J<'c, 'a>,
+        fold: fn(i64, i64) -> i64,
+        op: fn(Value<'c, 'a>, Value<'c, 'a>, melior::ir::Location<'c>) -> melior::ir::Operation<'c>,
+    ) -> Result<J<'c, 'a>, BuildError> {
+        if let (Int(x), Int(y)) = (a, b) {
+            return Ok(Int(fold(x, y)));
+        }
+        let (x, y) = (self.mat(a)?, self.mat(b)?);
+        Ok(V(self.k.value(op(x, y, self.k.location()))?))
+    }
+
+    fn add(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        self.int_op(a, b, |x, y| x + y, arith::addi)
+    }
+
+    fn sub(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        self.int_op(a, b, |x, y| x - y, arith::subi)
+    }
+
+    fn mul(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        self.int_op(a, b, |x, y| x * y, arith::muli)
+    }
+
+    /// `lax.rem(slot, jnp.uint32(n))`.
+    fn rem(&self, a: J<'c, 'a>, n: i64) -> Result<Value<'c, 'a>, BuildError> {
+        let (x, y) = (self.mat(a)?, self.mat(Lit(n))?);
+        self.k.value(arith::remui(x, y, self.k.location()))
+    }
+
+    fn cmp(
+        &self,
+        pred: arith::CmpiPredicate,
+        a: J<'c, 'a>,
+        b: J<'c, 'a>,
+    ) -> Result<J<'c, 'a>, BuildError> {
+        if let (Int(x), Int(y)) = (a, b) {
+            return Ok(Bool(match pred {
+                arith::CmpiPredicate::Eq => x == y,
+                arith::CmpiPredicate::Ne => x != y,
+                _ => x >= y,
+            }));
+        }
+        let (x, y) = (self.mat(a)?, self.mat(b)?);
+        Ok(V(self.k.value(arith::cmpi(
+            self.k.ctx(),
+            pred,
+            x,
+            y,
+            self.k.location(),
+        ))?))
+    }
+
+    fn eq(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        self.cmp(arith::CmpiPredicate::Eq, a, b)
+    }
+
+    fn ge(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        self.cmp(arith::CmpiPredicate::Sge, a, b)
+    }
+
+    /// Python's `a & b` of bools.
+    fn and(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        if let (Bool(x), Bool(y)) = (a, b) {
+            return Ok(Bool(x && y));
+        }
+        let (x, y) = (self.mat(a)?, self.mat(b)?);
+        Ok(V(self.k.value(arith::andi(x, y, self.k.location()))?))
+    }
+
+    /// Python's `a | b` of bools.
+    fn or(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        if let (Bool(x), Bool(y)) = (a, b) {
+            return Ok(Bool(x || y));
+        }
+        let (x, y) = (self.mat(a)?, self.mat(b)?);
+        Ok(V(self.k.value(arith::ori(x, y, self.k.location()))?))
+    }
+
+    /// `jnp.logical_not`.
+    fn not(&self, a: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        if let Bool(x) = a {
+            return Ok(Bool(!x));
+        }
+        let (x, y) = (self.mat(a)?, self.mat(Bool(true))?);
+        Ok(V(self.k.value(arith::xori(x, y, self.k.location()))?))
+    }
+
+    /// `lax.select(pred, on_true, on_false)` (always traced); the literals
+    /// are made in the order of `select_n`'s operands: predicate, false, true.
+    fn select(
+        &self,
+        pred: J<'c, 'a>,
+        on_true: J<'c, 'a>,
+        on_false: J<'c, 'a>,
+    ) -> Result<J<'c, 'a>, BuildError> {
+        let p = self.mat(pred)?;
+        let f = self.mat(on_false)?;
+        let t = self.mat(on_true)?;
+        Ok(V(self.k.value(arith::select(p, t, f, self.k.location()))?))
+    }
+
+    /// `_or` of pipeline.py: Python's short cuts on static bools.
+    fn or_(&self, a: J<'c, 'a>, b: J<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        match (a, b) {
+            (Bool(true), _) | (_, Bool(true)) => Ok(Bool(true)),
+            (Bool(false), b) => Ok(b),
+            (a, Bool(false)) => Ok(a),
+            (a, b) => self.or(a, b),
+        }
+    }
+
+    /// `_tuples_differ`.
+    fn differ(&self, xs: &[J<'c, 'a>], ys: &[J<'c, 'a>]) -> Result<J<'c, 'a>, BuildError> {
+        let mut acc = Bool(false);
+        for (&x, &y) in xs.iter().zip(ys) {
+            let d = match (x, y) {
+                (Int(a), Int(b)) => Bool(a != b),
+                (V(a), V(b)) if a == b => Bool(false),
+                _ => self.cmp(arith::CmpiPredicate::Ne, x, y)?,
+            };
+            acc = self.or_(acc, d)?;
+        }
+        Ok(acc)
+    }
+
+    fn trace_start(&self, name: &str) {
+        self.k
+            .append(ops::trace_start(self.k.ctx(), name, 10, self.k.location()));
+    }
+
+    fn trace_stop(&self) {
+        self.k
+            .append(ops::trace_stop(self.k.ctx(), self.k.location()));
+    }
+
+    /// `@pl.when(pred)`: a static condition runs `then` or not; a traced
+    /// one is `Body::when`.
+    fn when(
+        &self,
+        pred: J<'c, 'a>,
+        then: impl FnOnce(&Tr<'_, 'c, 'a>) -> Result<(), BuildError>,
+    ) -> Result<(), BuildError> {
+        match pred {
+            Bool(true) => then(self),
+            Bool(false) => Ok(()),
+            other => {
+                let cond = self.mat(other)?;
+                self.k.when(cond, |k| then(&Tr { k }))
+            }
+        }
+    }
+}
+
+/// The grid's indices as Pallas's `_next_index`, `_prev_index`,
+/// `_filter_indices` compute them.
+fn filter<'c, 'a>(indices: Vec<J<'c, 'a>>, grid: &[i64]) -> Vec<J<'c, 'a>> {
+    indices
+        .into_iter()
+        .zip(grid)
+        .map(|(i, &g)| if g == 1 { Lit(0) } else { i })
+        .collect()
+}
+
+fn next_index<'c, 'a>(
+    t: &Tr<'_, 'c, 'a>,
+    indices: &[J<'c, 'a>],
+    grid: &[i64],
+) -> Result<Vec<J<'c, 'a>>, BuildError> {
+    let mut out = Vec::with_capacity(grid.len());
+    let mut carry = Bool(true);
+    for (&i, &g) in indices.iter().zip(grid).rev() {
+        let plus = t.add(i, Int(1))?;
+        let inc = t.select(carry, plus, i)?;
+        carry = t.eq(inc, Int(g))?;
+        out.push(t.select(carry, Lit(0), inc)?);
+    }
+    out.reverse();
+    Ok(filter(out, grid))
+}
+
+fn prev_index<'c, 'a>(
+    t: &Tr<'_, 'c, 'a>,
+    indices: &[J<'c, 'a>],
+    grid: &[i64],
+) -> Result<Vec<J<'c, 'a>>, BuildError> {
+    let mut out = Vec::with_capacity(grid.len());
+    let mut borrow = Bool(true);
+    for (&i, &g) in indices.iter().zip(grid).rev() {
+        let minus = t.sub(i, Int(1))?;
+        let dec = t.select(borrow, minus, i)?;
+        borrow = t.eq(dec, Int(-1))?;
+        out.push(t.select(borrow, Lit(g - 1), dec)?);
+    }
+    out.reverse();
+    Ok(filter(out, grid))
+}
+
+/// Pallas's `Scheduler` of one step (`num_stages` 2).
+struct Scheduler<'c, 'a> {
+    step: J<'c, 'a>,
+    num_steps: i64,
+    first_step: J<'c, 'a>,
+    last_step: J<'c, 'a>,
+    /// indices, next indices (fetch_indices[0..2]), and prev_indices[0..2].
+    indices: Vec<J<'c, 'a>>,
+    next: Vec<J<'c, 'a>>,
+    prev: Vec<J<'c, 'a>>,
+}
+
+impl<'c, 'a> Scheduler<'c, 'a> {
+    fn new(
+        t: &Tr<'_, 'c, 'a>,
+        step: J<'c, 'a>,
+        indices: &[J<'c, 'a>],
+        grid: &[i64],
+    ) -> Result<Self, BuildError> {
+        let num_steps: i64 = grid.iter().product();
+        let first_step = t.eq(step, Int(0))?;
+        let last_step = t.eq(step, Int(num_steps - 1))?;
+        let offset = |x: &[J<'c, 'a>]| -> Result<Vec<J<'c, 'a>>, BuildError> {
+            x.iter().map(|&i| t.add(i, Int(0))).collect()
+        };
+        let current = offset(indices)?;
+        let next_raw = next_index(t, indices, grid)?;
+        let next = offset(&next_raw)?;
+        // One more stage of lookahead/lag (num_stages - 1 = 1).
+        let prev_raw = prev_index(t, indices, grid)?;
+        let _fetch_raw = next_index(t, &next_raw, grid)?;
+        let prev = offset(&prev_raw)?;
+        let _fetch = offset(&_fetch_raw)?;
+        Ok(Self {
+            step,
+            num_steps,
+            first_step,
+            last_step,
+            indices: current,
+            next,
+            prev,
+        })
+    }
+
+    fn block_indices(spec: &BlockSpec, grid_indices: &[J<'c, 'a>]) -> Vec<J<'c, 'a>> {
+        spec.index_map
+            .iter()
+            .map(|e| match *e {
+                IndexExpr::Grid(d) => grid_indices[d],
+                IndexExpr::Const(c) => Int(c.into()),
+            })
+            .collect()
+    }
+
+    /// `has_changed(bref, 1)`: the block of this step against the previous.
+    fn has_changed(&self, t: &Tr<'_, 'c, 'a>, b: &Bref<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        let now = Self::block_indices(&b.spec, &self.indices);
+        let before = Self::block_indices(&b.spec, &self.prev);
+        t.differ(&now, &before)
+    }
+
+    /// `will_change_current`; for an input (two buffers) also
+    /// `will_change_fetch`.
+    fn will_change(&self, t: &Tr<'_, 'c, 'a>, b: &Bref<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
+        let now = Self::block_indices(&b.spec, &self.indices);
+        let next = Self::block_indices(&b.spec, &self.next);
+        t.differ(&now, &next)
+    }
+}
+
+impl<'c, 'a> Bref<'c, 'a> {
+    /// `get_dma_slice`: the block's slice of the operand.
+    fn dma_slice(
+        &self,
+        t: &Tr<'_, 'c, 'a>,
+        grid_indices: &[J<'c, 'a>],
+    ) -> Result<Vec<Index<'c, 'a>>, BuildError> {
+        let blocks = Scheduler::block_indices(&self.spec, grid_indices);
+        blocks
+            .iter()
+            .zip(&self.spec.block_shape)
+            .map(|(&bi, &bs)| {
+                Ok(match t.mul(Int(bs), bi)? {
+                    Int(start) => Index::Slice(Operand::Int(start), bs),
+                    other => Index::Slice(Operand::Value(t.mat(other)?), bs),
+                })
+            })
+            .collect()
+    }
+
+    fn window_at(&self, slot: Value<'c, 'a>) -> Vec<Index<'c, 'a>> {
+        let mut at = vec![Index::At(Operand::Value(slot))];
+        at.extend(
+            self.spec
+                .block_shape
+                .iter()
+                .map(|&n| Index::Slice(Operand::Int(0), n)),
+        );
+        at
+    }
+
+    /// The operand's view, then the block's slice of it.
+    fn hbm_view(
+        &self,
+        k: &Body<'c, 'a>,
+        slice: &[Index<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let outer = k.ref_at(self.operand.r, &self.operand.at)?;
+        k.ref_at(outer, slice)
+    }
+
+    /// A DMA between the operand's block and the buffer's slot: start or
+    /// wait. Pallas slices semaphore, target, source in that order.
+    fn dma(
+        &self,
+        t: &Tr<'_, 'c, 'a>,
+        slot: Value<'c, 'a>,
+        slice: &[Index<'c, 'a>],
+        start: bool,
+    ) -> Result<(), BuildError> {
+        let k = t.k;
+        let sem = k.ref_at(self.sems, &[Index::At(Operand::Value(slot))])?;
+        let (src, dst) = if self.input {
+            let dst = k.ref_at(self.window, &self.window_at(slot))?;
+            (self.hbm_view(k, slice)?, dst)
+        } else {
+            let dst = self.hbm_view(k, slice)?;
+            (k.ref_at(self.window, &self.window_at(slot))?, dst)
+        };
+        let loc = k.location();
+        let op = if start {
+            ops::enqueue_dma(
+                k.ctx(),
+                src,
+                None,
+                dst,
+                Some(sem),
+                None,
+                None,
+                None,
+                None,
+                None,
+                loc,
+            )
+        } else {
+            ops::wait_dma(
+                k.ctx(),
+                src,
+                None,
+                dst,
+                Some(sem),
+                None,
+                None,
+                None,
+                true,
+                None,
+                None,
+                loc,
+            )
+        };
+        k.append(op);
+        Ok(())
+    }
+
+    /// `BufferedRef.copy_in`.
+    fn copy_in(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
+        let slot = t.rem(self.copy, 2)?;
+        let slice = self.dma_slice(t, grid_indices)?;
+        self.dma(t, slot, &slice, true)
+    }
+
+    /// `BufferedRef.wait_in`.
+    fn wait_in(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
+        let slice = self.dma_slice(t, grid_indices)?;
+        let slot = t.rem(self.wait, 2)?;
+        self.dma(t, slot, &slice, false)
+    }
+
+    /// `BufferedRef.copy_out`.
+    fn copy_out(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
+        let slot = t.rem(self.copy, 2)?;
+        let slice = self.dma_slice(t, grid_indices)?;
+        self.dma(t, slot, &slice, true)
+    }
+
+    /// `BufferedRef.wait_out`.
+    fn wait_out(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
+        let slot = t.rem(self.wait, 2)?;
+        let slice = self.dma_slice(t, grid_indices)?;
+        self.dma(t, slot, &slice, false)
+    }
+}
+
+/// `_advance_slot`.
+fn advance<'c, 'a>(
+    t: &Tr<'_, 'c, 'a>,
+    slot: J<'c, 'a>,
+    pred: J<'c, 'a>,
+) -> Result<J<'c, 'a>, BuildError> {
+    match pred {
+        Bool(true) => t.add(slot, Int(1)),
+        Bool(false) => Ok(slot),
+        p => {
+            let plus = t.add(slot, Int(1))?;
+            t.select(p, plus, slot)
+        }
+    }
+}
+
+impl EmitPipeline {
+    fn error(&self, k: &Body<'_, '_>, message: String) -> BuildError {
+        k.error("emit_pipeline", message)
+    }
+
+    /// Checks what is supported; gives each operand's shape after its view.
+    fn check(
+        &self,
+        k: &Body<'_, '_>,
+        operands: &[PipelineOperand<'_, '_>],
+    ) -> Result<Vec<Vec<i64>>, BuildError> {
+        if self.grid.is_empty() || self.grid.iter().any(|&g| g < 2) {
+            return Err(self.error(k, format!("grid {:?}: only grids whose dimensions are all at least 2 are supported (Pallas lowers dimensions of 1 and empty grids with other ops)", self.grid)));
+        }
+        if self.grid.iter().try_fold(1i64, |a, &g| a.checked_mul(g)).is_none_or(|n| n > i32::MAX as i64) {
+            return Err(self.error(k, format!("grid {:?} has more steps than an i32 counts", self.grid)));
+        }
+        let specs = self.in_specs.len() + self.out_specs.len();
+        if operands.len() != specs {
+            return Err(self.error(k, format!("{} operands for {} in_specs and {} out_specs: give one ref per spec, inputs first", operands.len(), self.in_specs.len(), self.out_specs.len())));
+        }
+        let mut shapes = Vec::with_capacity(specs);
+        for (n, (spec, operand)) in self
+            .in_specs
+            .iter()
+            .chain(&self.out_specs)
+            .zip(operands)
+            .enumerate()
+        {
+            let (full, _) = memref_parts(operand.r.r#type()).ok_or_else(|| {
+                self.error(k, format!("operand {n} has type {}: give a memref", operand.r.r#type()))
+            })?;
+            let text = operand.r.r#type().to_string();
+            if !(text.contains("#tpu.memory_space<any>") || text.contains("#tpu.memory_space<hbm>"))
+            {
+                return Err(self.error(k, format!("operand {n} has type {text}: only ANY or HBM operands are supported (a VMEM operand is aliased, not copied, by Pallas)")));
+            }
+            if operand.at.len() > full.len() {
+                return Err(self.error(k, format!("operand {n}: {} view indices for rank {}", operand.at.len(), full.len())));
+            }
+            let mut shape = Vec::with_capacity(full.len());
+            for (d, &size) in full.iter().enumerate() {
+                match operand.at.get(d).copied().unwrap_or(Index::All) {
+                    Index::All => shape.push(size),
+                    Index::Slice(_, s) => shape.push(s),
+                    _ => return Err(self.error(k, format!("operand {n}: view index {d} is not ds(start, size) or ALL (integer and strided view indices are not supported)"))),
+                }
+            }
+            let block = &spec.block_shape;
+            if block.len() < 2 || block.len() != shape.len() {
+                return Err(self.error(k, format!("operand {n}: block {block:?} of an operand of shape {shape:?}: only blocks of the operand's rank, at least 2, are supported (rank-1 and squeezed blocks are not)")));
+            }
+            if spec.index_map.len() != block.len() {
+                return Err(self.error(k, format!("operand {n}: the index map gives {} indices for a block of rank {}", spec.index_map.len(), block.len())));
+            }
+            for (d, (&b, &s)) in block.iter().zip(&shape).enumerate() {
+                if b < 1 || s % b != 0 {
+                    return Err(self.error(k, format!("operand {n}: block dimension {d} of {b} does not divide {s}: only dividing blocks are supported (Pallas rounds the last block to the tiling)")));
+                }
+            }
+            for e in &spec.index_map {
+                if let IndexExpr::Grid(d) = *e
+                    && d >= self.grid.len()
+                {
+                    return Err(self.error(k, format!("operand {n}: the index map uses grid index {d} of a grid of rank {}", self.grid.len())));
+                }
+            }
+            let whole = block == &shape;
+            let constant = spec
+                .index_map
+                .iter()
+                .all(|e| matches!(e, IndexExpr::Const(_)));
+            if whole && constant {
+                return Err(self.error(k, format!("operand {n}: the block is the whole operand under a constant index map (trivial windowing, which Pallas copies synchronously): not supported")));
+            }
+            shapes.push(shape);
+        }
+        Ok(shapes)
+    }
+
+    /// Appends the pipeline to `k` over `operands` (inputs then outputs, as
+    /// the specs): `body(k, step, refs)` builds the body once, given the
+    /// VMEM block of each operand in the same order.
+    pub fn call<'c, 'a, O>(
+        &self,
+        k: &Body<'c, 'a>,
+        operands: impl IntoIterator<Item = O>,
+        body: impl FnOnce(
+            &Body<'c, 'a>,
+            &PipelineStep<'c, 'a>,
+            &[BlockRef<'c, 'a>],
+        ) -> Result<(), BuildError>,
+    ) -> Result<(), BuildError>
+    where
+        O: Into<PipelineOperand<'c, 'a>>,
+    {
+        let operands: Vec<PipelineOperand<'c, 'a>> =
+            operands.into_iter().map(Into::into).collect();
+        let shapes = self.check(k, &operands)?;
+        let ctx = k.ctx();
+        let loc = k.location();
+        let dma = attrs::dma_semaphore_type(ctx);
+        // run_scoped: a tpu.region with each operand's buffers, then its
+        // semaphores.
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = k.append(ops::region(ctx, &[], region, loc));
+        let block = op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .ok_or_else(|| self.error(k, "the region lost its block".to_string()))?;
+        let inner = k.nested_without_grid(block);
+        let mut brefs = Vec::with_capacity(operands.len());
+        let n_in = self.in_specs.len();
+        for (n, ((spec, operand), shape)) in self
+            .in_specs
+            .iter()
+            .chain(&self.out_specs)
+            .zip(operands)
+            .zip(shapes)
+            .enumerate()
+        {
+            let (_, element) = memref_parts(operand.r.r#type()).ok_or_else(|| {
+                self.error(k, format!("operand {n} is not a memref"))
+            })?;
+            let mut buffer_shape = vec![2];
+            buffer_shape.extend_from_slice(&spec.block_shape);
+            let buffer_type = attrs::memref(ctx, &buffer_shape, element, MemorySpace::Vmem, None);
+            let sem_type = attrs::memref(ctx, &[2], dma, MemorySpace::SemaphoreMem, None);
+            let memref = melior::ir::r#type::MemRefType::try_from(buffer_type)
+                .map_err(|e| self.error(k, e.to_string()))?;
+            let window = inner.value(melior::dialect::memref::alloca(
+                ctx,
+                memref,
+                &[],
+                &[],
+                None,
+                loc,
+            ))?;
+            let sems = inner.value(ops::sem_alloc(ctx, sem_type, loc))?;
+            brefs.push(Bref {
+                input: n < n_in,
+                spec: spec.clone(),
+                operand,
+                shape,
+                window,
+                sems,
+                copy: Lit(0),
+                wait: Lit(0),
+            });
+        }
+        self.schedule(&inner, brefs, body)?;
+        block.append_operation(ops::r#yield(ctx, &[], loc));
+        Ok(())
+    }
+
+    fn schedule<'c, 'a>(
+        &self,
+        k: &Body<'c, 'a>,
+        mut brefs: Vec<Bref<'c, 'a>>,
+        body: impl FnOnce(
+            &Body<'c, 'a>,
+            &PipelineStep<'c, 'a>,
+            &[BlockRef<'c, 'a>],
+        ) -> Result<(), BuildError>,
+    ) -> Result<(), BuildError> {
+        let grid = &self.grid;
+        let num_steps: i64 = grid.iter().product();
+        let t = Tr { k };
+        // Prologue.
+        let initial = vec![Lit(0); grid.len()];
+        let s = Scheduler::new(&t, Int(0), &initial, grid)?;
+        let mut scope = false;
+        for b in brefs.iter_mut().filter(|b| b.input) {
+            if !scope {
+                t.trace_start("ep_initialize_0");
+                scope = true;
+            }
+            b.copy_in(&t, &s.indices)?;
+            b.copy = advance(&t, b.copy, Bool(true))?;
+        }
+        if scope {
+            t.trace_stop();
+        }
+        // The loop: carries each operand's two slots, then the indices.
+        let mut init = Vec::new();
+        for b in &brefs {
+            init.push(t.mat(b.copy)?);
+            init.push(t.mat(b.wait)?);
+        }
+        for &i in &initial {
+            init.push(t.mat(i)?);
+        }
+        let n = brefs.len();
+        let specs: Vec<(bool, BlockSpec, PipelineOperand<'c, 'a>, Vec<i64>, Value<'c, 'a>, Value<'c, 'a>)> = brefs
+            .iter()
+            .map(|b| (b.input, b.spec.clone(), b.operand.clone(), b.shape.clone(), b.window, b.sems))
+            .collect();
+        let rebuild = |carry: &[Value<'c, 'a>]| -> Vec<Bref<'c, 'a>> {
+            specs
+                .iter()
+                .enumerate()
+                .map(|(j, (input, spec, operand, shape, window, sems))| Bref {
+                    input: *input,
+                    spec: spec.clone(),
+                    operand: operand.clone(),
+                    shape: shape.clone(),
+                    window: *window,
+                    sems: *sems,
+                    copy: V(carry[2 * j]),
+                    wait: V(carry[2 * j + 1]),
+                })
+                .collect()
+        };
+        let results = k.fori_loop(0, num_steps, &init, |k, step, carry| {
+            let t = Tr { k };
+            let mut brefs = rebuild(carry);
+            let indices = filter(carry[2 * n..].iter().map(|&v| V(v)).collect(), grid);
+            let s = Scheduler::new(&t, V(step), &indices, grid)?;
+            // copy_in of every operand.
+            for b in &mut brefs {
+                let fetch_changes = if b.input {
+                    s.will_change(&t, b)?
+                } else {
+                    s.has_changed(&t, b)?
+                };
+                let in_count = if b.input { 2 } else { 0 };
+                let out_of_fetch = t.ge(s.step, Int(s.num_steps - in_count + 1))?;
+                let pred = t.and(fetch_changes, t.not(out_of_fetch)?)?;
+                if !b.input {
+                    // in_buffer_count < 2: the first step always fetches.
+                    t.or(pred, s.first_step)?;
+                    continue;
+                }
+                // pred & needs_copy_in
+                let when_pred = t.and(pred, Bool(true))?;
+                let next = s.next.clone();
+                t.when(when_pred, |t| {
+                    t.trace_start("ep_copy_in");
+                    b.copy_in(t, &next)?;
+                    t.trace_stop();
+                    Ok(())
+                })?;
+                let advance_pred = t.and(pred, Bool(true))?;
+                b.copy = advance(&t, b.copy, advance_pred)?;
+            }
+            // wait_in of every operand.
+            for b in &brefs {
+                let changed = s.has_changed(&t, b)?;
+                let pred = t.or(changed, s.first_step)?;
+                let started = t.ge(s.step, Int(0))?;
+                let pred = t.and(pred, started)?;
+                t.when(pred, |t| {
+                    if b.input {
+                        t.trace_start("ep_wait_in");
+                        b.wait_in(t, &s.indices)?;
+                        t.trace_stop();
+                    }
+                    Ok(())
+                })?;
+            }
+            // The body, on each operand's current slot.
+            let mut refs = Vec::with_capacity(brefs.len());
+            for b in &brefs {
+                let slot = if b.input {
+                    t.rem(b.wait, 2)?
+                } else {
+                    t.rem(b.copy, 2)?
+                };
+                refs.push(BlockRef {
+                    buffer: b.window,
+                    slot,
+                });
+            }
+            let pipeline_step = PipelineStep {
+                indices: s
+                    .indices
+                    .iter()
+                    .map(|&i| t.mat(i))
+                    .collect::<Result<_, _>>()?,
+                grid: grid.clone(),
+            };
+            t.trace_start("ep_run_kernel");
+            body(k, &pipeline_step, &refs)?;
+            t.trace_stop();
+            // copy_out of every operand.
+            for b in &mut brefs {
+                let changes = s.will_change(&t, b)?;
+                let pred = t.or(changes, s.last_step)?;
+                t.when(pred, |t| {
+                    if !b.input {
+                        t.trace_start("ep_copy_out");
+                        b.copy_out(t, &s.indices)?;
+                        t.trace_stop();
+                    }
+                    Ok(())
+                })?;
+                let advance_pred = t.and(pred, Bool(!b.input))?;
+                if !b.input {
+                    b.copy = advance(&t, b.copy, advance_pred)?;
+                }
+            }
+            // wait_out of the outputs (one step behind).
+            for b in brefs.iter_mut().filter(|b| !b.input) {
+                let changed = s.has_changed(&t, b)?;
+                let behind = t.ge(s.step, Int(1))?;
+                let pred = t.and(changed, behind)?;
+                t.when(pred, |t| {
+                    t.trace_start("ep_wait_out");
+                    b.wait_out(t, &s.prev)?;
+                    t.trace_stop();
+                    Ok(())
+                })?;
+                let advance_pred = t.and(pred, Bool(true))?;
+                b.wait = advance(&t, b.wait, advance_pred)?;
+            }
+            // advance_slots: an input's wait slot moves when its block will.
+            for b in brefs.iter_mut().filter(|b| b.input) {
+                let changes = s.will_change(&t, b)?;
+                let pred = t.or(changes, s.last_step)?;
+                b.wait = advance(&t, b.wait, pred)?;
+            }
+            let next = next_index(&t, &indices, grid)?;
+            let mut carry = Vec::with_capacity(2 * n + grid.len());
+            for b in &brefs {
+                carry.push(t.mat(b.copy)?);
+                carry.push(t.mat(b.wait)?);
+            }
+            for i in next {
+                carry.push(t.mat(i)?);
+            }
+            Ok(carry)
+        })?;
+        // Epilogue: the last outputs' waits.
+        let brefs = rebuild(&results);
+        let next: Vec<J<'c, 'a>> = results[2 * n..].iter().map(|&v| V(v)).collect();
+        let last = prev_index(&t, &next, grid)?;
+        let s = Scheduler::new(&t, Int(num_steps - 1), &last, grid)?;
+        for b in brefs.iter().filter(|b| !b.input) {
+            t.trace_start("ep_finalize_0");
+            b.wait_out(&t, &s.indices)?;
+            t.trace_stop();
+            advance(&t, b.wait, Bool(true))?;
+        }
+        Ok(())
+    }
+}
