@@ -278,6 +278,29 @@ def _(x_hbm, o_hbm):
       x_hbm.at[pl.ds(i * 16, 16)], o_hbm.at[pl.ds(i * 16, 16)])
 
 
+@pipeline_case("pipeline_matmul", [S((16, 256), F32), S((256, 256), F32)], [S((16, 256), F32)])
+def _(x_hbm, y_hbm, o_hbm):
+  def body(x_ref, y_ref, o_ref):  # o[i, j] = sum over k of x[i, k] @ y[k, j]
+    @pl.when(pl.program_id(2) == 0)
+    def _():
+      o_ref[...] = jnp.zeros((8, 128), F32)
+    o_ref[...] += jnp.dot(x_ref[...], y_ref[...], preferred_element_type=F32)
+  pltpu.emit_pipeline(body, grid=(2, 2, 2),
+                      in_specs=[blocks((8, 128), lambda i, j, k: (i, k)),
+                                blocks((128, 128), lambda i, j, k: (k, j))],
+                      out_specs=[blocks((8, 128), lambda i, j, k: (i, j))])(x_hbm, y_hbm, o_hbm)
+
+
+@pipeline_case("pipeline_constant_block", [S((32, 128), F32), S((16, 128), F32)], [S((32, 128), F32)])
+def _(x_hbm, b_hbm, o_hbm):
+  def body(x_ref, b_ref, o_ref):  # the first op makes its literal before the body's scope
+    z = jnp.full((8, 128), 3.0, F32)
+    o_ref[...] = z + x_ref[...] + b_ref[...]
+  rows = blocks((8, 128), lambda i: (i, 0))
+  first = blocks((8, 128), lambda i: (0, 0))  # the same block of b every step
+  pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows, first], out_specs=[rows])(x_hbm, b_hbm, o_hbm)
+
+
 # SparseCore kernels (pl.kernel on a vector-subcore mesh, f32[16] = one vector of TPU7x lanes).
 SC_CASES = []
 

@@ -36,7 +36,7 @@ use melior::dialect::arith;
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::r#type::IntegerType;
 use melior::ir::operation::OperationLike;
-use melior::ir::{Block, BlockLike, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike};
 
 use super::BuildError;
 use super::attrs::{self, MemorySpace};
@@ -664,6 +664,62 @@ impl<'c, 'a> Bref<'c, 'a> {
     }
 }
 
+fn op_name(op: OperationRef<'_, '_>) -> String {
+    crate::ffi::identifier_string(&op.name())
+}
+
+/// Places the body's `trace_start` as Pallas's lowering does: the literals of
+/// the body's first equation are made before the scope opens when its
+/// primitive makes them before its rule runs (comparisons, `select_n`,
+/// `broadcast_in_dim` of `jnp.full`/`jnp.zeros`), after it otherwise
+/// (arithmetic, loads, stores). A body without ops has no scope (false: the
+/// `trace_start` is removed).
+fn scope_literals(start: OperationRef<'_, '_>) -> bool {
+    let mut constants = Vec::new();
+    let mut next = start.next_in_block();
+    while let Some(op) = next {
+        if op_name(op) != "arith.constant" {
+            break;
+        }
+        constants.push(op);
+        next = op.next_in_block();
+    }
+    let Some(first) = next else {
+        if constants.is_empty() {
+            // SAFETY: `start` is a live op of a block; nothing refers to it.
+            unsafe { mlir_sys::mlirOperationDestroy(start.to_raw()) };
+            return false;
+        }
+        return true;
+    };
+    let Some(&last) = constants.last() else {
+        return true;
+    };
+    let compares = |name: &str| matches!(name, "arith.cmpi" | "arith.cmpf" | "arith.select");
+    let hoist = match op_name(first).as_str() {
+        name if compares(name) => true,
+        "vector.broadcast" => {
+            // A binary idiom's literal broadcast to its vector operand (made
+            // by an arithmetic rule, after the scope opens) unless the user
+            // compares; otherwise `jnp.full`.
+            let result = first.result(0).ok().map(Value::from);
+            match (first.next_in_block(), result) {
+                (Some(user), Some(r)) if user.operands().any(|o| o == r) => {
+                    let name = op_name(user);
+                    compares(&name) || !name.starts_with("arith.")
+                }
+                _ => true,
+            }
+        }
+        _ => false,
+    };
+    if hoist {
+        // SAFETY: both are live ops of the same block.
+        unsafe { mlir_sys::mlirOperationMoveAfter(start.to_raw(), last.to_raw()) };
+    }
+    true
+}
+
 /// `_advance_slot`.
 fn advance<'c, 'a>(
     t: &Tr<'_, 'c, 'a>,
@@ -963,9 +1019,11 @@ impl EmitPipeline {
                     .collect::<Result<_, _>>()?,
                 grid: grid.clone(),
             };
-            t.trace_start("ep_run_kernel");
+            let start = k.append(ops::trace_start(k.ctx(), "ep_run_kernel", 10, k.location()));
             body(k, &pipeline_step, &refs)?;
-            t.trace_stop();
+            if scope_literals(start) {
+                t.trace_stop();
+            }
             // copy_out of every operand.
             for b in &mut brefs {
                 let changes = s.will_change(&t, b)?;

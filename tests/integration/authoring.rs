@@ -12,6 +12,7 @@ use tpu_custom_call::mosaic::BuildError;
 use tpu_custom_call::mosaic::attrs::{self, ContractPrecision, MemorySpace};
 use tpu_custom_call::mosaic::pallas::{
     ALL, Arg, Body, DotOptions, IndexExpr, IndexMap, KernelSpec, Reduce, Window, at, ds, ds_strided,
+    vector_type,
 };
 use tpu_custom_call::testing::{assert_call_computes, assert_calls_eq};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, Signature, kernel, validate};
@@ -194,7 +195,8 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     let b128: (&[i64], Type) = (&[128, 128], bf16);
     let f128: (&[i64], Type) = (&[128, 128], f32);
     match name {
-        "pipeline_1d" | "pipeline_2d" | "pipeline_two_outputs" | "pipeline_outer_grid" => {
+        "pipeline_1d" | "pipeline_2d" | "pipeline_two_outputs" | "pipeline_outer_grid"
+        | "pipeline_matmul" | "pipeline_constant_block" => {
             pipeline_case(ctx, name)
         }
         "cond_else" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
@@ -552,6 +554,41 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[3].store(k, k.sub(x, y)?)
                 })
             }),
+        "pipeline_constant_block" => KernelSpec::new(name)
+            .in_specs([any(&[32, 128]), any(&[16, 128])])
+            .output(any(&[32, 128]))
+            .build(ctx, |k| {
+                let [x_hbm, b_hbm, o_hbm] = k.refs()?;
+                let first = BlockSpec::new(&[8, 128], &[Const(0), Const(0)]);
+                let pipeline = emit_pipeline(&[4], [rows(), first], [rows()]);
+                pipeline.call(k, [x_hbm, b_hbm, o_hbm], |k, _, r| {
+                    let z = k.full(vector_type(&[8, 128], f32), 3.0)?;
+                    let y = k.add(z, r[0].load(k)?)?;
+                    r[2].store(k, k.add(y, r[1].load(k)?)?)
+                })
+            }),
+        "pipeline_matmul" => KernelSpec::new(name)
+            .in_specs([any(&[16, 256]), any(&[256, 256])])
+            .output(any(&[16, 256]))
+            .build(ctx, |k| {
+                let [x_hbm, y_hbm, o_hbm] = k.refs()?;
+                let x = BlockSpec::new(&[8, 128], &[Grid(0), Grid(2)]);
+                let y = BlockSpec::new(&[128, 128], &[Grid(2), Grid(1)]);
+                let o = BlockSpec::new(&[8, 128], &[Grid(0), Grid(1)]);
+                let pipeline = emit_pipeline(&[2, 2, 2], [x, y], [o]);
+                pipeline.call(k, [x_hbm, y_hbm, o_hbm], |k, step, r| {
+                    let [x_ref, y_ref, o_ref] = r else {
+                        unreachable!()
+                    };
+                    let first = k.eq(step.program_id(2).unwrap(), 0)?;
+                    k.when(first, |k| {
+                        o_ref.store(k, k.zeros(vector_type(&[8, 128], f32))?)
+                    })?;
+                    let acc = o_ref.load(k)?;
+                    let prod = k.dot(x_ref.load(k)?, y_ref.load(k)?)?;
+                    o_ref.store(k, k.add(acc, prod)?)
+                })
+            }),
         _ => KernelSpec::new(name)
             .grid(&[2], &[])
             .input(any(&[32, 128]))
@@ -565,6 +602,143 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[1].store(k, k.mul(r[0].load(k)?, 2.0)?)
                 })
             }),
+    }
+}
+
+/// The pipeline cases' operand and result shapes (f32), and the StableHLO
+/// module of each, with JAX's default parameters.
+fn pipeline_shapes(name: &str) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
+    let v = |shapes: &[&[u64]]| shapes.iter().map(|s| s.to_vec()).collect::<Vec<_>>();
+    match name {
+        "pipeline_2d" => (v(&[&[16, 256], &[16, 128]]), v(&[&[16, 256]])),
+        "pipeline_two_outputs" => (v(&[&[32, 128], &[32, 128]]), v(&[&[32, 128], &[32, 128]])),
+        "pipeline_matmul" => (v(&[&[16, 256], &[256, 256]]), v(&[&[16, 256]])),
+        "pipeline_constant_block" => (v(&[&[32, 128], &[16, 128]]), v(&[&[32, 128]])),
+        _ => (v(&[&[32, 128]]), v(&[&[32, 128]])),
+    }
+}
+
+const PIPELINE_CASES: [&str; 6] = [
+    "pipeline_1d",
+    "pipeline_constant_block",
+    "pipeline_2d",
+    "pipeline_two_outputs",
+    "pipeline_outer_grid",
+    "pipeline_matmul",
+];
+
+fn pipeline_module(ctx: &Context, name: &str) -> String {
+    let f32 = Type::float32(ctx);
+    let kernel = Kernel::from_module(ctx, pipeline_case(ctx, name).unwrap()).unwrap();
+    let params =
+        Params::from_json(format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes())
+            .unwrap();
+    let (ins, outs) = pipeline_shapes(name);
+    let tensors = |shapes: &[Vec<u64>]| -> Vec<Type> {
+        shapes
+            .iter()
+            .map(|s| RankedTensorType::new(s, f32, None).into())
+            .collect()
+    };
+    let signature = Signature::new(tensors(&ins), tensors(&outs));
+    let call = validate(&kernel, signature, &params, None)
+        .map_err(|e| e[0].to_string())
+        .unwrap();
+    let module = Lowerer::new(LowerOptions::default())
+        .emit_module(ctx, &call)
+        .unwrap();
+    kernel::print_module(&module, PrintOptions::default()).unwrap()
+}
+
+/// The pipelines compute on the CPU executor what their Python computes,
+/// against plain Rust loops: every block of every operand is copied in,
+/// computed and copied out once (a schedule that skipped or repeated a
+/// copy, or used a stale slot, would give other numbers).
+#[test]
+fn pipeline_idioms_compute_what_their_python_computes() {
+    let ctx = Context::new();
+    let f32s = |shape: &[u64], seed| {
+        let shape: Vec<usize> = shape.iter().map(|&d| d as usize).collect();
+        let data = values(shape.iter().product(), seed);
+        (shape, data)
+    };
+    for name in PIPELINE_CASES {
+        let text = pipeline_module(&ctx, name);
+        let (ins, _) = pipeline_shapes(name);
+        let ins: Vec<(Vec<usize>, Vec<f32>)> = ins
+            .iter()
+            .enumerate()
+            .map(|(n, s)| f32s(s, 11 + n as u64))
+            .collect();
+        let x = &ins[0].1;
+        let zip = |f: fn(f32, f32) -> f32| -> Vec<f32> {
+            x.iter().zip(&ins[1].1).map(|(&a, &b)| f(a, b)).collect()
+        };
+        let expected: Vec<(Vec<usize>, Vec<f32>)> = match name {
+            "pipeline_1d" => vec![(vec![32, 128], x.iter().map(|v| v + 1.0).collect())],
+            "pipeline_outer_grid" => vec![(vec![32, 128], x.iter().map(|v| v * 2.0).collect())],
+            // o = 3 + x + b[0:8] in every block of rows.
+            "pipeline_constant_block" => {
+                let b = &ins[1].1;
+                let o = (0..32 * 128).map(|e| 3.0 + x[e] + b[e % (8 * 128)]).collect();
+                vec![(vec![32, 128], o)]
+            }
+            "pipeline_two_outputs" => vec![
+                (vec![32, 128], zip(|a, b| a + b)),
+                (vec![32, 128], zip(|a, b| a - b)),
+            ],
+            // o[r, c] = x[r, c] + 2 y[r, c % 128]
+            "pipeline_2d" => {
+                let y = &ins[1].1;
+                let o = (0..16 * 256)
+                    .map(|e| x[e] + y[e / 256 * 128 + e % 128] * 2.0)
+                    .collect();
+                vec![(vec![16, 256], o)]
+            }
+            _ => {
+                let y = &ins[1].1;
+                let o = (0..16 * 256)
+                    .map(|e| {
+                        let (r, c) = (e / 256, e % 256);
+                        (0..256).map(|k| x[r * 256 + k] * y[k * 256 + c]).sum()
+                    })
+                    .collect();
+                vec![(vec![16, 256], o)]
+            }
+        };
+        let inputs: Vec<Array> = ins
+            .into_iter()
+            .map(|(s, d)| array(ElemType::F32, &s, d))
+            .collect();
+        let expected: Vec<Array> = expected
+            .into_iter()
+            .map(|(s, d)| array(ElemType::F32, &s, d))
+            .collect();
+        // The sums of the matmul are the only roundings that differ.
+        let (rtol, atol) = if name == "pipeline_matmul" { (1e-5, 1e-4) } else { (0.0, 0.0) };
+        assert_call_computes(&text, 0, &inputs, &expected, rtol, atol);
+    }
+}
+
+/// libtpu compiles the pipelines for v5e and v6e.
+#[test]
+fn pipeline_idioms_compile_with_libtpu() {
+    use crate::compile::{LIBTPU, libtpu, options};
+    use tpu_custom_call::compile::Compiler;
+    use tpu_custom_call::target::Chip;
+    let test = "pipeline_idioms_compile_with_libtpu";
+    let Some(libtpu) = libtpu(test) else {
+        return;
+    };
+    let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
+    let ctx = Context::new();
+    for chip in [Chip::V5e, Chip::V6e] {
+        let mut compiler = Compiler::new(options(chip, 1, &libtpu)).unwrap();
+        for name in PIPELINE_CASES {
+            let text = pipeline_module(&ctx, name);
+            let verdict = compiler.compile(text.as_bytes()).unwrap();
+            assert!(verdict.is_ok(), "{name} on {chip}: {verdict:?}");
+        }
     }
 }
 
@@ -623,7 +797,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 35, "the cases of {script:?}");
+    assert_eq!(cases, 37, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -1032,7 +1206,7 @@ fn new_idioms_compute_what_their_python_computes() {
 /// joins every problem as the CLI prints them.
 #[test]
 fn full_of_refs_vector_types_and_described_errors() {
-    use tpu_custom_call::mosaic::pallas::{ValueLike, vector_type};
+    use tpu_custom_call::mosaic::pallas::ValueLike;
     let ctx = Context::new();
     let f32 = Type::float32(&ctx);
     let vmem = attrs::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem, None);
