@@ -301,6 +301,14 @@ def _(x_hbm, b_hbm, o_hbm):
   pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows, first], out_specs=[rows])(x_hbm, b_hbm, o_hbm)
 
 
+@pipeline_case("pipeline_grid_of_one", [S((16, 256), F32)], [S((16, 256), F32)])
+def _(x_hbm, o_hbm):
+  def body(x_ref, o_ref):
+    o_ref[...] = x_ref[...] - 1.0
+  tiles = blocks((8, 128), lambda i, j, k: (i, k))  # j only ever 0
+  pltpu.emit_pipeline(body, grid=(2, 1, 2), in_specs=[tiles], out_specs=[tiles])(x_hbm, o_hbm)
+
+
 # SparseCore kernels (pl.kernel on a vector-subcore mesh, f32[16] = one vector of TPU7x lanes).
 SC_CASES = []
 

@@ -747,8 +747,11 @@ impl EmitPipeline {
         k: &Body<'_, '_>,
         operands: &[PipelineOperand<'_, '_>],
     ) -> Result<Vec<Vec<i64>>, BuildError> {
-        if self.grid.is_empty() || self.grid.iter().any(|&g| g < 2) {
-            return Err(self.error(k, format!("grid {:?}: only grids whose dimensions are all at least 2 are supported (Pallas lowers dimensions of 1 and empty grids with other ops)", self.grid)));
+        if self.grid.is_empty() || self.grid.iter().any(|&g| g < 1) {
+            return Err(self.error(k, format!("grid {:?}: give at least one dimension, each at least 1", self.grid)));
+        }
+        if self.grid.iter().all(|&g| g == 1) {
+            return Err(self.error(k, format!("grid {:?} of one step: not supported (Pallas's first step is its last, which changes the schedule)", self.grid)));
         }
         if self.grid.iter().try_fold(1i64, |a, &g| a.checked_mul(g)).is_none_or(|n| n > i32::MAX as i64) {
             return Err(self.error(k, format!("grid {:?} has more steps than an i32 counts", self.grid)));
@@ -803,11 +806,13 @@ impl EmitPipeline {
                     return Err(self.error(k, format!("operand {n}: the index map uses grid index {d} of a grid of rank {}", self.grid.len())));
                 }
             }
+            // `_spec_has_trivial_windowing`: the whole operand, whatever
+            // the grid's steps.
             let whole = block == &shape;
-            let constant = spec
-                .index_map
-                .iter()
-                .all(|e| matches!(e, IndexExpr::Const(_)));
+            let constant = spec.index_map.iter().all(|e| match *e {
+                IndexExpr::Const(_) => true,
+                IndexExpr::Grid(d) => self.grid[d] == 1,
+            });
             if whole && constant {
                 return Err(self.error(k, format!("operand {n}: the block is the whole operand under a constant index map (trivial windowing, which Pallas copies synchronously): not supported")));
             }

@@ -196,7 +196,7 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     let f128: (&[i64], Type) = (&[128, 128], f32);
     match name {
         "pipeline_1d" | "pipeline_2d" | "pipeline_two_outputs" | "pipeline_outer_grid"
-        | "pipeline_matmul" | "pipeline_constant_block" => {
+        | "pipeline_matmul" | "pipeline_constant_block" | "pipeline_grid_of_one" => {
             pipeline_case(ctx, name)
         }
         "cond_else" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
@@ -567,6 +567,17 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[2].store(k, k.add(y, r[1].load(k)?)?)
                 })
             }),
+        "pipeline_grid_of_one" => KernelSpec::new(name)
+            .input(any(&[16, 256]))
+            .output(any(&[16, 256]))
+            .build(ctx, |k| {
+                let [x_hbm, o_hbm] = k.refs()?;
+                let tiles = || BlockSpec::new(&[8, 128], &[Grid(0), Grid(2)]);
+                let pipeline = emit_pipeline(&[2, 1, 2], [tiles()], [tiles()]);
+                pipeline.call(k, [x_hbm, o_hbm], |k, _, r| {
+                    r[1].store(k, k.sub(r[0].load(k)?, 1.0)?)
+                })
+            }),
         "pipeline_matmul" => KernelSpec::new(name)
             .in_specs([any(&[16, 256]), any(&[256, 256])])
             .output(any(&[16, 256]))
@@ -613,13 +624,15 @@ fn pipeline_shapes(name: &str) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
         "pipeline_2d" => (v(&[&[16, 256], &[16, 128]]), v(&[&[16, 256]])),
         "pipeline_two_outputs" => (v(&[&[32, 128], &[32, 128]]), v(&[&[32, 128], &[32, 128]])),
         "pipeline_matmul" => (v(&[&[16, 256], &[256, 256]]), v(&[&[16, 256]])),
+        "pipeline_grid_of_one" => (v(&[&[16, 256]]), v(&[&[16, 256]])),
         "pipeline_constant_block" => (v(&[&[32, 128], &[16, 128]]), v(&[&[32, 128]])),
         _ => (v(&[&[32, 128]]), v(&[&[32, 128]])),
     }
 }
 
-const PIPELINE_CASES: [&str; 6] = [
+const PIPELINE_CASES: [&str; 7] = [
     "pipeline_1d",
+    "pipeline_grid_of_one",
     "pipeline_constant_block",
     "pipeline_2d",
     "pipeline_two_outputs",
@@ -677,6 +690,7 @@ fn pipeline_idioms_compute_what_their_python_computes() {
         let expected: Vec<(Vec<usize>, Vec<f32>)> = match name {
             "pipeline_1d" => vec![(vec![32, 128], x.iter().map(|v| v + 1.0).collect())],
             "pipeline_outer_grid" => vec![(vec![32, 128], x.iter().map(|v| v * 2.0).collect())],
+            "pipeline_grid_of_one" => vec![(vec![16, 256], x.iter().map(|v| v - 1.0).collect())],
             // o = 3 + x + b[0:8] in every block of rows.
             "pipeline_constant_block" => {
                 let b = &ins[1].1;
@@ -797,7 +811,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 37, "the cases of {script:?}");
+    assert_eq!(cases, 38, "the cases of {script:?}");
     failures.assert_none();
 }
 
