@@ -333,7 +333,7 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// Whether the kernel runs on a SparseCore subcore.
-    fn sparse_core(&self) -> bool {
+    pub(crate) fn sparse_core(&self) -> bool {
         matches!(
             self.core_type,
             CoreType::ScVectorSubcore | CoreType::ScScalarSubcore

@@ -34,8 +34,8 @@
 
 use melior::dialect::arith;
 use melior::ir::attribute::IntegerAttribute;
-use melior::ir::r#type::IntegerType;
 use melior::ir::operation::OperationLike;
+use melior::ir::r#type::IntegerType;
 use melior::ir::{Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike};
 
 use super::BuildError;
@@ -372,7 +372,12 @@ impl<'c, 'a> Tr<'_, 'c, 'a> {
         let p = self.mat(pred)?;
         let f = self.mat(on_false)?;
         let t = self.mat(on_true)?;
-        Ok(V(self.k.value(arith::select(p, t, f, self.k.location()))?))
+        Ok(V(self.k.value(arith::select(
+            p,
+            t,
+            f,
+            self.k.location(),
+        ))?))
     }
 
     /// `_or` of pipeline.py: Python's short cuts on static bools.
@@ -747,14 +752,31 @@ impl EmitPipeline {
         k: &Body<'_, '_>,
         operands: &[PipelineOperand<'_, '_>],
     ) -> Result<Vec<Vec<i64>>, BuildError> {
+        if k.sparse_core() {
+            return Err(self.error(k, "a SparseCore kernel: not supported (Pallas pipelines there with SparseCore tiling and loads); a TensorCore kernel's pipeline is".to_string()));
+        }
         if self.grid.is_empty() || self.grid.iter().any(|&g| g < 1) {
-            return Err(self.error(k, format!("grid {:?}: give at least one dimension, each at least 1", self.grid)));
+            return Err(self.error(
+                k,
+                format!(
+                    "grid {:?}: give at least one dimension, each at least 1",
+                    self.grid
+                ),
+            ));
         }
         if self.grid.iter().all(|&g| g == 1) {
             return Err(self.error(k, format!("grid {:?} of one step: not supported (Pallas's first step is its last, which changes the schedule)", self.grid)));
         }
-        if self.grid.iter().try_fold(1i64, |a, &g| a.checked_mul(g)).is_none_or(|n| n > i32::MAX as i64) {
-            return Err(self.error(k, format!("grid {:?} has more steps than an i32 counts", self.grid)));
+        if self
+            .grid
+            .iter()
+            .try_fold(1i64, |a, &g| a.checked_mul(g))
+            .is_none_or(|n| n > i32::MAX as i64)
+        {
+            return Err(self.error(
+                k,
+                format!("grid {:?} has more steps than an i32 counts", self.grid),
+            ));
         }
         let specs = self.in_specs.len() + self.out_specs.len();
         if operands.len() != specs {
@@ -769,7 +791,10 @@ impl EmitPipeline {
             .enumerate()
         {
             let (full, _) = memref_parts(operand.r.r#type()).ok_or_else(|| {
-                self.error(k, format!("operand {n} has type {}: give a memref", operand.r.r#type()))
+                self.error(
+                    k,
+                    format!("operand {n} has type {}: give a memref", operand.r.r#type()),
+                )
             })?;
             let text = operand.r.r#type().to_string();
             if !(text.contains("#tpu.memory_space<any>") || text.contains("#tpu.memory_space<hbm>"))
@@ -777,7 +802,14 @@ impl EmitPipeline {
                 return Err(self.error(k, format!("operand {n} has type {text}: only ANY or HBM operands are supported (a VMEM operand is aliased, not copied, by Pallas)")));
             }
             if operand.at.len() > full.len() {
-                return Err(self.error(k, format!("operand {n}: {} view indices for rank {}", operand.at.len(), full.len())));
+                return Err(self.error(
+                    k,
+                    format!(
+                        "operand {n}: {} view indices for rank {}",
+                        operand.at.len(),
+                        full.len()
+                    ),
+                ));
             }
             let mut shape = Vec::with_capacity(full.len());
             for (d, &size) in full.iter().enumerate() {
@@ -792,7 +824,14 @@ impl EmitPipeline {
                 return Err(self.error(k, format!("operand {n}: block {block:?} of an operand of shape {shape:?}: only blocks of the operand's rank, at least 2, are supported (rank-1 and squeezed blocks are not)")));
             }
             if spec.index_map.len() != block.len() {
-                return Err(self.error(k, format!("operand {n}: the index map gives {} indices for a block of rank {}", spec.index_map.len(), block.len())));
+                return Err(self.error(
+                    k,
+                    format!(
+                        "operand {n}: the index map gives {} indices for a block of rank {}",
+                        spec.index_map.len(),
+                        block.len()
+                    ),
+                ));
             }
             for (d, (&b, &s)) in block.iter().zip(&shape).enumerate() {
                 if b < 1 || s % b != 0 {
@@ -803,7 +842,13 @@ impl EmitPipeline {
                 if let IndexExpr::Grid(d) = *e
                     && d >= self.grid.len()
                 {
-                    return Err(self.error(k, format!("operand {n}: the index map uses grid index {d} of a grid of rank {}", self.grid.len())));
+                    return Err(self.error(
+                        k,
+                        format!(
+                            "operand {n}: the index map uses grid index {d} of a grid of rank {}",
+                            self.grid.len()
+                        ),
+                    ));
                 }
             }
             // `_spec_has_trivial_windowing`: the whole operand, whatever
@@ -837,8 +882,7 @@ impl EmitPipeline {
     where
         O: Into<PipelineOperand<'c, 'a>>,
     {
-        let operands: Vec<PipelineOperand<'c, 'a>> =
-            operands.into_iter().map(Into::into).collect();
+        let operands: Vec<PipelineOperand<'c, 'a>> = operands.into_iter().map(Into::into).collect();
         let shapes = self.check(k, &operands)?;
         let ctx = k.ctx();
         let loc = k.location();
@@ -864,9 +908,8 @@ impl EmitPipeline {
             .zip(shapes)
             .enumerate()
         {
-            let (_, element) = memref_parts(operand.r.r#type()).ok_or_else(|| {
-                self.error(k, format!("operand {n} is not a memref"))
-            })?;
+            let (_, element) = memref_parts(operand.r.r#type())
+                .ok_or_else(|| self.error(k, format!("operand {n} is not a memref")))?;
             let mut buffer_shape = vec![2];
             buffer_shape.extend_from_slice(&spec.block_shape);
             let buffer_type = attrs::memref(ctx, &buffer_shape, element, MemorySpace::Vmem, None);
@@ -936,9 +979,25 @@ impl EmitPipeline {
             init.push(t.mat(i)?);
         }
         let n = brefs.len();
-        let specs: Vec<(bool, BlockSpec, PipelineOperand<'c, 'a>, Vec<i64>, Value<'c, 'a>, Value<'c, 'a>)> = brefs
+        let specs: Vec<(
+            bool,
+            BlockSpec,
+            PipelineOperand<'c, 'a>,
+            Vec<i64>,
+            Value<'c, 'a>,
+            Value<'c, 'a>,
+        )> = brefs
             .iter()
-            .map(|b| (b.input, b.spec.clone(), b.operand.clone(), b.shape.clone(), b.window, b.sems))
+            .map(|b| {
+                (
+                    b.input,
+                    b.spec.clone(),
+                    b.operand.clone(),
+                    b.shape.clone(),
+                    b.window,
+                    b.sems,
+                )
+            })
             .collect();
         let rebuild = |carry: &[Value<'c, 'a>]| -> Vec<Bref<'c, 'a>> {
             specs

@@ -11,8 +11,8 @@ use tpu_custom_call::melior::ir::{Module, Type};
 use tpu_custom_call::mosaic::BuildError;
 use tpu_custom_call::mosaic::attrs::{self, ContractPrecision, MemorySpace};
 use tpu_custom_call::mosaic::pallas::{
-    ALL, Arg, Body, DotOptions, IndexExpr, IndexMap, KernelSpec, Reduce, Window, at, ds, ds_strided,
-    vector_type,
+    ALL, Arg, Body, DotOptions, IndexExpr, IndexMap, KernelSpec, Reduce, Window, at, ds,
+    ds_strided, vector_type,
 };
 use tpu_custom_call::testing::{assert_call_computes, assert_calls_eq};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, Signature, kernel, validate};
@@ -195,10 +195,13 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     let b128: (&[i64], Type) = (&[128, 128], bf16);
     let f128: (&[i64], Type) = (&[128, 128], f32);
     match name {
-        "pipeline_1d" | "pipeline_2d" | "pipeline_two_outputs" | "pipeline_outer_grid"
-        | "pipeline_matmul" | "pipeline_constant_block" | "pipeline_grid_of_one" => {
-            pipeline_case(ctx, name)
-        }
+        "pipeline_1d"
+        | "pipeline_2d"
+        | "pipeline_two_outputs"
+        | "pipeline_outer_grid"
+        | "pipeline_matmul"
+        | "pipeline_constant_block"
+        | "pipeline_grid_of_one" => pipeline_case(ctx, name),
         "cond_else" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
             let x = k.load(k.inputs[0])?;
             let first = k.eq(k.program_id(0)?, 0)?;
@@ -512,8 +515,8 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
 
 /// The `pltpu.emit_pipeline` cases of `scripts/jaxref/authoring_idioms.py`.
 fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError> {
-    use tpu_custom_call::mosaic::pallas::{BlockSpec, PipelineOperand, emit_pipeline};
     use IndexExpr::{Const, Grid};
+    use tpu_custom_call::mosaic::pallas::{BlockSpec, PipelineOperand, emit_pipeline};
     let f32 = Type::float32(ctx);
     let any = |shape: &[i64]| Arg::memref(ctx, shape, f32, MemorySpace::Any);
     let rows = || BlockSpec::new(&[8, 128], &[Grid(0), Const(0)]);
@@ -694,7 +697,9 @@ fn pipeline_idioms_compute_what_their_python_computes() {
             // o = 3 + x + b[0:8] in every block of rows.
             "pipeline_constant_block" => {
                 let b = &ins[1].1;
-                let o = (0..32 * 128).map(|e| 3.0 + x[e] + b[e % (8 * 128)]).collect();
+                let o = (0..32 * 128)
+                    .map(|e| 3.0 + x[e] + b[e % (8 * 128)])
+                    .collect();
                 vec![(vec![32, 128], o)]
             }
             "pipeline_two_outputs" => vec![
@@ -729,7 +734,11 @@ fn pipeline_idioms_compute_what_their_python_computes() {
             .map(|(s, d)| array(ElemType::F32, &s, d))
             .collect();
         // The sums of the matmul are the only roundings that differ.
-        let (rtol, atol) = if name == "pipeline_matmul" { (1e-5, 1e-4) } else { (0.0, 0.0) };
+        let (rtol, atol) = if name == "pipeline_matmul" {
+            (1e-5, 1e-4)
+        } else {
+            (0.0, 0.0)
+        };
         assert_call_computes(&text, 0, &inputs, &expected, rtol, atol);
     }
 }
@@ -754,6 +763,57 @@ fn pipeline_idioms_compile_with_libtpu() {
             assert!(verdict.is_ok(), "{name} on {chip}: {verdict:?}");
         }
     }
+}
+
+/// What the pipeline idiom does not reproduce exactly is refused, naming it
+/// (Pallas lowers these with other ops).
+#[test]
+fn pipeline_refuses_what_it_does_not_reproduce() {
+    use IndexExpr::{Const, Grid};
+    use tpu_custom_call::mosaic::pallas::{BlockSpec, emit_pipeline};
+    let ctx = Context::new();
+    let f32 = Type::float32(&ctx);
+    let rows = || BlockSpec::new(&[8, 128], &[Grid(0), Const(0)]);
+    let refused = |grid: &[i64], block: BlockSpec, shape: &[i64], space: MemorySpace| {
+        let spec = BlockSpec::clone(&block);
+        let error = KernelSpec::new("refused")
+            .input(Arg::memref(&ctx, shape, f32, space))
+            .output(Arg::memref(&ctx, shape, f32, space))
+            .build(&ctx, |k| {
+                let [x, o] = k.refs()?;
+                emit_pipeline(grid, [block], [spec])
+                    .call(k, [x, o], |k, _, r| r[1].store(k, r[0].load(k)?))
+            })
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("emit_pipeline"), "{error}");
+        error
+    };
+    let any = MemorySpace::Any;
+    let e = refused(&[3], rows(), &[20, 128], any);
+    assert!(e.contains("does not divide 20"), "{e}");
+    let whole = BlockSpec::new(&[8, 128], &[Const(0), Const(0)]);
+    assert!(refused(&[2], whole, &[8, 128], any).contains("trivial windowing"));
+    assert!(refused(&[1], rows(), &[16, 128], any).contains("one step"));
+    let flat = BlockSpec::new(&[128], &[Grid(0)]);
+    assert!(refused(&[2], flat, &[256], any).contains("rank-1"));
+    assert!(refused(&[2], rows(), &[16, 128], MemorySpace::Vmem).contains("ANY or HBM"));
+    // pl.program_id in the body is the inner grid's: PipelineStep gives it,
+    // Body::program_id is refused there.
+    let error = KernelSpec::new("inner_program_id")
+        .grid(&[2], &[])
+        .input(Arg::memref(&ctx, &[16, 128], f32, any))
+        .output(Arg::memref(&ctx, &[16, 128], f32, any))
+        .build(&ctx, |k| {
+            let [x, o] = k.refs()?;
+            emit_pipeline(&[2], [rows()], [rows()]).call(k, [x, o], |k, _, r| {
+                let i = k.astype(k.program_id(0)?, f32)?;
+                r[1].store(k, k.add(r[0].load(k)?, i)?)
+            })
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("program_id"), "{error}");
 }
 
 /// Every case of `scripts/jaxref/authoring_idioms.py` built with the idioms is
