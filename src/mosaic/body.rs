@@ -324,6 +324,11 @@ impl<'c, 'a> Body<'c, 'a> {
         }
     }
 
+    /// The kernel's name (for errors of idioms in other modules).
+    pub(crate) fn kernel_name(&self) -> &'a str {
+        self.kernel
+    }
+
     pub(crate) fn error(&self, op: &str, message: String) -> BuildError {
         BuildError::Op {
             kernel: self.kernel.to_string(),

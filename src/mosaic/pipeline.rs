@@ -97,20 +97,39 @@ impl<'c, 'a> From<Value<'c, 'a>> for PipelineOperand<'c, 'a> {
 /// [`Body::program_id`] is refused there).
 #[derive(Clone, Debug)]
 pub struct PipelineStep<'c, 'a> {
+    kernel: &'a str,
     indices: Vec<Value<'c, 'a>>,
     grid: Vec<i64>,
 }
 
 impl<'c, 'a> PipelineStep<'c, 'a> {
+    fn axis_error(&self, op: &str, axis: usize) -> BuildError {
+        BuildError::Op {
+            kernel: self.kernel.to_string(),
+            op: op.to_string(),
+            message: format!(
+                "axis {axis} is out of range for the pipeline's grid {:?}: give 0..{}",
+                self.grid,
+                self.grid.len()
+            ),
+        }
+    }
+
     /// `pl.program_id(axis)` in the body: the inner grid index (an `i32`
     /// value; no op).
-    pub fn program_id(&self, axis: usize) -> Option<Value<'c, 'a>> {
-        self.indices.get(axis).copied()
+    pub fn program_id(&self, axis: usize) -> Result<Value<'c, 'a>, BuildError> {
+        self.indices
+            .get(axis)
+            .copied()
+            .ok_or_else(|| self.axis_error("program_id", axis))
     }
 
     /// `pl.num_programs(axis)` in the body: the inner grid's size.
-    pub fn num_programs(&self, axis: usize) -> Option<i64> {
-        self.grid.get(axis).copied()
+    pub fn num_programs(&self, axis: usize) -> Result<i64, BuildError> {
+        self.grid
+            .get(axis)
+            .copied()
+            .ok_or_else(|| self.axis_error("num_programs", axis))
     }
 }
 
@@ -1076,6 +1095,7 @@ impl EmitPipeline {
                 });
             }
             let pipeline_step = PipelineStep {
+                kernel: k.kernel_name(),
                 indices: s
                     .indices
                     .iter()

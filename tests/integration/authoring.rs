@@ -594,7 +594,7 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     let [x_ref, y_ref, o_ref] = r else {
                         unreachable!()
                     };
-                    let first = k.eq(step.program_id(2).unwrap(), 0)?;
+                    let first = k.eq(step.program_id(2)?, 0)?;
                     k.when(first, |k| {
                         o_ref.store(k, k.zeros(vector_type(&[8, 128], f32))?)
                     })?;
@@ -743,7 +743,7 @@ fn pipeline_idioms_compute_what_their_python_computes() {
     }
 }
 
-/// libtpu compiles the pipelines for v5e and v6e.
+/// libtpu compiles the pipelines for v5e, v6e and v7x.
 #[test]
 fn pipeline_idioms_compile_with_libtpu() {
     use crate::compile::{LIBTPU, libtpu, options};
@@ -755,7 +755,7 @@ fn pipeline_idioms_compile_with_libtpu() {
     };
     let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
     let ctx = Context::new();
-    for chip in [Chip::V5e, Chip::V6e] {
+    for chip in [Chip::V5e, Chip::V6e, Chip::V7x] {
         let mut compiler = Compiler::new(options(chip, 1, &libtpu)).unwrap();
         for name in PIPELINE_CASES {
             let text = pipeline_module(&ctx, name);
