@@ -239,7 +239,7 @@ def blocks(shape, index_map):
   return pl.BlockSpec(shape, index_map)
 
 
-@pipeline_case("pipeline_1d", [S((32, 128), F32)], [S((32, 128), F32)])
+@pipeline_case("emit_pipeline_1d", [S((32, 128), F32)], [S((32, 128), F32)])
 def _(x_hbm, o_hbm):
   def body(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1.0
@@ -247,7 +247,7 @@ def _(x_hbm, o_hbm):
   pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows], out_specs=[rows])(x_hbm, o_hbm)
 
 
-@pipeline_case("pipeline_2d", [S((16, 256), F32), S((16, 128), F32)], [S((16, 256), F32)])
+@pipeline_case("emit_pipeline_2d", [S((16, 256), F32), S((16, 128), F32)], [S((16, 256), F32)])
 def _(x_hbm, y_hbm, o_hbm):
   def body(x_ref, y_ref, o_ref):
     o_ref[...] = x_ref[...] + y_ref[...] * 2.0
@@ -256,7 +256,7 @@ def _(x_hbm, y_hbm, o_hbm):
                       out_specs=[tiles])(x_hbm, y_hbm, o_hbm)
 
 
-@pipeline_case("pipeline_two_outputs", [S((32, 128), F32), S((32, 128), F32)],
+@pipeline_case("emit_pipeline_two_outputs", [S((32, 128), F32), S((32, 128), F32)],
                [S((32, 128), F32), S((32, 128), F32)])
 def _(x_hbm, y_hbm, s_hbm, d_hbm):
   def body(x_ref, y_ref, s_ref, d_ref):
@@ -268,7 +268,7 @@ def _(x_hbm, y_hbm, s_hbm, d_hbm):
       x_hbm, y_hbm, s_hbm, d_hbm)
 
 
-@pipeline_case("pipeline_outer_grid", [S((32, 128), F32)], [S((32, 128), F32)], grid=(2,))
+@pipeline_case("emit_pipeline_outer_grid", [S((32, 128), F32)], [S((32, 128), F32)], grid=(2,))
 def _(x_hbm, o_hbm):
   def body(x_ref, o_ref):
     o_ref[...] = x_ref[...] * 2.0
@@ -278,7 +278,7 @@ def _(x_hbm, o_hbm):
       x_hbm.at[pl.ds(i * 16, 16)], o_hbm.at[pl.ds(i * 16, 16)])
 
 
-@pipeline_case("pipeline_matmul", [S((16, 256), F32), S((256, 256), F32)], [S((16, 256), F32)])
+@pipeline_case("emit_pipeline_matmul", [S((16, 256), F32), S((256, 256), F32)], [S((16, 256), F32)])
 def _(x_hbm, y_hbm, o_hbm):
   def body(x_ref, y_ref, o_ref):  # o[i, j] = sum over k of x[i, k] @ y[k, j]
     @pl.when(pl.program_id(2) == 0)
@@ -291,7 +291,7 @@ def _(x_hbm, y_hbm, o_hbm):
                       out_specs=[blocks((8, 128), lambda i, j, k: (i, j))])(x_hbm, y_hbm, o_hbm)
 
 
-@pipeline_case("pipeline_constant_block", [S((32, 128), F32), S((16, 128), F32)], [S((32, 128), F32)])
+@pipeline_case("emit_pipeline_constant_block", [S((32, 128), F32), S((16, 128), F32)], [S((32, 128), F32)])
 def _(x_hbm, b_hbm, o_hbm):
   def body(x_ref, b_ref, o_ref):  # the first op makes its literal before the body's scope
     z = jnp.full((8, 128), 3.0, F32)
@@ -301,12 +301,20 @@ def _(x_hbm, b_hbm, o_hbm):
   pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows, first], out_specs=[rows])(x_hbm, b_hbm, o_hbm)
 
 
-@pipeline_case("pipeline_grid_of_one", [S((16, 256), F32)], [S((16, 256), F32)])
+@pipeline_case("emit_pipeline_grid_of_one", [S((16, 256), F32)], [S((16, 256), F32)])
 def _(x_hbm, o_hbm):
   def body(x_ref, o_ref):
     o_ref[...] = x_ref[...] - 1.0
   tiles = blocks((8, 128), lambda i, j, k: (i, k))  # j only ever 0
   pltpu.emit_pipeline(body, grid=(2, 1, 2), in_specs=[tiles], out_specs=[tiles])(x_hbm, o_hbm)
+
+
+@pipeline_case("emit_pipeline_hbm", [S((32, 256), BF16)], [S((32, 256), BF16)])
+def _(x_hbm, o_hbm):  # operands in pltpu.HBM (the main loop's spec for names ending in _hbm)
+  def body(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2.0
+  tiles = blocks((16, 128), lambda i, j: (j, i))  # column blocks first
+  pltpu.emit_pipeline(body, grid=(2, 2), in_specs=[tiles], out_specs=[tiles])(x_hbm, o_hbm)
 
 
 # SparseCore kernels (pl.kernel on a vector-subcore mesh, f32[16] = one vector of TPU7x lanes).
@@ -381,8 +389,8 @@ if __name__ == "__main__":
         print(lower(call, ins))
     else:
       print(lower(call, ins))
-  any_spec = pl.BlockSpec(memory_space=pl.ANY)
   for name, kernel, ins, outs, grid in PIPELINE_CASES:
+    any_spec = pl.BlockSpec(memory_space=pltpu.HBM if name.endswith("_hbm") else pl.ANY)
     out_shape = outs[0] if len(outs) == 1 else tuple(outs)
     out_specs = any_spec if len(outs) == 1 else tuple(any_spec for _ in outs)
     kw = {} if grid is None else {"grid": grid}

@@ -195,13 +195,7 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
     let b128: (&[i64], Type) = (&[128, 128], bf16);
     let f128: (&[i64], Type) = (&[128, 128], f32);
     match name {
-        "pipeline_1d"
-        | "pipeline_2d"
-        | "pipeline_two_outputs"
-        | "pipeline_outer_grid"
-        | "pipeline_matmul"
-        | "pipeline_constant_block"
-        | "pipeline_grid_of_one" => pipeline_case(ctx, name),
+        pipeline if pipeline.starts_with("emit_pipeline_") => pipeline_case(ctx, name),
         "cond_else" => spec(&[x32], x32, Some((2, &[16, 128]))).build(ctx, |k| {
             let x = k.load(k.inputs[0])?;
             let first = k.eq(k.program_id(0)?, 0)?;
@@ -521,7 +515,7 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
     let any = |shape: &[i64]| Arg::memref(ctx, shape, f32, MemorySpace::Any);
     let rows = || BlockSpec::new(&[8, 128], &[Grid(0), Const(0)]);
     match name {
-        "pipeline_1d" => KernelSpec::new(name)
+        "emit_pipeline_1d" => KernelSpec::new(name)
             .input(any(&[32, 128]))
             .output(any(&[32, 128]))
             .build(ctx, |k| {
@@ -530,7 +524,7 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[1].store(k, k.add(r[0].load(k)?, 1.0)?)
                 })
             }),
-        "pipeline_2d" => KernelSpec::new(name)
+        "emit_pipeline_2d" => KernelSpec::new(name)
             .input(any(&[16, 256]))
             .input(any(&[16, 128]))
             .output(any(&[16, 256]))
@@ -544,7 +538,7 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[2].store(k, k.add(x, y)?)
                 })
             }),
-        "pipeline_two_outputs" => KernelSpec::new(name)
+        "emit_pipeline_two_outputs" => KernelSpec::new(name)
             .in_specs([any(&[32, 128]), any(&[32, 128])])
             .output(any(&[32, 128]))
             .output(any(&[32, 128]))
@@ -557,7 +551,7 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[3].store(k, k.sub(x, y)?)
                 })
             }),
-        "pipeline_constant_block" => KernelSpec::new(name)
+        "emit_pipeline_constant_block" => KernelSpec::new(name)
             .in_specs([any(&[32, 128]), any(&[16, 128])])
             .output(any(&[32, 128]))
             .build(ctx, |k| {
@@ -570,7 +564,7 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[2].store(k, k.add(y, r[1].load(k)?)?)
                 })
             }),
-        "pipeline_grid_of_one" => KernelSpec::new(name)
+        "emit_pipeline_grid_of_one" => KernelSpec::new(name)
             .input(any(&[16, 256]))
             .output(any(&[16, 256]))
             .build(ctx, |k| {
@@ -581,7 +575,22 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[1].store(k, k.sub(r[0].load(k)?, 1.0)?)
                 })
             }),
-        "pipeline_matmul" => KernelSpec::new(name)
+        "emit_pipeline_hbm" => {
+            let bf16 = Type::bfloat16(ctx);
+            let hbm = || Arg::memref(ctx, &[32, 256], bf16, MemorySpace::Hbm);
+            KernelSpec::new(name)
+                .input(hbm())
+                .output(hbm())
+                .build(ctx, |k| {
+                    let [x_hbm, o_hbm] = k.refs()?;
+                    let tiles = || BlockSpec::new(&[16, 128], &[Grid(1), Grid(0)]);
+                    let pipeline = emit_pipeline(&[2, 2], [tiles()], [tiles()]);
+                    pipeline.call(k, [x_hbm, o_hbm], |k, _, r| {
+                        r[1].store(k, k.mul(r[0].load(k)?, 2.0)?)
+                    })
+                })
+        }
+        "emit_pipeline_matmul" => KernelSpec::new(name)
             .in_specs([any(&[16, 256]), any(&[256, 256])])
             .output(any(&[16, 256]))
             .build(ctx, |k| {
@@ -624,27 +633,33 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
 fn pipeline_shapes(name: &str) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
     let v = |shapes: &[&[u64]]| shapes.iter().map(|s| s.to_vec()).collect::<Vec<_>>();
     match name {
-        "pipeline_2d" => (v(&[&[16, 256], &[16, 128]]), v(&[&[16, 256]])),
-        "pipeline_two_outputs" => (v(&[&[32, 128], &[32, 128]]), v(&[&[32, 128], &[32, 128]])),
-        "pipeline_matmul" => (v(&[&[16, 256], &[256, 256]]), v(&[&[16, 256]])),
-        "pipeline_grid_of_one" => (v(&[&[16, 256]]), v(&[&[16, 256]])),
-        "pipeline_constant_block" => (v(&[&[32, 128], &[16, 128]]), v(&[&[32, 128]])),
+        "emit_pipeline_2d" => (v(&[&[16, 256], &[16, 128]]), v(&[&[16, 256]])),
+        "emit_pipeline_two_outputs" => (v(&[&[32, 128], &[32, 128]]), v(&[&[32, 128], &[32, 128]])),
+        "emit_pipeline_matmul" => (v(&[&[16, 256], &[256, 256]]), v(&[&[16, 256]])),
+        "emit_pipeline_grid_of_one" => (v(&[&[16, 256]]), v(&[&[16, 256]])),
+        "emit_pipeline_hbm" => (v(&[&[32, 256]]), v(&[&[32, 256]])),
+        "emit_pipeline_constant_block" => (v(&[&[32, 128], &[16, 128]]), v(&[&[32, 128]])),
         _ => (v(&[&[32, 128]]), v(&[&[32, 128]])),
     }
 }
 
-const PIPELINE_CASES: [&str; 7] = [
-    "pipeline_1d",
-    "pipeline_grid_of_one",
-    "pipeline_constant_block",
-    "pipeline_2d",
-    "pipeline_two_outputs",
-    "pipeline_outer_grid",
-    "pipeline_matmul",
+const PIPELINE_CASES: [&str; 8] = [
+    "emit_pipeline_1d",
+    "emit_pipeline_grid_of_one",
+    "emit_pipeline_constant_block",
+    "emit_pipeline_2d",
+    "emit_pipeline_two_outputs",
+    "emit_pipeline_outer_grid",
+    "emit_pipeline_matmul",
+    "emit_pipeline_hbm",
 ];
 
 fn pipeline_module(ctx: &Context, name: &str) -> String {
-    let f32 = Type::float32(ctx);
+    let f32 = if name == "emit_pipeline_hbm" {
+        Type::bfloat16(ctx)
+    } else {
+        Type::float32(ctx)
+    };
     let kernel = Kernel::from_module(ctx, pipeline_case(ctx, name).unwrap()).unwrap();
     let params =
         Params::from_json(format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes())
@@ -691,23 +706,31 @@ fn pipeline_idioms_compute_what_their_python_computes() {
             x.iter().zip(&ins[1].1).map(|(&a, &b)| f(a, b)).collect()
         };
         let expected: Vec<(Vec<usize>, Vec<f32>)> = match name {
-            "pipeline_1d" => vec![(vec![32, 128], x.iter().map(|v| v + 1.0).collect())],
-            "pipeline_outer_grid" => vec![(vec![32, 128], x.iter().map(|v| v * 2.0).collect())],
-            "pipeline_grid_of_one" => vec![(vec![16, 256], x.iter().map(|v| v - 1.0).collect())],
+            "emit_pipeline_1d" => vec![(vec![32, 128], x.iter().map(|v| v + 1.0).collect())],
+            // bf16 operands: doubling is exact.
+            "emit_pipeline_hbm" => {
+                vec![(vec![32, 256], x.iter().map(|&v| bf16(v) * 2.0).collect())]
+            }
+            "emit_pipeline_outer_grid" => {
+                vec![(vec![32, 128], x.iter().map(|v| v * 2.0).collect())]
+            }
+            "emit_pipeline_grid_of_one" => {
+                vec![(vec![16, 256], x.iter().map(|v| v - 1.0).collect())]
+            }
             // o = 3 + x + b[0:8] in every block of rows.
-            "pipeline_constant_block" => {
+            "emit_pipeline_constant_block" => {
                 let b = &ins[1].1;
                 let o = (0..32 * 128)
                     .map(|e| 3.0 + x[e] + b[e % (8 * 128)])
                     .collect();
                 vec![(vec![32, 128], o)]
             }
-            "pipeline_two_outputs" => vec![
+            "emit_pipeline_two_outputs" => vec![
                 (vec![32, 128], zip(|a, b| a + b)),
                 (vec![32, 128], zip(|a, b| a - b)),
             ],
             // o[r, c] = x[r, c] + 2 y[r, c % 128]
-            "pipeline_2d" => {
+            "emit_pipeline_2d" => {
                 let y = &ins[1].1;
                 let o = (0..16 * 256)
                     .map(|e| x[e] + y[e / 256 * 128 + e % 128] * 2.0)
@@ -725,16 +748,18 @@ fn pipeline_idioms_compute_what_their_python_computes() {
                 vec![(vec![16, 256], o)]
             }
         };
-        let inputs: Vec<Array> = ins
-            .into_iter()
-            .map(|(s, d)| array(ElemType::F32, &s, d))
-            .collect();
+        let elem = if name == "emit_pipeline_hbm" {
+            ElemType::BF16
+        } else {
+            ElemType::F32
+        };
+        let inputs: Vec<Array> = ins.into_iter().map(|(s, d)| array(elem, &s, d)).collect();
         let expected: Vec<Array> = expected
             .into_iter()
-            .map(|(s, d)| array(ElemType::F32, &s, d))
+            .map(|(s, d)| array(elem, &s, d))
             .collect();
         // The sums of the matmul are the only roundings that differ.
-        let (rtol, atol) = if name == "pipeline_matmul" {
+        let (rtol, atol) = if name == "emit_pipeline_matmul" {
             (1e-5, 1e-4)
         } else {
             (0.0, 0.0)
@@ -871,7 +896,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 38, "the cases of {script:?}");
+    assert_eq!(cases, 39, "the cases of {script:?}");
     failures.assert_none();
 }
 
