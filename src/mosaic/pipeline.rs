@@ -190,7 +190,24 @@ impl<'c, 'a> BlockRef<'c, 'a> {
 }
 
 /// `pltpu.emit_pipeline(body, grid=grid, in_specs=..., out_specs=...)`:
-/// call it with [`EmitPipeline::call`].
+/// call it with [`EmitPipeline::call`]. It appends exactly the ops JAX 0.12's
+/// Pallas lowering appends (checked against JAX for 1-, 2- and 3-D grids,
+/// several inputs and outputs, HBM and `ANY` operands and views of them
+/// inside a kernel with its own grid): a `tpu.region` with each operand's
+/// VMEM double buffer and DMA semaphore pair, the prologue's first copies,
+/// the `scf.for` over the grid steps with Pallas's schedule (each copy and
+/// wait under its `scf.if`, slots counted modulo 2 with `arith.remui`, the
+/// `ep_*` trace scopes) and the epilogue's last waits.
+///
+/// Supported: default `pl.BlockSpec`s (`Buffered(2)`) of rank >= 2 that
+/// divide the operand, index maps of grid indices and constants
+/// ([`BlockSpec`]), grid dimensions of 1, `ANY` or HBM operands
+/// ([`PipelineOperand`]). Refused with a [`BuildError`] naming it (Pallas
+/// lowers these with other ops, not reproduced here): blocks that do not
+/// divide the operand, rank-1 blocks, a block that is the whole operand
+/// under a constant index map (trivial windowing), one-step grids, VMEM
+/// operands, SparseCore kernels, and `k.program_id` in the body (Python's
+/// `pl.program_id` there is the inner grid's: [`PipelineStep::program_id`]).
 ///
 /// ```
 /// use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
@@ -887,7 +904,17 @@ impl EmitPipeline {
 
     /// Appends the pipeline to `k` over `operands` (inputs then outputs, as
     /// the specs): `body(k, step, refs)` builds the body once, given the
-    /// VMEM block of each operand in the same order.
+    /// inner grid's step and the VMEM block of each operand in the same
+    /// order (`def body(x_ref, o_ref)`). The body's `k` has no grid:
+    /// `k.program_id` is refused there, `step.program_id` is Pallas's.
+    ///
+    /// The body's scope (`tpu.trace_start "ep_run_kernel"`) opens after the
+    /// literals of its first op when that op compares, selects or is
+    /// `k.full`/`k.zeros`, as Pallas's lowering makes the literals of those
+    /// primitives before it opens the scope; a body whose very first op is
+    /// `k.add(k.zeros(..), outer_value)` is taken for `k.add(outer_value,
+    /// 0.0)` (the same ops; Pallas opens the scope after the literal there):
+    /// load a block first.
     pub fn call<'c, 'a, O>(
         &self,
         k: &Body<'c, 'a>,
