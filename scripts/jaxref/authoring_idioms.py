@@ -317,6 +317,18 @@ def _(x_hbm, o_hbm):  # operands in pltpu.HBM (the main loop's spec for names en
   pltpu.emit_pipeline(body, grid=(2, 2), in_specs=[tiles], out_specs=[tiles])(x_hbm, o_hbm)
 
 
+@pipeline_case("emit_pipeline_buffered", [S((32, 128), F32), S((32, 128), F32)],
+               [S((32, 128), F32), S((32, 128), F32)])
+def _(x_hbm, y_hbm, s_hbm, p_hbm):
+  def body(x_ref, y_ref, s_ref, p_ref):
+    x, y = x_ref[...], y_ref[...]
+    s_ref[...] = x + y
+    p_ref[...] = x * y
+  rows = lambda n: pl.BlockSpec((8, 128), lambda i: (i, 0), pipeline_mode=pl.Buffered(n))
+  pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows(3), rows(1)], out_specs=[rows(1), rows(3)])(
+      x_hbm, y_hbm, s_hbm, p_hbm)
+
+
 # SparseCore kernels (pl.kernel on a vector-subcore mesh, f32[16] = one vector of TPU7x lanes).
 SC_CASES = []
 

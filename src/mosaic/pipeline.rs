@@ -53,6 +53,7 @@ use super::support::memref_parts;
 pub struct BlockSpec {
     block_shape: Vec<i64>,
     index_map: Vec<IndexExpr>,
+    buffers: i64,
 }
 
 impl BlockSpec {
@@ -61,7 +62,16 @@ impl BlockSpec {
         Self {
             block_shape: block_shape.to_vec(),
             index_map: index_map.to_vec(),
+            buffers: 2,
         }
+    }
+
+    /// `pipeline_mode=pl.Buffered(n)`: `n` VMEM buffers (2 by default); an
+    /// input prefetches `n - 1` blocks ahead, an output's copies are waited
+    /// for `n - 1` steps later (1: synchronously).
+    pub fn buffered(mut self, n: i64) -> Self {
+        self.buffers = n;
+        self
     }
 }
 
@@ -277,6 +287,8 @@ struct Bref<'c, 'a> {
     shape: Vec<i64>,
     window: Value<'c, 'a>,
     sems: Value<'c, 'a>,
+    /// The buffers (`Buffered(n)`).
+    count: i64,
     /// copy_in / wait_in slots of an input, copy_out / wait_out of an output.
     copy: J<'c, 'a>,
     wait: J<'c, 'a>,
@@ -512,16 +524,18 @@ fn prev_index<'c, 'a>(
     Ok(filter(out, grid))
 }
 
-/// Pallas's `Scheduler` of one step (`num_stages` 2).
+/// Pallas's `Scheduler` of one step.
 struct Scheduler<'c, 'a> {
     step: J<'c, 'a>,
     num_steps: i64,
     first_step: J<'c, 'a>,
     last_step: J<'c, 'a>,
-    /// indices, next indices (fetch_indices[0..2]), and prev_indices[0..2].
+    /// The grid indices of this step (`fetch[0]` and `prev[0]`).
     indices: Vec<J<'c, 'a>>,
-    next: Vec<J<'c, 'a>>,
-    prev: Vec<J<'c, 'a>>,
+    /// `fetch_indices`: this step's and the next `num_stages` steps'.
+    fetch: Vec<Vec<J<'c, 'a>>>,
+    /// `prev_indices`: this step's and the `num_stages - 1` previous.
+    prev: Vec<Vec<J<'c, 'a>>>,
 }
 
 impl<'c, 'a> Scheduler<'c, 'a> {
@@ -530,6 +544,7 @@ impl<'c, 'a> Scheduler<'c, 'a> {
         step: J<'c, 'a>,
         indices: &[J<'c, 'a>],
         grid: &[i64],
+        num_stages: i64,
     ) -> Result<Self, BuildError> {
         let num_steps: i64 = grid.iter().product();
         let first_step = t.eq(step, Int(0))?;
@@ -540,18 +555,22 @@ impl<'c, 'a> Scheduler<'c, 'a> {
         let current = offset(indices)?;
         let next_raw = next_index(t, indices, grid)?;
         let next = offset(&next_raw)?;
-        // One more stage of lookahead/lag (num_stages - 1 = 1).
-        let prev_raw = prev_index(t, indices, grid)?;
-        let _fetch_raw = next_index(t, &next_raw, grid)?;
-        let prev = offset(&prev_raw)?;
-        let _fetch = offset(&_fetch_raw)?;
+        let mut fetch = vec![current.clone(), next];
+        let mut prev = vec![current.clone()];
+        let (mut prev_raw, mut fetch_raw) = (indices.to_vec(), next_raw);
+        for _ in 0..num_stages - 1 {
+            prev_raw = prev_index(t, &prev_raw, grid)?;
+            fetch_raw = next_index(t, &fetch_raw, grid)?;
+            prev.push(offset(&prev_raw)?);
+            fetch.push(offset(&fetch_raw)?);
+        }
         Ok(Self {
             step,
             num_steps,
             first_step,
             last_step,
             indices: current,
-            next,
+            fetch,
             prev,
         })
     }
@@ -566,23 +585,56 @@ impl<'c, 'a> Scheduler<'c, 'a> {
             .collect()
     }
 
-    /// `has_changed(bref, 1)`: the block of this step against the previous.
-    fn has_changed(&self, t: &Tr<'_, 'c, 'a>, b: &Bref<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
-        let now = Self::block_indices(&b.spec, &self.indices);
-        let before = Self::block_indices(&b.spec, &self.prev);
-        t.differ(&now, &before)
+    fn blocks_differ(
+        t: &Tr<'_, 'c, 'a>,
+        b: &Bref<'c, 'a>,
+        x: &[J<'c, 'a>],
+        y: &[J<'c, 'a>],
+    ) -> Result<J<'c, 'a>, BuildError> {
+        t.differ(
+            &Self::block_indices(&b.spec, x),
+            &Self::block_indices(&b.spec, y),
+        )
     }
 
-    /// `will_change_current`; for an input (two buffers) also
-    /// `will_change_fetch`.
+    /// `has_changed(bref, steps_back)`.
+    fn has_changed(
+        &self,
+        t: &Tr<'_, 'c, 'a>,
+        b: &Bref<'c, 'a>,
+        steps_back: usize,
+    ) -> Result<J<'c, 'a>, BuildError> {
+        Self::blocks_differ(t, b, &self.prev[steps_back - 1], &self.prev[steps_back])
+    }
+
+    /// `will_change_current`.
     fn will_change(&self, t: &Tr<'_, 'c, 'a>, b: &Bref<'c, 'a>) -> Result<J<'c, 'a>, BuildError> {
-        let now = Self::block_indices(&b.spec, &self.indices);
-        let next = Self::block_indices(&b.spec, &self.next);
-        t.differ(&now, &next)
+        Self::blocks_differ(t, b, &self.indices, &self.fetch[1])
+    }
+
+    /// `will_change_fetch`.
+    fn will_change_fetch(
+        &self,
+        t: &Tr<'_, 'c, 'a>,
+        b: &Bref<'c, 'a>,
+    ) -> Result<J<'c, 'a>, BuildError> {
+        let n = b.in_count() as usize;
+        if n < 2 {
+            return self.has_changed(t, b, 1);
+        }
+        Self::blocks_differ(t, b, &self.fetch[n - 2], &self.fetch[n - 1])
     }
 }
 
 impl<'c, 'a> Bref<'c, 'a> {
+    fn in_count(&self) -> i64 {
+        if self.input { self.count } else { 0 }
+    }
+
+    fn out_count(&self) -> i64 {
+        if self.input { 0 } else { self.count }
+    }
+
     /// `get_dma_slice`: the block's slice of the operand.
     fn dma_slice(
         &self,
@@ -678,7 +730,7 @@ impl<'c, 'a> Bref<'c, 'a> {
 
     /// `BufferedRef.copy_in`.
     fn copy_in(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
-        let slot = t.rem(self.copy, 2)?;
+        let slot = t.rem(self.copy, self.count)?;
         let slice = self.dma_slice(t, grid_indices)?;
         self.dma(t, slot, &slice, true)
     }
@@ -686,20 +738,24 @@ impl<'c, 'a> Bref<'c, 'a> {
     /// `BufferedRef.wait_in`.
     fn wait_in(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
         let slice = self.dma_slice(t, grid_indices)?;
-        let slot = t.rem(self.wait, 2)?;
+        let slot = t.rem(self.wait, self.count)?;
         self.dma(t, slot, &slice, false)
     }
 
-    /// `BufferedRef.copy_out`.
+    /// `BufferedRef.copy_out`: a single buffer's copy is waited for at once.
     fn copy_out(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
-        let slot = t.rem(self.copy, 2)?;
+        let slot = t.rem(self.copy, self.count)?;
         let slice = self.dma_slice(t, grid_indices)?;
-        self.dma(t, slot, &slice, true)
+        self.dma(t, slot, &slice, true)?;
+        if self.count == 1 {
+            self.dma(t, slot, &slice, false)?;
+        }
+        Ok(())
     }
 
-    /// `BufferedRef.wait_out`.
+    /// `BufferedRef.wait_out` (of several buffers; one's has no ops).
     fn wait_out(&self, t: &Tr<'_, 'c, 'a>, grid_indices: &[J<'c, 'a>]) -> Result<(), BuildError> {
-        let slot = t.rem(self.wait, 2)?;
+        let slot = t.rem(self.wait, self.count)?;
         let slice = self.dma_slice(t, grid_indices)?;
         self.dma(t, slot, &slice, false)
     }
@@ -759,6 +815,17 @@ fn scope_literals(start: OperationRef<'_, '_>) -> bool {
         unsafe { mlir_sys::mlirOperationMoveAfter(start.to_raw(), last.to_raw()) };
     }
     true
+}
+
+/// Ends a scope opened by `start`: `trace_stop`, or nothing (and no
+/// `trace_start`) if no op was appended in it.
+fn close_scope(t: &Tr<'_, '_, '_>, start: OperationRef<'_, '_>) {
+    if start.next_in_block().is_none() {
+        // SAFETY: `start` is a live op of a block; nothing refers to it.
+        unsafe { mlir_sys::mlirOperationDestroy(start.to_raw()) };
+    } else {
+        t.trace_stop();
+    }
 }
 
 /// `_advance_slot`.
@@ -854,6 +921,15 @@ impl EmitPipeline {
                     Index::Slice(_, s) => shape.push(s),
                     _ => return Err(self.error(k, format!("operand {n}: view index {d} is not ds(start, size) or ALL (integer and strided view indices are not supported)"))),
                 }
+            }
+            if spec.buffers < 1 {
+                return Err(self.error(
+                    k,
+                    format!(
+                        "operand {n}: Buffered({}): give at least one buffer",
+                        spec.buffers
+                    ),
+                ));
             }
             let block = &spec.block_shape;
             if block.len() < 2 || block.len() != shape.len() {
@@ -956,10 +1032,11 @@ impl EmitPipeline {
         {
             let (_, element) = memref_parts(operand.r.r#type())
                 .ok_or_else(|| self.error(k, format!("operand {n} is not a memref")))?;
-            let mut buffer_shape = vec![2];
+            let mut buffer_shape = vec![spec.buffers];
             buffer_shape.extend_from_slice(&spec.block_shape);
             let buffer_type = attrs::memref(ctx, &buffer_shape, element, MemorySpace::Vmem, None);
-            let sem_type = attrs::memref(ctx, &[2], dma, MemorySpace::SemaphoreMem, None);
+            let sem_type =
+                attrs::memref(ctx, &[spec.buffers], dma, MemorySpace::SemaphoreMem, None);
             let memref = melior::ir::r#type::MemRefType::try_from(buffer_type)
                 .map_err(|e| self.error(k, e.to_string()))?;
             let window = inner.value(melior::dialect::memref::alloca(
@@ -978,6 +1055,7 @@ impl EmitPipeline {
                 shape,
                 window,
                 sems,
+                count: spec.buffers,
                 copy: Lit(0),
                 wait: Lit(0),
             });
@@ -990,7 +1068,7 @@ impl EmitPipeline {
     fn schedule<'c, 'a>(
         &self,
         k: &Body<'c, 'a>,
-        mut brefs: Vec<Bref<'c, 'a>>,
+        brefs: Vec<Bref<'c, 'a>>,
         body: impl FnOnce(
             &Body<'c, 'a>,
             &PipelineStep<'c, 'a>,
@@ -999,21 +1077,33 @@ impl EmitPipeline {
     ) -> Result<(), BuildError> {
         let grid = &self.grid;
         let num_steps: i64 = grid.iter().product();
+        let num_stages = brefs.iter().map(|b| b.count).fold(2, i64::max);
         let t = Tr { k };
-        // Prologue.
+        // Prologue: each input's first `in_count - 1` fetches, step by step.
         let initial = vec![Lit(0); grid.len()];
-        let s = Scheduler::new(&t, Int(0), &initial, grid)?;
-        let mut scope = false;
-        for b in brefs.iter_mut().filter(|b| b.input) {
-            if !scope {
-                t.trace_start("ep_initialize_0");
-                scope = true;
+        let s = Scheduler::new(&t, Int(0), &initial, grid, num_stages)?;
+        let mut brefs = brefs;
+        for step in 0..num_stages - 1 {
+            let name = format!("ep_initialize_{step}");
+            let start = k.append(ops::trace_start(k.ctx(), &name, 10, k.location()));
+            for b in brefs.iter_mut().filter(|b| b.input) {
+                if step >= (b.in_count() - 1).max(0) {
+                    continue;
+                }
+                let in_bounds = Bool(step < num_steps);
+                let fetch = &s.fetch[step as usize];
+                let predicate = if step == 0 {
+                    t.and(s.first_step, in_bounds)?
+                } else {
+                    let prev = &s.fetch[step as usize - 1];
+                    let changed = Scheduler::blocks_differ(&t, b, fetch, prev)?;
+                    t.and(t.and(s.first_step, in_bounds)?, changed)?
+                };
+                let b_ref = &*b;
+                t.when(t.and(predicate, Bool(true))?, |t| b_ref.copy_in(t, fetch))?;
+                b.copy = advance(&t, b.copy, predicate)?;
             }
-            b.copy_in(&t, &s.indices)?;
-            b.copy = advance(&t, b.copy, Bool(true))?;
-        }
-        if scope {
-            t.trace_stop();
+            close_scope(&t, start);
         }
         // The loop: carries each operand's two slots, then the indices.
         let mut init = Vec::new();
@@ -1025,39 +1115,17 @@ impl EmitPipeline {
             init.push(t.mat(i)?);
         }
         let n = brefs.len();
-        let specs: Vec<(
-            bool,
-            BlockSpec,
-            PipelineOperand<'c, 'a>,
-            Vec<i64>,
-            Value<'c, 'a>,
-            Value<'c, 'a>,
-        )> = brefs
-            .iter()
-            .map(|b| {
-                (
-                    b.input,
-                    b.spec.clone(),
-                    b.operand.clone(),
-                    b.shape.clone(),
-                    b.window,
-                    b.sems,
-                )
-            })
-            .collect();
         let rebuild = |carry: &[Value<'c, 'a>]| -> Vec<Bref<'c, 'a>> {
-            specs
+            brefs
                 .iter()
                 .enumerate()
-                .map(|(j, (input, spec, operand, shape, window, sems))| Bref {
-                    input: *input,
-                    spec: spec.clone(),
-                    operand: operand.clone(),
-                    shape: shape.clone(),
-                    window: *window,
-                    sems: *sems,
+                .map(|(j, b)| Bref {
+                    spec: b.spec.clone(),
+                    operand: b.operand.clone(),
+                    shape: b.shape.clone(),
                     copy: V(carry[2 * j]),
                     wait: V(carry[2 * j + 1]),
+                    ..*b
                 })
                 .collect()
         };
@@ -1065,28 +1133,26 @@ impl EmitPipeline {
             let t = Tr { k };
             let mut brefs = rebuild(carry);
             let indices = filter(carry[2 * n..].iter().map(|&v| V(v)).collect(), grid);
-            let s = Scheduler::new(&t, V(step), &indices, grid)?;
+            let s = Scheduler::new(&t, V(step), &indices, grid, num_stages)?;
             // copy_in of every operand.
             for b in &mut brefs {
-                let fetch_changes = if b.input {
-                    s.will_change(&t, b)?
-                } else {
-                    s.has_changed(&t, b)?
-                };
-                let in_count = if b.input { 2 } else { 0 };
-                let out_of_fetch = t.ge(s.step, Int(s.num_steps - in_count + 1))?;
-                let pred = t.and(fetch_changes, t.not(out_of_fetch)?)?;
+                let fetch_changes = s.will_change_fetch(&t, b)?;
+                let out_of_fetch = t.ge(s.step, Int(s.num_steps - b.in_count() + 1))?;
+                let mut pred = t.and(fetch_changes, t.not(out_of_fetch)?)?;
+                if b.in_count() < 2 {
+                    // A single buffer (and an output) fetches at the first step.
+                    pred = t.or(pred, s.first_step)?;
+                }
                 if !b.input {
-                    // in_buffer_count < 2: the first step always fetches.
-                    t.or(pred, s.first_step)?;
                     continue;
                 }
                 // pred & needs_copy_in
                 let when_pred = t.and(pred, Bool(true))?;
-                let next = s.next.clone();
+                let fetch = &s.fetch[b.in_count() as usize - 1];
+                let b_ref = &*b;
                 t.when(when_pred, |t| {
                     t.trace_start("ep_copy_in");
-                    b.copy_in(t, &next)?;
+                    b_ref.copy_in(t, fetch)?;
                     t.trace_stop();
                     Ok(())
                 })?;
@@ -1095,7 +1161,7 @@ impl EmitPipeline {
             }
             // wait_in of every operand.
             for b in &brefs {
-                let changed = s.has_changed(&t, b)?;
+                let changed = s.has_changed(&t, b, 1)?;
                 let pred = t.or(changed, s.first_step)?;
                 let started = t.ge(s.step, Int(0))?;
                 let pred = t.and(pred, started)?;
@@ -1112,9 +1178,9 @@ impl EmitPipeline {
             let mut refs = Vec::with_capacity(brefs.len());
             for b in &brefs {
                 let slot = if b.input {
-                    t.rem(b.wait, 2)?
+                    t.rem(b.wait, b.count)?
                 } else {
-                    t.rem(b.copy, 2)?
+                    t.rem(b.copy, b.count)?
                 };
                 refs.push(BlockRef {
                     buffer: b.window,
@@ -1139,10 +1205,11 @@ impl EmitPipeline {
             for b in &mut brefs {
                 let changes = s.will_change(&t, b)?;
                 let pred = t.or(changes, s.last_step)?;
+                let b_ref = &*b;
                 t.when(pred, |t| {
-                    if !b.input {
+                    if !b_ref.input {
                         t.trace_start("ep_copy_out");
-                        b.copy_out(t, &s.indices)?;
+                        b_ref.copy_out(t, &s.indices)?;
                         t.trace_stop();
                     }
                     Ok(())
@@ -1152,15 +1219,19 @@ impl EmitPipeline {
                     b.copy = advance(&t, b.copy, advance_pred)?;
                 }
             }
-            // wait_out of the outputs (one step behind).
+            // wait_out of the outputs, `lag` steps behind.
             for b in brefs.iter_mut().filter(|b| !b.input) {
-                let changed = s.has_changed(&t, b)?;
-                let behind = t.ge(s.step, Int(1))?;
+                let lag = (b.out_count() - 1).max(1);
+                let changed = s.has_changed(&t, b, lag as usize)?;
+                let behind = t.ge(s.step, Int(lag))?;
                 let pred = t.and(changed, behind)?;
+                let b_ref = &*b;
                 t.when(pred, |t| {
-                    t.trace_start("ep_wait_out");
-                    b.wait_out(t, &s.prev)?;
-                    t.trace_stop();
+                    if b_ref.out_count() > 1 {
+                        t.trace_start("ep_wait_out");
+                        b_ref.wait_out(t, &s.prev[lag as usize])?;
+                        t.trace_stop();
+                    }
                     Ok(())
                 })?;
                 let advance_pred = t.and(pred, Bool(true))?;
@@ -1183,16 +1254,36 @@ impl EmitPipeline {
             }
             Ok(carry)
         })?;
-        // Epilogue: the last outputs' waits.
-        let brefs = rebuild(&results);
+        // Epilogue: the outputs' last waits, the oldest first.
+        let mut brefs = rebuild(&results);
         let next: Vec<J<'c, 'a>> = results[2 * n..].iter().map(|&v| V(v)).collect();
         let last = prev_index(&t, &next, grid)?;
-        let s = Scheduler::new(&t, Int(num_steps - 1), &last, grid)?;
-        for b in brefs.iter().filter(|b| !b.input) {
-            t.trace_start("ep_finalize_0");
-            b.wait_out(&t, &s.indices)?;
-            t.trace_stop();
-            advance(&t, b.wait, Bool(true))?;
+        let s = Scheduler::new(&t, Int(num_steps - 1), &last, grid, num_stages)?;
+        for lag in (0..num_stages - 1).rev() {
+            let name = format!("ep_finalize_{lag}");
+            for b in brefs.iter_mut().filter(|b| !b.input) {
+                if lag >= (b.out_count() - 1).max(1) {
+                    continue;
+                }
+                let changed = if lag == 0 {
+                    Bool(true)
+                } else {
+                    s.has_changed(&t, b, lag as usize)?
+                };
+                let pred = t.and(t.and(s.last_step, Bool(lag < num_steps))?, changed)?;
+                let b_ref = &*b;
+                let prev = &s.prev[lag as usize];
+                t.when(pred, |t| {
+                    if b_ref.out_count() > 1 {
+                        t.trace_start(&name);
+                        b_ref.wait_out(t, prev)?;
+                        t.trace_stop();
+                    }
+                    Ok(())
+                })?;
+                let advance_pred = t.and(pred, Bool(true))?;
+                b.wait = advance(&t, b.wait, advance_pred)?;
+            }
         }
         Ok(())
     }

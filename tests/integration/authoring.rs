@@ -590,6 +590,20 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     })
                 })
         }
+        "emit_pipeline_buffered" => KernelSpec::new(name)
+            .in_specs([any(&[32, 128]), any(&[32, 128])])
+            .output(any(&[32, 128]))
+            .output(any(&[32, 128]))
+            .build(ctx, |k| {
+                let [x_hbm, y_hbm, s_hbm, p_hbm] = k.refs()?;
+                let rows = |n| rows().buffered(n);
+                let pipeline = emit_pipeline(&[4], [rows(3), rows(1)], [rows(1), rows(3)]);
+                pipeline.call(k, [x_hbm, y_hbm, s_hbm, p_hbm], |k, _, r| {
+                    let (x, y) = (r[0].load(k)?, r[1].load(k)?);
+                    r[2].store(k, k.add(x, y)?)?;
+                    r[3].store(k, k.mul(x, y)?)
+                })
+            }),
         "emit_pipeline_matmul" => KernelSpec::new(name)
             .in_specs([any(&[16, 256]), any(&[256, 256])])
             .output(any(&[16, 256]))
@@ -638,12 +652,13 @@ fn pipeline_shapes(name: &str) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
         "emit_pipeline_matmul" => (v(&[&[16, 256], &[256, 256]]), v(&[&[16, 256]])),
         "emit_pipeline_grid_of_one" => (v(&[&[16, 256]]), v(&[&[16, 256]])),
         "emit_pipeline_hbm" => (v(&[&[32, 256]]), v(&[&[32, 256]])),
+        "emit_pipeline_buffered" => (v(&[&[32, 128], &[32, 128]]), v(&[&[32, 128], &[32, 128]])),
         "emit_pipeline_constant_block" => (v(&[&[32, 128], &[16, 128]]), v(&[&[32, 128]])),
         _ => (v(&[&[32, 128]]), v(&[&[32, 128]])),
     }
 }
 
-const PIPELINE_CASES: [&str; 8] = [
+const PIPELINE_CASES: [&str; 9] = [
     "emit_pipeline_1d",
     "emit_pipeline_grid_of_one",
     "emit_pipeline_constant_block",
@@ -652,6 +667,7 @@ const PIPELINE_CASES: [&str; 8] = [
     "emit_pipeline_outer_grid",
     "emit_pipeline_matmul",
     "emit_pipeline_hbm",
+    "emit_pipeline_buffered",
 ];
 
 fn pipeline_module(ctx: &Context, name: &str) -> String {
@@ -725,6 +741,10 @@ fn pipeline_idioms_compute_what_their_python_computes() {
                     .collect();
                 vec![(vec![32, 128], o)]
             }
+            "emit_pipeline_buffered" => vec![
+                (vec![32, 128], zip(|a, b| a + b)),
+                (vec![32, 128], zip(|a, b| a * b)),
+            ],
             "emit_pipeline_two_outputs" => vec![
                 (vec![32, 128], zip(|a, b| a + b)),
                 (vec![32, 128], zip(|a, b| a - b)),
@@ -896,7 +916,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 39, "the cases of {script:?}");
+    assert_eq!(cases, 40, "the cases of {script:?}");
     failures.assert_none();
 }
 
