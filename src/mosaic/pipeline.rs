@@ -6,11 +6,11 @@
 //! pltpu.emit_pipeline(body, grid=grid, in_specs=in_specs, out_specs=out_specs)(*refs)
 //! ```
 //!
-//! with the default `pl.BlockSpec`s (`Buffered(2)`): a `tpu.region` holding
-//! the VMEM double buffers (`memref.alloca`) and DMA semaphore pairs
+//! (`pl.BlockSpec`s with `Buffered(n)`, 2 by default): a `tpu.region`
+//! holding the VMEM buffers (`memref.alloca`) and DMA semaphores
 //! (`tpu.sem_alloc`) of each operand, the prologue's first copies, the
 //! `scf.for` over the grid steps with Pallas's schedule (each copy and wait
-//! under its `scf.if`, slots counted modulo 2 with `arith.remui`, the next and
+//! under its `scf.if`, slots counted modulo `n` with `arith.remui`, the next and
 //! previous grid indices with their `arith.select`s, the `tpu.trace_start`
 //! scopes `ep_copy_in`, `ep_wait_in`, `ep_run_kernel`, `ep_copy_out`,
 //! `ep_wait_out`), and the epilogue's last waits. The schedule is a port of
@@ -18,7 +18,7 @@
 //! Python traces is an op here, each Python number it meets a fresh
 //! `arith.constant`, in the Python's order.
 //!
-//! Supported: inner grids of any rank whose dimensions are at least 2; any
+//! Supported: inner grids of any rank (dimensions of 1 included); any
 //! number of inputs and outputs; blocks of rank >= 2 that divide the
 //! operand's shape, with index maps of grid indices and constants
 //! ([`IndexExpr`]); operands that are refs or views of refs
@@ -28,9 +28,9 @@
 //! crate does not reproduce them yet): rank-1 blocks, blocks that do not
 //! divide the operand (the last block's remainder), a block that is the
 //! whole operand under a constant index map (trivial windowing: Pallas copies
-//! it synchronously), grid dimensions of 1, custom index maps, `Buffered(n)`
-//! other than 2, lookahead, `core_axis`, `no_pipelining`, squeezed block
-//! dimensions and `allocations=` reuse.
+//! it synchronously), one-step grids, custom index maps, lookahead,
+//! `core_axis`, `no_pipelining`, squeezed block dimensions and
+//! `allocations=` reuse.
 
 use melior::dialect::arith;
 use melior::ir::attribute::IntegerAttribute;
@@ -209,10 +209,10 @@ impl<'c, 'a> BlockRef<'c, 'a> {
 /// wait under its `scf.if`, slots counted modulo 2 with `arith.remui`, the
 /// `ep_*` trace scopes) and the epilogue's last waits.
 ///
-/// Supported: default `pl.BlockSpec`s (`Buffered(2)`) of rank >= 2 that
-/// divide the operand, index maps of grid indices and constants
-/// ([`BlockSpec`]), grid dimensions of 1, `ANY` or HBM operands
-/// ([`PipelineOperand`]). Refused with a [`BuildError`] naming it (Pallas
+/// Supported: `pl.BlockSpec`s of rank >= 2 that divide the operand, index
+/// maps of grid indices and constants, `pipeline_mode=pl.Buffered(n)`
+/// ([`BlockSpec::buffered`]; 2 by default), grid dimensions of 1, `ANY` or
+/// HBM operands ([`PipelineOperand`]). Refused with a [`BuildError`] naming it (Pallas
 /// lowers these with other ops, not reproduced here): blocks that do not
 /// divide the operand, rank-1 blocks, a block that is the whole operand
 /// under a constant index map (trivial windowing), one-step grids, VMEM
