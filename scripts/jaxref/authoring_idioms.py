@@ -329,6 +329,16 @@ def _(x_hbm, y_hbm, s_hbm, p_hbm):
       x_hbm, y_hbm, s_hbm, p_hbm)
 
 
+@pipeline_case("emit_pipeline_resident", [S((32, 128), F32), S((8, 128), F32)], [S((32, 128), F32)])
+def _(x_hbm, w_hbm, o_hbm):
+  def body(x_ref, w_ref, o_ref):  # w: the whole array, copied once before the loop (a trivial window)
+    y = x_ref[...] + w_ref[...]
+    o_ref[...] = y * w_ref[pl.ds(0, 8), :]
+  rows = blocks((8, 128), lambda i: (i, 0))
+  whole = blocks((8, 128), lambda i: (0, 0))
+  pltpu.emit_pipeline(body, grid=(4,), in_specs=[rows, whole], out_specs=[rows])(x_hbm, w_hbm, o_hbm)
+
+
 # SparseCore kernels (pl.kernel on a vector-subcore mesh, f32[16] = one vector of TPU7x lanes).
 SC_CASES = []
 

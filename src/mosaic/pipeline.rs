@@ -53,7 +53,8 @@ use super::support::memref_parts;
 pub struct BlockSpec {
     block_shape: Vec<i64>,
     index_map: Vec<IndexExpr>,
-    buffers: i64,
+    /// `pipeline_mode=pl.Buffered(n)`; `None`: Pallas's default.
+    buffers: Option<i64>,
 }
 
 impl BlockSpec {
@@ -62,7 +63,7 @@ impl BlockSpec {
         Self {
             block_shape: block_shape.to_vec(),
             index_map: index_map.to_vec(),
-            buffers: 2,
+            buffers: None,
         }
     }
 
@@ -70,7 +71,7 @@ impl BlockSpec {
     /// input prefetches `n - 1` blocks ahead, an output's copies are waited
     /// for `n - 1` steps later (1: synchronously).
     pub fn buffered(mut self, n: i64) -> Self {
-        self.buffers = n;
+        self.buffers = Some(n);
         self
     }
 }
@@ -149,22 +150,28 @@ impl<'c, 'a> PipelineStep<'c, 'a> {
 #[derive(Clone, Copy, Debug)]
 pub struct BlockRef<'c, 'a> {
     buffer: Value<'c, 'a>,
-    slot: Value<'c, 'a>,
+    slot: Option<Value<'c, 'a>>,
 }
 
 impl<'c, 'a> BlockRef<'c, 'a> {
-    /// The double buffer (`memref<2 x block>` in VMEM).
+    /// The buffers (`memref<n x block>` in VMEM; the block for a trivial
+    /// window).
     pub fn buffer(&self) -> Value<'c, 'a> {
         self.buffer
     }
 
-    /// The current slot (an `i32`).
-    pub fn slot(&self) -> Value<'c, 'a> {
+    /// The current slot (an `i32`); none for a block that is the whole
+    /// operand (a trivial window: one buffer, copied in once).
+    pub fn slot(&self) -> Option<Value<'c, 'a>> {
         self.slot
     }
 
     fn indices(&self, indices: &[Index<'c, 'a>]) -> Vec<Index<'c, 'a>> {
-        let mut all = vec![Index::At(Operand::Value(self.slot))];
+        let mut all: Vec<Index<'c, 'a>> = self
+            .slot
+            .map(|slot| Index::At(Operand::Value(slot)))
+            .into_iter()
+            .collect();
         all.extend_from_slice(indices);
         all
     }
@@ -286,9 +293,12 @@ struct Bref<'c, 'a> {
     /// The operand's shape after its view.
     shape: Vec<i64>,
     window: Value<'c, 'a>,
-    sems: Value<'c, 'a>,
+    /// The DMA semaphores (none for a trivial window).
+    sems: Option<Value<'c, 'a>>,
     /// The buffers (`Buffered(n)`).
     count: i64,
+    /// The block is the whole operand at every step (`is_trivial_windowing`).
+    trivial: bool,
     /// copy_in / wait_in slots of an input, copy_out / wait_out of an output.
     copy: J<'c, 'a>,
     wait: J<'c, 'a>,
@@ -685,7 +695,10 @@ impl<'c, 'a> Bref<'c, 'a> {
         start: bool,
     ) -> Result<(), BuildError> {
         let k = t.k;
-        let sem = k.ref_at(self.sems, &[Index::At(Operand::Value(slot))])?;
+        let sems = self
+            .sems
+            .ok_or_else(|| k.error("emit_pipeline", "a DMA of a trivial window".to_string()))?;
+        let sem = k.ref_at(sems, &[Index::At(Operand::Value(slot))])?;
         let (src, dst) = if self.input {
             let dst = k.ref_at(self.window, &self.window_at(slot))?;
             (self.hbm_view(k, slice)?, dst)
@@ -817,6 +830,59 @@ fn scope_literals(start: OperationRef<'_, '_>) -> bool {
     true
 }
 
+/// `sync_copy` of a trivial window's operand into it: a `tpu.region` with a
+/// DMA semaphore, the DMA's start and its wait.
+fn sync_copy_in<'c, 'a>(k: &Body<'c, 'a>, b: &Bref<'c, 'a>) -> Result<(), BuildError> {
+    let (ctx, loc) = (k.ctx(), k.location());
+    let region = Region::new();
+    region.append_block(Block::new(&[]));
+    let op = k.append(ops::region(ctx, &[], region, loc));
+    let block = op
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| k.error("emit_pipeline", "the region lost its block".to_string()))?;
+    let inner = k.nested_without_grid(block);
+    let sem_type = attrs::memref(
+        ctx,
+        &[],
+        attrs::dma_semaphore_type(ctx),
+        MemorySpace::SemaphoreMem,
+        None,
+    );
+    let sem = inner.value(ops::sem_alloc(ctx, sem_type, loc))?;
+    let src = b.operand.r;
+    inner.append(ops::enqueue_dma(
+        ctx,
+        src,
+        None,
+        b.window,
+        Some(sem),
+        None,
+        None,
+        None,
+        None,
+        None,
+        loc,
+    ));
+    inner.append(ops::wait_dma(
+        ctx,
+        src,
+        None,
+        b.window,
+        Some(sem),
+        None,
+        None,
+        None,
+        true,
+        None,
+        None,
+        loc,
+    ));
+    block.append_operation(ops::r#yield(ctx, &[], loc));
+    Ok(())
+}
+
 /// Ends a scope opened by `start`: `trace_stop`, or nothing (and no
 /// `trace_start`) if no op was appended in it.
 fn close_scope(t: &Tr<'_, '_, '_>, start: OperationRef<'_, '_>) {
@@ -854,7 +920,7 @@ impl EmitPipeline {
         &self,
         k: &Body<'_, '_>,
         operands: &[PipelineOperand<'_, '_>],
-    ) -> Result<Vec<Vec<i64>>, BuildError> {
+    ) -> Result<Vec<(Vec<i64>, bool)>, BuildError> {
         if k.sparse_core() {
             return Err(self.error(k, "a SparseCore kernel: not supported (Pallas pipelines there with SparseCore tiling and loads); a TensorCore kernel's pipeline is".to_string()));
         }
@@ -922,13 +988,12 @@ impl EmitPipeline {
                     _ => return Err(self.error(k, format!("operand {n}: view index {d} is not ds(start, size) or ALL (integer and strided view indices are not supported)"))),
                 }
             }
-            if spec.buffers < 1 {
+            if let Some(b) = spec.buffers
+                && b < 1
+            {
                 return Err(self.error(
                     k,
-                    format!(
-                        "operand {n}: Buffered({}): give at least one buffer",
-                        spec.buffers
-                    ),
+                    format!("operand {n}: Buffered({b}): give at least one buffer"),
                 ));
             }
             let block = &spec.block_shape;
@@ -970,10 +1035,13 @@ impl EmitPipeline {
                 IndexExpr::Const(_) => true,
                 IndexExpr::Grid(d) => self.grid[d] == 1,
             });
-            if whole && constant {
-                return Err(self.error(k, format!("operand {n}: the block is the whole operand under a constant index map (trivial windowing, which Pallas copies synchronously): not supported")));
+            let trivial = whole && constant;
+            if trivial
+                && (n >= self.in_specs.len() || !operand.at.is_empty() || spec.buffers.is_some())
+            {
+                return Err(self.error(k, format!("operand {n}: the block is the whole operand under a constant index map (trivial windowing, copied synchronously): supported for inputs that are whole refs with the default buffering only")));
             }
-            shapes.push(shape);
+            shapes.push((shape, trivial));
         }
         Ok(shapes)
     }
@@ -1022,7 +1090,7 @@ impl EmitPipeline {
         let inner = k.nested_without_grid(block);
         let mut brefs = Vec::with_capacity(operands.len());
         let n_in = self.in_specs.len();
-        for (n, ((spec, operand), shape)) in self
+        for (n, ((spec, operand), (shape, trivial))) in self
             .in_specs
             .iter()
             .chain(&self.out_specs)
@@ -1032,11 +1100,12 @@ impl EmitPipeline {
         {
             let (_, element) = memref_parts(operand.r.r#type())
                 .ok_or_else(|| self.error(k, format!("operand {n} is not a memref")))?;
-            let mut buffer_shape = vec![spec.buffers];
+            // A trivial window is one buffer of the block, without semaphores.
+            let count = spec.buffers.unwrap_or(if trivial { 1 } else { 2 });
+            let mut buffer_shape = if trivial { vec![] } else { vec![count] };
             buffer_shape.extend_from_slice(&spec.block_shape);
             let buffer_type = attrs::memref(ctx, &buffer_shape, element, MemorySpace::Vmem, None);
-            let sem_type =
-                attrs::memref(ctx, &[spec.buffers], dma, MemorySpace::SemaphoreMem, None);
+            let sem_type = attrs::memref(ctx, &[count], dma, MemorySpace::SemaphoreMem, None);
             let memref = melior::ir::r#type::MemRefType::try_from(buffer_type)
                 .map_err(|e| self.error(k, e.to_string()))?;
             let window = inner.value(melior::dialect::memref::alloca(
@@ -1047,7 +1116,11 @@ impl EmitPipeline {
                 None,
                 loc,
             ))?;
-            let sems = inner.value(ops::sem_alloc(ctx, sem_type, loc))?;
+            let sems = if trivial {
+                None
+            } else {
+                Some(inner.value(ops::sem_alloc(ctx, sem_type, loc))?)
+            };
             brefs.push(Bref {
                 input: n < n_in,
                 spec: spec.clone(),
@@ -1055,7 +1128,8 @@ impl EmitPipeline {
                 shape,
                 window,
                 sems,
-                count: spec.buffers,
+                count,
+                trivial,
                 copy: Lit(0),
                 wait: Lit(0),
             });
@@ -1083,10 +1157,14 @@ impl EmitPipeline {
         let initial = vec![Lit(0); grid.len()];
         let s = Scheduler::new(&t, Int(0), &initial, grid, num_stages)?;
         let mut brefs = brefs;
+        // Trivial windows: copied in once, synchronously.
+        for b in brefs.iter().filter(|b| b.trivial) {
+            sync_copy_in(k, b)?;
+        }
         for step in 0..num_stages - 1 {
             let name = format!("ep_initialize_{step}");
             let start = k.append(ops::trace_start(k.ctx(), &name, 10, k.location()));
-            for b in brefs.iter_mut().filter(|b| b.input) {
+            for b in brefs.iter_mut().filter(|b| b.input && !b.trivial) {
                 if step >= (b.in_count() - 1).max(0) {
                     continue;
                 }
@@ -1105,37 +1183,49 @@ impl EmitPipeline {
             }
             close_scope(&t, start);
         }
-        // The loop: carries each operand's two slots, then the indices.
+        // The loop: carries each operand's two slots, then the indices; a
+        // trivial window's copy slot never changes, and JAX's scan forwards
+        // such a carry rather than carrying it.
+        // The forwarded carries become the scan's constants, made first.
+        for b in brefs.iter().filter(|b| b.trivial) {
+            t.mat(b.copy)?;
+        }
         let mut init = Vec::new();
         for b in &brefs {
-            init.push(t.mat(b.copy)?);
+            if !b.trivial {
+                init.push(t.mat(b.copy)?);
+            }
             init.push(t.mat(b.wait)?);
         }
+        let n = init.len();
         for &i in &initial {
             init.push(t.mat(i)?);
         }
-        let n = brefs.len();
         let rebuild = |carry: &[Value<'c, 'a>]| -> Vec<Bref<'c, 'a>> {
+            let mut next = carry.iter();
+            let mut slot = || next.next().map_or(Lit(0), |&v| V(v));
             brefs
                 .iter()
-                .enumerate()
-                .map(|(j, b)| Bref {
-                    spec: b.spec.clone(),
-                    operand: b.operand.clone(),
-                    shape: b.shape.clone(),
-                    copy: V(carry[2 * j]),
-                    wait: V(carry[2 * j + 1]),
-                    ..*b
+                .map(|b| {
+                    let copy = if b.trivial { b.copy } else { slot() };
+                    Bref {
+                        spec: b.spec.clone(),
+                        operand: b.operand.clone(),
+                        shape: b.shape.clone(),
+                        copy,
+                        wait: slot(),
+                        ..*b
+                    }
                 })
                 .collect()
         };
         let results = k.fori_loop(0, num_steps, &init, |k, step, carry| {
             let t = Tr { k };
             let mut brefs = rebuild(carry);
-            let indices = filter(carry[2 * n..].iter().map(|&v| V(v)).collect(), grid);
+            let indices = filter(carry[n..].iter().map(|&v| V(v)).collect(), grid);
             let s = Scheduler::new(&t, V(step), &indices, grid, num_stages)?;
             // copy_in of every operand.
-            for b in &mut brefs {
+            for b in brefs.iter_mut().filter(|b| !b.trivial) {
                 let fetch_changes = s.will_change_fetch(&t, b)?;
                 let out_of_fetch = t.ge(s.step, Int(s.num_steps - b.in_count() + 1))?;
                 let mut pred = t.and(fetch_changes, t.not(out_of_fetch)?)?;
@@ -1160,7 +1250,7 @@ impl EmitPipeline {
                 b.copy = advance(&t, b.copy, advance_pred)?;
             }
             // wait_in of every operand.
-            for b in &brefs {
+            for b in brefs.iter().filter(|b| !b.trivial) {
                 let changed = s.has_changed(&t, b, 1)?;
                 let pred = t.or(changed, s.first_step)?;
                 let started = t.ge(s.step, Int(0))?;
@@ -1177,10 +1267,12 @@ impl EmitPipeline {
             // The body, on each operand's current slot.
             let mut refs = Vec::with_capacity(brefs.len());
             for b in &brefs {
-                let slot = if b.input {
-                    t.rem(b.wait, b.count)?
+                let slot = if b.trivial {
+                    None
+                } else if b.input {
+                    Some(t.rem(b.wait, b.count)?)
                 } else {
-                    t.rem(b.copy, b.count)?
+                    Some(t.rem(b.copy, b.count)?)
                 };
                 refs.push(BlockRef {
                     buffer: b.window,
@@ -1202,7 +1294,7 @@ impl EmitPipeline {
                 t.trace_stop();
             }
             // copy_out of every operand.
-            for b in &mut brefs {
+            for b in brefs.iter_mut().filter(|b| !b.trivial) {
                 let changes = s.will_change(&t, b)?;
                 let pred = t.or(changes, s.last_step)?;
                 let b_ref = &*b;
@@ -1239,14 +1331,21 @@ impl EmitPipeline {
             }
             // advance_slots: an input's wait slot moves when its block will.
             for b in brefs.iter_mut().filter(|b| b.input) {
-                let changes = s.will_change(&t, b)?;
+                // A trivial window never changes.
+                let changes = if b.trivial {
+                    Bool(false)
+                } else {
+                    s.will_change(&t, b)?
+                };
                 let pred = t.or(changes, s.last_step)?;
                 b.wait = advance(&t, b.wait, pred)?;
             }
             let next = next_index(&t, &indices, grid)?;
-            let mut carry = Vec::with_capacity(2 * n + grid.len());
+            let mut carry = Vec::with_capacity(n + grid.len());
             for b in &brefs {
-                carry.push(t.mat(b.copy)?);
+                if !b.trivial {
+                    carry.push(t.mat(b.copy)?);
+                }
                 carry.push(t.mat(b.wait)?);
             }
             for i in next {
@@ -1256,7 +1355,7 @@ impl EmitPipeline {
         })?;
         // Epilogue: the outputs' last waits, the oldest first.
         let mut brefs = rebuild(&results);
-        let next: Vec<J<'c, 'a>> = results[2 * n..].iter().map(|&v| V(v)).collect();
+        let next: Vec<J<'c, 'a>> = results[n..].iter().map(|&v| V(v)).collect();
         let last = prev_index(&t, &next, grid)?;
         let s = Scheduler::new(&t, Int(num_steps - 1), &last, grid, num_stages)?;
         for lag in (0..num_stages - 1).rev() {

@@ -604,6 +604,19 @@ fn pipeline_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildEr
                     r[3].store(k, k.mul(x, y)?)
                 })
             }),
+        "emit_pipeline_resident" => KernelSpec::new(name)
+            .in_specs([any(&[32, 128]), any(&[8, 128])])
+            .output(any(&[32, 128]))
+            .build(ctx, |k| {
+                let [x_hbm, w_hbm, o_hbm] = k.refs()?;
+                let whole = BlockSpec::new(&[8, 128], &[Const(0), Const(0)]);
+                let pipeline = emit_pipeline(&[4], [rows(), whole], [rows()]);
+                pipeline.call(k, [x_hbm, w_hbm, o_hbm], |k, _, r| {
+                    let y = k.add(r[0].load(k)?, r[1].load(k)?)?;
+                    let w = r[1].load_at(k, &[ds(0, 8), ALL])?;
+                    r[2].store(k, k.mul(y, w)?)
+                })
+            }),
         "emit_pipeline_matmul" => KernelSpec::new(name)
             .in_specs([any(&[16, 256]), any(&[256, 256])])
             .output(any(&[16, 256]))
@@ -652,13 +665,14 @@ fn pipeline_shapes(name: &str) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
         "emit_pipeline_matmul" => (v(&[&[16, 256], &[256, 256]]), v(&[&[16, 256]])),
         "emit_pipeline_grid_of_one" => (v(&[&[16, 256]]), v(&[&[16, 256]])),
         "emit_pipeline_hbm" => (v(&[&[32, 256]]), v(&[&[32, 256]])),
+        "emit_pipeline_resident" => (v(&[&[32, 128], &[8, 128]]), v(&[&[32, 128]])),
         "emit_pipeline_buffered" => (v(&[&[32, 128], &[32, 128]]), v(&[&[32, 128], &[32, 128]])),
         "emit_pipeline_constant_block" => (v(&[&[32, 128], &[16, 128]]), v(&[&[32, 128]])),
         _ => (v(&[&[32, 128]]), v(&[&[32, 128]])),
     }
 }
 
-const PIPELINE_CASES: [&str; 9] = [
+const PIPELINE_CASES: [&str; 10] = [
     "emit_pipeline_1d",
     "emit_pipeline_grid_of_one",
     "emit_pipeline_constant_block",
@@ -668,6 +682,7 @@ const PIPELINE_CASES: [&str; 9] = [
     "emit_pipeline_matmul",
     "emit_pipeline_hbm",
     "emit_pipeline_buffered",
+    "emit_pipeline_resident",
 ];
 
 fn pipeline_module(ctx: &Context, name: &str) -> String {
@@ -738,6 +753,14 @@ fn pipeline_idioms_compute_what_their_python_computes() {
                 let b = &ins[1].1;
                 let o = (0..32 * 128)
                     .map(|e| 3.0 + x[e] + b[e % (8 * 128)])
+                    .collect();
+                vec![(vec![32, 128], o)]
+            }
+            // o = (x + w) * w, w the one (8, 128) block.
+            "emit_pipeline_resident" => {
+                let w = &ins[1].1;
+                let o = (0..32 * 128)
+                    .map(|e| (x[e] + w[e % 1024]) * w[e % 1024])
                     .collect();
                 vec![(vec![32, 128], o)]
             }
@@ -837,6 +860,8 @@ fn pipeline_refuses_what_it_does_not_reproduce() {
     let any = MemorySpace::Any;
     let e = refused(&[3], rows(), &[20, 128], any);
     assert!(e.contains("does not divide 20"), "{e}");
+    // A whole-operand output (an input is copied in once; an output would
+    // be copied out once).
     let whole = BlockSpec::new(&[8, 128], &[Const(0), Const(0)]);
     assert!(refused(&[2], whole, &[8, 128], any).contains("trivial windowing"));
     assert!(refused(&[1], rows(), &[16, 128], any).contains("one step"));
@@ -916,7 +941,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 40, "the cases of {script:?}");
+    assert_eq!(cases, 41, "the cases of {script:?}");
     failures.assert_none();
 }
 
