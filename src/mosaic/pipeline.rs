@@ -26,9 +26,9 @@
 //! runs inside a kernel with its own grid. Refused with a [`BuildError`]
 //! naming what is unsupported (Pallas lowers these differently, and the
 //! crate does not reproduce them yet): rank-1 blocks, blocks that do not
-//! divide the operand (the last block's remainder), a block that is the
-//! whole operand under a constant index map (trivial windowing: Pallas copies
-//! it synchronously), one-step grids, custom index maps, lookahead,
+//! divide the operand (the last block's remainder), an output whose block is
+//! the whole operand under a constant index map (trivial windowing: Pallas
+//! copies it out synchronously; inputs are supported), one-step grids, custom index maps, lookahead,
 //! `core_axis`, `no_pipelining`, squeezed block dimensions and
 //! `allocations=` reuse.
 
@@ -219,11 +219,13 @@ impl<'c, 'a> BlockRef<'c, 'a> {
 /// Supported: `pl.BlockSpec`s of rank >= 2 that divide the operand, index
 /// maps of grid indices and constants, `pipeline_mode=pl.Buffered(n)`
 /// ([`BlockSpec::buffered`]; 2 by default), grid dimensions of 1, `ANY` or
-/// HBM operands ([`PipelineOperand`]). Refused with a [`BuildError`] naming it (Pallas
+/// HBM operands ([`PipelineOperand`]), inputs whose block is the whole
+/// operand under a constant index map (a trivial window: copied in once
+/// before the loop). Refused with a [`BuildError`] naming it (Pallas
 /// lowers these with other ops, not reproduced here): blocks that do not
-/// divide the operand, rank-1 blocks, a block that is the whole operand
-/// under a constant index map (trivial windowing), one-step grids, VMEM
-/// operands, SparseCore kernels, and `k.program_id` in the body (Python's
+/// divide the operand, rank-1 blocks, trivial windows of outputs, of views
+/// or with `Buffered(n)`, one-step grids, VMEM operands, SparseCore
+/// kernels, and `k.program_id` in the body (Python's
 /// `pl.program_id` there is the inner grid's: [`PipelineStep::program_id`]).
 ///
 /// ```
