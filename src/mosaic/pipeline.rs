@@ -292,8 +292,6 @@ struct Bref<'c, 'a> {
     input: bool,
     spec: BlockSpec,
     operand: PipelineOperand<'c, 'a>,
-    /// The operand's shape after its view.
-    shape: Vec<i64>,
     window: Value<'c, 'a>,
     /// The DMA semaphores (none for a trivial window).
     sems: Option<Value<'c, 'a>>,
@@ -306,7 +304,7 @@ struct Bref<'c, 'a> {
     wait: J<'c, 'a>,
 }
 
-/// The emitter: the body ops go to, and the open trace scope.
+/// The tracer: emits the ops of the traced values into the body `k`.
 struct Tr<'k, 'c, 'a> {
     k: &'k Body<'c, 'a>,
 }
@@ -917,12 +915,13 @@ impl EmitPipeline {
         k.error("emit_pipeline", message)
     }
 
-    /// Checks what is supported; gives each operand's shape after its view.
+    /// Checks what is supported; gives whether each operand's block is a
+    /// trivial window.
     fn check(
         &self,
         k: &Body<'_, '_>,
         operands: &[PipelineOperand<'_, '_>],
-    ) -> Result<Vec<(Vec<i64>, bool)>, BuildError> {
+    ) -> Result<Vec<bool>, BuildError> {
         if k.sparse_core() {
             return Err(self.error(k, "a SparseCore kernel: not supported (Pallas pipelines there with SparseCore tiling and loads); a TensorCore kernel's pipeline is".to_string()));
         }
@@ -953,7 +952,7 @@ impl EmitPipeline {
         if operands.len() != specs {
             return Err(self.error(k, format!("{} operands for {} in_specs and {} out_specs: give one ref per spec, inputs first", operands.len(), self.in_specs.len(), self.out_specs.len())));
         }
-        let mut shapes = Vec::with_capacity(specs);
+        let mut trivials = Vec::with_capacity(specs);
         for (n, (spec, operand)) in self
             .in_specs
             .iter()
@@ -1043,9 +1042,9 @@ impl EmitPipeline {
             {
                 return Err(self.error(k, format!("operand {n}: the block is the whole operand under a constant index map (trivial windowing, copied synchronously): supported for inputs that are whole refs with the default buffering only")));
             }
-            shapes.push((shape, trivial));
+            trivials.push(trivial);
         }
-        Ok(shapes)
+        Ok(trivials)
     }
 
     /// Appends the pipeline to `k` over `operands` (inputs then outputs, as
@@ -1075,7 +1074,7 @@ impl EmitPipeline {
         O: Into<PipelineOperand<'c, 'a>>,
     {
         let operands: Vec<PipelineOperand<'c, 'a>> = operands.into_iter().map(Into::into).collect();
-        let shapes = self.check(k, &operands)?;
+        let trivials = self.check(k, &operands)?;
         let ctx = k.ctx();
         let loc = k.location();
         let dma = attrs::dma_semaphore_type(ctx);
@@ -1092,12 +1091,12 @@ impl EmitPipeline {
         let inner = k.nested_without_grid(block);
         let mut brefs = Vec::with_capacity(operands.len());
         let n_in = self.in_specs.len();
-        for (n, ((spec, operand), (shape, trivial))) in self
+        for (n, ((spec, operand), trivial)) in self
             .in_specs
             .iter()
             .chain(&self.out_specs)
             .zip(operands)
-            .zip(shapes)
+            .zip(trivials)
             .enumerate()
         {
             let (_, element) = memref_parts(operand.r.r#type())
@@ -1127,7 +1126,6 @@ impl EmitPipeline {
                 input: n < n_in,
                 spec: spec.clone(),
                 operand,
-                shape,
                 window,
                 sems,
                 count,
@@ -1213,7 +1211,6 @@ impl EmitPipeline {
                     Bref {
                         spec: b.spec.clone(),
                         operand: b.operand.clone(),
-                        shape: b.shape.clone(),
                         copy,
                         wait: slot(),
                         ..*b
