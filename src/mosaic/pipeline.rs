@@ -225,7 +225,7 @@ impl<'c, 'a> BlockRef<'c, 'a> {
 /// lowers these with other ops, not reproduced here): blocks that do not
 /// divide the operand, rank-1 blocks, trivial windows of outputs, of views
 /// or with `Buffered(n)`, one-step grids, VMEM operands, SparseCore
-/// kernels, and `k.program_id` in the body (Python's
+/// kernels, vector loads and stores of other refs in the body, and `k.program_id` in the body (Python's
 /// `pl.program_id` there is the inner grid's: [`PipelineStep::program_id`]).
 ///
 /// ```
@@ -830,6 +830,60 @@ fn scope_literals(start: OperationRef<'_, '_>) -> bool {
     true
 }
 
+/// A vector access in the body (after `start`, nested regions included) of
+/// a ref other than the pipeline's blocks (`loads` may be read, `stores`
+/// written): Pallas's lowering adds same-shape `vector.shape_cast`s to some
+/// of those depending on how the kernel used the ref before (the kernel's
+/// output ref loaded in the body, an input stored), which `Body` does not
+/// reproduce; refused, named.
+fn foreign_refs<'c, 'a>(
+    start: OperationRef<'c, 'a>,
+    loads: &[Value<'c, 'a>],
+    stores: &[Value<'c, 'a>],
+) -> Option<String> {
+    fn walk<'c, 'a>(
+        mut next: Option<OperationRef<'c, 'a>>,
+        loads: &[Value<'c, 'a>],
+        stores: &[Value<'c, 'a>],
+    ) -> Option<String> {
+        while let Some(op) = next {
+            let name = op_name(op);
+            let allowed = match name.as_str() {
+                "vector.load" | "tpu.vector_load" | "tpu.strided_load" => Some(loads),
+                "tpu.vector_store" | "vector.store" | "tpu.strided_store" => Some(stores),
+                _ => None,
+            };
+            if let Some(allowed) = allowed {
+                for operand in op.operands() {
+                    if memref_parts(operand.r#type()).is_some() && !allowed.contains(&operand) {
+                        let what = if name.contains("load") {
+                            "loads"
+                        } else {
+                            "stores into"
+                        };
+                        return Some(format!(
+                            "the pipeline's body {what} {} (`{name}`), which is not one of the pipeline's blocks: Pallas's lowering casts such accesses by how the kernel used the ref before, not reproduced here; make it a pipeline operand, or access it outside the pipeline",
+                            operand.r#type()
+                        ));
+                    }
+                }
+            }
+            for region in op.regions() {
+                let mut block = region.first_block();
+                while let Some(b) = block {
+                    if let Some(e) = walk(b.first_operation(), loads, stores) {
+                        return Some(e);
+                    }
+                    block = b.next_in_region();
+                }
+            }
+            next = op.next_in_block();
+        }
+        None
+    }
+    walk(start.next_in_block(), loads, stores)
+}
+
 /// `sync_copy` of a trivial window's operand into it: a `tpu.region` with a
 /// DMA semaphore, the DMA's start and its wait.
 fn sync_copy_in<'c, 'a>(k: &Body<'c, 'a>, b: &Bref<'c, 'a>) -> Result<(), BuildError> {
@@ -1051,7 +1105,10 @@ impl EmitPipeline {
     /// the specs): `body(k, step, refs)` builds the body once, given the
     /// inner grid's step and the VMEM block of each operand in the same
     /// order (`def body(x_ref, o_ref)`). The body's `k` has no grid:
-    /// `k.program_id` is refused there, `step.program_id` is Pallas's.
+    /// `k.program_id` is refused there, `step.program_id` is Pallas's. The
+    /// body loads and stores the pipeline's blocks only: a vector access of
+    /// another ref (the kernel's output accumulated in the body) is refused,
+    /// as Pallas casts some of those by how the kernel used the ref before.
     ///
     /// The body's scope (`tpu.trace_start "ep_run_kernel"`) opens after the
     /// literals of its first op when that op compares, selects or is
@@ -1289,6 +1346,19 @@ impl EmitPipeline {
             };
             let start = k.append(ops::trace_start(k.ctx(), "ep_run_kernel", 10, k.location()));
             body(k, &pipeline_step, &refs)?;
+            let windows: Vec<Value<'c, 'a>> = brefs
+                .iter()
+                .filter(|b| !b.trivial || b.input)
+                .map(|b| b.window)
+                .collect();
+            let stores_ok: Vec<Value<'c, 'a>> = brefs
+                .iter()
+                .filter(|b| !b.trivial)
+                .map(|b| b.window)
+                .collect();
+            if let Some(message) = foreign_refs(start, &windows, &stores_ok) {
+                return Err(k.error("emit_pipeline", message));
+            }
             if scope_literals(start) {
                 t.trace_stop();
             }

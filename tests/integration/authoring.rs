@@ -884,6 +884,25 @@ fn pipeline_refuses_what_it_does_not_reproduce() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("program_id"), "{error}");
+    // A kernel ref accessed in the body (Pallas casts some such accesses by
+    // the ref's earlier use): `def body(x_ref): o_ref[...] += x_ref[...]`.
+    let error = KernelSpec::new("accumulate")
+        .input(Arg::memref(&ctx, &[32, 128], f32, any))
+        .output(Arg::memref(&ctx, &[8, 128], f32, MemorySpace::Vmem))
+        .build(&ctx, |k| {
+            let [x, o_ref] = k.refs()?;
+            let no_outputs: [BlockSpec; 0] = [];
+            emit_pipeline(&[4], [rows()], no_outputs).call(k, [x], |k, _, r| {
+                let sum = k.add(k.load(o_ref)?, r[0].load(k)?)?;
+                k.store(o_ref, sum)
+            })
+        })
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("not one of the pipeline's blocks"),
+        "{error}"
+    );
 }
 
 /// Every case of `scripts/jaxref/authoring_idioms.py` built with the idioms is
