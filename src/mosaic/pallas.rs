@@ -36,7 +36,7 @@ use melior::dialect::{arith, func};
 use melior::ir::attribute::{
     DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
 };
-use melior::ir::operation::{OperationLike, OperationMutLike};
+use melior::ir::operation::OperationMutLike;
 use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{Attribute, Block, Identifier, Location, Module, Region, RegionLike, Type, Value};
 
@@ -764,7 +764,9 @@ impl<'c> KernelSpec<'c> {
         for transform in transforms {
             module.body().append_operation(transform);
         }
-        let (ok, mut diagnostics) = crate::context::capture(ctx, || module.as_operation().verify());
+        let (ok, mut diagnostics) = crate::context::capture(ctx, || {
+            crate::kernel::verify_operation(module.as_operation())
+        });
         if !ok {
             crate::mosaic::hints::add_hints(&mut diagnostics);
             return Err(BuildError::Verify {
