@@ -15,7 +15,7 @@ use melior::ir::{
 };
 
 use super::BuildError;
-use super::attrs::{ContractPrecision, CoreType, DotDimensionNumbers};
+use super::attrs::{ContractPrecision, CoreType, DotDimensionNumbers, ReductionKind};
 use super::ops;
 use super::support::{memref_parts, vector_parts, vector_type};
 use super::upstream::{self, vector::CombiningKind};
@@ -437,6 +437,262 @@ impl<'c, 'a> Body<'c, 'a> {
             None => sorted_keys,
         };
         Ok((sorted_keys, sorted_values))
+    }
+
+    /// Refuses a SparseCore-only idiom in a TensorCore kernel.
+    fn sparse_core_only(&self, op: &str) -> Result<(), BuildError> {
+        if self.sparse_core() {
+            return Ok(());
+        }
+        Err(self.error(
+            op,
+            "is a SparseCore op (plsc): build the kernel with KernelSpec::vector_subcore_mesh"
+                .to_string(),
+        ))
+    }
+
+    /// The start indices and the loaded shape (1 for integer-indexed
+    /// dimensions) of an expanded load or compressed store of `r` at
+    /// `indices` (`ref.at[indices]`), checked as Pallas's SparseCore
+    /// lowering checks them; `x` (the mask or the stored value) must have
+    /// the slice's shape.
+    fn masked_window(
+        &self,
+        op: &str,
+        r: Value<'c, '_>,
+        indices: &[Index<'c, 'a>],
+        x: Value<'c, '_>,
+    ) -> Result<(Vec<Value<'c, 'a>>, Vec<i64>, Vec<i64>, Type<'c>), BuildError> {
+        self.sparse_core_only(op)?;
+        if Self::is_smem(r) {
+            return Err(self.error(
+                op,
+                format!("{} is an SMEM ref: give a VMEM ref", r.r#type()),
+            ));
+        }
+        let (starts, loaded, value, element, strides) = self.access_strided(op, r, indices)?;
+        if strides.iter().any(|&s| s != 1) {
+            return Err(self.error(op, "a strided slice: give slices of stride 1".to_string()));
+        }
+        let first = loaded.iter().position(|&n| n != 1).unwrap_or(loaded.len());
+        let squeezed_after = indices
+            .iter()
+            .skip(first)
+            .any(|i| matches!(i, Index::At(_)));
+        if value.is_empty() || squeezed_after {
+            return Err(self.error(op, "an integer index after a slice longer than 1 (or no slice at all): Pallas's SparseCore lowering refuses it".to_string()));
+        }
+        if shape_of(x.r#type()) != value {
+            return Err(self.error(
+                op,
+                format!(
+                    "{} for a slice of shape {value:?}: give a mask (and value) of the slice's shape",
+                    x.r#type()
+                ),
+            ));
+        }
+        Ok((starts, loaded, value, element))
+    }
+
+    /// `plsc.load_expanded(x_ref.at[indices], mask=mask)` (SparseCore):
+    /// the `i`-th true lane of `mask` gets the `i`-th element of the slice
+    /// (along its last dimension); the other lanes are unspecified (select
+    /// them away). `tpu.vector_expand_load` between shape casts, as Pallas
+    /// lowers it with layout passes (the default).
+    pub fn load_expanded(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Index<'c, 'a>],
+        mask: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (starts, loaded, value, element) =
+            self.masked_window("load_expanded", r, indices, mask)?;
+        self.expand_load(r, &starts, &loaded, &value, element, mask)
+    }
+
+    /// The shape casts and `tpu.vector_expand_load` of an expanded load.
+    fn expand_load(
+        &self,
+        r: Value<'c, 'a>,
+        starts: &[Value<'c, 'a>],
+        loaded: &[i64],
+        value: &[i64],
+        element: Type<'c>,
+        mask: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let mask_type = vector_type(loaded, element_of(mask.r#type()));
+        let mask = self.one(upstream::vector::shape_cast(mask_type, mask, self.location));
+        let v = self.one(ops::vector_expand_load(
+            self.ctx,
+            r,
+            starts,
+            mask,
+            vector_type(loaded, element),
+            loaded.len() as i32 - 1,
+            self.location,
+        ));
+        Ok(self.one(upstream::vector::shape_cast(
+            vector_type(value, element),
+            v,
+            self.location,
+        )))
+    }
+
+    /// `plsc.store_compressed(o_ref.at[indices], x, mask=mask)`
+    /// (SparseCore): the true lanes of `x`, in order, go to the first
+    /// elements of the slice (along its last dimension); the rest of the ref
+    /// is kept. As Pallas lowers it: the old value (an expanded load), then
+    /// `tpu.vector_compress_store`.
+    pub fn store_compressed(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Index<'c, 'a>],
+        x: Value<'c, 'a>,
+        mask: Value<'c, 'a>,
+    ) -> Result<(), BuildError> {
+        let (starts, loaded, value, element) =
+            self.masked_window("store_compressed", r, indices, mask)?;
+        if x.r#type() != vector_type(&value, element) {
+            return Err(self.error(
+                "store_compressed",
+                format!(
+                    "the value has type {} but the slice of {} is {}: give a value of the slice's type",
+                    x.r#type(),
+                    r.r#type(),
+                    vector_type(&value, element)
+                ),
+            ));
+        }
+        self.expand_load(r, &starts, &loaded, &value, element, mask)?;
+        let x = self.one(upstream::vector::shape_cast(
+            vector_type(&loaded, element),
+            x,
+            self.location,
+        ));
+        let mask_type = vector_type(&loaded, element_of(mask.r#type()));
+        let mask = self.one(upstream::vector::shape_cast(mask_type, mask, self.location));
+        self.append(ops::vector_compress_store(
+            self.ctx,
+            x,
+            r,
+            &starts,
+            mask,
+            loaded.len() as i32 - 1,
+            Some(false),
+            self.location,
+        ));
+        Ok(())
+    }
+
+    /// The mask of a scan: `mask`, or all true (`lax.full(x.shape, True)`:
+    /// `arith.constant true` broadcast), checked against `x` (a 1-D vector of
+    /// `i32` or `f32`).
+    fn scan_mask(
+        &self,
+        op: &str,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.sparse_core_only(op)?;
+        let (ty, shape) = (x.r#type(), shape_of(x.r#type()));
+        let element = element_of(ty);
+        let supported =
+            int_width(element) == Some(32) || (is_float(element) && float_width(element) == 32);
+        if shape.len() != 1 || !supported {
+            return Err(self.error(op, format!("{ty}: give a 1-D vector of i32 or f32")));
+        }
+        let i1: Type<'c> = IntegerType::new(self.ctx, 1).into();
+        let mask_type = vector_type(&shape, i1);
+        match mask {
+            Some(m) if m.r#type() == mask_type => Ok(m),
+            Some(m) => Err(self.error(
+                op,
+                format!("the mask has type {}: give a {mask_type}", m.r#type()),
+            )),
+            None => {
+                let t = self.constant(1, i1)?;
+                Ok(self.one(upstream::vector::broadcast(mask_type, t, self.location)))
+            }
+        }
+    }
+
+    /// `plsc.cumsum(x, mask=mask)` (SparseCore; also `jnp.cumsum(x)` there):
+    /// the running sum of the lanes of `x` (1-D, `i32` or `f32`) whose mask
+    /// is true (`None`: every lane), `tpu.scan <sum>`.
+    pub fn cumsum(
+        &self,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let mask = self.scan_mask("cumsum", x, mask)?;
+        Ok(self.one(ops::scan(
+            self.ctx,
+            x,
+            Some(mask),
+            x.r#type(),
+            ReductionKind::Sum,
+            0,
+            self.location,
+        )))
+    }
+
+    /// `plsc.cummax(x, mask=mask)` (SparseCore): the running maximum of the
+    /// lanes of `x` whose mask is true; lanes before the first true one keep
+    /// their own value. `tpu.scan <maxf>` of `f32`; of `i32` (taken as
+    /// `int32`), `<maxui>` between XORs with the sign bit, as Pallas lowers
+    /// it.
+    pub fn cummax(
+        &self,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let mask = self.scan_mask("cummax", x, mask)?;
+        let ty = x.r#type();
+        if is_float(element_of(ty)) {
+            return Ok(self.one(ops::scan(
+                self.ctx,
+                x,
+                Some(mask),
+                ty,
+                ReductionKind::Maxf,
+                0,
+                self.location,
+            )));
+        }
+        let min = self.constant(i64::from(i32::MIN), element_of(ty))?;
+        let bit = self.one(upstream::vector::broadcast(ty, min, self.location));
+        let flipped = self.xor(x, bit)?;
+        let scan = self.one(ops::scan(
+            self.ctx,
+            flipped,
+            Some(mask),
+            ty,
+            ReductionKind::Maxui,
+            0,
+            self.location,
+        ));
+        self.xor(scan, bit)
+    }
+
+    /// `plsc.scan_count(x, mask=mask)` (SparseCore): for each lane, how many
+    /// lanes up to it (whose mask is true) hold its value (`i32`), and
+    /// whether it is the last of them (the mask). `tpu.scan_count`, whose
+    /// results come mask first.
+    pub fn scan_count(
+        &self,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let mask = self.scan_mask("scan_count", x, mask)?;
+        let op = ops::scan_count(self.ctx, mask, x, self.location)?;
+        let op = self.append(op);
+        let result = |i: usize| -> Result<Value<'c, 'a>, BuildError> {
+            op.result(i)
+                .map(Value::from)
+                .map_err(|e| self.error("tpu.scan_count", e.to_string()))
+        };
+        let (last, counts) = (result(0)?, result(1)?);
+        Ok((counts, last))
     }
 
     /// The shape of the index vectors and the ref's element type, checked.
@@ -1079,31 +1335,41 @@ impl<'c, 'a> Body<'c, 'a> {
         self.arith("rem", a.into(), b.into(), "arith.remf", "arith.remsi")
     }
 
-    /// `a % b` of integers with Python's sign rule (`jnp.remainder`: the
-    /// result has `b`'s sign), as JAX lowers it: `b` 0 replaced by 1,
-    /// `arith.remsi`, then `r + b` where `r != 0` and the signs of `r` and
-    /// `b` differ. `a` is a value, `b` a value of its type or a number.
+    /// `a % b` with Python's sign rule (`jnp.remainder`: the result has
+    /// `b`'s sign), as JAX lowers it: `lax.rem` (`arith.remsi` /
+    /// `arith.remf`), then `r + b` where `r != 0` and the signs of `r` and `b`
+    /// differ; of integers, a `b` of 0 is first replaced by 1. Either operand
+    /// may be a number (`x % 0.75`, `(-1.5) % x`), not both.
     pub fn remainder(
         &self,
-        a: Value<'c, 'a>,
+        a: impl Into<Operand<'c, 'a>>,
         b: impl Into<Operand<'c, 'a>>,
     ) -> Result<Value<'c, 'a>, BuildError> {
-        let element = element_of(a.r#type());
-        if is_float(element) {
-            return Err(self.error(
-                "remainder",
-                format!(
-                    "{} operands: the floating-point % is not written yet (lax.rem is k.rem)",
-                    a.r#type()
-                ),
-            ));
-        }
-        let b = match b.into() {
+        let (a, b) = (a.into(), b.into());
+        let element = match (&a, &b) {
+            (Operand::Value(v), _) | (_, Operand::Value(v)) => element_of(v.r#type()),
+            _ => {
+                return Err(self.error(
+                    "remainder",
+                    "both operands are numbers: make one a value".to_string(),
+                ));
+            }
+        };
+        // Python's scalar is converted to the other operand's type first.
+        let a = match a {
             Operand::Value(v) => v,
             literal => self.constant(literal, element)?,
         };
-        let b_zero = self.eq(b, 0)?;
-        let b = self.select(b_zero, 1, b)?;
+        let b = match b {
+            Operand::Value(v) => v,
+            literal => self.constant(literal, element)?,
+        };
+        let b = if is_float(element) {
+            b
+        } else {
+            let b_zero = self.eq(b, 0)?;
+            self.select(b_zero, 1, b)?
+        };
         let r = self.rem(a, b)?;
         let nonzero = self.ne(r, 0)?;
         let (r_negative, mut b_negative) = (self.lt(r, 0)?, self.lt(b, 0)?);

@@ -14,6 +14,7 @@ use tpu_custom_call::mosaic::pallas::{
     ALL, Arg, Body, DotOptions, IndexExpr, IndexMap, KernelSpec, Reduce, Window, at, ds, ds_strided,
 };
 use tpu_custom_call::testing::{assert_call_computes, assert_calls_eq};
+use tpu_custom_call::validate::{ValidateOptions, validate_with};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, Signature, kernel, validate};
 
 use crate::builders::kernels;
@@ -24,6 +25,17 @@ fn lowered<'c>(
     module: Module<'c>,
     operands: &[(&[u64], Type<'c>)],
     result: (&[u64], Type<'c>),
+) -> String {
+    lowered_with(ctx, module, operands, result, &ValidateOptions::default())
+}
+
+/// [`lowered`], validated with `options`.
+fn lowered_with<'c>(
+    ctx: &'c Context,
+    module: Module<'c>,
+    operands: &[(&[u64], Type<'c>)],
+    result: (&[u64], Type<'c>),
+    options: &ValidateOptions,
 ) -> String {
     let kernel = Kernel::from_module(ctx, module).unwrap();
     let name = kernel.name().unwrap();
@@ -37,7 +49,7 @@ fn lowered<'c>(
         operands.iter().map(|&o| tensor(o)).collect::<Vec<_>>(),
         [tensor(result)],
     );
-    let call = validate(&kernel, signature, &params, None)
+    let call = validate_with(&kernel, signature, &params, None, options)
         .map_err(|e| e[0].to_string())
         .unwrap();
     let module = Lowerer::new(LowerOptions::default())
@@ -222,6 +234,11 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             let r = k.astype(k.remainder(rows, 3)?, f32)?;
             k.store(k.outputs[0], k.add(y, r)?)
         }),
+        "remainder_float" => spec(&[x8, x8], x8, None).build(ctx, |k| {
+            let x = k.load(k.inputs[0])?;
+            let y = k.add(k.remainder(x, k.load(k.inputs[1])?)?, k.remainder(x, 0.75)?)?;
+            k.store(k.outputs[0], k.add(y, k.remainder(-1.5, x)?)?)
+        }),
         "strided" => spec(&[x16], x8, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds_strided(0, 8, 2), ALL])?;
             k.store(k.outputs[0], x)?;
@@ -323,7 +340,11 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                     copy.wait(k)
                 })
         }
-        "sc_load_gather_store_scatter" | "sc_scatter_dma" | "sc_sort_key_val" => {
+        "sc_load_gather_store_scatter"
+        | "sc_scatter_dma"
+        | "sc_sort_key_val"
+        | "sc_expanded_compressed"
+        | "sc_scans" => {
             let arg = |shape: &[i64], t, space| Arg::memref(ctx, shape, t, space);
             let mut scratch = vec![
                 arg(&[16], f32, MemorySpace::Vmem),
@@ -353,6 +374,24 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                             k.sort_key_val(k.load(i_vmem)?, k.load(x_vmem)?, false)?;
                         let (keys, _) = k.sort_key_val(k.load(x_vmem)?, k.load(i_vmem)?, true)?;
                         k.store(o_vmem, k.add(values, keys)?)?;
+                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                    }
+                    if name == "sc_expanded_compressed" {
+                        let mask = k.gt(k.load(i_vmem)?, 5)?;
+                        let expanded = k.load_expanded(x_vmem, &[], mask)?;
+                        k.store(o_vmem, k.select(mask, expanded, -1.0)?)?;
+                        k.store_compressed(o_vmem, &[], k.load(x_vmem)?, mask)?;
+                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                    }
+                    if name == "sc_scans" {
+                        let (x, i) = (k.load(x_vmem)?, k.load(i_vmem)?);
+                        let mask = k.gt(i, 5)?;
+                        let y = k.add(k.cumsum(x, None)?, k.cumsum(x, Some(mask))?)?;
+                        let y = k.add(y, k.cummax(x, Some(mask))?)?;
+                        let (counts, last) = k.scan_count(i, None)?;
+                        let z = k.add(k.cummax(k.sub(i, 8)?, None)?, k.cumsum(i, Some(mask))?)?;
+                        let z = k.astype(k.select(last, k.add(z, counts)?, 0)?, f32)?;
+                        k.store(o_vmem, k.add(y, z)?)?;
                         return k.sync_copy(o_vmem, &[], o_hbm, &[]);
                     }
                     let gathered = k.load_gather(x_vmem, &[k.load(i_vmem)?])?;
@@ -546,7 +585,14 @@ fn every_idiom_equals_jax_lowering() {
             format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes(),
         )
         .unwrap();
-        let call = validate(&kernel, signature, &params, None).map_err(|e| e[0].to_string());
+        // JAX lowers `tpu.scan` with the layout passes on (its default),
+        // which libtpu refuses: JAX's rules only for that case.
+        let options = match name {
+            "sc_scans" => ValidateOptions::jax_rules_only(),
+            _ => ValidateOptions::default(),
+        };
+        let call = validate_with(&kernel, signature, &params, None, &options)
+            .map_err(|e| e[0].to_string());
         let Some(call) = failures.ok(format!("{name}: validating"), call) else {
             continue;
         };
@@ -560,7 +606,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 31, "the cases of {script:?}");
+    assert_eq!(cases, 34, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -956,6 +1002,28 @@ fn new_idioms_compute_what_their_python_computes() {
         &[32, 128],
         remainder,
     );
+    // Python's float % (CPython's float_rem: fmod, then + b where the
+    // signs differ), of a vector by a vector, by 0.75 and of -1.5.
+    let py_mod = |a: f32, b: f32| {
+        let r = a % b;
+        if r != 0.0 && (r < 0.0) != (b < 0.0) {
+            r + b
+        } else {
+            r
+        }
+    };
+    let (xf, yf) = (values(8 * 128, 23), values(8 * 128, 29));
+    let float_mod = xf
+        .iter()
+        .zip(&yf)
+        .map(|(&x, &y)| py_mod(x, y) + py_mod(x, 0.75) + py_mod(-1.5, x))
+        .collect();
+    run(
+        "remainder_float",
+        &[(&[8, 128], xf.clone()), (&[8, 128], yf)],
+        &[8, 128],
+        float_mod,
+    );
     let x8 = values(8 * 128, 9);
     let signs: Vec<f32> = x8
         .iter()
@@ -1016,9 +1084,14 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
     let ctx = Context::new();
     let (f32, i32) = (Type::float32(&ctx), IntegerType::new(&ctx, 32).into());
     let x = values(16, 21);
-    let run = |name: &str, idx: &[i32], expected: Vec<f32>| {
+    let run_tol = |name: &str, idx: &[i32], expected: Vec<f32>, tol: f64| {
         let module = idiom_case(&ctx, name).unwrap();
-        let text = lowered(&ctx, module, &[(&[16], f32), (&[16], i32)], (&[16], f32));
+        let options = match name {
+            "sc_scans" => ValidateOptions::jax_rules_only(),
+            _ => ValidateOptions::default(),
+        };
+        let io: [(&[u64], Type); 2] = [(&[16], f32), (&[16], i32)];
+        let text = lowered_with(&ctx, module, &io, (&[16], f32), &options);
         let idx = Array::new(
             ElemType::Int(32),
             vec![16],
@@ -1030,10 +1103,11 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
             0,
             &inputs,
             &[array(ElemType::F32, &[16], expected)],
-            0.0,
-            0.0,
+            tol,
+            tol,
         );
     };
+    let run = |name: &str, idx: &[i32], expected: Vec<f32>| run_tol(name, idx, expected, 0.0);
     // Repeated indices (4, 11 and 5 twice; 13, 14, 15 never scattered to).
     let idx: Vec<i32> = (0..16).map(|k| (k * 7 + 4) % 13).collect();
     let mut gathered: Vec<f32> = idx.iter().map(|&i| x[i as usize]).collect();
@@ -1058,6 +1132,40 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
         .map(|(p, d)| p.1 + d)
         .collect();
     run("sc_sort_key_val", &perm, sorted);
+    // Expanded and compressed: mask = i > 5 (lanes 3, 5, 6, 8, 9, 11, 13,
+    // 15), repeated values for the scan count.
+    let idx = [3, 0, 2, 7, 5, 9, 7, 1, 12, 7, 4, 9, 0, 6, 3, 8];
+    let mask: Vec<bool> = idx.iter().map(|&i| i > 5).collect();
+    let mut expanded = vec![-1.0; 16];
+    let mut next = x.iter();
+    for (lane, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
+        expanded[lane] = *next.next().unwrap();
+    }
+    let kept: Vec<f32> = (0..16).filter(|&k| mask[k]).map(|k| x[k]).collect();
+    expanded[..kept.len()].copy_from_slice(&kept);
+    run("sc_expanded_compressed", &idx, expanded);
+    // The scans, in f64: running sums (masked-out lanes add nothing), a
+    // masked running max that passes lanes before the first masked-in one
+    // through, the running count of equal values and the last occurrence.
+    let (mut sum, mut masked_sum, mut max): (f64, f64, Option<f64>) = (0.0, 0.0, None);
+    let (mut int_max, mut int_sum) = (i64::MIN, 0i64);
+    let mut scans = Vec::new();
+    for k in 0..16 {
+        let v = f64::from(x[k]);
+        sum += v;
+        if mask[k] {
+            masked_sum += v;
+            max = Some(max.map_or(v, |m: f64| m.max(v)));
+            int_sum += i64::from(idx[k]);
+        }
+        int_max = int_max.max(i64::from(idx[k]) - 8);
+        let y = sum + masked_sum + max.unwrap_or(v);
+        let count = idx[..=k].iter().filter(|&&i| i == idx[k]).count() as i64;
+        let last = !idx[k + 1..].contains(&idx[k]);
+        let z = if last { int_max + int_sum + count } else { 0 };
+        scans.push((y + z as f64) as f32);
+    }
+    run_tol("sc_scans", &idx, scans, 1e-5);
 }
 
 /// libtpu compiles the new idioms: the remote copy as 4 SPMD partitions on
@@ -1079,6 +1187,7 @@ fn remote_and_sparse_core_idioms_compile_with_libtpu() {
         ("sc_load_gather_store_scatter", Chip::V7x, 1),
         ("sc_scatter_dma", Chip::V7x, 1),
         ("sc_sort_key_val", Chip::V7x, 1),
+        ("sc_expanded_compressed", Chip::V7x, 1),
     ] {
         let module = idiom_case(&ctx, name).unwrap();
         let text = if name == "remote_copy" {
