@@ -127,6 +127,18 @@ pub struct DotOptions {
 impl DotOptions {
     /// `lax.dot_general(x, y, (((1,), (1,)), ((), ())))`: `x @ y.T`, as
     /// attention's `q @ k.T` (`k.dot_with(q, k, DotOptions::rhs_transposed())?`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     // x @ x.T: contract the last dimensions
+    ///     let g = k.dot_with(x, x, DotOptions::rhs_transposed())?;
+    ///     assert_eq!(g.r#type().to_string(), "vector<8x8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("tpu.matmul"));
+    /// ```
     pub fn rhs_transposed() -> Self {
         DotOptions {
             transpose_rhs: true,
@@ -293,21 +305,63 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// The context.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let f32 = Type::float32(k.ctx());
+    ///     k.store(k.outputs[0], k.zeros(vector_type(&[8, 128], f32))?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 0.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn ctx(&self) -> &'c MlirContext {
         self.ctx
     }
 
     /// The block ops are appended to.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // The grid index, then the 8 refs.
+    ///     assert_eq!(k.block().argument_count(), 9);
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("func.func @example"));
+    /// ```
     pub fn block(&self) -> BlockRef<'c, 'a> {
         self.block
     }
 
     /// The location given to the ops (`loc(unknown)` unless set).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     assert_eq!(k.location().to_string(), "loc(unknown)");
+    ///     Ok(())
+    /// });
+    /// assert!(!text.is_empty());
+    /// ```
     pub fn location(&self) -> Location<'c> {
         self.location
     }
 
     /// The same body giving `location` to the ops it appends.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Location;
+    /// let text = doc_kernel(|k| {
+    ///     let here = Location::new(k.ctx(), "kernel.py", 3, 5);
+    ///     let at_line_3 = k.with_location(here);
+    ///     assert_eq!(at_line_3.location().to_string(), "loc(\"kernel.py\":3:5)");
+    ///     at_line_3.store(k.outputs[0], at_line_3.load(k.inputs[0])?)
+    /// });
+    /// assert!(text.contains("tpu.vector_store"));
+    /// ```
     pub fn with_location(&self, location: Location<'c>) -> Self {
         Self { location, ..*self }
     }
@@ -331,6 +385,16 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `plsc.load_gather(x_ref, [idx])` (SparseCore): `tpu.vector_load_idx`,
     /// `out[i] = x_ref[idx0[i], idx1[i], ..]`, one `i32` index vector per ref
     /// dimension.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // o[...] = plsc.load_gather(x, [i[...]])
+    ///     k.store(o, k.load_gather(x, &[k.load(i)?])?)
+    /// });
+    /// assert!(text.contains("tpu.vector_load_idx"));
+    /// ```
     pub fn load_gather(
         &self,
         r: Value<'c, 'a>,
@@ -350,6 +414,16 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `plsc.store_scatter(o_ref, [idx], x)` (SparseCore):
     /// `tpu.vector_store_idx`, `o_ref[idx[i]] = x[i]` (of lanes with the
     /// same index, the highest lane's value is stored).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // plsc.store_scatter(o, [i[...]], x[...])
+    ///     k.store_scatter(o, &[k.load(i)?], k.load(x)?)
+    /// });
+    /// assert!(text.contains("tpu.vector_store_idx"));
+    /// ```
     pub fn store_scatter(
         &self,
         r: Value<'c, 'a>,
@@ -374,6 +448,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `tpu.sort` under an all-true mask; gives the sorted keys and values.
     /// `i32` keys are XORed with `0x80000000` before and after, as Pallas
     /// does (`tpu.sort` compares unsigned).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // keys, values = plsc.sort_key_val(i[...], x[...])
+    ///     let (keys, values) = k.sort_key_val(k.load(i)?, k.load(x)?, false)?;
+    ///     k.store(i, keys)?;
+    ///     k.store(o, values)
+    /// });
+    /// assert!(text.contains("tpu.sort"));
+    /// ```
     pub fn sort_key_val(
         &self,
         keys: Value<'c, 'a>,
@@ -499,6 +585,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// (along its last dimension); the other lanes are unspecified (select
     /// them away). `tpu.vector_expand_load` between shape casts, as Pallas
     /// lowers it with layout passes (the default).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     let mask = k.gt(k.load(i)?, 5)?;
+    ///     // jnp.where(mask, plsc.load_expanded(x.at[...], mask=mask), 0.0)
+    ///     let e = k.load_expanded(x, &[], mask)?;
+    ///     k.store(o, k.select(mask, e, 0.0)?)
+    /// });
+    /// assert!(text.contains("tpu.vector_expand_load"));
+    /// ```
     pub fn load_expanded(
         &self,
         r: Value<'c, 'a>,
@@ -543,6 +641,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// elements of the slice (along its last dimension); the rest of the ref
     /// is kept. As Pallas lowers it: the old value (an expanded load), then
     /// `tpu.vector_compress_store`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     let mask = k.gt(k.load(i)?, 5)?;
+    ///     // plsc.store_compressed(o.at[...], x[...], mask=mask)
+    ///     k.store_compressed(o, &[], k.load(x)?, mask)
+    /// });
+    /// assert!(text.contains("tpu.vector_compress_store"));
+    /// ```
     pub fn store_compressed(
         &self,
         r: Value<'c, 'a>,
@@ -619,6 +728,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `plsc.cumsum(x, mask=mask)` (SparseCore; also `jnp.cumsum(x)` there):
     /// the running sum of the lanes of `x` (1-D, `i32` or `f32`) whose mask
     /// is true (`None`: every lane), `tpu.scan <sum>`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     let mask = k.gt(k.load(i)?, 5)?;
+    ///     // plsc.cumsum(x[...], mask=mask)
+    ///     k.store(o, k.cumsum(k.load(x)?, Some(mask))?)
+    /// });
+    /// assert!(text.contains("tpu.scan") && text.contains("#tpu.reduction_kind<sum>"));
+    /// ```
     pub fn cumsum(
         &self,
         x: Value<'c, 'a>,
@@ -641,6 +761,16 @@ impl<'c, 'a> Body<'c, 'a> {
     /// their own value. `tpu.scan <maxf>` of `f32`; of `i32` (taken as
     /// `int32`), `<maxui>` between XORs with the sign bit, as Pallas lowers
     /// it.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // plsc.cummax(i[...]): int32 compared unsigned, the sign bit flipped around
+    ///     k.store(i, k.cummax(k.load(i)?, None)?)
+    /// });
+    /// assert!(text.contains("#tpu.reduction_kind<maxui>") && text.contains("arith.xori"));
+    /// ```
     pub fn cummax(
         &self,
         x: Value<'c, 'a>,
@@ -678,6 +808,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// lanes up to it (whose mask is true) hold its value (`i32`), and
     /// whether it is the last of them (the mask). `tpu.scan_count`, whose
     /// results come mask first.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // counts, last = plsc.scan_count(i[...])
+    ///     let (counts, last) = k.scan_count(k.load(i)?, None)?;
+    ///     k.store(i, k.select(last, counts, 0)?)
+    /// });
+    /// assert!(text.contains("tpu.scan_count"));
+    /// ```
     pub fn scan_count(
         &self,
         x: Value<'c, 'a>,
@@ -727,11 +868,34 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// Appends any op (a melior, [`upstream`] or [`ops`] builder's).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::{dialect::arith, ir::{Type, attribute::IntegerAttribute}};
+    /// let text = doc_kernel(|k| {
+    ///     let seven = IntegerAttribute::new(Type::index(k.ctx()), 7).into();
+    ///     k.append(arith::constant(k.ctx(), seven, k.location()));
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 7 : index"));
+    /// ```
     pub fn append(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
         self.block.append_operation(op)
     }
 
     /// Appends an op and gives its one result.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::{dialect::arith, ir::{Type, attribute::IntegerAttribute}};
+    /// let text = doc_kernel(|k| {
+    ///     let seven = IntegerAttribute::new(Type::index(k.ctx()), 7).into();
+    ///     let c = k.value(arith::constant(k.ctx(), seven, k.location()))?;
+    ///     assert_eq!(c.r#type().to_string(), "index");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 7 : index"));
+    /// ```
     pub fn value(&self, op: Operation<'c>) -> Result<Value<'c, 'a>, BuildError> {
         let name = crate::ffi::identifier_string(&op.name());
         let op = self.append(op);
@@ -755,12 +919,31 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- constants -----
 
     /// `arith.constant <value> : index`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let c = k.index(3);
+    ///     assert_eq!(c.r#type().to_string(), "index");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 3 : index"));
+    /// ```
     pub fn index(&self, value: i64) -> Value<'c, 'a> {
         let attr = IntegerAttribute::new(Type::index(self.ctx), value).into();
         self.one(arith::constant(self.ctx, attr, self.location))
     }
 
     /// `arith.constant <value> : i32`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     k.i32(7);
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 7 : i32"));
+    /// ```
     pub fn i32(&self, value: i32) -> Value<'c, 'a> {
         let ty = IntegerType::new(self.ctx, 32).into();
         let attr = IntegerAttribute::new(ty, value.into()).into();
@@ -768,6 +951,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `arith.constant <value> : f32`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     k.f32(0.5);
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 5.000000e-01 : f32"));
+    /// ```
     pub fn f32(&self, value: f32) -> Value<'c, 'a> {
         let attr = FloatAttribute::new(self.ctx, Type::float32(self.ctx), value.into()).into();
         self.one(arith::constant(self.ctx, attr, self.location))
@@ -799,6 +991,17 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `arith.constant <value> : <ty>` of a scalar type.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let c = k.constant(2, Type::bfloat16(k.ctx()))?;
+    ///     assert_eq!(c.r#type().to_string(), "bf16");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 2.000000e+00 : bf16"));
+    /// ```
     pub fn constant(
         &self,
         value: impl Into<Operand<'c, 'a>>,
@@ -809,6 +1012,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `arith.constant dense<value> : <vector type>` (a splat constant).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let t = vector_type(&[8, 128], Type::float32(k.ctx()));
+    ///     k.store(k.outputs[0], k.dense(1.0, t)?)
+    /// });
+    /// assert!(text.contains("dense<1.000000e+00> : vector<8x128xf32>"));
+    /// ```
     pub fn dense(
         &self,
         value: impl Into<Operand<'c, 'a>>,
@@ -824,6 +1037,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `jnp.full(shape, value)`: a scalar `arith.constant`, then
     /// `vector.broadcast` to the vector type `ty` (a memref type gives the
     /// vector of its shape: `jnp.full(ref.shape, value, ref.dtype)`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // jnp.full(o_ref.shape, 2.0): a ref's type gives its vector type
+    ///     let o = k.outputs[0];
+    ///     k.store(o, k.full(o.r#type(), 2.0)?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 2.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn full(
         &self,
         ty: Type<'c>,
@@ -838,11 +1062,32 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.zeros(shape)` of the vector type `ty`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let t = vector_type(&[8, 128], Type::float32(k.ctx()));
+    ///     k.store(k.outputs[0], k.zeros(t)?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 0.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn zeros(&self, ty: Type<'c>) -> Result<Value<'c, 'a>, BuildError> {
         self.full(ty, 0)
     }
 
     /// `jnp.full_like(x, value)` of a ref or a vector.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // jnp.full_like(x_ref, 1.0)
+    ///     k.store(k.outputs[0], k.full_like(k.inputs[0], 1.0)?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 1.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn full_like(
         &self,
         x: Value<'c, '_>,
@@ -852,6 +1097,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.zeros_like(x)` of a ref or a vector.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // jnp.zeros_like(o_ref)
+    ///     k.store(k.outputs[0], k.zeros_like(k.outputs[0])?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 0.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn zeros_like(&self, x: Value<'c, '_>) -> Result<Value<'c, 'a>, BuildError> {
         let ty = x.r#type();
         let ty = match memref_parts(ty) {
@@ -864,6 +1119,18 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- the grid -----
 
     /// `pl.program_id(axis)`: the kernel's grid index (no op).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let i = k.program_id(0)?; // pl.program_id(0)
+    ///     assert_eq!(i.r#type().to_string(), "i32");
+    ///     let y = k.add(k.load(k.inputs[0])?, k.astype(i, Type::float32(k.ctx()))?)?;
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.sitofp"));
+    /// ```
     pub fn program_id(&self, axis: usize) -> Result<Value<'c, 'a>, BuildError> {
         self.program_ids.get(axis).copied().ok_or_else(|| {
             self.error(
@@ -879,6 +1146,15 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pl.num_programs(axis)` of a static grid: a number, as in Pallas
     /// (which folds it into the constants it is used in).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     assert_eq!(k.num_programs(0)?, 2); // pl.num_programs(0): a number
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("iteration_bounds = array<i64: 2>"));
+    /// ```
     pub fn num_programs(&self, axis: usize) -> Result<i64, BuildError> {
         match self.grid.get(axis) {
             Some(&n) if n >= 0 => Ok(n),
@@ -994,6 +1270,16 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `x_ref[...]`: a `vector.load` of the whole ref (one `arith.constant 0
     /// : index` per dimension first).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?; // x_ref[...]
+    ///     assert_eq!(x.r#type().to_string(), "vector<8x128xf32>");
+    ///     k.store(k.outputs[0], x)
+    /// });
+    /// assert!(text.contains("vector.load"));
+    /// ```
     pub fn load(&self, r: Value<'c, '_>) -> Result<Value<'c, 'a>, BuildError> {
         self.load_at(r, &[])
     }
@@ -1002,6 +1288,20 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `vector.load` of the slice, `vector.shape_cast` without the dimensions
     /// given an integer index. From an SMEM ref with every dimension indexed:
     /// `memref.load` of the scalar.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let top = k.load_at(k.inputs[0], &[ds(0, 4), ALL])?; // x_ref[pl.ds(0, 4), :]
+    ///     assert_eq!(top.r#type().to_string(), "vector<4x128xf32>");
+    ///     let row = k.load_at(k.inputs[0], &[at(1)])?; // x_ref[1]
+    ///     assert_eq!(row.r#type().to_string(), "vector<128xf32>");
+    ///     let s0 = k.load_at(k.scalar_prefetch[0], &[at(0)])?; // s_ref[0] (SMEM)
+    ///     assert_eq!(s0.r#type().to_string(), "i32");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.shape_cast") && text.contains("memref.load"));
+    /// ```
     pub fn load_at(
         &self,
         r: Value<'c, '_>,
@@ -1073,11 +1373,29 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `o_ref[...] = v`: the indices, the old value loaded (Pallas's swap),
     /// then `tpu.vector_store`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     k.store(k.outputs[0], k.load(k.inputs[0])?) // o_ref[...] = x_ref[...]
+    /// });
+    /// assert!(text.contains("tpu.vector_store"));
+    /// ```
     pub fn store(&self, r: Value<'c, '_>, v: Value<'c, '_>) -> Result<(), BuildError> {
         self.store_impl(r, &[], v, None)
     }
 
     /// `o_ref[indices] = v`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // o_ref[pl.ds(4, 4), :] = x_ref[pl.ds(0, 4), :]
+    ///     let top = k.load_at(k.inputs[0], &[ds(0, 4), ALL])?;
+    ///     k.store_at(k.outputs[0], &[ds(4, 4), ALL], top)
+    /// });
+    /// assert!(text.contains("tpu.vector_store"));
+    /// ```
     pub fn store_at(
         &self,
         r: Value<'c, '_>,
@@ -1089,6 +1407,18 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pltpu.store(o_ref.at[indices], v, mask=mask)`: a masked
     /// `tpu.vector_store`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::r#type::IntegerType;
+    /// let text = doc_kernel(|k| {
+    ///     // pltpu.store(o_ref, x_ref[...], mask=iota(1) < 64)
+    ///     let i32 = IntegerType::new(k.ctx(), 32).into();
+    ///     let mask = k.lt(k.iota(vector_type(&[8, 128], i32), 1)?, 64)?;
+    ///     k.store_masked(k.outputs[0], &[], k.load(k.inputs[0])?, mask)
+    /// });
+    /// assert!(text.contains("tpu.vector_store") && text.contains("arith.cmpi slt"));
+    /// ```
     pub fn store_masked(
         &self,
         r: Value<'c, '_>,
@@ -1291,6 +1621,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a + b` (`arith.addf` / `arith.addi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.add(k.load(k.inputs[0])?, 2.0)?; // x_ref[...] + 2.0
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.addf"));
+    /// ```
     pub fn add(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1300,6 +1639,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a - b`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sub(k.load(k.inputs[0])?, 2.0)?; // x_ref[...] - 2.0
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.subf"));
+    /// ```
     pub fn sub(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1309,6 +1657,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a * b`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.mul(k.load(k.inputs[1])?, 3)?; // n_ref[...] * 3
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.muli"));
+    /// ```
     pub fn mul(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1318,6 +1675,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a / b` (`arith.divf`; `lax.div` of signed integers: `arith.divsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.div(k.load(k.inputs[0])?, 2.0)?; // x_ref[...] / 2.0
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.divf"));
+    /// ```
     pub fn div(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1327,6 +1693,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `lax.rem(a, b)` (`arith.remf` / `arith.remsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.rem(k.load(k.inputs[1])?, 3)?; // lax.rem(n_ref[...], 3)
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.remsi"));
+    /// ```
     pub fn rem(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1340,6 +1715,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `arith.remf`), then `r + b` where `r != 0` and the signs of `r` and `b`
     /// differ; of integers, a `b` of 0 is first replaced by 1. Either operand
     /// may be a number (`x % 0.75`, `(-1.5) % x`), not both.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     k.store(k.outputs[0], k.remainder(x, 0.75)?)?; // o_ref[...] = x % 0.75
+    ///     let n = k.load(k.inputs[1])?;
+    ///     k.store(k.inputs[1], k.remainder(n, 3)?) // n_ref[...] = n % 3
+    /// });
+    /// assert!(text.contains("arith.remf") && text.contains("arith.remsi"));
+    /// ```
     pub fn remainder(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1385,6 +1771,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a & b` of booleans or integers (`arith.andi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let inside = k.and(k.gt(x, 0.0)?, k.lt(x, 1.0)?)?; // (x > 0) & (x < 1)
+    ///     k.store(k.outputs[0], k.select(inside, x, 0.0)?)
+    /// });
+    /// assert!(text.contains("arith.andi"));
+    /// ```
     pub fn and(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1394,6 +1790,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a | b` of booleans or integers (`arith.ori`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.or(k.load(k.inputs[1])?, 1)?; // n_ref[...] | 1
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.ori"));
+    /// ```
     pub fn or(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1403,6 +1808,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a ^ b` of booleans or integers (`arith.xori`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.xor(k.load(k.inputs[1])?, 1)?; // n_ref[...] ^ 1
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.xori"));
+    /// ```
     pub fn xor(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1433,6 +1847,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.maximum(a, b)` (`arith.maximumf` / `arith.maxsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.maximum(k.load(k.inputs[0])?, 0.0)?; // jnp.maximum(x_ref[...], 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.maximumf"));
+    /// ```
     pub fn maximum(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1448,6 +1871,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.minimum(a, b)` (`arith.minimumf` / `arith.minsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.minimum(k.load(k.inputs[0])?, 1.0)?; // jnp.minimum(x_ref[...], 1.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.minimumf"));
+    /// ```
     pub fn minimum(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1463,6 +1895,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `-x`: `0 - x`, as Pallas lowers it.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.neg(k.load(k.inputs[0])?)?; // -x_ref[...]
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.subf"));
+    /// ```
     pub fn neg(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         let zero = if is_float(element_of(x.r#type())) {
             Operand::Float(0.0)
@@ -1490,6 +1931,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a == b` (`arith.cmpf oeq` / `arith.cmpi eq`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.eq(x, 0.5)?, x, 0.0)?; // jnp.where(x == 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf oeq"));
+    /// ```
     pub fn eq(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1505,6 +1956,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a != b` (`one` / `ne`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.ne(x, 0.5)?, x, 0.0)?; // jnp.where(x != 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf one"));
+    /// ```
     pub fn ne(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1520,6 +1981,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a < b` (`olt` / `slt`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.lt(x, 0.5)?, x, 0.0)?; // jnp.where(x < 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf olt"));
+    /// ```
     pub fn lt(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1535,6 +2006,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a <= b` (`ole` / `sle`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.le(x, 0.5)?, x, 0.0)?; // jnp.where(x <= 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf ole"));
+    /// ```
     pub fn le(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1550,6 +2031,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a > b` (`ogt` / `sgt`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.gt(x, 0.5)?, x, 0.0)?; // jnp.where(x > 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf ogt"));
+    /// ```
     pub fn gt(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1565,6 +2056,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a >= b` (`oge` / `sge`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.ge(x, 0.5)?, x, 0.0)?; // jnp.where(x >= 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf oge"));
+    /// ```
     pub fn ge(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1581,6 +2082,16 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `jnp.where(cond, a, b)` (`arith.select`; numbers become broadcast
     /// constants of the other value's type).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.gt(x, 0.0)?, x, 0.0)?; // jnp.where(x > 0, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.select"));
+    /// ```
     pub fn select(
         &self,
         cond: Value<'c, 'a>,
@@ -1603,66 +2114,183 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.exp(x)` (`math.exp`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.exp(k.load(k.inputs[0])?)?; // jnp.exp(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.exp"));
+    /// ```
     pub fn exp(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::exp))
     }
 
     /// `jnp.exp2(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.exp2(k.load(k.inputs[0])?)?; // jnp.exp2(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.exp2"));
+    /// ```
     pub fn exp2(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::exp2))
     }
 
     /// `jnp.log(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.log(k.load(k.inputs[0])?)?; // jnp.log(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.log"));
+    /// ```
     pub fn log(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::log))
     }
 
     /// `jnp.log1p(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.log1p(k.load(k.inputs[0])?)?; // jnp.log1p(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.log1p"));
+    /// ```
     pub fn log1p(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::log1p))
     }
 
     /// `jnp.tanh(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.tanh(k.load(k.inputs[0])?)?; // jnp.tanh(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.tanh"));
+    /// ```
     pub fn tanh(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::tanh))
     }
 
     /// `lax.rsqrt(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.rsqrt(k.load(k.inputs[0])?)?; // lax.rsqrt(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.rsqrt"));
+    /// ```
     pub fn rsqrt(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::rsqrt))
     }
 
     /// `jnp.sqrt(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sqrt(k.load(k.inputs[0])?)?; // jnp.sqrt(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.sqrt"));
+    /// ```
     pub fn sqrt(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::sqrt))
     }
 
     /// `jnp.sin(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sin(k.load(k.inputs[0])?)?; // jnp.sin(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.sin"));
+    /// ```
     pub fn sin(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::sin))
     }
 
     /// `jnp.cos(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.cos(k.load(k.inputs[0])?)?; // jnp.cos(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.cos"));
+    /// ```
     pub fn cos(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::cos))
     }
 
     /// `jnp.floor(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.floor(k.load(k.inputs[0])?)?; // jnp.floor(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.floor"));
+    /// ```
     pub fn floor(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::floor))
     }
 
     /// `jnp.ceil(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.ceil(k.load(k.inputs[0])?)?; // jnp.ceil(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.ceil"));
+    /// ```
     pub fn ceil(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::ceil))
     }
 
     /// `lax.erf(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.erf(k.load(k.inputs[0])?)?; // lax.erf(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.erf"));
+    /// ```
     pub fn erf(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::erf))
     }
 
     /// `jnp.abs(x)` (`math.absf` / `math.absi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.abs(k.load(k.inputs[0])?)?; // jnp.abs(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.absf"));
+    /// ```
     pub fn abs(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(if is_float(element_of(x.r#type())) {
             self.unary(x, upstream::math::absf)
@@ -1672,6 +2300,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jax.nn.sigmoid(x)` (`tpu.logistic`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sigmoid(k.load(k.inputs[0])?)?; // jax.nn.sigmoid(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("tpu.logistic"));
+    /// ```
     pub fn sigmoid(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.one(ops::logistic(self.ctx, x, self.location)))
     }
@@ -1680,6 +2317,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// element type): `arith.extf`/`truncf` between floats, `extsi`/`trunci`
     /// between integers, `fptosi`/`sitofp` between them, `extui` from `i1`,
     /// `index_cast` to or from `index`; no op when the type is already `to`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let h = k.astype(x, Type::bfloat16(k.ctx()))?; // x.astype(jnp.bfloat16)
+    ///     assert_eq!(h.r#type().to_string(), "vector<8x128xbf16>");
+    ///     k.store(k.outputs[0], k.astype(h, Type::float32(k.ctx()))?)
+    /// });
+    /// assert!(text.contains("arith.truncf") && text.contains("arith.extf"));
+    /// ```
     pub fn astype(&self, x: Value<'c, 'a>, to: Type<'c>) -> Result<Value<'c, 'a>, BuildError> {
         let (from, to) = (element_of(x.r#type()), element_of(to));
         if from == to {
@@ -1718,6 +2367,17 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- shapes -----
 
     /// `x.reshape(shape)` (`vector.shape_cast`; no op for the same shape).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.reshape(x, &[8, 2, 64])?; // x.reshape(8, 2, 64)
+    ///     assert_eq!(y.r#type().to_string(), "vector<8x2x64xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.shape_cast"));
+    /// ```
     pub fn reshape(&self, x: Value<'c, 'a>, shape: &[i64]) -> Result<Value<'c, 'a>, BuildError> {
         let (old, element) = vector_parts(x.r#type())
             .ok_or_else(|| self.error("reshape", format!("{} is not a vector", x.r#type())))?;
@@ -1739,6 +2399,17 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `jnp.broadcast_to(x, shape)` (`vector.broadcast`; no op for the same
     /// shape).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let m = k.max(x, 1, true)?; // (8, 1)
+    ///     let y = k.broadcast_to(m, &[8, 128])?; // jnp.broadcast_to(m, (8, 128))
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("vector.broadcast"));
+    /// ```
     pub fn broadcast_to(
         &self,
         x: Value<'c, 'a>,
@@ -1753,6 +2424,17 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `jnp.transpose(x, permutation)` (`x.T`: `[1, 0]`), as Pallas lowers
     /// it: `tpu.transpose`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let t = k.transpose(x, &[1, 0])?; // x.T
+    ///     assert_eq!(t.r#type().to_string(), "vector<128x8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("transpose"));
+    /// ```
     pub fn transpose(
         &self,
         x: Value<'c, 'a>,
@@ -1781,6 +2463,18 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `lax.broadcasted_iota(dtype, shape, dimension)` (`tpu.iota`) of the
     /// vector type `ty`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::r#type::IntegerType;
+    /// let text = doc_kernel(|k| {
+    ///     let i32 = IntegerType::new(k.ctx(), 32).into();
+    ///     // lax.broadcasted_iota(jnp.int32, (8, 128), 0)
+    ///     let rows = k.iota(vector_type(&[8, 128], i32), 0)?;
+    ///     k.store(k.inputs[1], rows)
+    /// });
+    /// assert!(text.contains("tpu.iota"));
+    /// ```
     pub fn iota(&self, ty: Type<'c>, dimension: i32) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.one(ops::iota(self.ctx, ty, &[dimension], self.location)))
     }
@@ -1788,6 +2482,17 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- reductions -----
 
     /// `jnp.sum(x, axis=axis, keepdims=keepdims)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let s = k.sum(x, 0, true)?; // jnp.sum(x, axis=0, keepdims=True)
+    ///     assert_eq!(s.r#type().to_string(), "vector<1x128xf32>");
+    ///     k.store(k.outputs[0], k.add(x, s)?)
+    /// });
+    /// assert!(text.contains("vector.multi_reduction <add>"));
+    /// ```
     pub fn sum(
         &self,
         x: Value<'c, 'a>,
@@ -1798,6 +2503,17 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.max(x, axis=axis, keepdims=keepdims)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let m = k.max(x, 1, false)?; // jnp.max(x, axis=1)
+    ///     assert_eq!(m.r#type().to_string(), "vector<8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.multi_reduction <maximumf>"));
+    /// ```
     pub fn max(
         &self,
         x: Value<'c, 'a>,
@@ -1808,6 +2524,17 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.min(x, axis=axis, keepdims=keepdims)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let m = k.min(x, -1, true)?; // jnp.min(x, axis=-1, keepdims=True)
+    ///     assert_eq!(m.r#type().to_string(), "vector<8x1xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.multi_reduction <minimumf>"));
+    /// ```
     pub fn min(
         &self,
         x: Value<'c, 'a>,
@@ -1820,6 +2547,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// A reduction over `axes` (negative counts from the end; all axes give a
     /// scalar, as `jnp.max(x)`): `arith.constant dense<identity>`,
     /// `vector.multi_reduction`, then `vector.shape_cast` for `keepdims`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let total = k.reduce(Reduce::Sum, x, &[0, 1], false)?; // jnp.sum(x)
+    ///     assert_eq!(total.r#type().to_string(), "f32");
+    ///     k.store(k.outputs[0], k.div(x, total)?)
+    /// });
+    /// assert!(text.contains("vector.extract"));
+    /// ```
     pub fn reduce(
         &self,
         kind: Reduce,
@@ -1926,6 +2664,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `jnp.dot(a, b, preferred_element_type=jnp.float32)` of 2-D vectors
     /// (`int32` for integers): a zero accumulator `arith.constant`, then
     /// `tpu.matmul` with Pallas's dimension numbers.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let w = k.full(vector_type(&[128, 128], Type::float32(k.ctx())), 0.5)?;
+    ///     // jnp.dot(x, w, preferred_element_type=jnp.float32)
+    ///     k.store(k.outputs[0], k.dot(x, w)?)
+    /// });
+    /// assert!(text.contains("tpu.matmul"));
+    /// ```
     pub fn dot(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         self.dot_with(a, b, DotOptions::default())
     }
@@ -1933,6 +2683,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// [`Body::dot`] with transposed operands or a precision
     /// (`lax.dot_general(a, b, (((1,), (1,)), ((), ())))` is
     /// `transpose_rhs`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     // lax.dot_general(x, x, (((1,), (1,)), ((), ())), preferred_element_type=f32)
+    ///     let g = k.dot_with(x, x, DotOptions::rhs_transposed())?;
+    ///     assert_eq!(g.r#type().to_string(), "vector<8x8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("tpu.matmul"));
+    /// ```
     pub fn dot_with(
         &self,
         a: Value<'c, 'a>,
@@ -1996,6 +2758,16 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `arith.cmpi ne` with 0, then `scf.if` whose then-region `then` builds
     /// (the else-region is empty). As the Python function does, `then`
     /// captures the refs it uses (`let o_ref = k.outputs[0];` before).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let (x_ref, o_ref) = (k.inputs[0], k.outputs[0]);
+    ///     // @pl.when(pl.program_id(0) == 0): o_ref[...] = x_ref[...]
+    ///     k.when(k.eq(k.program_id(0)?, 0)?, |k| k.store(o_ref, k.load(x_ref)?))
+    /// });
+    /// assert!(text.contains("scf.if"));
+    /// ```
     pub fn when(
         &self,
         cond: Value<'c, 'a>,
@@ -2039,6 +2811,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// Pallas) to `lower + (upper - lower)` step 1, carrying `init`; `body`
     /// gets the index and the carried values and returns the next ones. Gives
     /// the final values.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     // lax.fori_loop(0, 3, lambda i, acc: acc + x, x)
+    ///     let acc = k.fori_loop(0, 3, &[x], |k, _, acc| Ok(vec![k.add(acc[0], x)?]))?;
+    ///     k.store(k.outputs[0], acc[0])
+    /// });
+    /// assert!(text.contains("scf.for"));
+    /// ```
     pub fn fori_loop(
         &self,
         lower: i64,
@@ -2155,6 +2938,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// Pallas lowers it: `n = upper - lower`, `scf.for` from `lower` to
     /// `lower + n` step 1. `body` gets the index and the carried values and
     /// returns the next ones; gives the final values.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let n = k.add(k.program_id(0)?, 1)?;
+    ///     // lax.fori_loop(0, pl.program_id(0) + 1, lambda i, acc: acc + x, x)
+    ///     let acc = k.fori_loop_to(0, n, &[x], |k, _, acc| Ok(vec![k.add(acc[0], x)?]))?;
+    ///     k.store(k.outputs[0], acc[0])
+    /// });
+    /// assert!(text.contains("scf.for"));
+    /// ```
     pub fn fori_loop_to(
         &self,
         lower: i64,
@@ -2189,6 +2984,19 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `lax.cond(cond, then, otherwise)` with results of `types`: `scf.if`
     /// yielding what each branch returns, after Pallas's `extui`/`cmpi ne 0`
     /// of the condition.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let first = k.eq(k.program_id(0)?, 0)?;
+    ///     // lax.cond(pl.program_id(0) == 0, lambda: x + 1.0, lambda: x * 2.0)
+    ///     let types = [x.r#type()];
+    ///     let y = k.cond(first, &types, |k| Ok(vec![k.add(x, 1.0)?]), |k| Ok(vec![k.mul(x, 2.0)?]))?;
+    ///     k.store(k.outputs[0], y[0])
+    /// });
+    /// assert!(text.contains("scf.if") && text.contains("scf.yield"));
+    /// ```
     pub fn cond(
         &self,
         cond: Value<'c, 'a>,
@@ -2255,6 +3063,16 @@ pub struct AsyncCopy<'c, 'a> {
 impl<'c, 'a> AsyncCopy<'c, 'a> {
     /// `sem.at[indices]`: the semaphore is an element of a semaphore array
     /// (`pltpu.SemaphoreType.DMA((2, 2))` scratch, `sems.at[0, slot]`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     // pltpu.make_async_copy(h.at[pl.ds(0, 8)], acc.at[0], sems.at[0]).start()
+    ///     k.async_copy(h, &[ds(0, 8)], acc, &[at(0)], sems).sem_at(&[at(0)]).start(k)
+    /// });
+    /// assert!(text.contains("tpu.memref_squeeze"));
+    /// ```
     pub fn sem_at(mut self, indices: &[Index<'c, 'a>]) -> Self {
         self.sem_at = indices.to_vec();
         self
@@ -2295,6 +3113,16 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.start()`: `tpu.enqueue_dma` of the (sliced) source into the
     /// (sliced) target, signalling the semaphore.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let c = k.async_copy(h, &[ds(0, 8)], acc, &[at(0)], sems).sem_at(&[at(0)]);
+    ///     c.start(k) // .start()
+    /// });
+    /// assert!(text.contains("tpu.enqueue_dma") && !text.contains("tpu.wait_dma"));
+    /// ```
     pub fn start(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         let (src, dst, sem) = self.views(k)?;
         let (send_sem, device) = self.remote.unzip();
@@ -2316,6 +3144,17 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.wait()`: `tpu.wait_dma` on the target's semaphore for the
     /// target's bytes; a remote copy waits for the send first.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let c = k.async_copy(h, &[ds(0, 8)], acc, &[at(0)], sems).sem_at(&[at(0)]);
+    ///     c.start(k)?;
+    ///     c.wait(k) // .wait()
+    /// });
+    /// assert!(text.contains("tpu.wait_dma"));
+    /// ```
     pub fn wait(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         if self.remote.is_some() {
             self.wait_send(k)?;
@@ -2325,6 +3164,18 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.wait_send()` of a remote copy: `tpu.wait_dma` with
     /// `wait_target = false` (the local source's bytes are sent).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     c.start(k)?;
+    ///     c.wait_send(k) // .wait_send()
+    /// });
+    /// assert!(text.contains("wait_target = false"));
+    /// ```
     pub fn wait_send(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         if self.remote.is_none() {
             return Err(k.error(
@@ -2337,6 +3188,18 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.wait_recv()`: `tpu.wait_dma` with `wait_target = true` (the
     /// target's bytes arrived); a local copy's `wait`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     c.start(k)?;
+    ///     c.wait_recv(k) // .wait_recv()
+    /// });
+    /// assert!(text.contains("wait_target = true"));
+    /// ```
     pub fn wait_recv(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         self.wait_dma(k, true)
     }
@@ -2369,6 +3232,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// (`k_hbm.at[page]`, `sems.at[0, slot]`). No indices: the ref itself.
     /// `ds(start, size)`, `at(i)` and `ALL` slice a view (a DMA's source,
     /// target or semaphore); strides do not.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, _, _, acc, _, _] = k.refs()?;
+    ///     let slot = k.ref_at(acc, &[at(1)])?; // acc_ref.at[1]
+    ///     assert_eq!(slot.r#type().to_string(), "memref<8x128xf32, #tpu.memory_space<vmem>>");
+    ///     k.store(slot, k.load(k.inputs[0])?)
+    /// });
+    /// assert!(text.contains("tpu.memref_slice") && text.contains("tpu.memref_squeeze"));
+    /// ```
     pub fn ref_at(
         &self,
         r: Value<'c, 'a>,
@@ -2485,6 +3359,15 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pl.semaphore_signal(sem, amount)`: `tpu.sem_signal` of a regular
     /// semaphore (an `i32` amount).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, _, _, _, _, flag] = k.refs()?;
+    ///     k.semaphore_signal(flag, 1) // pl.semaphore_signal(flag, 1)
+    /// });
+    /// assert!(text.contains("tpu.sem_signal"));
+    /// ```
     pub fn semaphore_signal(
         &self,
         sem: Value<'c, 'a>,
@@ -2505,6 +3388,16 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pl.semaphore_wait(sem, amount)`: `tpu.sem_wait` (after the unused
     /// `true` constant Pallas emits there).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, _, _, _, _, flag] = k.refs()?;
+    ///     k.semaphore_signal(flag, 1)?;
+    ///     k.semaphore_wait(flag, 1) // pl.semaphore_wait(flag, 1)
+    /// });
+    /// assert!(text.contains("tpu.sem_wait"));
+    /// ```
     pub fn semaphore_wait(
         &self,
         sem: Value<'c, 'a>,
@@ -2539,6 +3432,22 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `pl.run_scoped(body, *types)`: a `tpu.region` whose body gets a fresh
     /// `memref.alloca` of each type (VMEM or SMEM memrefs), freed when it
     /// ends.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
+    /// let text = doc_kernel(|k| {
+    ///     let (x_ref, o_ref) = (k.inputs[0], k.outputs[0]);
+    ///     let buf = attrs::memref(k.ctx(), &[8, 128], Type::float32(k.ctx()), MemorySpace::Vmem, None);
+    ///     // pl.run_scoped(scoped, pltpu.VMEM((8, 128), jnp.float32))
+    ///     k.run_scoped(&[buf], |k, tmp| {
+    ///         k.store(tmp[0], k.load(x_ref)?)?;
+    ///         k.store(o_ref, k.load(tmp[0])?)
+    ///     })
+    /// });
+    /// assert!(text.contains("tpu.region") && text.contains("memref.alloca"));
+    /// ```
     pub fn run_scoped(
         &self,
         types: &[Type<'c>],
@@ -2593,6 +3502,16 @@ impl<'c, 'a> Body<'c, 'a> {
     ///
     /// A TensorCore kernel's `sync_copy` is not written yet (an error): use
     /// [`Body::async_copy`] with a DMA semaphore there.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [x_hbm, _, o_hbm, x, _, _] = k.refs()?;
+    ///     k.sync_copy(x_hbm, &[], x, &[])?; // pltpu.sync_copy(x_hbm, x)
+    ///     k.sync_copy(x, &[], o_hbm, &[])
+    /// });
+    /// assert!(text.contains("tpu.enqueue_dma") && text.contains("tpu.wait_dma"));
+    /// ```
     pub fn sync_copy(
         &self,
         src: Value<'c, 'a>,
@@ -2712,6 +3631,21 @@ impl<'c, 'a> Body<'c, 'a> {
     /// copy.start(k)?;
     /// copy.wait(k)?;
     /// ```
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
+    ///     // pltpu.make_async_remote_copy(h.at[pl.ds(0, 8)], acc.at[0], send, recv,
+    ///     //     device_id=1, device_id_type=pl.DeviceIdType.LOGICAL)
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     c.start(k)?;
+    ///     c.wait(k)
+    /// });
+    /// // The send and the receive are awaited.
+    /// assert_eq!(text.matches("\"tpu.wait_dma\"").count(), 2);
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn async_remote_copy(
         &self,
@@ -2740,6 +3674,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// let copy = k.async_copy(k.inputs[0], &[ds(8, 8)], k.scratch[0], &[], k.scratch[1]);
     /// copy.start(k)?;
     /// copy.wait(k)?;
+    /// ```
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     // c = pltpu.make_async_copy(h.at[pl.ds(8, 8)], acc.at[1], sems.at[1])
+    ///     let c = k.async_copy(h, &[ds(8, 8)], acc, &[at(1)], sems).sem_at(&[at(1)]);
+    ///     c.start(k)?;
+    ///     c.wait(k)
+    /// });
+    /// assert!(text.contains("tpu.enqueue_dma") && text.contains("tpu.wait_dma"));
     /// ```
     pub fn async_copy(
         &self,
