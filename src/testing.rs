@@ -162,7 +162,6 @@ pub fn doc_kernel(
     ) -> Result<(), crate::mosaic::BuildError>,
 ) -> String {
     use crate::melior::ir::Type;
-    use crate::melior::ir::operation::OperationLike;
     use crate::melior::ir::r#type::IntegerType;
     use crate::mosaic::attrs::{self, MemorySpace};
     use crate::mosaic::pallas::{Arg, IndexExpr, IndexMap, KernelSpec, Window};
@@ -208,7 +207,6 @@ pub fn doc_sc_kernel(
     ) -> Result<(), crate::mosaic::BuildError>,
 ) -> String {
     use crate::melior::ir::Type;
-    use crate::melior::ir::operation::OperationLike;
     use crate::melior::ir::r#type::IntegerType;
     use crate::mosaic::attrs::MemorySpace;
     use crate::mosaic::pallas::{Arg, KernelSpec};
@@ -236,7 +234,6 @@ pub fn doc_sc_kernel(
 pub fn doc_spec(
     spec: impl for<'c> FnOnce(&'c crate::melior::Context) -> crate::mosaic::pallas::KernelSpec<'c>,
 ) -> String {
-    use crate::melior::ir::operation::OperationLike;
     let ctx = Context::new();
     let module = spec(&ctx)
         .build(&ctx, |_| Ok::<(), crate::mosaic::BuildError>(()))

@@ -542,6 +542,7 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `indices` (`ref.at[indices]`), checked as Pallas's SparseCore
     /// lowering checks them; `x` (the mask or the stored value) must have
     /// the slice's shape.
+    #[allow(clippy::type_complexity)]
     fn masked_window(
         &self,
         op: &str,
