@@ -233,9 +233,9 @@ def _(x_ref, o_ref, send_sem, recv_sem):
 SC_CASES = []
 
 
-def sc_case(name, ins, scratch):
+def sc_case(name, ins, scratch, layout_passes=True):
   def register(kernel):
-    SC_CASES.append((name, kernel, ins, scratch))
+    SC_CASES.append((name, kernel, ins, scratch, layout_passes))
     return kernel
   return register
 
@@ -267,6 +267,9 @@ def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
   pltpu.sync_copy(o_vmem, o_hbm)
 
 
+# Twice: with the layout passes (JAX's default) and without (whole registers).
+@sc_case("sc_expanded_compressed_no_layout", [S((16,), F32), S((16,), I32)],
+         [(16,), F32, (16,), I32, (16,), F32], layout_passes=False)
 @sc_case("sc_expanded_compressed", [S((16,), F32), S((16,), I32)],
          [(16,), F32, (16,), I32, (16,), F32])
 def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
@@ -280,7 +283,9 @@ def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
   pltpu.sync_copy(o_vmem, o_hbm)
 
 
-@sc_case("sc_scans", [S((16,), F32), S((16,), I32)], [(16,), F32, (16,), I32, (16,), F32])
+# libtpu's layout passes refuse tpu.scan: needs_layout_passes=False, as JAX's own tests run scans.
+@sc_case("sc_scans", [S((16,), F32), S((16,), I32)], [(16,), F32, (16,), I32, (16,), F32],
+         layout_passes=False)
 def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
   pltpu.sync_copy(x_hbm, x_vmem)
   pltpu.sync_copy(i_hbm, i_vmem)
@@ -332,8 +337,11 @@ if __name__ == "__main__":
   with abstract_tpu("TPU7x"):
     mesh = plsc.VectorSubcoreMesh(core_axis_name="c", subcore_axis_name="s", num_cores=1,
                                   num_subcores=16)
-    for name, kernel, ins, scratch in SC_CASES:
+    for name, kernel, ins, scratch, layout_passes in SC_CASES:
       types = [pltpu.VMEM(shape, dtype) for shape, dtype in zip(scratch[::2], scratch[1::2])]
-      call = pl.kernel(kernel, out_type=S((16,), F32), mesh=mesh, scratch_types=types, name=name)
+      kw = {} if layout_passes else {
+          "compiler_params": pltpu.CompilerParams(needs_layout_passes=False)}
+      call = pl.kernel(kernel, out_type=S((16,), F32), mesh=mesh, scratch_types=types, name=name,
+                       **kw)
       print(f"// ----- {name}")
       print(lower(call, ins))

@@ -228,6 +228,7 @@ pub struct Body<'c, 'a> {
     grid: &'a [i64],
     program_ids: &'a [Value<'c, 'a>],
     core_type: CoreType,
+    vreg_lanes: Option<usize>,
 }
 
 impl fmt::Debug for Body<'_, '_> {
@@ -290,6 +291,7 @@ impl<'c, 'a> Body<'c, 'a> {
         grid: &'a [i64],
         program_ids: &'a [Value<'c, 'a>],
         core_type: CoreType,
+        vreg_lanes: Option<usize>,
     ) -> Self {
         // SAFETY: the block outlives 'a (it is borrowed for 'a).
         let block = unsafe { BlockRef::from_raw(block.to_raw()) };
@@ -301,6 +303,7 @@ impl<'c, 'a> Body<'c, 'a> {
             grid,
             program_ids,
             core_type,
+            vreg_lanes,
         }
     }
 
@@ -525,6 +528,37 @@ impl<'c, 'a> Body<'c, 'a> {
         Ok((sorted_keys, sorted_values))
     }
 
+    /// The lanes of a SparseCore vector register when the kernel is lowered
+    /// without the layout passes ([`super::pallas::KernelSpec::without_layout_passes`]):
+    /// loads and stores are then whole registers, of the shapes Pallas
+    /// allows (`sc_core.supported_shapes`: `(lanes * p,)` or `(p, lanes)`
+    /// of an element packing `p` per 32 bits); `None` with the passes on.
+    fn vreg(
+        &self,
+        op: &str,
+        value: &[i64],
+        element: Type<'c>,
+    ) -> Result<Option<Vec<bool>>, BuildError> {
+        let Some(lanes) = self.vreg_lanes.filter(|_| self.sparse_core()) else {
+            return Ok(None);
+        };
+        let bits = int_width(element).or_else(|| is_float(element).then(|| float_width(element)));
+        let packing = match bits {
+            Some(b @ (8 | 16 | 32)) => 32 / b as i64,
+            _ => {
+                return Err(self.error(
+                    op,
+                    format!("{element} elements in a register: give 8, 16 or 32-bit elements"),
+                ));
+            }
+        };
+        let n = lanes as i64;
+        if value != [n * packing] && !(packing > 1 && value == [packing, n]) {
+            return Err(self.error(op, format!("a value of shape {value:?} without the layout passes: give a whole register, ({},){}", n * packing, if packing > 1 { format!(" or ({packing}, {n})") } else { String::new() })));
+        }
+        Ok(Some(vec![true; lanes]))
+    }
+
     /// Refuses a SparseCore-only idiom in a TensorCore kernel.
     fn sparse_core_only(&self, op: &str) -> Result<(), BuildError> {
         if self.sparse_core() {
@@ -619,6 +653,16 @@ impl<'c, 'a> Body<'c, 'a> {
         element: Type<'c>,
         mask: Value<'c, 'a>,
     ) -> Result<Value<'c, 'a>, BuildError> {
+        if self.vreg("load_expanded", value, element)?.is_some() {
+            return Ok(self.one(ops::expand_load_vreg(
+                self.ctx,
+                r,
+                starts,
+                mask,
+                vector_type(value, element),
+                self.location,
+            )));
+        }
         let mask_type = vector_type(loaded, element_of(mask.r#type()));
         let mask = self.one(upstream::vector::shape_cast(mask_type, mask, self.location));
         let v = self.one(ops::vector_expand_load(
@@ -674,6 +718,18 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         self.expand_load(r, &starts, &loaded, &value, element, mask)?;
+        if self.vreg_lanes.is_some() {
+            self.append(ops::compress_store_vreg(
+                self.ctx,
+                x,
+                r,
+                &starts,
+                mask,
+                Some(false),
+                self.location,
+            ));
+            return Ok(());
+        }
         let x = self.one(upstream::vector::shape_cast(
             vector_type(&loaded, element),
             x,
@@ -1337,6 +1393,18 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
+        if let Some(sublanes) = self.vreg("load", &value, element)? {
+            // Without the layout passes: `tpu.load` of the whole register.
+            return Ok(self.one(ops::load(
+                self.ctx,
+                r,
+                &operands,
+                vector_type(&value, element),
+                &sublanes,
+                Some(1),
+                self.location,
+            )));
+        }
         if self.sparse_core() {
             // SparseCore: `tpu.vector_load`, then a shape cast (even to the
             // same shape).
@@ -1485,6 +1553,34 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
+        if let Some(sublanes) = self.vreg("store", &value, element)? {
+            if mask.is_some() {
+                return Err(self.error("store", "a masked store without the layout passes: Pallas's SparseCore lowering refuses it (use store_compressed)".to_string()));
+            }
+            // Without the layout passes: the old register (`tpu.load`), then
+            // `tpu.store` of the whole register.
+            self.append(ops::load(
+                self.ctx,
+                r,
+                &operands,
+                want,
+                &sublanes,
+                Some(1),
+                self.location,
+            ));
+            self.append(ops::store(
+                self.ctx,
+                v,
+                r,
+                &operands,
+                None,
+                &sublanes,
+                Some(1),
+                Some(false),
+                self.location,
+            ));
+            return Ok(());
+        }
         let old = if self.sparse_core() {
             self.one(ops::vector_load(
                 self.ctx,

@@ -403,6 +403,10 @@ pub struct KernelSpec<'c> {
     pub outputs: Vec<Arg<'c>>,
     /// Scratch refs.
     pub scratch: Vec<Arg<'c>>,
+    /// `Some(lanes)`: a SparseCore kernel lowered without the layout
+    /// passes ([`KernelSpec::without_layout_passes`]); `None`: with them
+    /// (Pallas's default).
+    pub vreg_lanes: Option<usize>,
 }
 
 /// The kernel function's block and arguments, for building its body. It
@@ -491,6 +495,7 @@ impl<'c> KernelSpec<'c> {
             inputs: Vec::new(),
             outputs: Vec::new(),
             scratch: Vec::new(),
+            vreg_lanes: None,
         }
     }
 
@@ -684,6 +689,33 @@ impl<'c> KernelSpec<'c> {
         KernelSpec::new(name)
             .core_type(CoreType::ScVectorSubcore)
             .grid(&[num_cores, num_subcores], &[CoreParallel, SubcoreParallel])
+    }
+
+    /// `compiler_params=pltpu.CompilerParams(needs_layout_passes=False)` on
+    /// a SparseCore kernel whose vector registers have `lanes` 32-bit lanes
+    /// (`plsc.get_sparse_core_info().num_lanes`: 16 on v7x, 8 on v5p and
+    /// v6e): `k.load` / `k.store` are then `tpu.load` / `tpu.store` of whole
+    /// registers under an all-true sublane mask, and `k.load_expanded` /
+    /// `k.store_compressed` are `tpu.expand_load_vreg` /
+    /// `tpu.compress_store_vreg`, as Pallas lowers them. libtpu's layout
+    /// passes refuse `tpu.scan` (`k.cumsum`, `k.cummax`): kernels using it
+    /// need this, and their call's `needs_layout_passes` false (PARAMS.json).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::MemorySpace; use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::melior::ir::operation::OperationLike;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let x = Arg::memref(&ctx, &[16], Type::float32(&ctx), MemorySpace::Vmem);
+    /// let spec = KernelSpec::vector_subcore_mesh("k", 1, 16).scratch(x).without_layout_passes(16);
+    /// let module = spec.build(&ctx, |k| k.store(k.scratch[0], k.cumsum(k.load(k.scratch[0])?, None)?))?;
+    /// let text = module.as_operation().to_string();
+    /// assert!(text.contains("\"tpu.load\"") && text.contains("\"tpu.store\""));
+    /// # Ok::<(), tpu_custom_call::mosaic::BuildError>(())
+    /// ```
+    pub fn without_layout_passes(mut self, lanes: usize) -> Self {
+        self.vreg_lanes = Some(lanes);
+        self
     }
 
     fn error(&self, message: String) -> BuildError {
@@ -990,6 +1022,7 @@ impl<'c> KernelSpec<'c> {
                     &self.grid,
                     &grid_indices,
                     self.core_type,
+                    self.vreg_lanes,
                 ),
                 grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),

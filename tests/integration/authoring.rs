@@ -14,10 +14,28 @@ use tpu_custom_call::mosaic::pallas::{
     ALL, Arg, Body, DotOptions, IndexExpr, IndexMap, KernelSpec, Reduce, Window, at, ds, ds_strided,
 };
 use tpu_custom_call::testing::{assert_call_computes, assert_calls_eq};
-use tpu_custom_call::validate::{ValidateOptions, validate_with};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, Signature, kernel, validate};
 
 use crate::builders::kernels;
+
+/// The SparseCore cases lowered with
+/// `pltpu.CompilerParams(needs_layout_passes=False)` (the scans need it:
+/// libtpu's layout passes refuse `tpu.scan`).
+fn without_layout_passes(name: &str) -> bool {
+    matches!(name, "sc_scans" | "sc_expanded_compressed_no_layout")
+}
+
+/// JAX's default parameters of a kernel (`needs_layout_passes` false where
+/// the case sets it).
+fn default_params(name: &str) -> Params {
+    let extra = if without_layout_passes(name) {
+        r#", "needs_layout_passes": false"#
+    } else {
+        ""
+    };
+    Params::from_json(format!(r#"{{"kernel_name": "{name}", "metadata": {{}}{extra}}}"#).as_bytes())
+        .unwrap()
+}
 
 /// The StableHLO module of a built kernel, with JAX's default parameters.
 fn lowered<'c>(
@@ -26,22 +44,9 @@ fn lowered<'c>(
     operands: &[(&[u64], Type<'c>)],
     result: (&[u64], Type<'c>),
 ) -> String {
-    lowered_with(ctx, module, operands, result, &ValidateOptions::default())
-}
-
-/// [`lowered`], validated with `options`.
-fn lowered_with<'c>(
-    ctx: &'c Context,
-    module: Module<'c>,
-    operands: &[(&[u64], Type<'c>)],
-    result: (&[u64], Type<'c>),
-    options: &ValidateOptions,
-) -> String {
     let kernel = Kernel::from_module(ctx, module).unwrap();
     let name = kernel.name().unwrap();
-    let params =
-        Params::from_json(format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes())
-            .unwrap();
+    let params = default_params(&name);
     let tensor = |(shape, t): (&[u64], Type<'c>)| -> Type<'c> {
         RankedTensorType::new(shape, t, None).into()
     };
@@ -49,7 +54,7 @@ fn lowered_with<'c>(
         operands.iter().map(|&o| tensor(o)).collect::<Vec<_>>(),
         [tensor(result)],
     );
-    let call = validate_with(&kernel, signature, &params, None, options)
+    let call = validate(&kernel, signature, &params, None)
         .map_err(|e| e[0].to_string())
         .unwrap();
     let module = Lowerer::new(LowerOptions::default())
@@ -344,6 +349,7 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
         | "sc_scatter_dma"
         | "sc_sort_key_val"
         | "sc_expanded_compressed"
+        | "sc_expanded_compressed_no_layout"
         | "sc_scans" => {
             let arg = |shape: &[i64], t, space| Arg::memref(ctx, shape, t, space);
             let mut scratch = vec![
@@ -353,52 +359,54 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             if name != "sc_scatter_dma" {
                 scratch.push(arg(&[16], f32, MemorySpace::Vmem));
             }
-            KernelSpec::vector_subcore_mesh(name, 1, 16)
-                .in_specs([
-                    arg(&[16], f32, MemorySpace::Hbm),
-                    arg(&[16], i32, MemorySpace::Hbm),
-                ])
-                .output(arg(&[16], f32, MemorySpace::Hbm))
-                .scratch_shapes(scratch)
-                .build(ctx, |k| {
-                    let (x_hbm, i_hbm, o_hbm) = (k.inputs[0], k.inputs[1], k.outputs[0]);
-                    let (x_vmem, i_vmem) = (k.scratch[0], k.scratch[1]);
-                    k.sync_copy(x_hbm, &[], x_vmem, &[])?;
-                    k.sync_copy(i_hbm, &[], i_vmem, &[])?;
-                    if name == "sc_scatter_dma" {
-                        return k.sync_copy(x_vmem, &[], o_hbm, &[at(i_vmem)]);
-                    }
-                    let o_vmem = k.scratch[2];
-                    if name == "sc_sort_key_val" {
-                        let (_, values) =
-                            k.sort_key_val(k.load(i_vmem)?, k.load(x_vmem)?, false)?;
-                        let (keys, _) = k.sort_key_val(k.load(x_vmem)?, k.load(i_vmem)?, true)?;
-                        k.store(o_vmem, k.add(values, keys)?)?;
-                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
-                    }
-                    if name == "sc_expanded_compressed" {
-                        let mask = k.gt(k.load(i_vmem)?, 5)?;
-                        let expanded = k.load_expanded(x_vmem, &[], mask)?;
-                        k.store(o_vmem, k.select(mask, expanded, -1.0)?)?;
-                        k.store_compressed(o_vmem, &[], k.load(x_vmem)?, mask)?;
-                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
-                    }
-                    if name == "sc_scans" {
-                        let (x, i) = (k.load(x_vmem)?, k.load(i_vmem)?);
-                        let mask = k.gt(i, 5)?;
-                        let y = k.add(k.cumsum(x, None)?, k.cumsum(x, Some(mask))?)?;
-                        let y = k.add(y, k.cummax(x, Some(mask))?)?;
-                        let (counts, last) = k.scan_count(i, None)?;
-                        let z = k.add(k.cummax(k.sub(i, 8)?, None)?, k.cumsum(i, Some(mask))?)?;
-                        let z = k.astype(k.select(last, k.add(z, counts)?, 0)?, f32)?;
-                        k.store(o_vmem, k.add(y, z)?)?;
-                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
-                    }
-                    let gathered = k.load_gather(x_vmem, &[k.load(i_vmem)?])?;
-                    k.store(o_vmem, gathered)?;
-                    k.store_scatter(o_vmem, &[k.load(i_vmem)?], k.load(x_vmem)?)?;
-                    k.sync_copy(o_vmem, &[], o_hbm, &[])
-                })
+            let mut spec = KernelSpec::vector_subcore_mesh(name, 1, 16);
+            if without_layout_passes(name) {
+                spec = spec.without_layout_passes(16);
+            }
+            spec.in_specs([
+                arg(&[16], f32, MemorySpace::Hbm),
+                arg(&[16], i32, MemorySpace::Hbm),
+            ])
+            .output(arg(&[16], f32, MemorySpace::Hbm))
+            .scratch_shapes(scratch)
+            .build(ctx, |k| {
+                let (x_hbm, i_hbm, o_hbm) = (k.inputs[0], k.inputs[1], k.outputs[0]);
+                let (x_vmem, i_vmem) = (k.scratch[0], k.scratch[1]);
+                k.sync_copy(x_hbm, &[], x_vmem, &[])?;
+                k.sync_copy(i_hbm, &[], i_vmem, &[])?;
+                if name == "sc_scatter_dma" {
+                    return k.sync_copy(x_vmem, &[], o_hbm, &[at(i_vmem)]);
+                }
+                let o_vmem = k.scratch[2];
+                if name == "sc_sort_key_val" {
+                    let (_, values) = k.sort_key_val(k.load(i_vmem)?, k.load(x_vmem)?, false)?;
+                    let (keys, _) = k.sort_key_val(k.load(x_vmem)?, k.load(i_vmem)?, true)?;
+                    k.store(o_vmem, k.add(values, keys)?)?;
+                    return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                }
+                if name.starts_with("sc_expanded_compressed") {
+                    let mask = k.gt(k.load(i_vmem)?, 5)?;
+                    let expanded = k.load_expanded(x_vmem, &[], mask)?;
+                    k.store(o_vmem, k.select(mask, expanded, -1.0)?)?;
+                    k.store_compressed(o_vmem, &[], k.load(x_vmem)?, mask)?;
+                    return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                }
+                if name == "sc_scans" {
+                    let (x, i) = (k.load(x_vmem)?, k.load(i_vmem)?);
+                    let mask = k.gt(i, 5)?;
+                    let y = k.add(k.cumsum(x, None)?, k.cumsum(x, Some(mask))?)?;
+                    let y = k.add(y, k.cummax(x, Some(mask))?)?;
+                    let (counts, last) = k.scan_count(i, None)?;
+                    let z = k.add(k.cummax(k.sub(i, 8)?, None)?, k.cumsum(i, Some(mask))?)?;
+                    let z = k.astype(k.select(last, k.add(z, counts)?, 0)?, f32)?;
+                    k.store(o_vmem, k.add(y, z)?)?;
+                    return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                }
+                let gathered = k.load_gather(x_vmem, &[k.load(i_vmem)?])?;
+                k.store(o_vmem, gathered)?;
+                k.store_scatter(o_vmem, &[k.load(i_vmem)?], k.load(x_vmem)?)?;
+                k.sync_copy(o_vmem, &[], o_hbm, &[])
+            })
         }
         "slices" => spec(&[x16], x16, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds(8, 8), ALL])?;
@@ -581,18 +589,8 @@ fn every_idiom_equals_jax_lowering() {
         let found = &calls[0].found;
         let signature = Signature::new(types(&found.operand_types), types(&found.result_types));
         let kernel = Kernel::from_module(&ctx, module).unwrap();
-        let params = Params::from_json(
-            format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes(),
-        )
-        .unwrap();
-        // JAX lowers `tpu.scan` with the layout passes on (its default),
-        // which libtpu refuses: JAX's rules only for that case.
-        let options = match name {
-            "sc_scans" => ValidateOptions::jax_rules_only(),
-            _ => ValidateOptions::default(),
-        };
-        let call = validate_with(&kernel, signature, &params, None, &options)
-            .map_err(|e| e[0].to_string());
+        let params = default_params(name);
+        let call = validate(&kernel, signature, &params, None).map_err(|e| e[0].to_string());
         let Some(call) = failures.ok(format!("{name}: validating"), call) else {
             continue;
         };
@@ -606,7 +604,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 34, "the cases of {script:?}");
+    assert_eq!(cases, 35, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -1086,12 +1084,7 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
     let x = values(16, 21);
     let run_tol = |name: &str, idx: &[i32], expected: Vec<f32>, tol: f64| {
         let module = idiom_case(&ctx, name).unwrap();
-        let options = match name {
-            "sc_scans" => ValidateOptions::jax_rules_only(),
-            _ => ValidateOptions::default(),
-        };
-        let io: [(&[u64], Type); 2] = [(&[16], f32), (&[16], i32)];
-        let text = lowered_with(&ctx, module, &io, (&[16], f32), &options);
+        let text = lowered(&ctx, module, &[(&[16], f32), (&[16], i32)], (&[16], f32));
         let idx = Array::new(
             ElemType::Int(32),
             vec![16],
@@ -1143,7 +1136,8 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
     }
     let kept: Vec<f32> = (0..16).filter(|&k| mask[k]).map(|k| x[k]).collect();
     expanded[..kept.len()].copy_from_slice(&kept);
-    run("sc_expanded_compressed", &idx, expanded);
+    run("sc_expanded_compressed", &idx, expanded.clone());
+    run("sc_expanded_compressed_no_layout", &idx, expanded);
     // The scans, in f64: running sums (masked-out lanes add nothing), a
     // masked running max that passes lanes before the first masked-in one
     // through, the running count of equal values and the last occurrence.
@@ -1188,6 +1182,8 @@ fn remote_and_sparse_core_idioms_compile_with_libtpu() {
         ("sc_scatter_dma", Chip::V7x, 1),
         ("sc_sort_key_val", Chip::V7x, 1),
         ("sc_expanded_compressed", Chip::V7x, 1),
+        ("sc_expanded_compressed_no_layout", Chip::V7x, 1),
+        ("sc_scans", Chip::V7x, 1),
     ] {
         let module = idiom_case(&ctx, name).unwrap();
         let text = if name == "remote_copy" {
