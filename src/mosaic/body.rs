@@ -178,6 +178,17 @@ impl DotOptions {
 /// `arith.constant` of the other operand's element type, then every operand
 /// whose shape differs from the result's is `vector.broadcast` to it.
 ///
+/// Each method's example builds a small kernel with a hidden helper
+/// (`testing::doc_kernel`) and checks the op appended. Its grid is `(2,)`
+/// and its refs, in `k.refs()` order (`k.scalar_prefetch`, `k.inputs`,
+/// `k.outputs`, `k.scratch`): `s` (SMEM `i32[4]`, scalar prefetch), `x`
+/// (an `f32[8, 128]` block), `n` (an `i32[8, 128]` block), `h`
+/// (`f32[16, 128]` in `ANY`), `o` (the `f32[8, 128]` output block), `acc`
+/// (VMEM `f32[2, 8, 128]`), `sems` (2 DMA semaphores), `flag` (a
+/// semaphore). The SparseCore examples' kernel (`testing::doc_sc_kernel`,
+/// 1 core x 16 subcores) has `x_hbm` (`f32[16]`), `i_hbm` (`i32[16]`),
+/// `o_hbm` (`f32[16]`) and the VMEM scratch `x`, `i`, `o` of those types.
+///
 /// A kernel with a manual DMA into one slot of a VMEM buffer, a loop and a
 /// `lax.cond` (issue 40's examples, examples/pallas_examples, use the rest:
 /// scalar-prefetch reads, double buffering, SparseCore gathers):
