@@ -291,7 +291,8 @@ def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
   pltpu.sync_copy(i_hbm, i_vmem)
   x, i = x_vmem[...], i_vmem[...]
   mask = i > 5
-  y = plsc.cumsum(x) + plsc.cumsum(x, mask=mask) + plsc.cummax(x, mask=mask)
+  # jnp.cumsum lowers as plsc.cumsum without a mask.
+  y = plsc.cumsum(x) + jnp.cumsum(x) + plsc.cumsum(x, mask=mask) + plsc.cummax(x, mask=mask)
   counts, last = plsc.scan_count(i)
   z = plsc.cummax(i - 8) + plsc.cumsum(i, mask=mask) + counts
   o_vmem[...] = y + jnp.where(last, z, 0).astype(F32)

@@ -394,7 +394,9 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                 if name == "sc_scans" {
                     let (x, i) = (k.load(x_vmem)?, k.load(i_vmem)?);
                     let mask = k.gt(i, 5)?;
-                    let y = k.add(k.cumsum(x, None)?, k.cumsum(x, Some(mask))?)?;
+                    // plsc.cumsum(x) + jnp.cumsum(x): the same ops.
+                    let y = k.add(k.cumsum(x, None)?, k.cumsum(x, None)?)?;
+                    let y = k.add(y, k.cumsum(x, Some(mask))?)?;
                     let y = k.add(y, k.cummax(x, Some(mask))?)?;
                     let (counts, last) = k.scan_count(i, None)?;
                     let z = k.add(k.cummax(k.sub(i, 8)?, None)?, k.cumsum(i, Some(mask))?)?;
@@ -1153,7 +1155,7 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
             int_sum += i64::from(idx[k]);
         }
         int_max = int_max.max(i64::from(idx[k]) - 8);
-        let y = sum + masked_sum + max.unwrap_or(v);
+        let y = 2.0 * sum + masked_sum + max.unwrap_or(v);
         let count = idx[..=k].iter().filter(|&&i| i == idx[k]).count() as i64;
         let last = !idx[k + 1..].contains(&idx[k]);
         let z = if last { int_max + int_sum + count } else { 0 };
