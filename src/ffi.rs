@@ -308,3 +308,11 @@ pub(crate) fn attr_text(attr: MlirAttribute) -> String {
     let ((), bytes) = collect_bytes(|cb, data| unsafe { tcc_print_attribute(attr, cb, data) });
     String::from_utf8_lossy(&bytes).into_owned()
 }
+
+/// MLIR's verifier (`Operation::verify`) with the checks of an op repeated
+/// with the same name, attributes, properties and types done once
+/// (`cpp/verify.cpp`): MLIR's verdict and, on failure, MLIR's diagnostics.
+pub(crate) fn verify_operation(op: melior::ir::operation::OperationRef<'_, '_>) -> bool {
+    // SAFETY: `op` is a live operation; verifying only reads it.
+    unsafe { tcc_operation_verify(op.to_raw()) }
+}

@@ -501,7 +501,8 @@ impl<'c> Kernel<'c> {
         module: Module<'c>,
         source_name: &str,
     ) -> Result<Self, KernelError> {
-        let (ok, mut diagnostics) = capture(ctx, || verify_operation(module.as_operation()));
+        let (ok, mut diagnostics) =
+            capture(ctx, || crate::ffi::verify_operation(module.as_operation()));
         if !ok {
             crate::mosaic::hints::add_hints(&mut diagnostics);
             return Err(KernelError::Verify {
@@ -715,14 +716,6 @@ fn parse_checked<'c>(
         });
     };
     Ok(module)
-}
-
-/// MLIR's verifier (`Operation::verify`) with the checks of an op repeated
-/// with the same name, attributes, properties and types done once
-/// (`cpp/verify.cpp`): MLIR's verdict and, on failure, MLIR's diagnostics.
-pub(crate) fn verify_operation(op: OperationRef<'_, '_>) -> bool {
-    // SAFETY: `op` is a live operation; verifying only reads it.
-    unsafe { crate::ffi::tcc_operation_verify(op.to_raw()) }
 }
 
 /// `bytes` followed by a NUL byte (the terminator MLIR's text lexer reads).

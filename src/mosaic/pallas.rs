@@ -1047,9 +1047,8 @@ impl<'c> KernelSpec<'c> {
         for transform in transforms {
             module.body().append_operation(transform);
         }
-        let (ok, mut diagnostics) = crate::context::capture(ctx, || {
-            crate::kernel::verify_operation(module.as_operation())
-        });
+        let (ok, mut diagnostics) =
+            crate::context::capture(ctx, || crate::ffi::verify_operation(module.as_operation()));
         if !ok {
             crate::mosaic::hints::add_hints(&mut diagnostics);
             return Err(BuildError::Verify {

@@ -486,9 +486,7 @@ pub fn deserialize_module<'c>(
     for op in ops {
         demangle(op, version, &properties)?;
     }
-    let (ok, diagnostics) = capture(ctx, || {
-        crate::kernel::verify_operation(module.as_operation())
-    });
+    let (ok, diagnostics) = capture(ctx, || crate::ffi::verify_operation(module.as_operation()));
     if !ok {
         return Err(SerdeError::Verify { diagnostics });
     }
