@@ -29,6 +29,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/interop.cpp");
     println!("cargo:rerun-if-changed=cpp/upstream.cpp");
     println!("cargo:rerun-if-changed=cpp/plugin.cpp");
+    println!("cargo:rerun-if-changed=cpp/verify.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
@@ -39,6 +40,7 @@ fn main() {
         .file("cpp/interop.cpp")
         .file("cpp/upstream.cpp")
         .file("cpp/plugin.cpp")
+        .file("cpp/verify.cpp")
         .include(&include)
         .include("cpp")
         .flag("-std=c++17")

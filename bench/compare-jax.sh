@@ -38,7 +38,7 @@ KERNELS=(
   "100k ops|$TMP/synthetic_100000.mlir|($F32) -> $F32|$TMP/bench.json"
 )
 
-field() { sed -E "s/.*\"$1\": ([0-9.]+).*/\1/"; }
+field() { tr "\n" " " | sed -E "s/.*\"$1\": ([0-9.]+).*/\1/"; }
 min2() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 

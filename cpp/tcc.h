@@ -93,6 +93,23 @@ bool tcc_write_bytecode(MlirOperation op, MlirStringRef producer,
                         int64_t version, MlirStringCallback callback,
                         void *user_data);
 
+// ----- verify.cpp: MLIR's verifier, repeated ops checked once -----
+
+/// `mlirModuleCreateParse` (text or bytecode; `source` followed by a NUL in
+/// memory), verified by the memoizing verifier: MLIR's verdict and
+/// diagnostics; null on failure.
+MlirModule tcc_parse_module(MlirContext ctx, MlirStringRef source);
+/// `mlirOperationVerify` with the memoizing verifier.
+bool tcc_operation_verify(MlirOperation op);
+/// A hash of `op`'s name, attribute dictionary, properties, operand and
+/// result types and parent op.
+uint64_t tcc_op_signature_hash(MlirOperation op);
+/// Whether `a` and `b` agree in all that `tcc_op_signature_hash` hashes.
+bool tcc_op_same_signature(MlirOperation a, MlirOperation b);
+/// Whether `value` is an `arith.constant` integer or index of at most 64
+/// bits; its value in `*out`.
+bool tcc_value_int_constant(MlirValue value, int64_t *out);
+
 // ----- passes.cpp: pass registration -----
 
 /// The options of `tpu-custom-call-lower`, as data. Strings are not

@@ -93,6 +93,22 @@ unsafe extern "C" {
         source: MlirStringRef,
         name: MlirStringRef,
     ) -> MlirModule;
+    /// `mlirModuleCreateParse` (text or bytecode, `source` followed by a NUL
+    /// byte in memory) verified with the op-signature memo of
+    /// `cpp/verify.cpp`: MLIR's verdict and diagnostics; null on failure.
+    pub(crate) fn tcc_parse_module(ctx: MlirContext, source: MlirStringRef) -> MlirModule;
+    /// `mlirOperationVerify` of `op` (live) with the op-signature memo of
+    /// `cpp/verify.cpp`: MLIR's verdict and diagnostics.
+    pub(crate) fn tcc_operation_verify(op: MlirOperation) -> bool;
+    /// A hash of `op`'s (live) name, attribute dictionary, properties,
+    /// operand and result types and parent op.
+    pub(crate) fn tcc_op_signature_hash(op: MlirOperation) -> u64;
+    /// Whether `a` and `b` (live) agree in all that `tcc_op_signature_hash`
+    /// hashes.
+    pub(crate) fn tcc_op_same_signature(a: MlirOperation, b: MlirOperation) -> bool;
+    /// Whether `value` (live) is an `arith.constant` integer or index of at
+    /// most 64 bits; its value (sign-extended) in `*out`.
+    pub(crate) fn tcc_value_int_constant(value: mlir_sys::MlirValue, out: *mut i64) -> bool;
     /// Replaces every file location of `file` in `op` (live, mutated) and
     /// everything nested in it by `loc(unknown)`.
     pub(crate) fn tcc_forget_file_locations(op: MlirOperation, file: MlirStringRef);
@@ -291,4 +307,12 @@ pub(crate) fn attr_text(attr: MlirAttribute) -> String {
     // SAFETY: as for `type_text`.
     let ((), bytes) = collect_bytes(|cb, data| unsafe { tcc_print_attribute(attr, cb, data) });
     String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// MLIR's verifier (`Operation::verify`) with the checks of an op repeated
+/// with the same name, attributes, properties and types done once
+/// (`cpp/verify.cpp`): MLIR's verdict and, on failure, MLIR's diagnostics.
+pub(crate) fn verify_operation(op: melior::ir::operation::OperationRef<'_, '_>) -> bool {
+    // SAFETY: `op` is a live operation; verifying only reads it.
+    unsafe { tcc_operation_verify(op.to_raw()) }
 }

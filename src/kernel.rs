@@ -7,7 +7,7 @@ pub mod interop;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{AttributeLike, Module, OperationRef};
-use mlir_sys::{MlirStringRef, mlirModuleCreateParse};
+use mlir_sys::MlirStringRef;
 
 use melior::Context;
 
@@ -501,7 +501,8 @@ impl<'c> Kernel<'c> {
         module: Module<'c>,
         source_name: &str,
     ) -> Result<Self, KernelError> {
-        let (ok, mut diagnostics) = capture(ctx, || module.as_operation().verify());
+        let (ok, mut diagnostics) =
+            capture(ctx, || crate::ffi::verify_operation(module.as_operation()));
         if !ok {
             crate::mosaic::hints::add_hints(&mut diagnostics);
             return Err(KernelError::Verify {
@@ -513,7 +514,7 @@ impl<'c> Kernel<'c> {
     }
 
     /// A module MLIR's parser returned: the parser verified it already
-    /// (`mlirModuleCreateParse` verifies after parsing), so verifying again
+    /// (`tcc_parse_module` verifies after parsing), so verifying again
     /// would only double the cost.
     fn from_parsed(mut module: Module<'c>, source_name: &str) -> Result<Self, KernelError> {
         if module.body().first_operation().is_none() {
@@ -701,7 +702,7 @@ fn parse_checked<'c>(
         // the call (MLIR copies what it keeps) and, for text, are followed by
         // a NUL in the same allocation. A null module is handled below.
         unsafe {
-            let raw = mlirModuleCreateParse(ctx.to_raw(), source);
+            let raw = crate::ffi::tcc_parse_module(ctx.to_raw(), source);
             Module::from_option_raw(raw)
         }
     });
@@ -876,5 +877,119 @@ pub(crate) fn write_bytecode(
 impl std::fmt::Debug for KernelError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The memoizing verifier (`cpp/verify.cpp`) against MLIR's own: the same
+    //! verdict and the same diagnostics on kernels whose repeated ops are
+    //! valid, where a repeated op differs in one thing, and on the structural
+    //! errors the verifier checks besides ops.
+
+    use crate::context::capture;
+    use melior::ir::Module;
+
+    const HEAD: &str = r#"func.func @k(%m: memref<8x128xf32, #tpu.memory_space<vmem>>, %n: memref<8x128xi32, #tpu.memory_space<vmem>>) {
+  %c0 = arith.constant 0 : index
+"#;
+
+    /// `n` copies of a load, an add and a store of the same types.
+    fn repeated(n: usize) -> String {
+        let mut body = String::new();
+        for i in 0..n {
+            body += &format!(
+                "  %l{i} = vector.load %m[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>\n  %a{i} = arith.addf %l{i}, %l{i} : vector<8x128xf32>\n  vector.store %a{i}, %m[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>\n"
+            );
+        }
+        body
+    }
+
+    fn kernels() -> Vec<(&'static str, String)> {
+        let end = "  return\n}\n";
+        vec![
+            ("valid", format!("{HEAD}{}{end}", repeated(20))),
+            (
+                // The same op name and operand types, another result type.
+                "load of another element type after valid twins",
+                format!(
+                    "{HEAD}{}  %bad = vector.load %m[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xi32>\n{end}",
+                    repeated(5)
+                ),
+            ),
+            (
+                "invalid op first, then its valid twins",
+                format!(
+                    "{HEAD}  %bad = vector.load %m[%c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>\n{}{end}",
+                    repeated(5)
+                ),
+            ),
+            (
+                "add with another fastmath",
+                format!(
+                    "{HEAD}{}  %f = arith.addf %l0, %l0 fastmath<fast> : vector<8x128xf32>\n{end}",
+                    repeated(3)
+                ),
+            ),
+            (
+                "integer add on floats after valid twins",
+                format!(
+                    "{HEAD}{}  %i = \"arith.addi\"(%l0, %l0) : (vector<8x128xf32>, vector<8x128xf32>) -> vector<8x128xf32>\n{end}",
+                    repeated(3)
+                ),
+            ),
+            (
+                "use before definition among twins",
+                format!(
+                    "{HEAD}  %u = arith.addf %late, %late : vector<8x128xf32>\n  %late = vector.load %m[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>\n{}{end}",
+                    repeated(3)
+                ),
+            ),
+            (
+                "constant of the wrong type",
+                format!(
+                    "{HEAD}{}  %k = \"arith.constant\"() <{{value = 1 : i32}}> : () -> index\n{end}",
+                    repeated(2)
+                ),
+            ),
+            (
+                "unknown op of a registered dialect",
+                format!("{HEAD}{}  \"arith.bogus\"() : () -> ()\n{end}", repeated(2)),
+            ),
+            ("missing terminator", format!("{HEAD}{}}}\n", repeated(2))),
+            (
+                "the same twins in two functions",
+                format!(
+                    "{HEAD}{}{end}{}{}{end}",
+                    repeated(3),
+                    HEAD.replace("@k", "@k2"),
+                    repeated(3)
+                ),
+            ),
+        ]
+    }
+
+    #[test]
+    fn the_memoizing_verifier_agrees_with_mlirs() {
+        let ctx = crate::Context::new();
+        let mut failures = 0;
+        for (case, text) in kernels() {
+            let source = super::nul_terminated(text.as_bytes());
+            let (theirs, their_diags) = capture(&ctx, || Module::parse(&ctx, &text).is_some());
+            let (ours, our_diags) = capture(&ctx, || {
+                let raw = mlir_sys::MlirStringRef {
+                    data: source.as_ptr().cast(),
+                    length: text.len(),
+                };
+                // SAFETY: the context is live and `source` NUL-terminated.
+                unsafe { Module::from_option_raw(crate::ffi::tcc_parse_module(ctx.to_raw(), raw)) }
+                    .is_some()
+            });
+            assert_eq!(ours, theirs, "{case}: verdict");
+            assert_eq!(our_diags, their_diags, "{case}: diagnostics");
+            failures += usize::from(!theirs);
+        }
+        // Three cases are valid; MLIR refuses the seven others.
+        assert_eq!(failures, kernels().len() - 3);
     }
 }

@@ -139,3 +139,104 @@ pub fn assert_call_computes(
         }
     }
 }
+
+/// The Mosaic module (MLIR's printout) of a small TensorCore kernel whose
+/// body `body` builds: the shared setup of the idioms' examples
+/// ([`crate::mosaic::pallas::Body`]), not an API. Panics when the kernel
+/// does not build. Grid `(2,)`; its refs, in `k.refs()` order:
+///
+/// | ref | type | window |
+/// |---|---|---|
+/// | `s` (scalar prefetch) | `memref<4xi32, smem>` | |
+/// | `x` (input 0) | `memref<8x128xf32, vmem>` | block `(8, 128)` of f32\[16, 128\] at `(i, 0)` |
+/// | `n` (input 1) | `memref<8x128xi32, vmem>` | block `(8, 128)` at `(i, 0)` |
+/// | `h` (input 2) | `memref<16x128xf32, any>` | whole |
+/// | `o` (output 0) | `memref<8x128xf32, vmem>` | block `(8, 128)` at `(i, 0)` |
+/// | `acc` (scratch 0) | `memref<2x8x128xf32, vmem>` | |
+/// | `sems` (scratch 1) | `memref<2x!tpu.dma_semaphore, semaphore_mem>` | |
+/// | `flag` (scratch 2) | `memref<!tpu.semaphore, semaphore_mem>` | |
+#[doc(hidden)]
+pub fn doc_kernel(
+    body: impl for<'c, 'a> FnOnce(
+        &crate::mosaic::pallas::KernelArgs<'c, 'a>,
+    ) -> Result<(), crate::mosaic::BuildError>,
+) -> String {
+    use crate::melior::ir::Type;
+    use crate::melior::ir::r#type::IntegerType;
+    use crate::mosaic::attrs::{self, MemorySpace};
+    use crate::mosaic::pallas::{Arg, IndexExpr, IndexMap, KernelSpec, Window};
+    let ctx = Context::new();
+    let (f32, i32) = (Type::float32(&ctx), IntegerType::new(&ctx, 32).into());
+    let rows = || {
+        Window::blocked(
+            &[8, 128],
+            IndexMap::Exprs(vec![IndexExpr::Grid(0), IndexExpr::Const(0)]),
+        )
+    };
+    let vmem = |shape: &[i64], t| Arg::memref(&ctx, shape, t, MemorySpace::Vmem);
+    let sem = |shape: &[i64], t| Arg::memref(&ctx, shape, t, MemorySpace::SemaphoreMem);
+    let module = KernelSpec::new("example")
+        .grid(&[2], &[])
+        .scalar_prefetch(Arg::memref(&ctx, &[4], i32, MemorySpace::Smem))
+        .in_specs([
+            vmem(&[8, 128], f32).window(rows()),
+            vmem(&[8, 128], i32).window(rows()),
+            Arg::memref(&ctx, &[16, 128], f32, MemorySpace::Any),
+        ])
+        .output(vmem(&[8, 128], f32).window(rows()))
+        .scratch_shapes([
+            vmem(&[2, 8, 128], f32),
+            sem(&[2], attrs::dma_semaphore_type(&ctx)),
+            sem(&[], attrs::semaphore_type(&ctx)),
+        ])
+        .build(&ctx, body)
+        .unwrap_or_else(|e| panic!("{e}"));
+    module.as_operation().to_string()
+}
+
+/// [`doc_kernel`] of a SparseCore kernel (`pl.kernel` on a vector-subcore
+/// mesh of 1 core x 16 subcores, 16 lanes). Its refs, in `k.refs()` order:
+/// inputs `x_hbm` (`memref<16xf32, hbm>`) and `i_hbm` (`memref<16xi32,
+/// hbm>`), output `o_hbm` (`memref<16xf32, hbm>`), scratch `x`
+/// (`memref<16xf32, vmem>`), `i` (`memref<16xi32, vmem>`), `o`
+/// (`memref<16xf32, vmem>`).
+#[doc(hidden)]
+pub fn doc_sc_kernel(
+    body: impl for<'c, 'a> FnOnce(
+        &crate::mosaic::pallas::KernelArgs<'c, 'a>,
+    ) -> Result<(), crate::mosaic::BuildError>,
+) -> String {
+    use crate::melior::ir::Type;
+    use crate::melior::ir::r#type::IntegerType;
+    use crate::mosaic::attrs::MemorySpace;
+    use crate::mosaic::pallas::{Arg, KernelSpec};
+    let ctx = Context::new();
+    let (f32, i32) = (Type::float32(&ctx), IntegerType::new(&ctx, 32).into());
+    let arg = |t, space| Arg::memref(&ctx, &[16], t, space);
+    let module = KernelSpec::vector_subcore_mesh("example", 1, 16)
+        .in_specs([arg(f32, MemorySpace::Hbm), arg(i32, MemorySpace::Hbm)])
+        .output(arg(f32, MemorySpace::Hbm))
+        .scratch_shapes([
+            arg(f32, MemorySpace::Vmem),
+            arg(i32, MemorySpace::Vmem),
+            arg(f32, MemorySpace::Vmem),
+        ])
+        .build(&ctx, body)
+        .unwrap_or_else(|e| panic!("{e}"));
+    module.as_operation().to_string()
+}
+
+/// The Mosaic module (MLIR's printout) of the kernel `spec` describes,
+/// with an empty body: the shared setup of the examples of
+/// [`crate::mosaic::pallas::KernelSpec`], not an API. Panics when the kernel
+/// does not build.
+#[doc(hidden)]
+pub fn doc_spec(
+    spec: impl for<'c> FnOnce(&'c crate::melior::Context) -> crate::mosaic::pallas::KernelSpec<'c>,
+) -> String {
+    let ctx = Context::new();
+    let module = spec(&ctx)
+        .build(&ctx, |_| Ok::<(), crate::mosaic::BuildError>(()))
+        .unwrap_or_else(|e| panic!("{e}"));
+    module.as_operation().to_string()
+}

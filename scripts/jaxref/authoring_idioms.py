@@ -182,6 +182,12 @@ def _(x_ref, o_ref):
   o_ref[...] = y + (rows % 3).astype(F32)
 
 
+@case("remainder_float", [S((8, 128), F32), S((8, 128), F32)], S((8, 128), F32))
+def _(x_ref, y_ref, o_ref):
+  x = x_ref[...]
+  o_ref[...] = x % y_ref[...] + x % 0.75 + (-1.5) % x
+
+
 @case("manual_dma", [S((16, 128), F32)], S((8, 128), F32),
       specs=([pl.BlockSpec(memory_space=pl.ANY)], None,
              [pltpu.VMEM((8, 128), F32), pltpu.SemaphoreType.DMA]))
@@ -343,9 +349,9 @@ def _(x_hbm, w_hbm, o_hbm):
 SC_CASES = []
 
 
-def sc_case(name, ins, scratch):
+def sc_case(name, ins, scratch, layout_passes=True):
   def register(kernel):
-    SC_CASES.append((name, kernel, ins, scratch))
+    SC_CASES.append((name, kernel, ins, scratch, layout_passes))
     return kernel
   return register
 
@@ -374,6 +380,38 @@ def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
   _, values = plsc.sort_key_val(i_vmem[...], x_vmem[...])  # x in the order of i
   keys, _ = plsc.sort_key_val(x_vmem[...], i_vmem[...], descending=True)
   o_vmem[...] = values + keys
+  pltpu.sync_copy(o_vmem, o_hbm)
+
+
+# Twice: with the layout passes (JAX's default) and without (whole registers).
+@sc_case("sc_expanded_compressed_no_layout", [S((16,), F32), S((16,), I32)],
+         [(16,), F32, (16,), I32, (16,), F32], layout_passes=False)
+@sc_case("sc_expanded_compressed", [S((16,), F32), S((16,), I32)],
+         [(16,), F32, (16,), I32, (16,), F32])
+def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
+  pltpu.sync_copy(x_hbm, x_vmem)
+  pltpu.sync_copy(i_hbm, i_vmem)
+  mask = i_vmem[...] > 5
+  # The lanes where i > 5 take x[0], x[1], ... in order; the others -1.
+  o_vmem[...] = jnp.where(mask, plsc.load_expanded(x_vmem.at[...], mask=mask), -1.0)
+  # Then x's lanes where i > 5, packed at the front of o.
+  plsc.store_compressed(o_vmem.at[...], x_vmem[...], mask=mask)
+  pltpu.sync_copy(o_vmem, o_hbm)
+
+
+# libtpu's layout passes refuse tpu.scan: needs_layout_passes=False, as JAX's own tests run scans.
+@sc_case("sc_scans", [S((16,), F32), S((16,), I32)], [(16,), F32, (16,), I32, (16,), F32],
+         layout_passes=False)
+def _(x_hbm, i_hbm, o_hbm, x_vmem, i_vmem, o_vmem):
+  pltpu.sync_copy(x_hbm, x_vmem)
+  pltpu.sync_copy(i_hbm, i_vmem)
+  x, i = x_vmem[...], i_vmem[...]
+  mask = i > 5
+  # jnp.cumsum lowers as plsc.cumsum without a mask.
+  y = plsc.cumsum(x) + jnp.cumsum(x) + plsc.cumsum(x, mask=mask) + plsc.cummax(x, mask=mask)
+  counts, last = plsc.scan_count(i)
+  z = plsc.cummax(i - 8) + plsc.cumsum(i, mask=mask) + counts
+  o_vmem[...] = y + jnp.where(last, z, 0).astype(F32)
   pltpu.sync_copy(o_vmem, o_hbm)
 
 
@@ -426,8 +464,11 @@ if __name__ == "__main__":
   with abstract_tpu("TPU7x"):
     mesh = plsc.VectorSubcoreMesh(core_axis_name="c", subcore_axis_name="s", num_cores=1,
                                   num_subcores=16)
-    for name, kernel, ins, scratch in SC_CASES:
+    for name, kernel, ins, scratch, layout_passes in SC_CASES:
       types = [pltpu.VMEM(shape, dtype) for shape, dtype in zip(scratch[::2], scratch[1::2])]
-      call = pl.kernel(kernel, out_type=S((16,), F32), mesh=mesh, scratch_types=types, name=name)
+      kw = {} if layout_passes else {
+          "compiler_params": pltpu.CompilerParams(needs_layout_passes=False)}
+      call = pl.kernel(kernel, out_type=S((16,), F32), mesh=mesh, scratch_types=types, name=name,
+                       **kw)
       print(f"// ----- {name}")
       print(lower(call, ins))

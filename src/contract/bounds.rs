@@ -12,6 +12,7 @@
 use mlir_sys::MlirValue;
 
 use crate::kernel::Kernel;
+use crate::mosaic::verify::PtrMap;
 use crate::serde::ir::{self, Op};
 
 /// One access past the end of its buffer.
@@ -36,23 +37,14 @@ type Access = (MlirValue, Vec<i64>, Vec<i64>, Vec<i64>);
 
 /// The constant an index value holds (`arith.constant`), if it is one.
 fn constant(v: MlirValue) -> Option<i64> {
+    let mut value = 0;
     // SAFETY: the value belongs to the kernel module, alive for the call;
-    // the owner is read only from an op result, and lives in that module.
-    let op = unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(v) {
-            return None;
-        }
-        Op::from_raw(mlir_sys::mlirOpResultGetOwner(v))
-    };
-    if !op.with_name(|n| n == "arith.constant") {
-        return None;
-    }
-    op.attr("value").and_then(ir::as_int).map(|(v, _)| v)
+    // `value` is a valid place for the result.
+    unsafe { crate::ffi::tcc_value_int_constant(v, &mut value) }.then_some(value)
 }
 
 /// A static shape (memref or vector), `None` if any dimension is dynamic.
-fn static_shape(v: MlirValue) -> Option<Vec<i64>> {
-    let ty = ir::value_type(v);
+fn static_shape_of(ty: mlir_sys::MlirType) -> Option<Vec<i64>> {
     // SAFETY: the type is live; shaped-type queries only on shaped types.
     unsafe {
         if !mlir_sys::mlirTypeIsAShaped(ty) || !mlir_sys::mlirShapedTypeHasRank(ty) {
@@ -65,6 +57,29 @@ fn static_shape(v: MlirValue) -> Option<Vec<i64>> {
                     .then(|| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
             })
             .collect()
+    }
+}
+
+/// What the walk derives from uniqued types and op names alone, once each.
+#[derive(Default)]
+struct Memo {
+    shapes: PtrMap<usize, Option<Vec<i64>>>,
+    kinds: PtrMap<usize, Option<Kind>>,
+}
+
+impl Memo {
+    /// [`static_shape_of`] the value's type.
+    fn static_shape(&mut self, v: MlirValue) -> Option<Vec<i64>> {
+        let ty = ir::value_type(v);
+        self.shapes
+            .entry(ty.ptr as usize)
+            .or_insert_with(|| static_shape_of(ty))
+            .clone()
+    }
+
+    /// [`kind`] of the op, by its uniqued name.
+    fn kind(&mut self, op: Op<'_>) -> Option<Kind> {
+        *self.kinds.entry(op.name_key()).or_insert_with(|| kind(op))
     }
 }
 
@@ -125,8 +140,9 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
     let mut ops = Vec::new();
     ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
     let mut out = Vec::new();
+    let mut memo = Memo::default();
     for op in ops {
-        let Some(kind) = kind(op) else {
+        let Some(kind) = memo.kind(op) else {
             continue;
         };
         let access: Option<Access> = match kind {
@@ -138,7 +154,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
                 let Some(indices) = constants((1..n).map(|k| op.operand(k))) else {
                     continue;
                 };
-                let shape = static_shape(op.result(0)).unwrap_or_default();
+                let shape = memo.static_shape(op.result(0)).unwrap_or_default();
                 Some((op.operand(0), indices, shape, strides(op)))
             }
             Kind::TpuLoad => {
@@ -149,7 +165,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
                     (
                         op.operand(0),
                         idx,
-                        static_shape(op.result(0)).unwrap_or_default(),
+                        memo.static_shape(op.result(0)).unwrap_or_default(),
                         strides(op),
                     )
                 })
@@ -162,7 +178,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
                 let Some(indices) = constants((2..n).map(|k| op.operand(k))) else {
                     continue;
                 };
-                let shape = static_shape(op.operand(0)).unwrap_or_default();
+                let shape = memo.static_shape(op.operand(0)).unwrap_or_default();
                 Some((op.operand(1), indices, shape, strides(op)))
             }
             Kind::TpuStore if op.num_operands() < 2 => None,
@@ -170,13 +186,14 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
                 (
                     op.operand(1),
                     idx,
-                    static_shape(op.operand(0)).unwrap_or_default(),
+                    memo.static_shape(op.operand(0)).unwrap_or_default(),
                     strides(op),
                 )
             }),
             Kind::Slice if op.num_results() == 1 && op.num_operands() >= 1 => {
                 unmasked_constant_segment(op, 1, 2).and_then(|idx| {
-                    static_shape(op.result(0)).map(|s| (op.operand(0), idx, s, Vec::new()))
+                    memo.static_shape(op.result(0))
+                        .map(|s| (op.operand(0), idx, s, Vec::new()))
                 })
             }
             Kind::Slice => None,
@@ -184,7 +201,7 @@ pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
         let Some((base, indices, window, steps)) = access else {
             continue;
         };
-        let Some(shape) = static_shape(base) else {
+        let Some(shape) = memo.static_shape(base) else {
             continue;
         };
         if indices.len() != shape.len() || window.len() > shape.len() {

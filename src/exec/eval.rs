@@ -506,14 +506,15 @@ impl<'p> Interp<'p> {
                 Self::set(frame, inst, 0, r);
             }
             Kind::Scan(kind, dim) => {
-                let mut a = self.arr(frame, inst, inst.args[0])?;
-                if let Some(&m) = inst.args.get(1) {
-                    // Masked-out elements take no part: the kind's identity.
-                    let mask = self.arr(frame, inst, m)?;
-                    let r = ops::mask_identity(*kind, &a, &mask).map_err(|m| self.fail(inst, m))?;
-                    a = Rc::new(r);
+                let a = self.arr(frame, inst, inst.args[0])?;
+                let r = match inst.args.get(1) {
+                    Some(&m) => {
+                        let mask = self.arr(frame, inst, m)?;
+                        ops::masked_scan(*kind, &a, &mask, *dim)
+                    }
+                    None => ops::scan(*kind, &a, *dim),
                 }
-                let r = ops::scan(*kind, &a, *dim).map_err(|m| self.fail(inst, m))?;
+                .map_err(|m| self.fail(inst, m))?;
                 Self::set(frame, inst, 0, r);
             }
             Kind::ReduceIndex(kind, axis) => {

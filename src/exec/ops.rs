@@ -785,6 +785,44 @@ pub(crate) fn mask_identity(kind: Red, a: &Array, mask: &Array) -> R<Array> {
     Ok(Array::new(a.elem, a.shape.clone(), out))
 }
 
+/// Inclusive scan along `dim` of the elements whose mask is true
+/// (`tpu.scan` with a mask): masked-out elements take no part (the kind's
+/// identity), and a maximum or minimum passes `a`'s own elements through
+/// until the first masked-in one (JAX's `plsc.cummax` documentation and its
+/// test on a TPU, `tests/pallas/tpu_sparsecore_pallas_test.py`
+/// `test_masked_cummax`; `test_masked_cumsum`: a sum gives 0 there).
+pub(crate) fn masked_scan(kind: Red, a: &Array, mask: &Array, dim: usize) -> R<Array> {
+    let mut out = scan(kind, &mask_identity(kind, a, mask)?, dim)?;
+    let extremum = matches!(
+        kind,
+        Red::MaxF
+            | Red::MinF
+            | Red::MaxNumF
+            | Red::MinNumF
+            | Red::MaxSI
+            | Red::MinSI
+            | Red::MaxUI
+            | Red::MinUI
+    );
+    if !extremum {
+        return Ok(out);
+    }
+    let strides = Array::strides(&a.shape);
+    let mut outer = a.shape.clone();
+    outer[dim] = 1;
+    for_each_index(&outer, |i| {
+        let base: usize = i.iter().zip(&strides).map(|(x, s)| x * s).sum();
+        for k in 0..a.shape[dim] {
+            let at = base + k * strides[dim];
+            if mask.data.get_i64(at) != 0 {
+                break;
+            }
+            out.data.scatter(&[at], &a.data.gather(&[at]));
+        }
+    });
+    Ok(out)
+}
+
 /// Inclusive scan along `dim`.
 pub(crate) fn scan(kind: Red, a: &Array, dim: usize) -> R<Array> {
     if dim >= a.shape.len() {

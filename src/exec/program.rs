@@ -759,7 +759,7 @@ impl FuncCompiler<'_> {
         &mut self,
         op: Op<'_>,
         name: &str,
-        _arg_ty: &[VTy],
+        arg_ty: &[VTy],
         res_ty: &[VTy],
     ) -> Result<Kind, ExecError> {
         let attr = |n: &str| op.attr(n);
@@ -1024,6 +1024,39 @@ impl FuncCompiler<'_> {
             "tpu.vector_store_idx" => Kind::StoreIdx { add: flag("add") },
             "tpu.expand_load_vreg" => Kind::ExpandLoad,
             "tpu.compress_store_vreg" => Kind::CompressStore { add: flag("add") },
+            // With layout passes (Pallas's default) the same ops at the
+            // ref's rank, along `expand_dim` / `compress_dim`: run where
+            // that is the last dimension and the others are 1 (one vector
+            // of lanes, what Pallas's SparseCore lowering makes).
+            "tpu.vector_expand_load" | "tpu.vector_compress_store" => {
+                let (dim, shape) = if name == "tpu.vector_expand_load" {
+                    (
+                        int("expand_dim"),
+                        res_ty.first().map(|t| t.shape().to_vec()),
+                    )
+                } else {
+                    (
+                        int("compress_dim"),
+                        arg_ty.first().map(|t| t.shape().to_vec()),
+                    )
+                };
+                let shape = shape.unwrap_or_default();
+                let lanes = shape.len().checked_sub(1);
+                if lanes.is_none()
+                    || dim != lanes.map(|l| l as i64)
+                    || shape[..shape.len() - 1].iter().any(|&d| d != 1)
+                {
+                    return Err(self.refuse(
+                        op,
+                        "runs only along the last dimension of a vector whose other dimensions are 1",
+                    ));
+                }
+                if name == "tpu.vector_expand_load" {
+                    Kind::ExpandLoad
+                } else {
+                    Kind::CompressStore { add: flag("add") }
+                }
+            }
             "tpu.scan_count" => Kind::ScanCount,
             "tpu.enqueue_indirect_dma" => {
                 if op.num_operands() > 4 {

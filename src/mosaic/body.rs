@@ -15,7 +15,7 @@ use melior::ir::{
 };
 
 use super::BuildError;
-use super::attrs::{ContractPrecision, CoreType, DotDimensionNumbers};
+use super::attrs::{ContractPrecision, CoreType, DotDimensionNumbers, ReductionKind};
 use super::ops;
 use super::support::{memref_parts, vector_parts, vector_type};
 use super::upstream::{self, vector::CombiningKind};
@@ -127,6 +127,18 @@ pub struct DotOptions {
 impl DotOptions {
     /// `lax.dot_general(x, y, (((1,), (1,)), ((), ())))`: `x @ y.T`, as
     /// attention's `q @ k.T` (`k.dot_with(q, k, DotOptions::rhs_transposed())?`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     // x @ x.T: contract the last dimensions
+    ///     let g = k.dot_with(x, x, DotOptions::rhs_transposed())?;
+    ///     assert_eq!(g.r#type().to_string(), "vector<8x8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("tpu.matmul"));
+    /// ```
     pub fn rhs_transposed() -> Self {
         DotOptions {
             transpose_rhs: true,
@@ -165,6 +177,17 @@ impl DotOptions {
 /// Binary operations broadcast as Pallas does: a Rust number becomes an
 /// `arith.constant` of the other operand's element type, then every operand
 /// whose shape differs from the result's is `vector.broadcast` to it.
+///
+/// Each method's example builds a small kernel with a hidden helper
+/// (`testing::doc_kernel`) and checks the op appended. Its grid is `(2,)`
+/// and its refs, in `k.refs()` order (`k.scalar_prefetch`, `k.inputs`,
+/// `k.outputs`, `k.scratch`): `s` (SMEM `i32[4]`, scalar prefetch), `x`
+/// (an `f32[8, 128]` block), `n` (an `i32[8, 128]` block), `h`
+/// (`f32[16, 128]` in `ANY`), `o` (the `f32[8, 128]` output block), `acc`
+/// (VMEM `f32[2, 8, 128]`), `sems` (2 DMA semaphores), `flag` (a
+/// semaphore). The SparseCore examples' kernel (`testing::doc_sc_kernel`,
+/// 1 core x 16 subcores) has `x_hbm` (`f32[16]`), `i_hbm` (`i32[16]`),
+/// `o_hbm` (`f32[16]`) and the VMEM scratch `x`, `i`, `o` of those types.
 ///
 /// A kernel with a manual DMA into one slot of a VMEM buffer, a loop and a
 /// `lax.cond` (issue 40's examples, examples/pallas_examples, use the rest:
@@ -216,6 +239,7 @@ pub struct Body<'c, 'a> {
     grid: &'a [i64],
     program_ids: &'a [Value<'c, 'a>],
     core_type: CoreType,
+    vreg_lanes: Option<usize>,
 }
 
 impl fmt::Debug for Body<'_, '_> {
@@ -278,6 +302,7 @@ impl<'c, 'a> Body<'c, 'a> {
         grid: &'a [i64],
         program_ids: &'a [Value<'c, 'a>],
         core_type: CoreType,
+        vreg_lanes: Option<usize>,
     ) -> Self {
         // SAFETY: the block outlives 'a (it is borrowed for 'a).
         let block = unsafe { BlockRef::from_raw(block.to_raw()) };
@@ -289,25 +314,68 @@ impl<'c, 'a> Body<'c, 'a> {
             grid,
             program_ids,
             core_type,
+            vreg_lanes,
         }
     }
 
     /// The context.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let f32 = Type::float32(k.ctx());
+    ///     k.store(k.outputs[0], k.zeros(vector_type(&[8, 128], f32))?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 0.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn ctx(&self) -> &'c MlirContext {
         self.ctx
     }
 
     /// The block ops are appended to.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // The grid index, then the 8 refs.
+    ///     assert_eq!(k.block().argument_count(), 9);
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("func.func @example"));
+    /// ```
     pub fn block(&self) -> BlockRef<'c, 'a> {
         self.block
     }
 
     /// The location given to the ops (`loc(unknown)` unless set).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     assert_eq!(k.location().to_string(), "loc(unknown)");
+    ///     Ok(())
+    /// });
+    /// assert!(!text.is_empty());
+    /// ```
     pub fn location(&self) -> Location<'c> {
         self.location
     }
 
     /// The same body giving `location` to the ops it appends.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Location;
+    /// let text = doc_kernel(|k| {
+    ///     let here = Location::new(k.ctx(), "kernel.py", 3, 5);
+    ///     let at_line_3 = k.with_location(here);
+    ///     assert_eq!(at_line_3.location().to_string(), "loc(\"kernel.py\":3:5)");
+    ///     at_line_3.store(k.outputs[0], at_line_3.load(k.inputs[0])?)
+    /// });
+    /// assert!(text.contains("tpu.vector_store"));
+    /// ```
     pub fn with_location(&self, location: Location<'c>) -> Self {
         Self { location, ..*self }
     }
@@ -348,6 +416,16 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `plsc.load_gather(x_ref, [idx])` (SparseCore): `tpu.vector_load_idx`,
     /// `out[i] = x_ref[idx0[i], idx1[i], ..]`, one `i32` index vector per ref
     /// dimension.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // o[...] = plsc.load_gather(x, [i[...]])
+    ///     k.store(o, k.load_gather(x, &[k.load(i)?])?)
+    /// });
+    /// assert!(text.contains("tpu.vector_load_idx"));
+    /// ```
     pub fn load_gather(
         &self,
         r: Value<'c, 'a>,
@@ -367,6 +445,16 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `plsc.store_scatter(o_ref, [idx], x)` (SparseCore):
     /// `tpu.vector_store_idx`, `o_ref[idx[i]] = x[i]` (of lanes with the
     /// same index, the highest lane's value is stored).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // plsc.store_scatter(o, [i[...]], x[...])
+    ///     k.store_scatter(o, &[k.load(i)?], k.load(x)?)
+    /// });
+    /// assert!(text.contains("tpu.vector_store_idx"));
+    /// ```
     pub fn store_scatter(
         &self,
         r: Value<'c, 'a>,
@@ -391,6 +479,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `tpu.sort` under an all-true mask; gives the sorted keys and values.
     /// `i32` keys are XORed with `0x80000000` before and after, as Pallas
     /// does (`tpu.sort` compares unsigned).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // keys, values = plsc.sort_key_val(i[...], x[...])
+    ///     let (keys, values) = k.sort_key_val(k.load(i)?, k.load(x)?, false)?;
+    ///     k.store(i, keys)?;
+    ///     k.store(o, values)
+    /// });
+    /// assert!(text.contains("tpu.sort"));
+    /// ```
     pub fn sort_key_val(
         &self,
         keys: Value<'c, 'a>,
@@ -456,6 +556,371 @@ impl<'c, 'a> Body<'c, 'a> {
         Ok((sorted_keys, sorted_values))
     }
 
+    /// The lanes of a SparseCore vector register when the kernel is lowered
+    /// without the layout passes ([`super::pallas::KernelSpec::without_layout_passes`]):
+    /// loads and stores are then whole registers, of the shapes Pallas
+    /// allows (`sc_core.supported_shapes`: `(lanes * p,)` or `(p, lanes)`
+    /// of an element packing `p` per 32 bits); `None` with the passes on.
+    fn vreg(
+        &self,
+        op: &str,
+        value: &[i64],
+        element: Type<'c>,
+    ) -> Result<Option<Vec<bool>>, BuildError> {
+        let Some(lanes) = self.vreg_lanes.filter(|_| self.sparse_core()) else {
+            return Ok(None);
+        };
+        let bits = int_width(element).or_else(|| is_float(element).then(|| float_width(element)));
+        let packing = match bits {
+            Some(b @ (8 | 16 | 32)) => 32 / b as i64,
+            _ => {
+                return Err(self.error(
+                    op,
+                    format!("{element} elements in a register: give 8, 16 or 32-bit elements"),
+                ));
+            }
+        };
+        let n = lanes as i64;
+        if value != [n * packing] && !(packing > 1 && value == [packing, n]) {
+            return Err(self.error(op, format!("a value of shape {value:?} without the layout passes: give a whole register, ({},){}", n * packing, if packing > 1 { format!(" or ({packing}, {n})") } else { String::new() })));
+        }
+        Ok(Some(vec![true; lanes]))
+    }
+
+    /// Refuses a SparseCore-only idiom in a TensorCore kernel.
+    fn sparse_core_only(&self, op: &str) -> Result<(), BuildError> {
+        if self.sparse_core() {
+            return Ok(());
+        }
+        Err(self.error(
+            op,
+            "is a SparseCore op (plsc): build the kernel with KernelSpec::vector_subcore_mesh"
+                .to_string(),
+        ))
+    }
+
+    /// The start indices and the loaded shape (1 for integer-indexed
+    /// dimensions) of an expanded load or compressed store of `r` at
+    /// `indices` (`ref.at[indices]`), checked as Pallas's SparseCore
+    /// lowering checks them; `x` (the mask or the stored value) must have
+    /// the slice's shape.
+    #[allow(clippy::type_complexity)]
+    fn masked_window(
+        &self,
+        op: &str,
+        r: Value<'c, '_>,
+        indices: &[Index<'c, 'a>],
+        x: Value<'c, '_>,
+    ) -> Result<(Vec<Value<'c, 'a>>, Vec<i64>, Vec<i64>, Type<'c>), BuildError> {
+        self.sparse_core_only(op)?;
+        if Self::is_smem(r) {
+            return Err(self.error(
+                op,
+                format!("{} is an SMEM ref: give a VMEM ref", r.r#type()),
+            ));
+        }
+        let (starts, loaded, value, element, strides) = self.access_strided(op, r, indices)?;
+        if strides.iter().any(|&s| s != 1) {
+            return Err(self.error(op, "a strided slice: give slices of stride 1".to_string()));
+        }
+        let first = loaded.iter().position(|&n| n != 1).unwrap_or(loaded.len());
+        let squeezed_after = indices
+            .iter()
+            .skip(first)
+            .any(|i| matches!(i, Index::At(_)));
+        if value.is_empty() || squeezed_after {
+            return Err(self.error(op, "an integer index after a slice longer than 1 (or no slice at all): Pallas's SparseCore lowering refuses it".to_string()));
+        }
+        if shape_of(x.r#type()) != value {
+            return Err(self.error(
+                op,
+                format!(
+                    "{} for a slice of shape {value:?}: give a mask (and value) of the slice's shape",
+                    x.r#type()
+                ),
+            ));
+        }
+        Ok((starts, loaded, value, element))
+    }
+
+    /// `plsc.load_expanded(x_ref.at[indices], mask=mask)` (SparseCore):
+    /// the `i`-th true lane of `mask` gets the `i`-th element of the slice
+    /// (along its last dimension); the other lanes are unspecified (select
+    /// them away). `tpu.vector_expand_load` between shape casts, as Pallas
+    /// lowers it with layout passes (the default).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     let mask = k.gt(k.load(i)?, 5)?;
+    ///     // jnp.where(mask, plsc.load_expanded(x.at[...], mask=mask), 0.0)
+    ///     let e = k.load_expanded(x, &[], mask)?;
+    ///     k.store(o, k.select(mask, e, 0.0)?)
+    /// });
+    /// assert!(text.contains("tpu.vector_expand_load"));
+    /// ```
+    pub fn load_expanded(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Index<'c, 'a>],
+        mask: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let (starts, loaded, value, element) =
+            self.masked_window("load_expanded", r, indices, mask)?;
+        self.expand_load(r, &starts, &loaded, &value, element, mask)
+    }
+
+    /// The shape casts and `tpu.vector_expand_load` of an expanded load.
+    fn expand_load(
+        &self,
+        r: Value<'c, 'a>,
+        starts: &[Value<'c, 'a>],
+        loaded: &[i64],
+        value: &[i64],
+        element: Type<'c>,
+        mask: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        if self.vreg("load_expanded", value, element)?.is_some() {
+            return Ok(self.one(ops::expand_load_vreg(
+                self.ctx,
+                r,
+                starts,
+                mask,
+                vector_type(value, element),
+                self.location,
+            )));
+        }
+        let mask_type = vector_type(loaded, element_of(mask.r#type()));
+        let mask = self.one(upstream::vector::shape_cast(mask_type, mask, self.location));
+        let v = self.one(ops::vector_expand_load(
+            self.ctx,
+            r,
+            starts,
+            mask,
+            vector_type(loaded, element),
+            loaded.len() as i32 - 1,
+            self.location,
+        ));
+        Ok(self.one(upstream::vector::shape_cast(
+            vector_type(value, element),
+            v,
+            self.location,
+        )))
+    }
+
+    /// `plsc.store_compressed(o_ref.at[indices], x, mask=mask)`
+    /// (SparseCore): the true lanes of `x`, in order, go to the first
+    /// elements of the slice (along its last dimension); the rest of the ref
+    /// is kept. As Pallas lowers it: the old value (an expanded load), then
+    /// `tpu.vector_compress_store`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     let mask = k.gt(k.load(i)?, 5)?;
+    ///     // plsc.store_compressed(o.at[...], x[...], mask=mask)
+    ///     k.store_compressed(o, &[], k.load(x)?, mask)
+    /// });
+    /// assert!(text.contains("tpu.vector_compress_store"));
+    /// ```
+    pub fn store_compressed(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Index<'c, 'a>],
+        x: Value<'c, 'a>,
+        mask: Value<'c, 'a>,
+    ) -> Result<(), BuildError> {
+        let (starts, loaded, value, element) =
+            self.masked_window("store_compressed", r, indices, mask)?;
+        if x.r#type() != vector_type(&value, element) {
+            return Err(self.error(
+                "store_compressed",
+                format!(
+                    "the value has type {} but the slice of {} is {}: give a value of the slice's type",
+                    x.r#type(),
+                    r.r#type(),
+                    vector_type(&value, element)
+                ),
+            ));
+        }
+        self.expand_load(r, &starts, &loaded, &value, element, mask)?;
+        if self.vreg_lanes.is_some() {
+            self.append(ops::compress_store_vreg(
+                self.ctx,
+                x,
+                r,
+                &starts,
+                mask,
+                Some(false),
+                self.location,
+            ));
+            return Ok(());
+        }
+        let x = self.one(upstream::vector::shape_cast(
+            vector_type(&loaded, element),
+            x,
+            self.location,
+        ));
+        let mask_type = vector_type(&loaded, element_of(mask.r#type()));
+        let mask = self.one(upstream::vector::shape_cast(mask_type, mask, self.location));
+        self.append(ops::vector_compress_store(
+            self.ctx,
+            x,
+            r,
+            &starts,
+            mask,
+            loaded.len() as i32 - 1,
+            Some(false),
+            self.location,
+        ));
+        Ok(())
+    }
+
+    /// The mask of a scan: `mask`, or all true (`lax.full(x.shape, True)`:
+    /// `arith.constant true` broadcast), checked against `x` (a 1-D vector of
+    /// `i32` or `f32`).
+    fn scan_mask(
+        &self,
+        op: &str,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        self.sparse_core_only(op)?;
+        let (ty, shape) = (x.r#type(), shape_of(x.r#type()));
+        let element = element_of(ty);
+        let supported =
+            int_width(element) == Some(32) || (is_float(element) && float_width(element) == 32);
+        if shape.len() != 1 || !supported {
+            return Err(self.error(op, format!("{ty}: give a 1-D vector of i32 or f32")));
+        }
+        let i1: Type<'c> = IntegerType::new(self.ctx, 1).into();
+        let mask_type = vector_type(&shape, i1);
+        match mask {
+            Some(m) if m.r#type() == mask_type => Ok(m),
+            Some(m) => Err(self.error(
+                op,
+                format!("the mask has type {}: give a {mask_type}", m.r#type()),
+            )),
+            None => {
+                let t = self.constant(1, i1)?;
+                Ok(self.one(upstream::vector::broadcast(mask_type, t, self.location)))
+            }
+        }
+    }
+
+    /// `plsc.cumsum(x, mask=mask)` (SparseCore; also `jnp.cumsum(x)` there):
+    /// the running sum of the lanes of `x` (1-D, `i32` or `f32`) whose mask
+    /// is true (`None`: every lane), `tpu.scan <sum>`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     let mask = k.gt(k.load(i)?, 5)?;
+    ///     // plsc.cumsum(x[...], mask=mask)
+    ///     k.store(o, k.cumsum(k.load(x)?, Some(mask))?)
+    /// });
+    /// assert!(text.contains("tpu.scan") && text.contains("#tpu.reduction_kind<sum>"));
+    /// ```
+    pub fn cumsum(
+        &self,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let mask = self.scan_mask("cumsum", x, mask)?;
+        Ok(self.one(ops::scan(
+            self.ctx,
+            x,
+            Some(mask),
+            x.r#type(),
+            ReductionKind::Sum,
+            0,
+            self.location,
+        )))
+    }
+
+    /// `plsc.cummax(x, mask=mask)` (SparseCore): the running maximum of the
+    /// lanes of `x` whose mask is true; lanes before the first true one keep
+    /// their own value. `tpu.scan <maxf>` of `f32`; of `i32` (taken as
+    /// `int32`), `<maxui>` between XORs with the sign bit, as Pallas lowers
+    /// it.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // plsc.cummax(i[...]): int32 compared unsigned, the sign bit flipped around
+    ///     k.store(i, k.cummax(k.load(i)?, None)?)
+    /// });
+    /// assert!(text.contains("#tpu.reduction_kind<maxui>") && text.contains("arith.xori"));
+    /// ```
+    pub fn cummax(
+        &self,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<Value<'c, 'a>, BuildError> {
+        let mask = self.scan_mask("cummax", x, mask)?;
+        let ty = x.r#type();
+        if is_float(element_of(ty)) {
+            return Ok(self.one(ops::scan(
+                self.ctx,
+                x,
+                Some(mask),
+                ty,
+                ReductionKind::Maxf,
+                0,
+                self.location,
+            )));
+        }
+        let min = self.constant(i64::from(i32::MIN), element_of(ty))?;
+        let bit = self.one(upstream::vector::broadcast(ty, min, self.location));
+        let flipped = self.xor(x, bit)?;
+        let scan = self.one(ops::scan(
+            self.ctx,
+            flipped,
+            Some(mask),
+            ty,
+            ReductionKind::Maxui,
+            0,
+            self.location,
+        ));
+        self.xor(scan, bit)
+    }
+
+    /// `plsc.scan_count(x, mask=mask)` (SparseCore): for each lane, how many
+    /// lanes up to it (whose mask is true) hold its value (`i32`), and
+    /// whether it is the last of them (the mask). `tpu.scan_count`, whose
+    /// results come mask first.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // counts, last = plsc.scan_count(i[...])
+    ///     let (counts, last) = k.scan_count(k.load(i)?, None)?;
+    ///     k.store(i, k.select(last, counts, 0)?)
+    /// });
+    /// assert!(text.contains("tpu.scan_count"));
+    /// ```
+    pub fn scan_count(
+        &self,
+        x: Value<'c, 'a>,
+        mask: Option<Value<'c, 'a>>,
+    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        let mask = self.scan_mask("scan_count", x, mask)?;
+        let op = ops::scan_count(self.ctx, mask, x, self.location)?;
+        let op = self.append(op);
+        let result = |i: usize| -> Result<Value<'c, 'a>, BuildError> {
+            op.result(i)
+                .map(Value::from)
+                .map_err(|e| self.error("tpu.scan_count", e.to_string()))
+        };
+        let (last, counts) = (result(0)?, result(1)?);
+        Ok((counts, last))
+    }
+
     /// The shape of the index vectors and the ref's element type, checked.
     fn gather_parts(
         &self,
@@ -488,11 +953,34 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// Appends any op (a melior, [`upstream`] or [`ops`] builder's).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::{dialect::arith, ir::{Type, attribute::IntegerAttribute}};
+    /// let text = doc_kernel(|k| {
+    ///     let seven = IntegerAttribute::new(Type::index(k.ctx()), 7).into();
+    ///     k.append(arith::constant(k.ctx(), seven, k.location()));
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 7 : index"));
+    /// ```
     pub fn append(&self, op: Operation<'c>) -> OperationRef<'c, 'a> {
         self.block.append_operation(op)
     }
 
     /// Appends an op and gives its one result.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::{dialect::arith, ir::{Type, attribute::IntegerAttribute}};
+    /// let text = doc_kernel(|k| {
+    ///     let seven = IntegerAttribute::new(Type::index(k.ctx()), 7).into();
+    ///     let c = k.value(arith::constant(k.ctx(), seven, k.location()))?;
+    ///     assert_eq!(c.r#type().to_string(), "index");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 7 : index"));
+    /// ```
     pub fn value(&self, op: Operation<'c>) -> Result<Value<'c, 'a>, BuildError> {
         let name = crate::ffi::identifier_string(&op.name());
         let op = self.append(op);
@@ -516,12 +1004,31 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- constants -----
 
     /// `arith.constant <value> : index`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let c = k.index(3);
+    ///     assert_eq!(c.r#type().to_string(), "index");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 3 : index"));
+    /// ```
     pub fn index(&self, value: i64) -> Value<'c, 'a> {
         let attr = IntegerAttribute::new(Type::index(self.ctx), value).into();
         self.one(arith::constant(self.ctx, attr, self.location))
     }
 
     /// `arith.constant <value> : i32`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     k.i32(7);
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 7 : i32"));
+    /// ```
     pub fn i32(&self, value: i32) -> Value<'c, 'a> {
         let ty = IntegerType::new(self.ctx, 32).into();
         let attr = IntegerAttribute::new(ty, value.into()).into();
@@ -529,6 +1036,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `arith.constant <value> : f32`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     k.f32(0.5);
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 5.000000e-01 : f32"));
+    /// ```
     pub fn f32(&self, value: f32) -> Value<'c, 'a> {
         let attr = FloatAttribute::new(self.ctx, Type::float32(self.ctx), value.into()).into();
         self.one(arith::constant(self.ctx, attr, self.location))
@@ -560,6 +1076,17 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `arith.constant <value> : <ty>` of a scalar type.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let c = k.constant(2, Type::bfloat16(k.ctx()))?;
+    ///     assert_eq!(c.r#type().to_string(), "bf16");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("arith.constant 2.000000e+00 : bf16"));
+    /// ```
     pub fn constant(
         &self,
         value: impl Into<Operand<'c, 'a>>,
@@ -570,6 +1097,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `arith.constant dense<value> : <vector type>` (a splat constant).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let t = vector_type(&[8, 128], Type::float32(k.ctx()));
+    ///     k.store(k.outputs[0], k.dense(1.0, t)?)
+    /// });
+    /// assert!(text.contains("dense<1.000000e+00> : vector<8x128xf32>"));
+    /// ```
     pub fn dense(
         &self,
         value: impl Into<Operand<'c, 'a>>,
@@ -585,6 +1122,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `jnp.full(shape, value)`: a scalar `arith.constant`, then
     /// `vector.broadcast` to the vector type `ty` (a memref type gives the
     /// vector of its shape: `jnp.full(ref.shape, value, ref.dtype)`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // jnp.full(o_ref.shape, 2.0): a ref's type gives its vector type
+    ///     let o = k.outputs[0];
+    ///     k.store(o, k.full(o.r#type(), 2.0)?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 2.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn full(
         &self,
         ty: Type<'c>,
@@ -599,11 +1147,32 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.zeros(shape)` of the vector type `ty`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let t = vector_type(&[8, 128], Type::float32(k.ctx()));
+    ///     k.store(k.outputs[0], k.zeros(t)?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 0.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn zeros(&self, ty: Type<'c>) -> Result<Value<'c, 'a>, BuildError> {
         self.full(ty, 0)
     }
 
     /// `jnp.full_like(x, value)` of a ref or a vector.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // jnp.full_like(x_ref, 1.0)
+    ///     k.store(k.outputs[0], k.full_like(k.inputs[0], 1.0)?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 1.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn full_like(
         &self,
         x: Value<'c, '_>,
@@ -613,6 +1182,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.zeros_like(x)` of a ref or a vector.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // jnp.zeros_like(o_ref)
+    ///     k.store(k.outputs[0], k.zeros_like(k.outputs[0])?)
+    /// });
+    /// // A scalar constant, broadcast (as Pallas lowers `jnp.full`).
+    /// assert!(text.contains("arith.constant 0.000000e+00 : f32") && text.contains("vector.broadcast"));
+    /// ```
     pub fn zeros_like(&self, x: Value<'c, '_>) -> Result<Value<'c, 'a>, BuildError> {
         let ty = x.r#type();
         let ty = match memref_parts(ty) {
@@ -625,6 +1204,18 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- the grid -----
 
     /// `pl.program_id(axis)`: the kernel's grid index (no op).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let i = k.program_id(0)?; // pl.program_id(0)
+    ///     assert_eq!(i.r#type().to_string(), "i32");
+    ///     let y = k.add(k.load(k.inputs[0])?, k.astype(i, Type::float32(k.ctx()))?)?;
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.sitofp"));
+    /// ```
     pub fn program_id(&self, axis: usize) -> Result<Value<'c, 'a>, BuildError> {
         self.program_ids.get(axis).copied().ok_or_else(|| {
             self.error(
@@ -640,6 +1231,15 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pl.num_programs(axis)` of a static grid: a number, as in Pallas
     /// (which folds it into the constants it is used in).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     assert_eq!(k.num_programs(0)?, 2); // pl.num_programs(0): a number
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("iteration_bounds = array<i64: 2>"));
+    /// ```
     pub fn num_programs(&self, axis: usize) -> Result<i64, BuildError> {
         match self.grid.get(axis) {
             Some(&n) if n >= 0 => Ok(n),
@@ -755,6 +1355,16 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `x_ref[...]`: a `vector.load` of the whole ref (one `arith.constant 0
     /// : index` per dimension first).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?; // x_ref[...]
+    ///     assert_eq!(x.r#type().to_string(), "vector<8x128xf32>");
+    ///     k.store(k.outputs[0], x)
+    /// });
+    /// assert!(text.contains("vector.load"));
+    /// ```
     pub fn load(&self, r: Value<'c, '_>) -> Result<Value<'c, 'a>, BuildError> {
         self.load_at(r, &[])
     }
@@ -763,6 +1373,20 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `vector.load` of the slice, `vector.shape_cast` without the dimensions
     /// given an integer index. From an SMEM ref with every dimension indexed:
     /// `memref.load` of the scalar.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let top = k.load_at(k.inputs[0], &[ds(0, 4), ALL])?; // x_ref[pl.ds(0, 4), :]
+    ///     assert_eq!(top.r#type().to_string(), "vector<4x128xf32>");
+    ///     let row = k.load_at(k.inputs[0], &[at(1)])?; // x_ref[1]
+    ///     assert_eq!(row.r#type().to_string(), "vector<128xf32>");
+    ///     let s0 = k.load_at(k.scalar_prefetch[0], &[at(0)])?; // s_ref[0] (SMEM)
+    ///     assert_eq!(s0.r#type().to_string(), "i32");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.shape_cast") && text.contains("memref.load"));
+    /// ```
     pub fn load_at(
         &self,
         r: Value<'c, '_>,
@@ -797,6 +1421,18 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
+        if let Some(sublanes) = self.vreg("load", &value, element)? {
+            // Without the layout passes: `tpu.load` of the whole register.
+            return Ok(self.one(ops::load(
+                self.ctx,
+                r,
+                &operands,
+                vector_type(&value, element),
+                &sublanes,
+                Some(1),
+                self.location,
+            )));
+        }
         if self.sparse_core() {
             // SparseCore: `tpu.vector_load`, then a shape cast (even to the
             // same shape).
@@ -834,11 +1470,29 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `o_ref[...] = v`: the indices, the old value loaded (Pallas's swap),
     /// then `tpu.vector_store`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     k.store(k.outputs[0], k.load(k.inputs[0])?) // o_ref[...] = x_ref[...]
+    /// });
+    /// assert!(text.contains("tpu.vector_store"));
+    /// ```
     pub fn store(&self, r: Value<'c, '_>, v: Value<'c, '_>) -> Result<(), BuildError> {
         self.store_impl(r, &[], v, None)
     }
 
     /// `o_ref[indices] = v`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     // o_ref[pl.ds(4, 4), :] = x_ref[pl.ds(0, 4), :]
+    ///     let top = k.load_at(k.inputs[0], &[ds(0, 4), ALL])?;
+    ///     k.store_at(k.outputs[0], &[ds(4, 4), ALL], top)
+    /// });
+    /// assert!(text.contains("tpu.vector_store"));
+    /// ```
     pub fn store_at(
         &self,
         r: Value<'c, '_>,
@@ -850,6 +1504,18 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pltpu.store(o_ref.at[indices], v, mask=mask)`: a masked
     /// `tpu.vector_store`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::r#type::IntegerType;
+    /// let text = doc_kernel(|k| {
+    ///     // pltpu.store(o_ref, x_ref[...], mask=iota(1) < 64)
+    ///     let i32 = IntegerType::new(k.ctx(), 32).into();
+    ///     let mask = k.lt(k.iota(vector_type(&[8, 128], i32), 1)?, 64)?;
+    ///     k.store_masked(k.outputs[0], &[], k.load(k.inputs[0])?, mask)
+    /// });
+    /// assert!(text.contains("tpu.vector_store") && text.contains("arith.cmpi slt"));
+    /// ```
     pub fn store_masked(
         &self,
         r: Value<'c, '_>,
@@ -915,6 +1581,34 @@ impl<'c, 'a> Body<'c, 'a> {
             ));
         }
         let loaded_type = vector_type(&loaded, element);
+        if let Some(sublanes) = self.vreg("store", &value, element)? {
+            if mask.is_some() {
+                return Err(self.error("store", "a masked store without the layout passes: Pallas's SparseCore lowering refuses it (use store_compressed)".to_string()));
+            }
+            // Without the layout passes: the old register (`tpu.load`), then
+            // `tpu.store` of the whole register.
+            self.append(ops::load(
+                self.ctx,
+                r,
+                &operands,
+                want,
+                &sublanes,
+                Some(1),
+                self.location,
+            ));
+            self.append(ops::store(
+                self.ctx,
+                v,
+                r,
+                &operands,
+                None,
+                &sublanes,
+                Some(1),
+                Some(false),
+                self.location,
+            ));
+            return Ok(());
+        }
         let old = if self.sparse_core() {
             self.one(ops::vector_load(
                 self.ctx,
@@ -1052,6 +1746,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a + b` (`arith.addf` / `arith.addi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.add(k.load(k.inputs[0])?, 2.0)?; // x_ref[...] + 2.0
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.addf"));
+    /// ```
     pub fn add(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1061,6 +1764,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a - b`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sub(k.load(k.inputs[0])?, 2.0)?; // x_ref[...] - 2.0
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.subf"));
+    /// ```
     pub fn sub(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1070,6 +1782,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a * b`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.mul(k.load(k.inputs[1])?, 3)?; // n_ref[...] * 3
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.muli"));
+    /// ```
     pub fn mul(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1079,6 +1800,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a / b` (`arith.divf`; `lax.div` of signed integers: `arith.divsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.div(k.load(k.inputs[0])?, 2.0)?; // x_ref[...] / 2.0
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.divf"));
+    /// ```
     pub fn div(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1088,6 +1818,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `lax.rem(a, b)` (`arith.remf` / `arith.remsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.rem(k.load(k.inputs[1])?, 3)?; // lax.rem(n_ref[...], 3)
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.remsi"));
+    /// ```
     pub fn rem(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1096,31 +1835,52 @@ impl<'c, 'a> Body<'c, 'a> {
         self.arith("rem", a.into(), b.into(), "arith.remf", "arith.remsi")
     }
 
-    /// `a % b` of integers with Python's sign rule (`jnp.remainder`: the
-    /// result has `b`'s sign), as JAX lowers it: `b` 0 replaced by 1,
-    /// `arith.remsi`, then `r + b` where `r != 0` and the signs of `r` and
-    /// `b` differ. `a` is a value, `b` a value of its type or a number.
+    /// `a % b` with Python's sign rule (`jnp.remainder`: the result has
+    /// `b`'s sign), as JAX lowers it: `lax.rem` (`arith.remsi` /
+    /// `arith.remf`), then `r + b` where `r != 0` and the signs of `r` and `b`
+    /// differ; of integers, a `b` of 0 is first replaced by 1. Either operand
+    /// may be a number (`x % 0.75`, `(-1.5) % x`), not both.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     k.store(k.outputs[0], k.remainder(x, 0.75)?)?; // o_ref[...] = x % 0.75
+    ///     let n = k.load(k.inputs[1])?;
+    ///     k.store(k.inputs[1], k.remainder(n, 3)?) // n_ref[...] = n % 3
+    /// });
+    /// assert!(text.contains("arith.remf") && text.contains("arith.remsi"));
+    /// ```
     pub fn remainder(
         &self,
-        a: Value<'c, 'a>,
+        a: impl Into<Operand<'c, 'a>>,
         b: impl Into<Operand<'c, 'a>>,
     ) -> Result<Value<'c, 'a>, BuildError> {
-        let element = element_of(a.r#type());
-        if is_float(element) {
-            return Err(self.error(
-                "remainder",
-                format!(
-                    "{} operands: the floating-point % is not written yet (lax.rem is k.rem)",
-                    a.r#type()
-                ),
-            ));
-        }
-        let b = match b.into() {
+        let (a, b) = (a.into(), b.into());
+        let element = match (&a, &b) {
+            (Operand::Value(v), _) | (_, Operand::Value(v)) => element_of(v.r#type()),
+            _ => {
+                return Err(self.error(
+                    "remainder",
+                    "both operands are numbers: make one a value".to_string(),
+                ));
+            }
+        };
+        // Python's scalar is converted to the other operand's type first.
+        let a = match a {
             Operand::Value(v) => v,
             literal => self.constant(literal, element)?,
         };
-        let b_zero = self.eq(b, 0)?;
-        let b = self.select(b_zero, 1, b)?;
+        let b = match b {
+            Operand::Value(v) => v,
+            literal => self.constant(literal, element)?,
+        };
+        let b = if is_float(element) {
+            b
+        } else {
+            let b_zero = self.eq(b, 0)?;
+            self.select(b_zero, 1, b)?
+        };
         let r = self.rem(a, b)?;
         let nonzero = self.ne(r, 0)?;
         let (r_negative, mut b_negative) = (self.lt(r, 0)?, self.lt(b, 0)?);
@@ -1136,6 +1896,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a & b` of booleans or integers (`arith.andi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let inside = k.and(k.gt(x, 0.0)?, k.lt(x, 1.0)?)?; // (x > 0) & (x < 1)
+    ///     k.store(k.outputs[0], k.select(inside, x, 0.0)?)
+    /// });
+    /// assert!(text.contains("arith.andi"));
+    /// ```
     pub fn and(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1145,6 +1915,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a | b` of booleans or integers (`arith.ori`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.or(k.load(k.inputs[1])?, 1)?; // n_ref[...] | 1
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.ori"));
+    /// ```
     pub fn or(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1154,6 +1933,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a ^ b` of booleans or integers (`arith.xori`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.xor(k.load(k.inputs[1])?, 1)?; // n_ref[...] ^ 1
+    ///     k.store(k.inputs[1], y)
+    /// });
+    /// assert!(text.contains("arith.xori"));
+    /// ```
     pub fn xor(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1184,6 +1972,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.maximum(a, b)` (`arith.maximumf` / `arith.maxsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.maximum(k.load(k.inputs[0])?, 0.0)?; // jnp.maximum(x_ref[...], 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.maximumf"));
+    /// ```
     pub fn maximum(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1199,6 +1996,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.minimum(a, b)` (`arith.minimumf` / `arith.minsi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.minimum(k.load(k.inputs[0])?, 1.0)?; // jnp.minimum(x_ref[...], 1.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.minimumf"));
+    /// ```
     pub fn minimum(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1214,6 +2020,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `-x`: `0 - x`, as Pallas lowers it.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.neg(k.load(k.inputs[0])?)?; // -x_ref[...]
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.subf"));
+    /// ```
     pub fn neg(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         let zero = if is_float(element_of(x.r#type())) {
             Operand::Float(0.0)
@@ -1241,6 +2056,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a == b` (`arith.cmpf oeq` / `arith.cmpi eq`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.eq(x, 0.5)?, x, 0.0)?; // jnp.where(x == 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf oeq"));
+    /// ```
     pub fn eq(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1256,6 +2081,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a != b` (`one` / `ne`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.ne(x, 0.5)?, x, 0.0)?; // jnp.where(x != 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf one"));
+    /// ```
     pub fn ne(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1271,6 +2106,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a < b` (`olt` / `slt`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.lt(x, 0.5)?, x, 0.0)?; // jnp.where(x < 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf olt"));
+    /// ```
     pub fn lt(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1286,6 +2131,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a <= b` (`ole` / `sle`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.le(x, 0.5)?, x, 0.0)?; // jnp.where(x <= 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf ole"));
+    /// ```
     pub fn le(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1301,6 +2156,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a > b` (`ogt` / `sgt`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.gt(x, 0.5)?, x, 0.0)?; // jnp.where(x > 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf ogt"));
+    /// ```
     pub fn gt(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1316,6 +2181,16 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `a >= b` (`oge` / `sge`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.ge(x, 0.5)?, x, 0.0)?; // jnp.where(x >= 0.5, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.cmpf oge"));
+    /// ```
     pub fn ge(
         &self,
         a: impl Into<Operand<'c, 'a>>,
@@ -1332,6 +2207,16 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `jnp.where(cond, a, b)` (`arith.select`; numbers become broadcast
     /// constants of the other value's type).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.select(k.gt(x, 0.0)?, x, 0.0)?; // jnp.where(x > 0, x, 0.0)
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("arith.select"));
+    /// ```
     pub fn select(
         &self,
         cond: Value<'c, 'a>,
@@ -1354,66 +2239,183 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.exp(x)` (`math.exp`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.exp(k.load(k.inputs[0])?)?; // jnp.exp(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.exp"));
+    /// ```
     pub fn exp(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::exp))
     }
 
     /// `jnp.exp2(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.exp2(k.load(k.inputs[0])?)?; // jnp.exp2(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.exp2"));
+    /// ```
     pub fn exp2(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::exp2))
     }
 
     /// `jnp.log(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.log(k.load(k.inputs[0])?)?; // jnp.log(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.log"));
+    /// ```
     pub fn log(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::log))
     }
 
     /// `jnp.log1p(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.log1p(k.load(k.inputs[0])?)?; // jnp.log1p(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.log1p"));
+    /// ```
     pub fn log1p(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::log1p))
     }
 
     /// `jnp.tanh(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.tanh(k.load(k.inputs[0])?)?; // jnp.tanh(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.tanh"));
+    /// ```
     pub fn tanh(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::tanh))
     }
 
     /// `lax.rsqrt(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.rsqrt(k.load(k.inputs[0])?)?; // lax.rsqrt(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.rsqrt"));
+    /// ```
     pub fn rsqrt(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::rsqrt))
     }
 
     /// `jnp.sqrt(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sqrt(k.load(k.inputs[0])?)?; // jnp.sqrt(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.sqrt"));
+    /// ```
     pub fn sqrt(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::sqrt))
     }
 
     /// `jnp.sin(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sin(k.load(k.inputs[0])?)?; // jnp.sin(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.sin"));
+    /// ```
     pub fn sin(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::sin))
     }
 
     /// `jnp.cos(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.cos(k.load(k.inputs[0])?)?; // jnp.cos(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.cos"));
+    /// ```
     pub fn cos(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::cos))
     }
 
     /// `jnp.floor(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.floor(k.load(k.inputs[0])?)?; // jnp.floor(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.floor"));
+    /// ```
     pub fn floor(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::floor))
     }
 
     /// `jnp.ceil(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.ceil(k.load(k.inputs[0])?)?; // jnp.ceil(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.ceil"));
+    /// ```
     pub fn ceil(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::ceil))
     }
 
     /// `lax.erf(x)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.erf(k.load(k.inputs[0])?)?; // lax.erf(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.erf"));
+    /// ```
     pub fn erf(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.unary(x, upstream::math::erf))
     }
 
     /// `jnp.abs(x)` (`math.absf` / `math.absi`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.abs(k.load(k.inputs[0])?)?; // jnp.abs(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("math.absf"));
+    /// ```
     pub fn abs(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(if is_float(element_of(x.r#type())) {
             self.unary(x, upstream::math::absf)
@@ -1423,6 +2425,15 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jax.nn.sigmoid(x)` (`tpu.logistic`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let y = k.sigmoid(k.load(k.inputs[0])?)?; // jax.nn.sigmoid(x_ref[...])
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("tpu.logistic"));
+    /// ```
     pub fn sigmoid(&self, x: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.one(ops::logistic(self.ctx, x, self.location)))
     }
@@ -1431,6 +2442,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// element type): `arith.extf`/`truncf` between floats, `extsi`/`trunci`
     /// between integers, `fptosi`/`sitofp` between them, `extui` from `i1`,
     /// `index_cast` to or from `index`; no op when the type is already `to`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let h = k.astype(x, Type::bfloat16(k.ctx()))?; // x.astype(jnp.bfloat16)
+    ///     assert_eq!(h.r#type().to_string(), "vector<8x128xbf16>");
+    ///     k.store(k.outputs[0], k.astype(h, Type::float32(k.ctx()))?)
+    /// });
+    /// assert!(text.contains("arith.truncf") && text.contains("arith.extf"));
+    /// ```
     pub fn astype(&self, x: Value<'c, 'a>, to: Type<'c>) -> Result<Value<'c, 'a>, BuildError> {
         let (from, to) = (element_of(x.r#type()), element_of(to));
         if from == to {
@@ -1469,6 +2492,17 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- shapes -----
 
     /// `x.reshape(shape)` (`vector.shape_cast`; no op for the same shape).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let y = k.reshape(x, &[8, 2, 64])?; // x.reshape(8, 2, 64)
+    ///     assert_eq!(y.r#type().to_string(), "vector<8x2x64xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.shape_cast"));
+    /// ```
     pub fn reshape(&self, x: Value<'c, 'a>, shape: &[i64]) -> Result<Value<'c, 'a>, BuildError> {
         let (old, element) = vector_parts(x.r#type())
             .ok_or_else(|| self.error("reshape", format!("{} is not a vector", x.r#type())))?;
@@ -1490,6 +2524,17 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `jnp.broadcast_to(x, shape)` (`vector.broadcast`; no op for the same
     /// shape).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let m = k.max(x, 1, true)?; // (8, 1)
+    ///     let y = k.broadcast_to(m, &[8, 128])?; // jnp.broadcast_to(m, (8, 128))
+    ///     k.store(k.outputs[0], y)
+    /// });
+    /// assert!(text.contains("vector.broadcast"));
+    /// ```
     pub fn broadcast_to(
         &self,
         x: Value<'c, 'a>,
@@ -1504,6 +2549,17 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `jnp.transpose(x, permutation)` (`x.T`: `[1, 0]`), as Pallas lowers
     /// it: `tpu.transpose`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let t = k.transpose(x, &[1, 0])?; // x.T
+    ///     assert_eq!(t.r#type().to_string(), "vector<128x8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("transpose"));
+    /// ```
     pub fn transpose(
         &self,
         x: Value<'c, 'a>,
@@ -1532,6 +2588,18 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `lax.broadcasted_iota(dtype, shape, dimension)` (`tpu.iota`) of the
     /// vector type `ty`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::r#type::IntegerType;
+    /// let text = doc_kernel(|k| {
+    ///     let i32 = IntegerType::new(k.ctx(), 32).into();
+    ///     // lax.broadcasted_iota(jnp.int32, (8, 128), 0)
+    ///     let rows = k.iota(vector_type(&[8, 128], i32), 0)?;
+    ///     k.store(k.inputs[1], rows)
+    /// });
+    /// assert!(text.contains("tpu.iota"));
+    /// ```
     pub fn iota(&self, ty: Type<'c>, dimension: i32) -> Result<Value<'c, 'a>, BuildError> {
         Ok(self.one(ops::iota(self.ctx, ty, &[dimension], self.location)))
     }
@@ -1539,6 +2607,17 @@ impl<'c, 'a> Body<'c, 'a> {
     // ----- reductions -----
 
     /// `jnp.sum(x, axis=axis, keepdims=keepdims)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let s = k.sum(x, 0, true)?; // jnp.sum(x, axis=0, keepdims=True)
+    ///     assert_eq!(s.r#type().to_string(), "vector<1x128xf32>");
+    ///     k.store(k.outputs[0], k.add(x, s)?)
+    /// });
+    /// assert!(text.contains("vector.multi_reduction <add>"));
+    /// ```
     pub fn sum(
         &self,
         x: Value<'c, 'a>,
@@ -1549,6 +2628,17 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.max(x, axis=axis, keepdims=keepdims)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let m = k.max(x, 1, false)?; // jnp.max(x, axis=1)
+    ///     assert_eq!(m.r#type().to_string(), "vector<8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.multi_reduction <maximumf>"));
+    /// ```
     pub fn max(
         &self,
         x: Value<'c, 'a>,
@@ -1559,6 +2649,17 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `jnp.min(x, axis=axis, keepdims=keepdims)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let m = k.min(x, -1, true)?; // jnp.min(x, axis=-1, keepdims=True)
+    ///     assert_eq!(m.r#type().to_string(), "vector<8x1xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("vector.multi_reduction <minimumf>"));
+    /// ```
     pub fn min(
         &self,
         x: Value<'c, 'a>,
@@ -1571,6 +2672,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// A reduction over `axes` (negative counts from the end; all axes give a
     /// scalar, as `jnp.max(x)`): `arith.constant dense<identity>`,
     /// `vector.multi_reduction`, then `vector.shape_cast` for `keepdims`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let total = k.reduce(Reduce::Sum, x, &[0, 1], false)?; // jnp.sum(x)
+    ///     assert_eq!(total.r#type().to_string(), "f32");
+    ///     k.store(k.outputs[0], k.div(x, total)?)
+    /// });
+    /// assert!(text.contains("vector.extract"));
+    /// ```
     pub fn reduce(
         &self,
         kind: Reduce,
@@ -1677,6 +2789,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `jnp.dot(a, b, preferred_element_type=jnp.float32)` of 2-D vectors
     /// (`int32` for integers): a zero accumulator `arith.constant`, then
     /// `tpu.matmul` with Pallas's dimension numbers.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let w = k.full(vector_type(&[128, 128], Type::float32(k.ctx())), 0.5)?;
+    ///     // jnp.dot(x, w, preferred_element_type=jnp.float32)
+    ///     k.store(k.outputs[0], k.dot(x, w)?)
+    /// });
+    /// assert!(text.contains("tpu.matmul"));
+    /// ```
     pub fn dot(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         self.dot_with(a, b, DotOptions::default())
     }
@@ -1684,6 +2808,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// [`Body::dot`] with transposed operands or a precision
     /// (`lax.dot_general(a, b, (((1,), (1,)), ((), ())))` is
     /// `transpose_rhs`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     // lax.dot_general(x, x, (((1,), (1,)), ((), ())), preferred_element_type=f32)
+    ///     let g = k.dot_with(x, x, DotOptions::rhs_transposed())?;
+    ///     assert_eq!(g.r#type().to_string(), "vector<8x8xf32>");
+    ///     Ok(())
+    /// });
+    /// assert!(text.contains("tpu.matmul"));
+    /// ```
     pub fn dot_with(
         &self,
         a: Value<'c, 'a>,
@@ -1747,6 +2883,16 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `arith.cmpi ne` with 0, then `scf.if` whose then-region `then` builds
     /// (the else-region is empty). As the Python function does, `then`
     /// captures the refs it uses (`let o_ref = k.outputs[0];` before).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let (x_ref, o_ref) = (k.inputs[0], k.outputs[0]);
+    ///     // @pl.when(pl.program_id(0) == 0): o_ref[...] = x_ref[...]
+    ///     k.when(k.eq(k.program_id(0)?, 0)?, |k| k.store(o_ref, k.load(x_ref)?))
+    /// });
+    /// assert!(text.contains("scf.if"));
+    /// ```
     pub fn when(
         &self,
         cond: Value<'c, 'a>,
@@ -1790,6 +2936,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// Pallas) to `lower + (upper - lower)` step 1, carrying `init`; `body`
     /// gets the index and the carried values and returns the next ones. Gives
     /// the final values.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     // lax.fori_loop(0, 3, lambda i, acc: acc + x, x)
+    ///     let acc = k.fori_loop(0, 3, &[x], |k, _, acc| Ok(vec![k.add(acc[0], x)?]))?;
+    ///     k.store(k.outputs[0], acc[0])
+    /// });
+    /// assert!(text.contains("scf.for"));
+    /// ```
     pub fn fori_loop(
         &self,
         lower: i64,
@@ -1906,6 +3063,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// Pallas lowers it: `n = upper - lower`, `scf.for` from `lower` to
     /// `lower + n` step 1. `body` gets the index and the carried values and
     /// returns the next ones; gives the final values.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let n = k.add(k.program_id(0)?, 1)?;
+    ///     // lax.fori_loop(0, pl.program_id(0) + 1, lambda i, acc: acc + x, x)
+    ///     let acc = k.fori_loop_to(0, n, &[x], |k, _, acc| Ok(vec![k.add(acc[0], x)?]))?;
+    ///     k.store(k.outputs[0], acc[0])
+    /// });
+    /// assert!(text.contains("scf.for"));
+    /// ```
     pub fn fori_loop_to(
         &self,
         lower: i64,
@@ -1940,6 +3109,19 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `lax.cond(cond, then, otherwise)` with results of `types`: `scf.if`
     /// yielding what each branch returns, after Pallas's `extui`/`cmpi ne 0`
     /// of the condition.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let x = k.load(k.inputs[0])?;
+    ///     let first = k.eq(k.program_id(0)?, 0)?;
+    ///     // lax.cond(pl.program_id(0) == 0, lambda: x + 1.0, lambda: x * 2.0)
+    ///     let types = [x.r#type()];
+    ///     let y = k.cond(first, &types, |k| Ok(vec![k.add(x, 1.0)?]), |k| Ok(vec![k.mul(x, 2.0)?]))?;
+    ///     k.store(k.outputs[0], y[0])
+    /// });
+    /// assert!(text.contains("scf.if") && text.contains("scf.yield"));
+    /// ```
     pub fn cond(
         &self,
         cond: Value<'c, 'a>,
@@ -2006,6 +3188,16 @@ pub struct AsyncCopy<'c, 'a> {
 impl<'c, 'a> AsyncCopy<'c, 'a> {
     /// `sem.at[indices]`: the semaphore is an element of a semaphore array
     /// (`pltpu.SemaphoreType.DMA((2, 2))` scratch, `sems.at[0, slot]`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     // pltpu.make_async_copy(h.at[pl.ds(0, 8)], acc.at[0], sems.at[0]).start()
+    ///     k.async_copy(h, &[ds(0, 8)], acc, &[at(0)], sems).sem_at(&[at(0)]).start(k)
+    /// });
+    /// assert!(text.contains("tpu.memref_squeeze"));
+    /// ```
     pub fn sem_at(mut self, indices: &[Index<'c, 'a>]) -> Self {
         self.sem_at = indices.to_vec();
         self
@@ -2046,6 +3238,16 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.start()`: `tpu.enqueue_dma` of the (sliced) source into the
     /// (sliced) target, signalling the semaphore.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let c = k.async_copy(h, &[ds(0, 8)], acc, &[at(0)], sems).sem_at(&[at(0)]);
+    ///     c.start(k) // .start()
+    /// });
+    /// assert!(text.contains("tpu.enqueue_dma") && !text.contains("tpu.wait_dma"));
+    /// ```
     pub fn start(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         let (src, dst, sem) = self.views(k)?;
         let (send_sem, device) = self.remote.unzip();
@@ -2067,6 +3269,17 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.wait()`: `tpu.wait_dma` on the target's semaphore for the
     /// target's bytes; a remote copy waits for the send first.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let c = k.async_copy(h, &[ds(0, 8)], acc, &[at(0)], sems).sem_at(&[at(0)]);
+    ///     c.start(k)?;
+    ///     c.wait(k) // .wait()
+    /// });
+    /// assert!(text.contains("tpu.wait_dma"));
+    /// ```
     pub fn wait(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         if self.remote.is_some() {
             self.wait_send(k)?;
@@ -2076,6 +3289,18 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.wait_send()` of a remote copy: `tpu.wait_dma` with
     /// `wait_target = false` (the local source's bytes are sent).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     c.start(k)?;
+    ///     c.wait_send(k) // .wait_send()
+    /// });
+    /// assert!(text.contains("wait_target = false"));
+    /// ```
     pub fn wait_send(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         if self.remote.is_none() {
             return Err(k.error(
@@ -2088,6 +3313,18 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
 
     /// `copy.wait_recv()`: `tpu.wait_dma` with `wait_target = true` (the
     /// target's bytes arrived); a local copy's `wait`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     c.start(k)?;
+    ///     c.wait_recv(k) // .wait_recv()
+    /// });
+    /// assert!(text.contains("wait_target = true"));
+    /// ```
     pub fn wait_recv(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
         self.wait_dma(k, true)
     }
@@ -2120,6 +3357,17 @@ impl<'c, 'a> Body<'c, 'a> {
     /// (`k_hbm.at[page]`, `sems.at[0, slot]`). No indices: the ref itself.
     /// `ds(start, size)`, `at(i)` and `ALL` slice a view (a DMA's source,
     /// target or semaphore); strides do not.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, _, _, acc, _, _] = k.refs()?;
+    ///     let slot = k.ref_at(acc, &[at(1)])?; // acc_ref.at[1]
+    ///     assert_eq!(slot.r#type().to_string(), "memref<8x128xf32, #tpu.memory_space<vmem>>");
+    ///     k.store(slot, k.load(k.inputs[0])?)
+    /// });
+    /// assert!(text.contains("tpu.memref_slice") && text.contains("tpu.memref_squeeze"));
+    /// ```
     pub fn ref_at(
         &self,
         r: Value<'c, 'a>,
@@ -2236,6 +3484,15 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pl.semaphore_signal(sem, amount)`: `tpu.sem_signal` of a regular
     /// semaphore (an `i32` amount).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, _, _, _, _, flag] = k.refs()?;
+    ///     k.semaphore_signal(flag, 1) // pl.semaphore_signal(flag, 1)
+    /// });
+    /// assert!(text.contains("tpu.sem_signal"));
+    /// ```
     pub fn semaphore_signal(
         &self,
         sem: Value<'c, 'a>,
@@ -2256,6 +3513,16 @@ impl<'c, 'a> Body<'c, 'a> {
 
     /// `pl.semaphore_wait(sem, amount)`: `tpu.sem_wait` (after the unused
     /// `true` constant Pallas emits there).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, _, _, _, _, flag] = k.refs()?;
+    ///     k.semaphore_signal(flag, 1)?;
+    ///     k.semaphore_wait(flag, 1) // pl.semaphore_wait(flag, 1)
+    /// });
+    /// assert!(text.contains("tpu.sem_wait"));
+    /// ```
     pub fn semaphore_wait(
         &self,
         sem: Value<'c, 'a>,
@@ -2290,6 +3557,22 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `pl.run_scoped(body, *types)`: a `tpu.region` whose body gets a fresh
     /// `memref.alloca` of each type (VMEM or SMEM memrefs), freed when it
     /// ends.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
+    /// let text = doc_kernel(|k| {
+    ///     let (x_ref, o_ref) = (k.inputs[0], k.outputs[0]);
+    ///     let buf = attrs::memref(k.ctx(), &[8, 128], Type::float32(k.ctx()), MemorySpace::Vmem, None);
+    ///     // pl.run_scoped(scoped, pltpu.VMEM((8, 128), jnp.float32))
+    ///     k.run_scoped(&[buf], |k, tmp| {
+    ///         k.store(tmp[0], k.load(x_ref)?)?;
+    ///         k.store(o_ref, k.load(tmp[0])?)
+    ///     })
+    /// });
+    /// assert!(text.contains("tpu.region") && text.contains("memref.alloca"));
+    /// ```
     pub fn run_scoped(
         &self,
         types: &[Type<'c>],
@@ -2344,6 +3627,16 @@ impl<'c, 'a> Body<'c, 'a> {
     ///
     /// A TensorCore kernel's `sync_copy` is not written yet (an error): use
     /// [`Body::async_copy`] with a DMA semaphore there.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [x_hbm, _, o_hbm, x, _, _] = k.refs()?;
+    ///     k.sync_copy(x_hbm, &[], x, &[])?; // pltpu.sync_copy(x_hbm, x)
+    ///     k.sync_copy(x, &[], o_hbm, &[])
+    /// });
+    /// assert!(text.contains("tpu.enqueue_dma") && text.contains("tpu.wait_dma"));
+    /// ```
     pub fn sync_copy(
         &self,
         src: Value<'c, 'a>,
@@ -2463,6 +3756,21 @@ impl<'c, 'a> Body<'c, 'a> {
     /// copy.start(k)?;
     /// copy.wait(k)?;
     /// ```
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
+    ///     // pltpu.make_async_remote_copy(h.at[pl.ds(0, 8)], acc.at[0], send, recv,
+    ///     //     device_id=1, device_id_type=pl.DeviceIdType.LOGICAL)
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     c.start(k)?;
+    ///     c.wait(k)
+    /// });
+    /// // The send and the receive are awaited.
+    /// assert_eq!(text.matches("\"tpu.wait_dma\"").count(), 2);
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn async_remote_copy(
         &self,
@@ -2491,6 +3799,18 @@ impl<'c, 'a> Body<'c, 'a> {
     /// let copy = k.async_copy(k.inputs[0], &[ds(8, 8)], k.scratch[0], &[], k.scratch[1]);
     /// copy.start(k)?;
     /// copy.wait(k)?;
+    /// ```
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     // c = pltpu.make_async_copy(h.at[pl.ds(8, 8)], acc.at[1], sems.at[1])
+    ///     let c = k.async_copy(h, &[ds(8, 8)], acc, &[at(1)], sems).sem_at(&[at(1)]);
+    ///     c.start(k)?;
+    ///     c.wait(k)
+    /// });
+    /// assert!(text.contains("tpu.enqueue_dma") && text.contains("tpu.wait_dma"));
     /// ```
     pub fn async_copy(
         &self,

@@ -36,7 +36,7 @@ use melior::dialect::{arith, func};
 use melior::ir::attribute::{
     DictionaryAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
 };
-use melior::ir::operation::{OperationLike, OperationMutLike};
+use melior::ir::operation::OperationMutLike;
 use melior::ir::r#type::{FunctionType, IntegerType};
 use melior::ir::{Attribute, Block, Identifier, Location, Module, Region, RegionLike, Type, Value};
 
@@ -114,6 +114,13 @@ impl std::fmt::Debug for IndexMap<'_> {
 impl IndexMap<'_> {
     /// A map returning the given grid indices (`&[0, 2]` is `lambda i, j, k:
     /// (i, k)`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// // lambda i, j: (j, i)
+    /// let map = IndexMap::grid(&[1, 0]);
+    /// assert!(matches!(map, IndexMap::Exprs(e) if e == [IndexExpr::Grid(1), IndexExpr::Grid(0)]));
+    /// ```
     pub fn grid(indices: &[usize]) -> Self {
         IndexMap::Exprs(indices.iter().map(|&i| IndexExpr::Grid(i)).collect())
     }
@@ -176,6 +183,21 @@ impl RevisitMode {
 
 impl<'c> Window<'c> {
     /// A blocked window.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     // pl.BlockSpec((8, 128), lambda i: (i, 0)) over a grid of 4
+    ///     let rows = Window::blocked(&[8, 128], IndexMap::Exprs(vec![IndexExpr::Grid(0), IndexExpr::Const(0)]));
+    ///     let x = Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem).window(rows);
+    ///     KernelSpec::new("k").grid(&[4], &[]).input(x)
+    /// });
+    /// assert!(text.contains("window_bounds = array<i64: 8, 128>"));
+    /// assert!(text.contains("func.func @transform_0"));
+    /// ```
     pub fn blocked(block_shape: &[i64], index_map: IndexMap<'c>) -> Self {
         Window::Blocked {
             block_shape: block_shape.to_vec(),
@@ -207,6 +229,13 @@ impl<'c> Window<'c> {
     ///
     /// `Window::mesh(&ctx, 2, 1)` is `affine_map<(d0, d1) -> (0)>` (a 1-D
     /// operand of a core x subcore mesh kernel).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let w = Window::mesh(&ctx, 2, 1);
+    /// assert!(matches!(w, Window::AffineMap(m) if m.to_string() == "affine_map<(d0, d1) -> (0)>"));
+    /// ```
     pub fn mesh(ctx: &'c MlirContext, mesh_rank: usize, rank: usize) -> Self {
         let inputs: Vec<String> = (0..mesh_rank).map(|d| format!("d{d}")).collect();
         let text = format!(
@@ -218,6 +247,22 @@ impl<'c> Window<'c> {
     }
 
     /// `pl.Buffered(revisit=...)` on a blocked window (an output's).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     // pl.BlockSpec((8, 128), lambda i: (0, 0), pipeline_mode=pl.Buffered(1, revisit=ANY))
+    ///     let acc = Window::blocked(&[8, 128], IndexMap::Exprs(vec![IndexExpr::Const(0); 2]))
+    ///         .buffered(1)
+    ///         .revisit(RevisitMode::Any);
+    ///     let o = Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem).window(acc);
+    ///     KernelSpec::new("k").grid(&[4], &[]).output(o)
+    /// });
+    /// assert!(text.contains("#tpu.revisit_mode<any>"));
+    /// ```
     pub fn revisit(mut self, mode: RevisitMode) -> Self {
         if let Window::Blocked { revisit, .. } = &mut self {
             *revisit = Some(mode);
@@ -246,6 +291,16 @@ impl<'c> Arg<'c> {
     /// An argument of type `memref<shape x element, #tpu.memory_space<space>>`
     /// (no layout), as `pltpu.VMEM(shape, dtype)` and the HBM / SMEM operands
     /// of a kernel are: `Arg::memref(ctx, &[16, 128], f32, MemorySpace::Vmem)`.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// // pltpu.VMEM((16, 128), jnp.float32)
+    /// let arg = Arg::memref(&ctx, &[16, 128], Type::float32(&ctx), MemorySpace::Vmem);
+    /// assert_eq!(arg.ty.to_string(), "memref<16x128xf32, #tpu.memory_space<vmem>>");
+    /// ```
     pub fn memref(
         ctx: &'c MlirContext,
         shape: &[i64],
@@ -256,6 +311,16 @@ impl<'c> Arg<'c> {
     }
 
     /// An argument of type `ty`, unnamed, with the whole operand as window.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{self, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let ty = attrs::memref(&ctx, &[8, 128], Type::float32(&ctx), MemorySpace::Vmem, None);
+    /// let arg = Arg::new(ty);
+    /// assert!(arg.name.is_none() && matches!(arg.window, Window::Whole));
+    /// ```
     pub fn new(ty: Type<'c>) -> Self {
         Self {
             ty,
@@ -267,18 +332,54 @@ impl<'c> Arg<'c> {
 
     /// Declares the operand's whole shape ([`Arg::array_shape`]), so that a
     /// trivial window gets the `pipeline_mode` Pallas gives it.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     // The whole (1, 128) bias under a constant index map: Pallas single-buffers it.
+    ///     let whole = Window::blocked(&[1, 128], IndexMap::Exprs(vec![IndexExpr::Const(0); 2]));
+    ///     let b = Arg::memref(ctx, &[1, 128], f32, MemorySpace::Vmem).window(whole).array_shape(&[1, 128]);
+    ///     KernelSpec::new("k").grid(&[4], &[]).input(b)
+    /// });
+    /// assert!(text.contains("#tpu.pipeline_mode<synchronous>"));
+    /// ```
     pub fn array_shape(mut self, shape: &[i64]) -> Self {
         self.array_shape = Some(shape.to_vec());
         self
     }
 
     /// Sets the name (the argument's location).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let x = Arg::memref(&ctx, &[8, 128], Type::float32(&ctx), MemorySpace::Vmem).named("x_ref");
+    /// assert_eq!(x.name.as_deref(), Some("x_ref")); // the argument's location: loc("x_ref")
+    /// ```
     pub fn named(mut self, name: &str) -> Self {
         self.name = Some(name.to_string());
         self
     }
 
     /// Sets the window.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     let rows = Window::blocked(&[8, 128], IndexMap::grid(&[0, 1]));
+    ///     let x = Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem).window(rows);
+    ///     KernelSpec::new("k").grid(&[2, 1], &[]).input(x)
+    /// });
+    /// assert!(text.contains("window_params") && text.contains("transform_indices = @transform_0"));
+    /// ```
     pub fn window(mut self, window: Window<'c>) -> Self {
         self.window = window;
         self
@@ -305,6 +406,10 @@ pub struct KernelSpec<'c> {
     pub outputs: Vec<Arg<'c>>,
     /// Scratch refs.
     pub scratch: Vec<Arg<'c>>,
+    /// `Some(lanes)`: a SparseCore kernel lowered without the layout
+    /// passes ([`KernelSpec::without_layout_passes`]); `None`: with them
+    /// (Pallas's default).
+    pub vreg_lanes: Option<usize>,
 }
 
 /// The kernel function's block and arguments, for building its body. It
@@ -335,6 +440,16 @@ impl<'c, 'a> KernelArgs<'c, 'a> {
     /// inputs, outputs, scratch), as an array to destructure like the
     /// kernel's parameters: `let [x_ref, o_ref, acc_ref] = k.refs()?;`. An
     /// error when the kernel has another number of refs.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// doc_kernel(|k| {
+    ///     // def kernel(s_ref, x_ref, n_ref, h_ref, o_ref, acc_ref, sems, flag):
+    ///     let [s_ref, x_ref, n_ref, h_ref, o_ref, acc_ref, sems, flag] = k.refs()?;
+    ///     assert!(x_ref == k.inputs[0] && o_ref == k.outputs[0] && flag == k.scratch[2]);
+    ///     k.store(o_ref, k.load(x_ref)?)
+    /// });
+    /// ```
     pub fn refs<const N: usize>(&self) -> Result<[Value<'c, 'a>; N], BuildError> {
         let all: Vec<Value<'c, 'a>> = (self.scalar_prefetch.iter())
             .chain(&self.inputs)
@@ -362,6 +477,17 @@ impl<'c, 'a> std::ops::Deref for KernelArgs<'c, 'a> {
 
 impl<'c> KernelSpec<'c> {
     /// A TensorCore kernel named `name` without grid or arguments.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     KernelSpec::new("copy") // pl.pallas_call(..., name="copy")
+    /// });
+    /// assert!(text.contains("func.func @copy()") && text.contains("#tpu.core_type<tc>"));
+    /// ```
     pub fn new(name: &str) -> Self {
         Self {
             name: name.to_string(),
@@ -372,10 +498,23 @@ impl<'c> KernelSpec<'c> {
             inputs: Vec::new(),
             outputs: Vec::new(),
             scratch: Vec::new(),
+            vreg_lanes: None,
         }
     }
 
     /// Sets the grid and its dimension semantics.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     KernelSpec::new("k").grid(&[4, 2], &[DimensionSemantics::Parallel, DimensionSemantics::Arbitrary])
+    /// });
+    /// assert!(text.contains("iteration_bounds = array<i64: 4, 2>"));
+    /// assert!(text.contains("#tpu.dimension_semantics<parallel>"));
+    /// ```
     pub fn grid(mut self, grid: &[i64], semantics: &[DimensionSemantics]) -> Self {
         self.grid = grid.to_vec();
         self.dimension_semantics = semantics.to_vec();
@@ -383,42 +522,130 @@ impl<'c> KernelSpec<'c> {
     }
 
     /// Sets the core type.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::mosaic::attrs::CoreType;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     KernelSpec::new("k").core_type(CoreType::ScScalarSubcore)
+    /// });
+    /// assert!(text.contains("#tpu.core_type<sc_scalar_subcore>"));
+    /// ```
     pub fn core_type(mut self, core_type: CoreType) -> Self {
         self.core_type = core_type;
         self
     }
 
     /// Adds a scalar-prefetch ref.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::melior::ir::r#type::IntegerType;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     let ids = Arg::memref(ctx, &[4], IntegerType::new(ctx, 32).into(), MemorySpace::Smem);
+    ///     KernelSpec::new("k").scalar_prefetch(ids) // num_scalar_prefetch=1
+    /// });
+    /// assert!(text.contains("scalar_prefetch = 1 : i64"));
+    /// ```
     pub fn scalar_prefetch(mut self, arg: Arg<'c>) -> Self {
         self.scalar_prefetch.push(arg);
         self
     }
 
     /// Adds an input.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     KernelSpec::new("k").input(Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem))
+    /// });
+    /// assert!(text.contains("memref<8x128xf32, #tpu.memory_space<vmem>>"));
+    /// ```
     pub fn input(mut self, arg: Arg<'c>) -> Self {
         self.inputs.push(arg);
         self
     }
 
     /// Adds an output.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     let x = Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem);
+    ///     KernelSpec::new("k").input(x).output(Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem))
+    /// });
+    /// assert_eq!(text.matches("memref<8x128xf32, #tpu.memory_space<vmem>>").count(), 2);
+    /// ```
     pub fn output(mut self, arg: Arg<'c>) -> Self {
         self.outputs.push(arg);
         self
     }
 
     /// Adds a scratch ref.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     KernelSpec::new("k").scratch(Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem))
+    /// });
+    /// assert!(text.contains("scratch_operands = 1 : i64"));
+    /// ```
     pub fn scratch(mut self, arg: Arg<'c>) -> Self {
         self.scratch.push(arg);
         self
     }
 
     /// Adds inputs, in order (Pallas's `in_specs=[...]`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     let arg = || Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem);
+    ///     KernelSpec::new("k").in_specs([arg(), arg()]).output(arg())
+    /// });
+    /// assert_eq!(text.matches("memref<8x128xf32").count(), 3);
+    /// ```
     pub fn in_specs(mut self, args: impl IntoIterator<Item = Arg<'c>>) -> Self {
         self.inputs.extend(args);
         self
     }
 
     /// Adds scratch refs, in order (Pallas's `scratch_shapes=[...]`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::mosaic::attrs;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     let dma = attrs::dma_semaphore_type(ctx);
+    ///     // scratch_shapes=[pltpu.VMEM((8, 128), jnp.float32), pltpu.SemaphoreType.DMA((2,))]
+    ///     KernelSpec::new("k").scratch_shapes([
+    ///         Arg::memref(ctx, &[8, 128], f32, MemorySpace::Vmem),
+    ///         Arg::memref(ctx, &[2], dma, MemorySpace::SemaphoreMem),
+    ///     ])
+    /// });
+    /// assert!(text.contains("scratch_operands = 2 : i64") && text.contains("!tpu.dma_semaphore"));
+    /// ```
     pub fn scratch_shapes(mut self, args: impl IntoIterator<Item = Arg<'c>>) -> Self {
         self.scratch.extend(args);
         self
@@ -446,11 +673,52 @@ impl<'c> KernelSpec<'c> {
     ///         k.sync_copy(rows_vmem, &[], out_hbm, &[ds(start, 16)])
     ///     })
     /// ```
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// let text = doc_spec(|ctx| {
+    ///     let f32 = Type::float32(ctx);
+    ///     KernelSpec::vector_subcore_mesh("gather", 1, 16)
+    ///         .input(Arg::memref(ctx, &[256], f32, MemorySpace::Hbm))
+    /// });
+    /// assert!(text.contains("#tpu.core_type<sc_vector_subcore>"));
+    /// assert!(text.contains("iteration_bounds = array<i64: 1, 16>"));
+    /// assert!(text.contains("affine_map<(d0, d1) -> (0)>"));
+    /// ```
     pub fn vector_subcore_mesh(name: &str, num_cores: i64, num_subcores: i64) -> Self {
         use DimensionSemantics::{CoreParallel, SubcoreParallel};
         KernelSpec::new(name)
             .core_type(CoreType::ScVectorSubcore)
             .grid(&[num_cores, num_subcores], &[CoreParallel, SubcoreParallel])
+    }
+
+    /// `compiler_params=pltpu.CompilerParams(needs_layout_passes=False)` on
+    /// a SparseCore kernel whose vector registers have `lanes` 32-bit lanes
+    /// (`plsc.get_sparse_core_info().num_lanes`: 16 on v7x, 8 on v5p and
+    /// v6e): `k.load` / `k.store` are then `tpu.load` / `tpu.store` of whole
+    /// registers under an all-true sublane mask, and `k.load_expanded` /
+    /// `k.store_compressed` are `tpu.expand_load_vreg` /
+    /// `tpu.compress_store_vreg`, as Pallas lowers them. libtpu's layout
+    /// passes refuse `tpu.scan` (`k.cumsum`, `k.cummax`): kernels using it
+    /// need this, and their call's `needs_layout_passes` false (PARAMS.json).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::MemorySpace; use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::melior::ir::operation::OperationLike;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let x = Arg::memref(&ctx, &[16], Type::float32(&ctx), MemorySpace::Vmem);
+    /// let spec = KernelSpec::vector_subcore_mesh("k", 1, 16).scratch(x).without_layout_passes(16);
+    /// let module = spec.build(&ctx, |k| k.store(k.scratch[0], k.cumsum(k.load(k.scratch[0])?, None)?))?;
+    /// let text = module.as_operation().to_string();
+    /// assert!(text.contains("\"tpu.load\"") && text.contains("\"tpu.store\""));
+    /// # Ok::<(), tpu_custom_call::mosaic::BuildError>(())
+    /// ```
+    pub fn without_layout_passes(mut self, lanes: usize) -> Self {
+        self.vreg_lanes = Some(lanes);
+        self
     }
 
     fn error(&self, message: String) -> BuildError {
@@ -536,6 +804,20 @@ impl<'c> KernelSpec<'c> {
 
     /// Builds the kernel module: `body` appends the kernel's ops (without the
     /// final `func.return`) to the entry block; the module is then verified.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::{DimensionSemantics, MemorySpace};
+    /// # use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
+    /// # use tpu_custom_call::mosaic::BuildError;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let block = || Arg::memref(&ctx, &[8, 128], Type::float32(&ctx), MemorySpace::Vmem);
+    /// let spec = KernelSpec::new("double").input(block()).output(block());
+    /// // o_ref[...] = x_ref[...] * 2.0
+    /// let module = spec.build(&ctx, |k| k.store(k.outputs[0], k.mul(k.load(k.inputs[0])?, 2.0)?))?;
+    /// assert!(module.as_operation().verify());
+    /// # Ok::<(), BuildError>(())
+    /// ```
     pub fn build<E>(
         &self,
         ctx: &'c MlirContext,
@@ -743,6 +1025,7 @@ impl<'c> KernelSpec<'c> {
                     &self.grid,
                     &grid_indices,
                     self.core_type,
+                    self.vreg_lanes,
                 ),
                 grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),
@@ -767,7 +1050,8 @@ impl<'c> KernelSpec<'c> {
         for transform in transforms {
             module.body().append_operation(transform);
         }
-        let (ok, mut diagnostics) = crate::context::capture(ctx, || module.as_operation().verify());
+        let (ok, mut diagnostics) =
+            crate::context::capture(ctx, || crate::ffi::verify_operation(module.as_operation()));
         if !ok {
             crate::mosaic::hints::add_hints(&mut diagnostics);
             return Err(BuildError::Verify {

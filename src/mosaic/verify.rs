@@ -184,6 +184,9 @@ pub(crate) struct Verifier {
     /// Types whose memory space was checked in this run (per run: a second
     /// kernel with the same bad type gets its error too).
     spaces_checked: PtrMap<usize, ()>,
+    /// `tpu` ops without regions that passed in this run, by signature hash
+    /// ([`Self::check_op_once`]).
+    passed: PtrMap<u64, Vec<mlir_sys::MlirOperation>>,
     /// The operand group sizes `check_ods` computed for the current op.
     segments: Vec<usize>,
     /// Pure functions of uniqued types, attributes and names.
@@ -459,6 +462,7 @@ impl Verifier {
             table,
             errors: Vec::new(),
             spaces_checked: PtrMap::default(),
+            passed: PtrMap::default(),
             segments: Vec::new(),
             memo: Memo::take(serial),
         }
@@ -571,7 +575,7 @@ impl Verifier {
     }
 
     fn visit(&mut self, op: OperationRef<'_, '_>) {
-        let ok = self.check_op(op);
+        let ok = self.check_op_once(op);
         for region in op.regions() {
             let mut block = region.first_block();
             while let Some(b) = block {
@@ -591,6 +595,36 @@ impl Verifier {
         if ok {
             self.check_terminators(op);
         }
+    }
+
+    /// [`Self::check_op`], skipped for a `tpu` op without regions whose twin
+    /// (same name, attributes, properties, operand and result types and
+    /// parent op, so the same core type) passed before in this run: the
+    /// checks read nothing else, and a kernel repeats its ops. Errors carry
+    /// the op's location, so ops that failed are never twins.
+    fn check_op_once(&mut self, op: OperationRef<'_, '_>) -> bool {
+        if op.region_count() != 0 || !matches!(self.kind_of(op), OpKind::Tpu(_)) {
+            return self.check_op(op);
+        }
+        // SAFETY: `op` and every op in `passed` are live ops of the module
+        // being verified; the calls only read them.
+        let hash = unsafe { crate::ffi::tcc_op_signature_hash(op.to_raw()) };
+        let twin = |&other: &mlir_sys::MlirOperation| unsafe {
+            crate::ffi::tcc_op_same_signature(other, op.to_raw())
+        };
+        if self
+            .passed
+            .get(&hash)
+            .is_some_and(|ops| ops.iter().any(twin))
+        {
+            return true;
+        }
+        let before = self.errors.len();
+        let ok = self.check_op(op);
+        if ok && self.errors.len() == before {
+            self.passed.entry(hash).or_default().push(op.to_raw());
+        }
+        ok
     }
 
     /// Region ops: each block ends with `tpu.yield` (checked after the ops

@@ -122,6 +122,13 @@ impl<'a> Op<'a> {
     }
 
     /// Runs `f` on the op's name without copying it.
+    /// The address of the op's uniqued name: equal for ops of one name (in
+    /// one context), a map key.
+    pub(crate) fn name_key(self) -> usize {
+        // SAFETY: see the module invariant.
+        unsafe { mlirOperationGetName(self.0) }.ptr as usize
+    }
+
     pub(crate) fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
         // SAFETY: see the module invariant; the name is an identifier owned by
         // the context and outlives the call.

@@ -18,7 +18,6 @@ pub(crate) mod ir;
 mod rules;
 
 use melior::ir::Module;
-use melior::ir::operation::OperationLike;
 use mlir_sys::{MlirLocation, MlirNamedAttribute, MlirType};
 
 use melior::Context;
@@ -487,7 +486,7 @@ pub fn deserialize_module<'c>(
     for op in ops {
         demangle(op, version, &properties)?;
     }
-    let (ok, diagnostics) = capture(ctx, || module.as_operation().verify());
+    let (ok, diagnostics) = capture(ctx, || crate::ffi::verify_operation(module.as_operation()));
     if !ok {
         return Err(SerdeError::Verify { diagnostics });
     }

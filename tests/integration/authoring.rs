@@ -19,6 +19,25 @@ use tpu_custom_call::{Context, Kernel, Params, PrintOptions, Signature, kernel, 
 
 use crate::builders::kernels;
 
+/// The SparseCore cases lowered with
+/// `pltpu.CompilerParams(needs_layout_passes=False)` (the scans need it:
+/// libtpu's layout passes refuse `tpu.scan`).
+fn without_layout_passes(name: &str) -> bool {
+    matches!(name, "sc_scans" | "sc_expanded_compressed_no_layout")
+}
+
+/// JAX's default parameters of a kernel (`needs_layout_passes` false where
+/// the case sets it).
+fn default_params(name: &str) -> Params {
+    let extra = if without_layout_passes(name) {
+        r#", "needs_layout_passes": false"#
+    } else {
+        ""
+    };
+    Params::from_json(format!(r#"{{"kernel_name": "{name}", "metadata": {{}}{extra}}}"#).as_bytes())
+        .unwrap()
+}
+
 /// The StableHLO module of a built kernel, with JAX's default parameters.
 fn lowered<'c>(
     ctx: &'c Context,
@@ -28,9 +47,7 @@ fn lowered<'c>(
 ) -> String {
     let kernel = Kernel::from_module(ctx, module).unwrap();
     let name = kernel.name().unwrap();
-    let params =
-        Params::from_json(format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes())
-            .unwrap();
+    let params = default_params(&name);
     let tensor = |(shape, t): (&[u64], Type<'c>)| -> Type<'c> {
         RankedTensorType::new(shape, t, None).into()
     };
@@ -224,6 +241,11 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             let r = k.astype(k.remainder(rows, 3)?, f32)?;
             k.store(k.outputs[0], k.add(y, r)?)
         }),
+        "remainder_float" => spec(&[x8, x8], x8, None).build(ctx, |k| {
+            let x = k.load(k.inputs[0])?;
+            let y = k.add(k.remainder(x, k.load(k.inputs[1])?)?, k.remainder(x, 0.75)?)?;
+            k.store(k.outputs[0], k.add(y, k.remainder(-1.5, x)?)?)
+        }),
         "strided" => spec(&[x16], x8, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds_strided(0, 8, 2), ALL])?;
             k.store(k.outputs[0], x)?;
@@ -325,7 +347,12 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                     copy.wait(k)
                 })
         }
-        "sc_load_gather_store_scatter" | "sc_scatter_dma" | "sc_sort_key_val" => {
+        "sc_load_gather_store_scatter"
+        | "sc_scatter_dma"
+        | "sc_sort_key_val"
+        | "sc_expanded_compressed"
+        | "sc_expanded_compressed_no_layout"
+        | "sc_scans" => {
             let arg = |shape: &[i64], t, space| Arg::memref(ctx, shape, t, space);
             let mut scratch = vec![
                 arg(&[16], f32, MemorySpace::Vmem),
@@ -334,34 +361,56 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
             if name != "sc_scatter_dma" {
                 scratch.push(arg(&[16], f32, MemorySpace::Vmem));
             }
-            KernelSpec::vector_subcore_mesh(name, 1, 16)
-                .in_specs([
-                    arg(&[16], f32, MemorySpace::Hbm),
-                    arg(&[16], i32, MemorySpace::Hbm),
-                ])
-                .output(arg(&[16], f32, MemorySpace::Hbm))
-                .scratch_shapes(scratch)
-                .build(ctx, |k| {
-                    let (x_hbm, i_hbm, o_hbm) = (k.inputs[0], k.inputs[1], k.outputs[0]);
-                    let (x_vmem, i_vmem) = (k.scratch[0], k.scratch[1]);
-                    k.sync_copy(x_hbm, &[], x_vmem, &[])?;
-                    k.sync_copy(i_hbm, &[], i_vmem, &[])?;
-                    if name == "sc_scatter_dma" {
-                        return k.sync_copy(x_vmem, &[], o_hbm, &[at(i_vmem)]);
-                    }
-                    let o_vmem = k.scratch[2];
-                    if name == "sc_sort_key_val" {
-                        let (_, values) =
-                            k.sort_key_val(k.load(i_vmem)?, k.load(x_vmem)?, false)?;
-                        let (keys, _) = k.sort_key_val(k.load(x_vmem)?, k.load(i_vmem)?, true)?;
-                        k.store(o_vmem, k.add(values, keys)?)?;
-                        return k.sync_copy(o_vmem, &[], o_hbm, &[]);
-                    }
-                    let gathered = k.load_gather(x_vmem, &[k.load(i_vmem)?])?;
-                    k.store(o_vmem, gathered)?;
-                    k.store_scatter(o_vmem, &[k.load(i_vmem)?], k.load(x_vmem)?)?;
-                    k.sync_copy(o_vmem, &[], o_hbm, &[])
-                })
+            let mut spec = KernelSpec::vector_subcore_mesh(name, 1, 16);
+            if without_layout_passes(name) {
+                spec = spec.without_layout_passes(16);
+            }
+            spec.in_specs([
+                arg(&[16], f32, MemorySpace::Hbm),
+                arg(&[16], i32, MemorySpace::Hbm),
+            ])
+            .output(arg(&[16], f32, MemorySpace::Hbm))
+            .scratch_shapes(scratch)
+            .build(ctx, |k| {
+                let (x_hbm, i_hbm, o_hbm) = (k.inputs[0], k.inputs[1], k.outputs[0]);
+                let (x_vmem, i_vmem) = (k.scratch[0], k.scratch[1]);
+                k.sync_copy(x_hbm, &[], x_vmem, &[])?;
+                k.sync_copy(i_hbm, &[], i_vmem, &[])?;
+                if name == "sc_scatter_dma" {
+                    return k.sync_copy(x_vmem, &[], o_hbm, &[at(i_vmem)]);
+                }
+                let o_vmem = k.scratch[2];
+                if name == "sc_sort_key_val" {
+                    let (_, values) = k.sort_key_val(k.load(i_vmem)?, k.load(x_vmem)?, false)?;
+                    let (keys, _) = k.sort_key_val(k.load(x_vmem)?, k.load(i_vmem)?, true)?;
+                    k.store(o_vmem, k.add(values, keys)?)?;
+                    return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                }
+                if name.starts_with("sc_expanded_compressed") {
+                    let mask = k.gt(k.load(i_vmem)?, 5)?;
+                    let expanded = k.load_expanded(x_vmem, &[], mask)?;
+                    k.store(o_vmem, k.select(mask, expanded, -1.0)?)?;
+                    k.store_compressed(o_vmem, &[], k.load(x_vmem)?, mask)?;
+                    return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                }
+                if name == "sc_scans" {
+                    let (x, i) = (k.load(x_vmem)?, k.load(i_vmem)?);
+                    let mask = k.gt(i, 5)?;
+                    // plsc.cumsum(x) + jnp.cumsum(x): the same ops.
+                    let y = k.add(k.cumsum(x, None)?, k.cumsum(x, None)?)?;
+                    let y = k.add(y, k.cumsum(x, Some(mask))?)?;
+                    let y = k.add(y, k.cummax(x, Some(mask))?)?;
+                    let (counts, last) = k.scan_count(i, None)?;
+                    let z = k.add(k.cummax(k.sub(i, 8)?, None)?, k.cumsum(i, Some(mask))?)?;
+                    let z = k.astype(k.select(last, k.add(z, counts)?, 0)?, f32)?;
+                    k.store(o_vmem, k.add(y, z)?)?;
+                    return k.sync_copy(o_vmem, &[], o_hbm, &[]);
+                }
+                let gathered = k.load_gather(x_vmem, &[k.load(i_vmem)?])?;
+                k.store(o_vmem, gathered)?;
+                k.store_scatter(o_vmem, &[k.load(i_vmem)?], k.load(x_vmem)?)?;
+                k.sync_copy(o_vmem, &[], o_hbm, &[])
+            })
         }
         "slices" => spec(&[x16], x16, None).build(ctx, |k| {
             let x = k.load_at(k.inputs[0], &[ds(8, 8), ALL])?;
@@ -942,10 +991,7 @@ fn every_idiom_equals_jax_lowering() {
         let found = &calls[0].found;
         let signature = Signature::new(types(&found.operand_types), types(&found.result_types));
         let kernel = Kernel::from_module(&ctx, module).unwrap();
-        let params = Params::from_json(
-            format!(r#"{{"kernel_name": "{name}", "metadata": {{}}}}"#).as_bytes(),
-        )
-        .unwrap();
+        let params = default_params(name);
         let call = validate(&kernel, signature, &params, None).map_err(|e| e[0].to_string());
         let Some(call) = failures.ok(format!("{name}: validating"), call) else {
             continue;
@@ -960,7 +1006,7 @@ fn every_idiom_equals_jax_lowering() {
             Err(e) => failures.fail(format!("{name}: {e}")),
         }
     }
-    assert_eq!(cases, 41, "the cases of {script:?}");
+    assert_eq!(cases, 45, "the cases of {script:?}");
     failures.assert_none();
 }
 
@@ -1356,6 +1402,28 @@ fn new_idioms_compute_what_their_python_computes() {
         &[32, 128],
         remainder,
     );
+    // Python's float % (CPython's float_rem: fmod, then + b where the
+    // signs differ), of a vector by a vector, by 0.75 and of -1.5.
+    let py_mod = |a: f32, b: f32| {
+        let r = a % b;
+        if r != 0.0 && (r < 0.0) != (b < 0.0) {
+            r + b
+        } else {
+            r
+        }
+    };
+    let (xf, yf) = (values(8 * 128, 23), values(8 * 128, 29));
+    let float_mod = xf
+        .iter()
+        .zip(&yf)
+        .map(|(&x, &y)| py_mod(x, y) + py_mod(x, 0.75) + py_mod(-1.5, x))
+        .collect();
+    run(
+        "remainder_float",
+        &[(&[8, 128], xf.clone()), (&[8, 128], yf)],
+        &[8, 128],
+        float_mod,
+    );
     let x8 = values(8 * 128, 9);
     let signs: Vec<f32> = x8
         .iter()
@@ -1416,7 +1484,7 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
     let ctx = Context::new();
     let (f32, i32) = (Type::float32(&ctx), IntegerType::new(&ctx, 32).into());
     let x = values(16, 21);
-    let run = |name: &str, idx: &[i32], expected: Vec<f32>| {
+    let run_tol = |name: &str, idx: &[i32], expected: Vec<f32>, tol: f64| {
         let module = idiom_case(&ctx, name).unwrap();
         let text = lowered(&ctx, module, &[(&[16], f32), (&[16], i32)], (&[16], f32));
         let idx = Array::new(
@@ -1430,10 +1498,11 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
             0,
             &inputs,
             &[array(ElemType::F32, &[16], expected)],
-            0.0,
-            0.0,
+            tol,
+            tol,
         );
     };
+    let run = |name: &str, idx: &[i32], expected: Vec<f32>| run_tol(name, idx, expected, 0.0);
     // Repeated indices (4, 11 and 5 twice; 13, 14, 15 never scattered to).
     let idx: Vec<i32> = (0..16).map(|k| (k * 7 + 4) % 13).collect();
     let mut gathered: Vec<f32> = idx.iter().map(|&i| x[i as usize]).collect();
@@ -1458,6 +1527,41 @@ fn sparse_core_idioms_compute_what_their_python_computes() {
         .map(|(p, d)| p.1 + d)
         .collect();
     run("sc_sort_key_val", &perm, sorted);
+    // Expanded and compressed: mask = i > 5 (lanes 3, 5, 6, 8, 9, 11, 13,
+    // 15), repeated values for the scan count.
+    let idx = [3, 0, 2, 7, 5, 9, 7, 1, 12, 7, 4, 9, 0, 6, 3, 8];
+    let mask: Vec<bool> = idx.iter().map(|&i| i > 5).collect();
+    let mut expanded = vec![-1.0; 16];
+    let mut next = x.iter();
+    for (lane, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
+        expanded[lane] = *next.next().unwrap();
+    }
+    let kept: Vec<f32> = (0..16).filter(|&k| mask[k]).map(|k| x[k]).collect();
+    expanded[..kept.len()].copy_from_slice(&kept);
+    run("sc_expanded_compressed", &idx, expanded.clone());
+    run("sc_expanded_compressed_no_layout", &idx, expanded);
+    // The scans, in f64: running sums (masked-out lanes add nothing), a
+    // masked running max that passes lanes before the first masked-in one
+    // through, the running count of equal values and the last occurrence.
+    let (mut sum, mut masked_sum, mut max): (f64, f64, Option<f64>) = (0.0, 0.0, None);
+    let (mut int_max, mut int_sum) = (i64::MIN, 0i64);
+    let mut scans = Vec::new();
+    for k in 0..16 {
+        let v = f64::from(x[k]);
+        sum += v;
+        if mask[k] {
+            masked_sum += v;
+            max = Some(max.map_or(v, |m: f64| m.max(v)));
+            int_sum += i64::from(idx[k]);
+        }
+        int_max = int_max.max(i64::from(idx[k]) - 8);
+        let y = 2.0 * sum + masked_sum + max.unwrap_or(v);
+        let count = idx[..=k].iter().filter(|&&i| i == idx[k]).count() as i64;
+        let last = !idx[k + 1..].contains(&idx[k]);
+        let z = if last { int_max + int_sum + count } else { 0 };
+        scans.push((y + z as f64) as f32);
+    }
+    run_tol("sc_scans", &idx, scans, 1e-5);
 }
 
 /// libtpu compiles the new idioms: the remote copy as 4 SPMD partitions on
@@ -1479,6 +1583,9 @@ fn remote_and_sparse_core_idioms_compile_with_libtpu() {
         ("sc_load_gather_store_scatter", Chip::V7x, 1),
         ("sc_scatter_dma", Chip::V7x, 1),
         ("sc_sort_key_val", Chip::V7x, 1),
+        ("sc_expanded_compressed", Chip::V7x, 1),
+        ("sc_expanded_compressed_no_layout", Chip::V7x, 1),
+        ("sc_scans", Chip::V7x, 1),
     ] {
         let module = idiom_case(&ctx, name).unwrap();
         let text = if name == "remote_copy" {

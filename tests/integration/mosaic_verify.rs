@@ -428,3 +428,67 @@ fn kernels_jaxlib_dies_on_are_refused() {
     assert!(count >= 6, "only {count} cases in {}", path.display());
     failures.assert_none();
 }
+
+/// The verifier checks a repeated `tpu` op once (its twins: same name,
+/// attributes, operand and result types, parent op): an op that differs from
+/// verified twins in one attribute is still refused, once, at its position,
+/// and twins in another function are checked for that function's core type.
+#[test]
+fn an_op_differing_from_verified_twins_is_refused() {
+    let ctx = Context::new();
+    let text =
+        std::fs::read_to_string(common::fixtures_dir().join("kernels/add.mlir")).expect("add");
+    let store = text
+        .lines()
+        .find(|l| l.contains("\"tpu.vector_store\""))
+        .expect("a vector_store");
+    let strided = store.replace("strides = array<i32>", "strides = array<i32: 1, 1>");
+    assert_ne!(strided, store);
+    let kernel = text.replace(
+        store,
+        &format!("{store}\n{store}\n{store}\n{strided}\n{store}"),
+    );
+    match Kernel::from_text(&ctx, &kernel, "add.mlir") {
+        Err(KernelError::Dialect { errors, .. }) => {
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert_eq!(
+                errors[0].message,
+                "Not implemented: general vector store with strides."
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        Kernel::from_text(
+            &ctx,
+            &text.replace(store, &format!("{store}\n{store}")),
+            "add.mlir"
+        )
+        .is_ok()
+    );
+
+    // `tpu.core_id` is valid on a SparseCore and refused on the TensorCore:
+    // twins in a function of another core type are not taken as verified.
+    let core_id = |name: &str, core: &str| {
+        format!(
+            "  func.func @{name}() attributes {{tpu.core_type = #tpu.core_type<{core}>}} {{\n    %0 = \"tpu.core_id\"() : () -> i32\n    %1 = \"tpu.core_id\"() : () -> i32\n    return\n  }}\n"
+        )
+    };
+    let module = format!(
+        "module {{\n{}{}}}\n",
+        core_id("sc", "sc_scalar_subcore"),
+        core_id("tc", "tc")
+    );
+    match Kernel::from_text(&ctx, &module, "core_id.mlir") {
+        Err(KernelError::Dialect { errors, .. }) => {
+            assert_eq!(errors.len(), 2, "{errors:?}");
+            assert!(
+                errors
+                    .iter()
+                    .all(|e| e.message.contains("Unsupported core type: tc")),
+                "{errors:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
