@@ -3707,36 +3707,7 @@ impl<'c, 'a> Body<'c, 'a> {
                     k.ref_at(dst, dst_at)?;
                 }
                 let (s, d) = (k.ref_at(src, src_at)?, k.ref_at(dst, dst_at)?);
-                if wait {
-                    k.append(ops::wait_dma(
-                        self.ctx,
-                        s,
-                        None,
-                        d,
-                        Some(sem),
-                        None,
-                        None,
-                        None,
-                        true,
-                        None,
-                        None,
-                        self.location,
-                    ));
-                } else {
-                    k.append(ops::enqueue_dma(
-                        self.ctx,
-                        s,
-                        None,
-                        d,
-                        Some(sem),
-                        None,
-                        None,
-                        None,
-                        None,
-                        None,
-                        self.location,
-                    ));
-                }
+                k.append(local_dma(self.ctx, s, d, sem, !wait, self.location));
             }
         }
         block.append_operation(ops::r#yield(self.ctx, &[], self.location));
@@ -3852,5 +3823,48 @@ fn lo_op(value: Value<'_, '_>) -> Option<mlir_sys::MlirOperation> {
     unsafe {
         mlir_sys::mlirValueIsAOpResult(value.to_raw())
             .then(|| mlir_sys::mlirOpResultGetOwner(value.to_raw()))
+    }
+}
+
+/// The op of a copy on one device from `src` to `dst` signalling `sem`:
+/// `tpu.enqueue_dma` to `start` it, else `tpu.wait_dma` on the target (what
+/// Pallas's local `async_copy(..).start()` and `.wait()` lower to).
+pub(crate) fn local_dma<'c>(
+    ctx: &'c MlirContext,
+    src: Value<'c, '_>,
+    dst: Value<'c, '_>,
+    sem: Value<'c, '_>,
+    start: bool,
+    location: Location<'c>,
+) -> Operation<'c> {
+    if start {
+        ops::enqueue_dma(
+            ctx,
+            src,
+            None,
+            dst,
+            Some(sem),
+            None,
+            None,
+            None,
+            None,
+            None,
+            location,
+        )
+    } else {
+        ops::wait_dma(
+            ctx,
+            src,
+            None,
+            dst,
+            Some(sem),
+            None,
+            None,
+            None,
+            true,
+            None,
+            None,
+            location,
+        )
     }
 }

@@ -40,7 +40,7 @@ use melior::ir::{Block, BlockLike, OperationRef, Region, RegionLike, Type, Value
 
 use super::BuildError;
 use super::attrs::{self, MemorySpace};
-use super::body::{Body, Index, Operand};
+use super::body::{Body, Index, Operand, local_dma};
 use super::ops;
 use super::pallas::IndexExpr;
 use super::support::memref_parts;
@@ -500,35 +500,27 @@ fn filter<'c, 'a>(indices: Vec<J<'c, 'a>>, grid: &[i64]) -> Vec<J<'c, 'a>> {
         .collect()
 }
 
-fn next_index<'c, 'a>(
+/// The grid indices one step after (`forward`) or before the current ones,
+/// as Pallas's `_next_index` / `_prev_index` compute them: the last
+/// dimension moves, carrying (or borrowing) into the ones before it.
+fn step_index<'c, 'a>(
     t: &Tr<'_, 'c, 'a>,
     indices: &[J<'c, 'a>],
     grid: &[i64],
+    forward: bool,
 ) -> Result<Vec<J<'c, 'a>>, BuildError> {
     let mut out = Vec::with_capacity(grid.len());
     let mut carry = Bool(true);
     for (&i, &g) in indices.iter().zip(grid).rev() {
-        let plus = t.add(i, Int(1))?;
-        let inc = t.select(carry, plus, i)?;
-        carry = t.eq(inc, Int(g))?;
-        out.push(t.select(carry, Lit(0), inc)?);
-    }
-    out.reverse();
-    Ok(filter(out, grid))
-}
-
-fn prev_index<'c, 'a>(
-    t: &Tr<'_, 'c, 'a>,
-    indices: &[J<'c, 'a>],
-    grid: &[i64],
-) -> Result<Vec<J<'c, 'a>>, BuildError> {
-    let mut out = Vec::with_capacity(grid.len());
-    let mut borrow = Bool(true);
-    for (&i, &g) in indices.iter().zip(grid).rev() {
-        let minus = t.sub(i, Int(1))?;
-        let dec = t.select(borrow, minus, i)?;
-        borrow = t.eq(dec, Int(-1))?;
-        out.push(t.select(borrow, Lit(g - 1), dec)?);
+        let moved = if forward {
+            t.add(i, Int(1))?
+        } else {
+            t.sub(i, Int(1))?
+        };
+        let moved = t.select(carry, moved, i)?;
+        let (past, wrapped) = if forward { (g, 0) } else { (-1, g - 1) };
+        carry = t.eq(moved, Int(past))?;
+        out.push(t.select(carry, Lit(wrapped), moved)?);
     }
     out.reverse();
     Ok(filter(out, grid))
@@ -563,14 +555,14 @@ impl<'c, 'a> Scheduler<'c, 'a> {
             x.iter().map(|&i| t.add(i, Int(0))).collect()
         };
         let current = offset(indices)?;
-        let next_raw = next_index(t, indices, grid)?;
+        let next_raw = step_index(t, indices, grid, true)?;
         let next = offset(&next_raw)?;
         let mut fetch = vec![current.clone(), next];
         let mut prev = vec![current.clone()];
         let (mut prev_raw, mut fetch_raw) = (indices.to_vec(), next_raw);
         for _ in 0..num_stages - 1 {
-            prev_raw = prev_index(t, &prev_raw, grid)?;
-            fetch_raw = next_index(t, &fetch_raw, grid)?;
+            prev_raw = step_index(t, &prev_raw, grid, false)?;
+            fetch_raw = step_index(t, &fetch_raw, grid, true)?;
             prev.push(offset(&prev_raw)?);
             fetch.push(offset(&fetch_raw)?);
         }
@@ -706,38 +698,7 @@ impl<'c, 'a> Bref<'c, 'a> {
             let dst = self.hbm_view(k, slice)?;
             (k.ref_at(self.window, &self.window_at(slot))?, dst)
         };
-        let loc = k.location();
-        let op = if start {
-            ops::enqueue_dma(
-                k.ctx(),
-                src,
-                None,
-                dst,
-                Some(sem),
-                None,
-                None,
-                None,
-                None,
-                None,
-                loc,
-            )
-        } else {
-            ops::wait_dma(
-                k.ctx(),
-                src,
-                None,
-                dst,
-                Some(sem),
-                None,
-                None,
-                None,
-                true,
-                None,
-                None,
-                loc,
-            )
-        };
-        k.append(op);
+        k.append(local_dma(k.ctx(), src, dst, sem, start, k.location()));
         Ok(())
     }
 
@@ -906,33 +867,9 @@ fn sync_copy_in<'c, 'a>(k: &Body<'c, 'a>, b: &Bref<'c, 'a>) -> Result<(), BuildE
     );
     let sem = inner.value(ops::sem_alloc(ctx, sem_type, loc))?;
     let src = b.operand.r;
-    inner.append(ops::enqueue_dma(
-        ctx,
-        src,
-        None,
-        b.window,
-        Some(sem),
-        None,
-        None,
-        None,
-        None,
-        None,
-        loc,
-    ));
-    inner.append(ops::wait_dma(
-        ctx,
-        src,
-        None,
-        b.window,
-        Some(sem),
-        None,
-        None,
-        None,
-        true,
-        None,
-        None,
-        loc,
-    ));
+    for start in [true, false] {
+        inner.append(local_dma(ctx, src, b.window, sem, start, loc));
+    }
     block.append_operation(ops::r#yield(ctx, &[], loc));
     Ok(())
 }
@@ -1409,7 +1346,7 @@ impl EmitPipeline {
                 let pred = t.or(changes, s.last_step)?;
                 b.wait = advance(&t, b.wait, pred)?;
             }
-            let next = next_index(&t, &indices, grid)?;
+            let next = step_index(&t, &indices, grid, true)?;
             let mut carry = Vec::with_capacity(n + grid.len());
             for b in &brefs {
                 if !b.trivial {
@@ -1425,7 +1362,7 @@ impl EmitPipeline {
         // Epilogue: the outputs' last waits, the oldest first.
         let mut brefs = rebuild(&results);
         let next: Vec<J<'c, 'a>> = results[n..].iter().map(|&v| V(v)).collect();
-        let last = prev_index(&t, &next, grid)?;
+        let last = step_index(&t, &next, grid, false)?;
         let s = Scheduler::new(&t, Int(num_steps - 1), &last, grid, num_stages)?;
         for lag in (0..num_stages - 1).rev() {
             let name = format!("ep_finalize_{lag}");
