@@ -109,6 +109,12 @@ bool tcc_op_same_signature(MlirOperation a, MlirOperation b);
 /// Whether `value` is an `arith.constant` integer or index of at most 64
 /// bits; its value in `*out`.
 bool tcc_value_int_constant(MlirValue value, int64_t *out);
+/// Every op of `root` (itself first) in pre-order, each as `{op, name
+/// identifier, pre-order end of its subtree, post-order rank}`, handed to
+/// `done` in one array of `count` entries.
+void tcc_op_index(MlirOperation root,
+                  void (*done)(const void *entries, size_t count, void *user),
+                  void *user);
 
 // ----- passes.cpp: pass registration -----
 

@@ -327,6 +327,40 @@ bool tcc_value_int_constant(MlirValue value, int64_t *out) {
   return true;
 }
 
+/// One entry of `tcc_op_index` (mirrored by `RawEntry` in src/serde/ir.rs).
+struct TccOpIndexEntry {
+  void *op;
+  const void *name;
+  uint32_t end;
+  uint32_t post;
+};
+
+static void indexOps(mlir::Operation *op, std::vector<TccOpIndexEntry> &entries,
+                     uint32_t &post) {
+  size_t self = entries.size();
+  entries.push_back(
+      {op, op->getName().getIdentifier().getAsOpaquePointer(), 0, 0});
+  for (mlir::Region &region : op->getRegions())
+    for (mlir::Block &block : region)
+      for (mlir::Operation &child : block)
+        indexOps(&child, entries, post);
+  entries[self].end = static_cast<uint32_t>(entries.size());
+  entries[self].post = post++;
+}
+
+/// Every op of `root` (itself first) in pre-order, with its name (the
+/// uniqued identifier, what `mlirOperationGetName` returns), the pre-order
+/// index just past its last descendant and its rank in post-order (children
+/// before their op, ops of a block in order), handed to `done` in one array.
+void tcc_op_index(MlirOperation root,
+                  void (*done)(const void *entries, size_t count, void *user),
+                  void *user) {
+  std::vector<TccOpIndexEntry> entries;
+  uint32_t post = 0;
+  indexOps(unwrap(root), entries, post);
+  done(entries.data(), entries.size(), user);
+}
+
 /// `tccVerify` of `op` (`mlirOperationVerify` with the memo).
 bool tcc_operation_verify(MlirOperation op) {
   return mlir::succeeded(tccVerify(unwrap(op)));

@@ -108,12 +108,11 @@ const DYNAMIC: i64 = i64::MIN;
 
 /// Derives every fact JAX computes from the kernel, with JAX's errors.
 pub fn analyze(kernel: &Kernel<'_>) -> Result<KernelFacts, AnalysisError> {
-    let top = Op::of(kernel.operation());
-    let (has_communication, has_custom_barrier) = communication(top);
+    let (has_communication, has_custom_barrier) = has_communication(kernel);
     Ok(KernelFacts {
         has_communication,
         has_custom_barrier,
-        device_type: device_type(top)?,
+        device_type: device_type(kernel)?,
         active_core_count: active_core_count(kernel)?.and_then(|n| u64::try_from(n).ok()),
     })
 }
@@ -121,37 +120,23 @@ pub fn analyze(kernel: &Kernel<'_>) -> Result<KernelFacts, AnalysisError> {
 /// JAX's `tpu.private_has_communication`: `(has_communication,
 /// has_custom_barrier)`.
 pub fn has_communication(kernel: &Kernel<'_>) -> (bool, bool) {
-    communication(Op::of(kernel.operation()))
-}
-
-fn communication(top: Op) -> (bool, bool) {
+    let index = kernel.op_index();
     let mut state = (false, false);
-    visit_comms(top, &mut state);
-    state
-}
-
-fn visit_comms(op: Op, state: &mut (bool, bool)) {
-    op.with_name(|name| match name {
-        // Segments: source, source_semaphore, target, target_semaphore,
-        // device_id, core_id[, subcore_id].
-        "tpu.enqueue_dma" => state.0 |= segment_present(op, 4),
-        // Segments: semaphore, amount, device_id, core_id[, subcore_id].
-        "tpu.sem_signal" => state.0 |= segment_present(op, 2),
-        "tpu.sem_barrier" => state.1 = true,
-        _ => {}
-    });
-    for r in 0..op.num_regions() {
-        for block in ir::region_blocks(op.region(r)) {
-            let mut child = ir::block_first_op(block);
-            while let Some(c) = child {
-                visit_comms(c, state);
-                if state.0 && state.1 {
-                    return;
-                }
-                child = c.next();
-            }
+    for node in index.pre_order() {
+        match node.name {
+            // Segments: source, source_semaphore, target, target_semaphore,
+            // device_id, core_id[, subcore_id].
+            "tpu.enqueue_dma" => state.0 |= segment_present(node.op, 4),
+            // Segments: semaphore, amount, device_id, core_id[, subcore_id].
+            "tpu.sem_signal" => state.0 |= segment_present(node.op, 2),
+            "tpu.sem_barrier" => state.1 = true,
+            _ => {}
+        }
+        if state.0 && state.1 {
+            break;
         }
     }
+    state
 }
 
 /// Whether the optional operand group `seg` of an `AttrSizedOperandSegments`
@@ -163,48 +148,39 @@ fn segment_present(op: Op, seg: usize) -> bool {
         .is_some_and(|n| n > 0)
 }
 
-/// JAX's `_get_device_type`.
-fn device_type(top: Op) -> Result<Option<DeviceType>, AnalysisError> {
-    let mut sparse = false;
-    let mut tensor = false;
-    visit_core_types(top, &mut sparse, &mut tensor)?;
+/// JAX's `_get_device_type`: a pre-order walk in which a `func.func` with
+/// `tpu.core_type` is not entered, interrupted at a SparseCore function
+/// after a TensorCore one.
+fn device_type(kernel: &Kernel<'_>) -> Result<Option<DeviceType>, AnalysisError> {
+    let index = kernel.op_index();
+    let (mut sparse, mut tensor) = (false, false);
+    let mut i = 0;
+    while i < index.len() {
+        let node = index.at(i);
+        let core_type = (node.name == "func.func")
+            .then(|| node.op.attr("tpu.core_type"))
+            .flatten();
+        let Some(attr) = core_type else {
+            i += 1;
+            continue;
+        };
+        let text = ir::attr_text(attr);
+        match text.as_str() {
+            "#tpu.core_type<sc_scalar_subcore>" | "#tpu.core_type<sc_vector_subcore>" => {
+                sparse = true;
+                if tensor {
+                    break;
+                }
+            }
+            "#tpu.core_type<tc>" => tensor = true,
+            _ => return Err(AnalysisError::UnknownCoreType { core_type: text }),
+        }
+        i = index.end(i);
+    }
     if tensor && sparse {
         return Err(AnalysisError::MixedCoreTypes);
     }
     Ok(sparse.then_some(DeviceType::SparseCore))
-}
-
-/// Pre-order walk; a `func.func` with `tpu.core_type` is not entered. Returns
-/// `Ok(false)` when the walk was interrupted (SparseCore after TensorCore).
-fn visit_core_types(op: Op, sparse: &mut bool, tensor: &mut bool) -> Result<bool, AnalysisError> {
-    if op.with_name(|name| name == "func.func")
-        && let Some(attr) = op.attr("tpu.core_type")
-    {
-        let text = ir::attr_text(attr);
-        return match text.as_str() {
-            "#tpu.core_type<sc_scalar_subcore>" | "#tpu.core_type<sc_vector_subcore>" => {
-                *sparse = true;
-                Ok(!*tensor)
-            }
-            "#tpu.core_type<tc>" => {
-                *tensor = true;
-                Ok(true)
-            }
-            _ => Err(AnalysisError::UnknownCoreType { core_type: text }),
-        };
-    }
-    for r in 0..op.num_regions() {
-        for block in ir::region_blocks(op.region(r)) {
-            let mut child = ir::block_first_op(block);
-            while let Some(c) = child {
-                if !visit_core_types(c, sparse, tensor)? {
-                    return Ok(false);
-                }
-                child = c.next();
-            }
-        }
-    }
-    Ok(true)
 }
 
 /// What the parallel dimensions of one top-level function ask for.

@@ -109,6 +109,13 @@ unsafe extern "C" {
     /// Whether `value` (live) is an `arith.constant` integer or index of at
     /// most 64 bits; its value (sign-extended) in `*out`.
     pub(crate) fn tcc_value_int_constant(value: mlir_sys::MlirValue, out: *mut i64) -> bool;
+    /// Every op of `root` (live; itself first) in pre-order, as one array of
+    /// `count` `serde::ir::RawEntry` handed to `done` (valid during the call).
+    pub(crate) fn tcc_op_index(
+        root: MlirOperation,
+        done: unsafe extern "C" fn(*const c_void, usize, *mut c_void),
+        user: *mut c_void,
+    );
     /// Replaces every file location of `file` in `op` (live, mutated) and
     /// everything nested in it by `loc(unknown)`.
     pub(crate) fn tcc_forget_file_locations(op: MlirOperation, file: MlirStringRef);
@@ -315,4 +322,122 @@ pub(crate) fn attr_text(attr: MlirAttribute) -> String {
 pub(crate) fn verify_operation(op: melior::ir::operation::OperationRef<'_, '_>) -> bool {
     // SAFETY: `op` is a live operation; verifying only reads it.
     unsafe { tcc_operation_verify(op.to_raw()) }
+}
+
+/// One entry of `tcc_op_index` (`TccOpIndexEntry` in cpp/verify.cpp).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct RawEntry {
+    op: *mut c_void,
+    name: *const c_void,
+    end: u32,
+    post: u32,
+}
+
+/// Every op of a module, listed once by one walk in C++: in pre-order (the
+/// root first) and in post-order, each with its name. The checks that look
+/// at every op of a kernel (the contract, libtpu's rules, the analysis)
+/// filter by name here instead of each walking the module and touching every
+/// op again: at 100k ops those walks were memory-bound (each op's first
+/// touch a cache miss). Its safe accessors are in `serde::ir`.
+///
+/// Valid while the module lives and its ops are neither added, moved nor
+/// erased: built for one read-only pass (see `Kernel::op_index`).
+pub(crate) struct OpIndex {
+    entries: Vec<RawEntry>,
+    /// Pre-order positions in post-order.
+    post: Vec<u32>,
+    /// Per entry, its name's position in `names`.
+    name_of: Vec<u32>,
+    /// The distinct names.
+    names: Vec<String>,
+}
+
+impl OpIndex {
+    /// Lists `root` and every op nested in it.
+    pub(crate) fn build(root: melior::ir::OperationRef<'_, '_>) -> Self {
+        unsafe extern "C" fn done(entries: *const c_void, count: usize, user: *mut c_void) {
+            // SAFETY: `user` is the `Vec` below; `entries` points to `count`
+            // entries for the duration of this call.
+            let out = unsafe { &mut *(user as *mut Vec<RawEntry>) };
+            out.extend_from_slice(unsafe { foreign_slice(entries as *const RawEntry, count) });
+        }
+        let mut entries: Vec<RawEntry> = Vec::new();
+        // SAFETY: `root` is a live operation, only read; `done` only copies
+        // the entries.
+        unsafe {
+            tcc_op_index(
+                root.to_raw(),
+                done,
+                &mut entries as *mut Vec<RawEntry> as *mut c_void,
+            )
+        };
+        let mut post = vec![0u32; entries.len()];
+        let mut name_of = Vec::with_capacity(entries.len());
+        // (identifier address, position in `names`): few distinct names, a
+        // direct-mapped cache in front of a linear search.
+        let mut known: Vec<(usize, u32)> = Vec::new();
+        let mut cache = [(0usize, 0u32); 64];
+        let mut names = Vec::new();
+        for (i, e) in entries.iter().enumerate() {
+            post[e.post as usize] = i as u32;
+            let key = e.name as usize;
+            let slot = &mut cache[(key >> 4) & 63];
+            if slot.0 != key {
+                let found = known.iter().find(|k| k.0 == key).map(|k| k.1);
+                let position = found.unwrap_or_else(|| {
+                    // SAFETY: the name is an identifier owned by the context.
+                    names.push(unsafe {
+                        lossy_string(mlir_sys::mlirIdentifierStr(mlir_sys::MlirIdentifier {
+                            ptr: e.name,
+                        }))
+                    });
+                    known.push((key, names.len() as u32 - 1));
+                    names.len() as u32 - 1
+                });
+                *slot = (key, position);
+            }
+            name_of.push(slot.1);
+        }
+        OpIndex {
+            entries,
+            post,
+            name_of,
+            names,
+        }
+    }
+
+    /// How many ops the index lists (the root included).
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The pre-order position just past the last op nested in the op at `at`.
+    pub(crate) fn end(&self, at: usize) -> usize {
+        self.entries[at].end as usize
+    }
+
+    /// The op at pre-order position `i` and its name.
+    pub(crate) fn raw(&self, i: usize) -> (MlirOperation, &str) {
+        (
+            MlirOperation {
+                ptr: self.entries[i].op,
+            },
+            &self.names[self.name_of[i] as usize],
+        )
+    }
+
+    /// The pre-order positions of the ops nested in the op at `at` (not
+    /// that op), in post-order.
+    pub(crate) fn post_order_within(&self, at: usize) -> &[u32] {
+        let e = self.entries[at];
+        let descendants = e.end as usize - at - 1;
+        let last = e.post as usize;
+        &self.post[last - descendants..last]
+    }
+
+    /// The pre-order position of the op `op`, if it is in the index.
+    pub(crate) fn position(&self, op: MlirOperation) -> Option<usize> {
+        self.entries.iter().position(|e| e.op == op.ptr)
+    }
 }

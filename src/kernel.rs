@@ -12,6 +12,7 @@ use mlir_sys::MlirStringRef;
 use melior::Context;
 
 use crate::context::{Diagnostic, capture, join_diagnostics};
+use crate::ffi::OpIndex;
 use crate::ffi::{
     collect_bytes, tcc_current_bytecode_version, tcc_default_producer,
     tcc_operation_get_properties, tcc_operation_is_registered, tcc_print_operation,
@@ -377,6 +378,10 @@ pub fn default_producer() -> &'static str {
 /// A loaded, verified Mosaic kernel module.
 pub struct Kernel<'c> {
     module: Module<'c>,
+    /// Inside [`Kernel::sharing_op_index`]: the op index its checks share,
+    /// built by the first of them.
+    index: std::cell::RefCell<Option<std::rc::Rc<OpIndex>>>,
+    sharing: std::cell::Cell<bool>,
 }
 
 impl std::fmt::Debug for Kernel<'_> {
@@ -530,7 +535,41 @@ impl<'c> Kernel<'c> {
                 errors,
             }
         })?;
-        Ok(Self { module })
+        Ok(Self {
+            module,
+            index: Default::default(),
+            sharing: Default::default(),
+        })
+    }
+
+    /// Every op of the kernel, listed by one walk (see [`OpIndex`]): inside
+    /// [`Kernel::sharing_op_index`] the same list for every caller, elsewhere
+    /// a fresh one.
+    pub(crate) fn op_index(&self) -> std::rc::Rc<OpIndex> {
+        if let Some(index) = self.index.borrow().as_ref() {
+            return std::rc::Rc::clone(index);
+        }
+        let index = std::rc::Rc::new(OpIndex::build(self.operation()));
+        if self.sharing.get() {
+            *self.index.borrow_mut() = Some(std::rc::Rc::clone(&index));
+        }
+        index
+    }
+
+    /// Runs `f`, which only reads the kernel (adds, moves or erases no op),
+    /// with one [`Kernel::op_index`] for all the checks in it.
+    pub(crate) fn sharing_op_index<R>(&self, f: impl FnOnce() -> R) -> R {
+        struct Reset<'k, 'c>(&'k Kernel<'c>, bool);
+        impl Drop for Reset<'_, '_> {
+            fn drop(&mut self) {
+                self.0.sharing.set(self.1);
+                if !self.1 {
+                    self.0.index.borrow_mut().take();
+                }
+            }
+        }
+        let _reset = Reset(self, self.sharing.replace(true));
+        f()
     }
 
     /// The kernel module.

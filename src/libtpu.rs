@@ -22,7 +22,7 @@ use crate::analysis::KernelFacts;
 use crate::config::{DeviceType, MemorySpace, OptLevel};
 use crate::kernel::Kernel;
 use crate::params::Params;
-use crate::serde::ir::{self, Op};
+use crate::serde::ir;
 use crate::target::{Chip, mib};
 
 /// The libtpu version the rules were measured against.
@@ -443,10 +443,9 @@ const NARROW_SCALAR_OPS: [&str; 15] = [
 /// A binary integer op of [`NARROW_SCALAR_OPS`] on an i4, i8 or i16 scalar
 /// in the kernel (the first in post-order): (op, type, libtpu's message).
 fn narrow_scalar_op(kernel: &Kernel<'_>) -> Option<(String, String, String)> {
-    let mut ops = Vec::new();
-    ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
-    ops.into_iter().find_map(|op| {
-        op.with_name(|name| {
+    let index = kernel.op_index();
+    index.post_order().find_map(|node| {
+        let (op, name) = (node.op, node.name);
             if !NARROW_SCALAR_OPS.contains(&name) || op.num_results() != 1 {
                 return None;
             }
@@ -461,7 +460,6 @@ fn narrow_scalar_op(kernel: &Kernel<'_>) -> Option<(String, String, String)> {
                 _ => "Not implemented: Only i1 and i32 scalars are supported.".to_string(),
             };
             Some((name.to_string(), ty, libtpu))
-        })
     })
 }
 
@@ -469,41 +467,29 @@ fn narrow_scalar_op(kernel: &Kernel<'_>) -> Option<(String, String, String)> {
 /// `i1` elements with other than `lanes` elements: `(op name, type)`. Other
 /// vectors (other widths, more dimensions) were not measured and pass.
 fn non_vreg_vector(kernel: &Kernel<'_>, lanes: usize) -> Option<(String, String)> {
-    let mut ops = Vec::new();
-    ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
-    ops.into_iter().find_map(|op| {
+    let index = kernel.op_index();
+    index.post_order().find_map(|node| {
+        let op = node.op;
         (0..op.num_results()).find_map(|i| {
             let ty = ir::type_text(ir::value_type(op.result(i)));
             let inner = ty.strip_prefix("vector<")?.strip_suffix('>')?;
             let (count, element) = inner.split_once('x')?;
             let count: usize = count.parse().ok()?;
             let measured = matches!(element, "f32" | "i32" | "ui32" | "si32" | "i1");
-            (measured && count != lanes).then(|| (op.with_name(str::to_string), ty.clone()))
+            (measured && count != lanes).then(|| (node.name.to_string(), ty.clone()))
         })
     })
 }
 
 fn unsupported_layout_ops(kernel: &Kernel<'_>) -> Vec<&'static str> {
-    fn visit(op: Op, found: &mut Vec<&'static str>) {
-        op.with_name(|name| {
-            if let Some(hit) = SC_LAYOUT_UNSUPPORTED_OPS.iter().find(|n| **n == name)
-                && !found.contains(hit)
-            {
-                found.push(hit);
-            }
-        });
-        for r in 0..op.num_regions() {
-            for block in ir::region_blocks(op.region(r)) {
-                let mut child = ir::block_first_op(block);
-                while let Some(c) = child {
-                    visit(c, found);
-                    child = c.next();
-                }
-            }
+    let mut found = Vec::new();
+    for node in kernel.op_index().pre_order() {
+        if let Some(hit) = SC_LAYOUT_UNSUPPORTED_OPS.iter().find(|n| **n == node.name)
+            && !found.contains(hit)
+        {
+            found.push(hit);
         }
     }
-    let mut found = Vec::new();
-    visit(Op::of(kernel.operation()), &mut found);
     found
 }
 
@@ -518,24 +504,11 @@ fn entry_arg_memory_spaces(kernel: &Kernel<'_>) -> Option<(usize, Vec<Option<Str
 /// Grid indices, scratch operands and argument memory spaces of the entry
 /// function (see [`entry_arg_memory_spaces`]).
 fn entry_args(kernel: &Kernel<'_>) -> Option<(usize, usize, Vec<Option<String>>)> {
-    fn find(op: Op) -> Option<Op> {
-        if op.with_name(|n| n == "func.func") && op.attr("tpu.core_type").is_some() {
-            return Some(op);
-        }
-        for r in 0..op.num_regions() {
-            for block in ir::region_blocks(op.region(r)) {
-                let mut child = ir::block_first_op(block);
-                while let Some(c) = child {
-                    if let Some(found) = find(c) {
-                        return Some(found);
-                    }
-                    child = c.next();
-                }
-            }
-        }
-        None
-    }
-    let func = find(Op::of(kernel.operation()))?;
+    let index = kernel.op_index();
+    let func = index
+        .pre_order()
+        .find(|node| node.name == "func.func" && node.op.attr("tpu.core_type").is_some())?
+        .op;
     let grid = func
         .attr("iteration_bounds")
         .and_then(ir::as_i64_array)

@@ -317,6 +317,23 @@ fn run_checks(
     options: &ValidateOptions,
     report: &mut Report,
 ) -> KernelFacts {
+    // The checks only read the kernel: they share one list of its ops.
+    match kernel {
+        Some(k) => {
+            k.sharing_op_index(|| run_checks_on(kernel, signature, params, target, options, report))
+        }
+        None => run_checks_on(kernel, signature, params, target, options, report),
+    }
+}
+
+fn run_checks_on(
+    kernel: Option<&Kernel<'_>>,
+    signature: Option<&Signature<'_>>,
+    params: &Params,
+    target: Option<Chip>,
+    options: &ValidateOptions,
+    report: &mut Report,
+) -> KernelFacts {
     let errors = &mut report.errors;
     let facts = match kernel {
         Some(kernel) => check_kernel(kernel, errors),

@@ -77,9 +77,13 @@ impl Memo {
             .clone()
     }
 
-    /// [`kind`] of the op, by its uniqued name.
-    fn kind(&mut self, op: Op<'_>) -> Option<Kind> {
-        *self.kinds.entry(op.name_key()).or_insert_with(|| kind(op))
+    /// [`kind`] of an op's name, by the name's address (the index holds one
+    /// copy of each distinct name).
+    fn kind(&mut self, name: &str) -> Option<Kind> {
+        *self
+            .kinds
+            .entry(name.as_ptr() as usize)
+            .or_insert_with(|| kind(name))
     }
 }
 
@@ -117,15 +121,15 @@ enum Kind {
 
 /// An op's [`Kind`], from its name compared in place (most ops are none:
 /// no name is copied for them).
-fn kind(op: Op<'_>) -> Option<Kind> {
-    op.with_name(|name| match name {
+fn kind(name: &str) -> Option<Kind> {
+    match name {
         "vector.load" | "tpu.strided_load" | "memref.load" => Some(Kind::Load),
         "tpu.vector_load" => Some(Kind::TpuLoad),
         "vector.store" | "tpu.strided_store" | "memref.store" => Some(Kind::Store),
         "tpu.vector_store" => Some(Kind::TpuStore),
         "tpu.memref_slice" => Some(Kind::Slice),
         _ => None,
-    })
+    }
 }
 
 /// The constants `values` hold, or `None` at the first that is not one (the
@@ -137,12 +141,12 @@ fn constants(values: impl Iterator<Item = MlirValue>) -> Option<Vec<i64>> {
 
 /// Every static access past the end of its buffer in the kernel.
 pub fn out_of_bounds(kernel: &Kernel<'_>) -> Vec<OutOfBounds> {
-    let mut ops = Vec::new();
-    ir::collect_post_order(Op::of(kernel.operation()), &mut ops);
+    let index = kernel.op_index();
     let mut out = Vec::new();
     let mut memo = Memo::default();
-    for op in ops {
-        let Some(kind) = memo.kind(op) else {
+    for node in index.post_order() {
+        let op = node.op;
+        let Some(kind) = memo.kind(node.name) else {
             continue;
         };
         let access: Option<Access> = match kind {

@@ -504,9 +504,8 @@ fn unforwarded_load(
 /// to the limit exactly): constants, control flow, loads and stores at
 /// constant index 0 without mask, elementwise `arith` ops on scalars or
 /// 32-bit vectors.
-fn needs_no_internal_scratch(op: Op<'_>) -> bool {
-    let name = op.name();
-    match name.as_str() {
+fn needs_no_internal_scratch(op: Op<'_>, name: &str) -> bool {
+    match name {
         "arith.constant" | "func.return" | "scf.if" | "scf.yield" => true,
         "vector.load" | "vector.store" | "tpu.vector_store" => {
             let base = usize::from(name != "vector.load");
@@ -526,9 +525,13 @@ pub(super) fn may_need_internal(kernel: &Kernel<'_>) -> bool {
     let Some((_, op)) = super::main_function(kernel) else {
         return true;
     };
-    let mut ops = Vec::new();
-    ir::collect_post_order(op, &mut ops);
-    !ops.into_iter().all(needs_no_internal_scratch)
+    let index = kernel.op_index();
+    let Some(at) = index.position_of(op) else {
+        return true;
+    };
+    !index
+        .post_order_in(at)
+        .all(|node| needs_no_internal_scratch(node.op, node.name))
 }
 
 /// Which VMEM scratch arguments of the kernel's main function Mosaic surely

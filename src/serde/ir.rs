@@ -121,23 +121,6 @@ impl<'a> Op<'a> {
         unsafe { to_string(mlirIdentifierStr(mlirOperationGetName(self.0))) }
     }
 
-    /// Runs `f` on the op's name without copying it.
-    /// The address of the op's uniqued name: equal for ops of one name (in
-    /// one context), a map key.
-    pub(crate) fn name_key(self) -> usize {
-        // SAFETY: see the module invariant.
-        unsafe { mlirOperationGetName(self.0) }.ptr as usize
-    }
-
-    pub(crate) fn with_name<R>(self, f: impl FnOnce(&str) -> R) -> R {
-        // SAFETY: see the module invariant; the name is an identifier owned by
-        // the context and outlives the call.
-        let name = unsafe { mlirIdentifierStr(mlirOperationGetName(self.0)) };
-        // SAFETY: MLIR guarantees `length` valid bytes at `data` (or null).
-        let bytes = unsafe { crate::ffi::bytes(name) };
-        f(std::str::from_utf8(bytes).unwrap_or(""))
-    }
-
     pub(crate) fn is_registered(self) -> bool {
         // SAFETY: see the module invariant.
         unsafe { tcc_operation_is_registered(self.0) }
@@ -347,6 +330,50 @@ pub(crate) fn collect_post_order(op: Op, out: &mut Vec<Op>) {
                 child = c.next();
             }
         }
+    }
+}
+
+/// An op of an [`OpIndex`](crate::ffi::OpIndex) with its name.
+#[derive(Clone, Copy)]
+pub(crate) struct Indexed<'a> {
+    pub(crate) op: Op<'a>,
+    pub(crate) name: &'a str,
+}
+
+/// The index's ops as [`Op`]s, borrowed from the index.
+impl crate::ffi::OpIndex {
+    /// The op at pre-order position `i` (`i < len()`).
+    pub(crate) fn at(&self, i: usize) -> Indexed<'_> {
+        let (op, name) = self.raw(i);
+        Indexed {
+            // SAFETY: the index's invariant (the module lives, its ops
+            // unchanged since the index was built).
+            op: unsafe { Op::from_raw(op) },
+            name,
+        }
+    }
+
+    /// The root and every op in it, in pre-order.
+    pub(crate) fn pre_order(&self) -> impl Iterator<Item = Indexed<'_>> {
+        (0..self.len()).map(|i| self.at(i))
+    }
+
+    /// Every op nested in the op at pre-order position `at` (not that op),
+    /// children before their op: what [`collect_post_order`] lists.
+    pub(crate) fn post_order_in(&self, at: usize) -> impl Iterator<Item = Indexed<'_>> {
+        self.post_order_within(at)
+            .iter()
+            .map(|&i| self.at(i as usize))
+    }
+
+    /// Every op nested in the root, children before their op.
+    pub(crate) fn post_order(&self) -> impl Iterator<Item = Indexed<'_>> {
+        self.post_order_in(0)
+    }
+
+    /// The pre-order position of `op`, if it is in the index.
+    pub(crate) fn position_of(&self, op: Op<'_>) -> Option<usize> {
+        self.position(op.0)
     }
 }
 
@@ -621,5 +648,118 @@ pub(crate) fn replace_results(old: Op, new: Op) {
     for i in 0..old.num_results().min(new.num_results()) {
         // SAFETY: both values are live results in the same module.
         unsafe { mlirValueReplaceAllUsesOfWith(old.result(i), new.result(i)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The op index (`tcc_op_index`) against the Rust walks it replaced.
+
+    use super::{Op, block_first_op, collect_post_order, region_blocks};
+    use crate::{Context, Kernel};
+
+    const NESTED: &str = r#"
+func.func @main(%m: memref<8x128xf32, #tpu.memory_space<vmem>>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %l = vector.load %m[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    %p = arith.cmpi eq, %i, %c0 : index
+    scf.if %p {
+      %a = arith.addf %l, %l : vector<8x128xf32>
+      vector.store %a, %m[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    } else {
+      vector.store %l, %m[%c0, %c0] : memref<8x128xf32, #tpu.memory_space<vmem>>, vector<8x128xf32>
+    }
+  }
+  return
+}
+func.func @other(%x: i32) -> i32 {
+  %y = arith.addi %x, %x : i32
+  return %y : i32
+}
+"#;
+
+    fn pre_order<'a>(op: Op<'a>, out: &mut Vec<Op<'a>>) {
+        out.push(op);
+        for r in 0..op.num_regions() {
+            for block in region_blocks(op.region(r)) {
+                let mut child = block_first_op(block);
+                while let Some(c) = child {
+                    pre_order(c, out);
+                    child = c.next();
+                }
+            }
+        }
+    }
+
+    fn ptrs<'a>(ops: impl Iterator<Item = Op<'a>>) -> Vec<usize> {
+        ops.map(|op| op.0.ptr as usize).collect()
+    }
+
+    #[test]
+    fn the_op_index_lists_what_the_walks_list() {
+        let ctx = Context::new();
+        let kernel = Kernel::from_text(&ctx, NESTED, "nested").expect("the kernel loads");
+        let root = Op::of(kernel.operation());
+        let index = kernel.op_index();
+
+        let mut walked = Vec::new();
+        pre_order(root, &mut walked);
+        // module, 2 functions, 2 constants, for, load, cmpi, if, addf, 2 stores,
+        // 3 yields, 2 returns, addi.
+        assert_eq!(walked.len(), 18);
+        assert_eq!(
+            ptrs(index.pre_order().map(|n| n.op)),
+            ptrs(walked.iter().copied())
+        );
+        for node in index.pre_order() {
+            assert_eq!(node.name, node.op.name());
+        }
+
+        let mut post = Vec::new();
+        collect_post_order(root, &mut post);
+        assert_eq!(
+            ptrs(index.post_order().map(|n| n.op)),
+            ptrs(post.into_iter())
+        );
+
+        // Every op's subtree: what it nests, in both orders.
+        for (i, &op) in walked.iter().enumerate() {
+            let mut nested = Vec::new();
+            pre_order(op, &mut nested);
+            assert_eq!(index.end(i), i + nested.len(), "end of {}", op.name());
+            let mut post = Vec::new();
+            collect_post_order(op, &mut post);
+            assert_eq!(index.position_of(op), Some(i));
+            assert_eq!(
+                ptrs(index.post_order_in(i).map(|n| n.op)),
+                ptrs(post.into_iter()),
+                "post-order in {}",
+                op.name()
+            );
+        }
+    }
+
+    #[test]
+    fn checks_share_one_index_only_inside_the_scope() {
+        let ctx = Context::new();
+        let kernel = Kernel::from_text(&ctx, NESTED, "nested").expect("the kernel loads");
+        let fresh = |a: &std::rc::Rc<crate::ffi::OpIndex>, b: &std::rc::Rc<crate::ffi::OpIndex>| {
+            !std::rc::Rc::ptr_eq(a, b)
+        };
+        assert!(fresh(&kernel.op_index(), &kernel.op_index()));
+        let (first, inner) = kernel.sharing_op_index(|| {
+            let first = kernel.op_index();
+            // Nested scopes share the outer one's index and keep it.
+            let inner = kernel.sharing_op_index(|| kernel.op_index());
+            assert!(!fresh(&first, &kernel.op_index()));
+            (first, inner)
+        });
+        assert!(!fresh(&first, &inner));
+        assert!(
+            fresh(&first, &kernel.op_index()),
+            "the scope's index is dropped with it"
+        );
     }
 }
