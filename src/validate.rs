@@ -223,14 +223,16 @@ pub fn validate_with<'k, 'c>(
     options: &ValidateOptions,
 ) -> Result<ValidatedCall<'k, 'c>, Vec<Error>> {
     let mut report = Report::default();
-    let facts = run_checks(
-        Some(kernel),
-        Some(&signature),
-        params,
-        target,
-        options,
-        &mut report,
-    );
+    let facts = sharing_ops(Some(kernel), || {
+        run_checks(
+            Some(kernel),
+            Some(&signature),
+            params,
+            target,
+            options,
+            &mut report,
+        )
+    });
     if report.errors.is_empty() {
         Ok(ValidatedCall {
             kernel,
@@ -286,7 +288,9 @@ pub fn report(
     options: &ValidateOptions,
 ) -> Report {
     let mut report = Report::default();
-    run_checks(kernel, signature, params, target, options, &mut report);
+    sharing_ops(kernel, || {
+        run_checks(kernel, signature, params, target, options, &mut report)
+    });
     report
 }
 
@@ -308,25 +312,17 @@ pub fn problems(
     .errors
 }
 
-/// The checks, in order; returns the kernel's facts (default without one).
-fn run_checks(
-    kernel: Option<&Kernel<'_>>,
-    signature: Option<&Signature<'_>>,
-    params: &Params,
-    target: Option<Chip>,
-    options: &ValidateOptions,
-    report: &mut Report,
-) -> KernelFacts {
-    // The checks only read the kernel: they share one list of its ops.
+/// Runs `f`, the checks of one call, which only read the kernel: they share
+/// one list of its ops ([`Kernel::op_index`]).
+fn sharing_ops<R>(kernel: Option<&Kernel<'_>>, f: impl FnOnce() -> R) -> R {
     match kernel {
-        Some(k) => {
-            k.sharing_op_index(|| run_checks_on(kernel, signature, params, target, options, report))
-        }
-        None => run_checks_on(kernel, signature, params, target, options, report),
+        Some(k) => k.sharing_op_index(f),
+        None => f(),
     }
 }
 
-fn run_checks_on(
+/// The checks, in order; returns the kernel's facts (default without one).
+fn run_checks(
     kernel: Option<&Kernel<'_>>,
     signature: Option<&Signature<'_>>,
     params: &Params,
