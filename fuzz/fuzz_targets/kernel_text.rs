@@ -1,10 +1,11 @@
 //! Kernel text loader: arbitrary bytes -> `Kernel::load` / `Kernel::from_text`
 //! (generic form, upstream pretty form and the `tpu` pretty syntax). A kernel
 //! that loads must print (generic and pretty) and the printed text must load
-//! again.
+//! again, and the call checks (analysis, contract, libtpu's rules for a
+//! TensorCore and a SparseCore chip) must answer on it.
 
 use libfuzzer_sys::fuzz_target;
-use tpu_custom_call::{Context, Kernel, PrintOptions};
+use tpu_custom_call::{Chip, Context, Kernel, Params, PrintOptions, validate};
 
 fuzz_target!(|data: &[u8]| {
     let ctx = Context::new();
@@ -15,6 +16,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(kernel) = kernel else {
         return;
     };
+    for target in [None, Some(Chip::V5e), Some(Chip::V7x)] {
+        let _ = validate::problems(Some(&kernel), None, &Params::default(), target);
+    }
     let generic = kernel
         .print(PrintOptions::GENERIC_WITH_LOCATIONS)
         .unwrap_or_else(|e| panic!("loaded kernel does not print: {e}"));
