@@ -2920,6 +2920,15 @@ impl<'c, 'a> Body<'c, 'a> {
         Ok(())
     }
 
+    /// Appends a `tpu.region` with one empty block (what Pallas's
+    /// `run_scoped` opens) and gives that block.
+    pub(crate) fn region_block(&self) -> Result<BlockRef<'c, 'a>, BuildError> {
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = self.append(ops::region(self.ctx, &[], region, self.location));
+        self.first_block(op, 0)
+    }
+
     fn first_block(
         &self,
         op: OperationRef<'c, 'a>,
@@ -3578,11 +3587,10 @@ impl<'c, 'a> Body<'c, 'a> {
         types: &[Type<'c>],
         body: impl FnOnce(&Body<'c, 'a>, &[Value<'c, 'a>]) -> Result<(), BuildError>,
     ) -> Result<(), BuildError> {
-        let region = Region::new();
-        region.append_block(Block::new(&[]));
-        let op = self.append(ops::region(self.ctx, &[], region, self.location));
-        let block = self.first_block(op, 0)?;
-        let inner = Body { block, ..*self };
+        let inner = Body {
+            block: self.region_block()?,
+            ..*self
+        };
         let mut refs = Vec::with_capacity(types.len());
         for &t in types {
             let Ok(memref) = melior::ir::r#type::MemRefType::try_from(t) else {
@@ -3601,7 +3609,9 @@ impl<'c, 'a> Body<'c, 'a> {
             )));
         }
         body(&inner, &refs)?;
-        block.append_operation(ops::r#yield(self.ctx, &[], self.location));
+        inner
+            .block
+            .append_operation(ops::r#yield(self.ctx, &[], self.location));
         Ok(())
     }
 

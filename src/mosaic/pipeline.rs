@@ -36,7 +36,7 @@ use melior::dialect::arith;
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike};
+use melior::ir::{BlockLike, OperationRef, RegionLike, Type, Value, ValueLike};
 
 use super::BuildError;
 use super::attrs::{self, MemorySpace};
@@ -849,15 +849,7 @@ fn foreign_refs<'c, 'a>(
 /// DMA semaphore, the DMA's start and its wait.
 fn sync_copy_in<'c, 'a>(k: &Body<'c, 'a>, b: &Bref<'c, 'a>) -> Result<(), BuildError> {
     let (ctx, loc) = (k.ctx(), k.location());
-    let region = Region::new();
-    region.append_block(Block::new(&[]));
-    let op = k.append(ops::region(ctx, &[], region, loc));
-    let block = op
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or_else(|| k.error("emit_pipeline", "the region lost its block".to_string()))?;
-    let inner = k.nested_without_grid(block);
+    let inner = k.nested_without_grid(k.region_block()?);
     let sem_type = attrs::memref(
         ctx,
         &[],
@@ -870,7 +862,7 @@ fn sync_copy_in<'c, 'a>(k: &Body<'c, 'a>, b: &Bref<'c, 'a>) -> Result<(), BuildE
     for start in [true, false] {
         inner.append(local_dma(ctx, src, b.window, sem, start, loc));
     }
-    block.append_operation(ops::r#yield(ctx, &[], loc));
+    inner.block().append_operation(ops::r#yield(ctx, &[], loc));
     Ok(())
 }
 
@@ -1074,15 +1066,7 @@ impl EmitPipeline {
         let dma = attrs::dma_semaphore_type(ctx);
         // run_scoped: a tpu.region with each operand's buffers, then its
         // semaphores.
-        let region = Region::new();
-        region.append_block(Block::new(&[]));
-        let op = k.append(ops::region(ctx, &[], region, loc));
-        let block = op
-            .region(0)
-            .ok()
-            .and_then(|r| r.first_block())
-            .ok_or_else(|| self.error(k, "the region lost its block".to_string()))?;
-        let inner = k.nested_without_grid(block);
+        let inner = k.nested_without_grid(k.region_block()?);
         let mut brefs = Vec::with_capacity(operands.len());
         let n_in = self.in_specs.len();
         for (n, ((spec, operand), trivial)) in self
@@ -1129,7 +1113,7 @@ impl EmitPipeline {
             });
         }
         self.schedule(&inner, brefs, body)?;
-        block.append_operation(ops::r#yield(ctx, &[], loc));
+        inner.block().append_operation(ops::r#yield(ctx, &[], loc));
         Ok(())
     }
 
