@@ -76,6 +76,16 @@ pub enum EmitError {
         /// The signature's type.
         validated: String,
     },
+    /// A value name given for a call printed as text is not an MLIR SSA
+    /// value name.
+    #[error(
+        "`{name}` is not an MLIR value name: give `%` followed by digits or by a letter, `_`, `$`, `.` or `-` \
+         and letters, digits, `_`, `$`, `.`, `-` (e.g. `%0`, `%x`, `%arg1`)"
+    )]
+    ValueName {
+        /// The name as given.
+        name: String,
+    },
     /// A value given as operand does not belong to the context.
     #[error("MLIR rejected the {what}: {message}")]
     Mlir {

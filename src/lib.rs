@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod bytecode;
+#[cfg(feature = "pjrt")]
 pub mod compile;
 pub mod config;
 pub mod context;
@@ -11,6 +12,7 @@ pub mod decode;
 pub mod diff;
 pub mod emit;
 pub mod error;
+#[cfg(feature = "exec")]
 pub mod exec;
 mod ffi;
 pub mod kernel;

@@ -8,7 +8,7 @@
 //! lowering leaves the caller's module as it was.
 
 use melior::ir::operation::OperationLike;
-use melior::ir::{Location, Module, OperationRef, Value, ValueLike};
+use melior::ir::{BlockLike, Location, Module, OperationRef, RegionLike, Value, ValueLike};
 
 use crate::analysis::KernelFacts;
 use crate::bytecode::{self, Encodings};
@@ -280,6 +280,142 @@ impl Lowerer {
         debug_assert!(module.as_operation().verify());
         Ok(module)
     }
+
+    /// Lowers one call and prints it as the text of one op, for a client that
+    /// assembles its StableHLO as text and holds no MLIR module: the bytes
+    /// of the op's line in the module [`Lowerer::emit_module`] makes, printed
+    /// pretty (`generic: false`, as `emit` writes) or generic, without
+    /// locations, its result named `result` (`%r:2` when there are two
+    /// results) and its operands `operands` (the signature's operands, then
+    /// one shape tensor per result when result shapes are dynamic).
+    ///
+    /// ```
+    /// # use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::{Context, Kernel, LowerOptions, Lowerer, Params, Signature};
+    /// # let ctx = Context::new();
+    /// # let text = std::fs::read_to_string("mlir-fixtures/kernels/add.mlir")?;
+    /// # let add = Kernel::from_text(&ctx, &text, "add.mlir")?;
+    /// # let params = Params::from_json(br#"{"kernel_name": "_add_kernel"}"#)?;
+    /// # let f32x = Type::parse(&ctx, "tensor<8x128xf32>").expect("type");
+    /// let call = tpu_custom_call::validate(&add, Signature::new([f32x, f32x], [f32x]), &params, None)
+    ///     .map_err(|errors| errors[0].to_string())?;
+    /// let line = Lowerer::new(LowerOptions::default()).call_text(&ctx, &call, "%sum", &["%x", "%y"], false)?;
+    /// assert!(line.starts_with("%sum = stablehlo.custom_call @tpu_custom_call(%x, %y) {backend_config = "));
+    /// assert!(line.ends_with(": (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn call_text<'c>(
+        &mut self,
+        ctx: &'c melior::Context,
+        call: &ValidatedCall<'_, 'c>,
+        result: &str,
+        operands: &[&str],
+        generic: bool,
+    ) -> Result<String, Error> {
+        let results = call.signature().results().len();
+        if let Some(bad) = std::iter::once(result)
+            .filter(|_| results > 0)
+            .chain(operands.iter().copied())
+            .find(|n| !is_value_name(n))
+        {
+            return Err(EmitError::ValueName {
+                name: bad.to_string(),
+            }
+            .into());
+        }
+        let module = self.emit_module(ctx, call)?;
+        let arguments = module
+            .body()
+            .first_operation()
+            .and_then(|main| main.region(0).ok()?.first_block())
+            .map_or(0, |block| block.argument_count());
+        if operands.len() != arguments {
+            return Err(EmitError::OperandCount {
+                given: operands.len(),
+                validated: arguments,
+            }
+            .into());
+        }
+        let printed = crate::kernel::print_module(
+            &module,
+            crate::PrintOptions {
+                generic,
+                debug_info: false,
+            },
+        )?;
+        Ok(rename_call_line(&printed, result, results, operands)?)
+    }
+}
+
+/// Whether `name` is an SSA value name MLIR's parser reads (`%` then a
+/// suffix id: digits, or a letter or `_$.-` followed by letters, digits and
+/// `_$.-`).
+fn is_value_name(name: &str) -> bool {
+    let Some(id) = name.strip_prefix('%') else {
+        return false;
+    };
+    let punct = |c: char| matches!(c, '_' | '$' | '.' | '-');
+    match id.chars().next() {
+        Some(c) if c.is_ascii_digit() => id.chars().all(|c| c.is_ascii_digit()),
+        Some(c) if c.is_ascii_alphabetic() || punct(c) => {
+            id.chars().all(|c| c.is_ascii_alphanumeric() || punct(c))
+        }
+        _ => false,
+    }
+}
+
+/// The custom call's line of a module [`emit::build_module`] made, printed:
+/// the op with its results renamed to `result` and its operands (`%argN`)
+/// to `operands`.
+fn rename_call_line(
+    printed: &str,
+    result: &str,
+    results: usize,
+    operands: &[&str],
+) -> Result<String, EmitError> {
+    let internal = |message: String| EmitError::Mlir {
+        what: "printed call",
+        message,
+    };
+    let line = printed
+        .lines()
+        .map(str::trim)
+        .find(|l| l.contains("stablehlo.custom_call"))
+        .ok_or_else(|| internal("no stablehlo.custom_call line".to_string()))?;
+    let ours = match results {
+        0 => String::new(),
+        1 => "%0 = ".to_string(),
+        n => format!("%0:{n} = "),
+    };
+    let rest = line
+        .strip_prefix(ours.as_str())
+        .filter(|rest| results > 0 || !rest.starts_with('%'))
+        .ok_or_else(|| internal(format!("unexpected results in `{line}`")))?;
+    // The operand list: the first parenthesis after the op's name (generic
+    // `"stablehlo.custom_call"(`, pretty `@tpu_custom_call(`); attribute
+    // values come after it.
+    let open = rest
+        .find('(')
+        .ok_or_else(|| internal(format!("no operand list in `{line}`")))?;
+    let close = open
+        + rest[open..]
+            .find(')')
+            .ok_or_else(|| internal(format!("no operand list in `{line}`")))?;
+    let expected: Vec<String> = (0..operands.len()).map(|i| format!("%arg{i}")).collect();
+    if rest[open + 1..close] != expected.join(", ") {
+        return Err(internal(format!("unexpected operands in `{line}`")));
+    }
+    let results_text = match results {
+        0 => String::new(),
+        1 => format!("{result} = "),
+        n => format!("{result}:{n} = "),
+    };
+    Ok(format!(
+        "{results_text}{}({}){}",
+        &rest[..open],
+        operands.join(", "),
+        &rest[close + 1..]
+    ))
 }
 
 /// The operands given to an emitter must have the validated operand types.

@@ -574,7 +574,7 @@ extern "C" fn tcc_rust_run_verify_pass(
         }
         if problems.is_empty()
             && raw.compile
-            && let Some(message) = crate::compile::check_operation(module, target)
+            && let Some(message) = compile_check(module, target)
         {
             problems.push((module.location(), message));
         }
@@ -583,6 +583,24 @@ extern "C" fn tcc_rust_run_verify_pass(
         }
         problems.is_empty()
     })
+}
+
+/// The verify pass's `compile=true`: libtpu's verdict on the module, `None`
+/// when it compiles.
+#[cfg(feature = "pjrt")]
+fn compile_check(module: OperationRef<'_, '_>, target: Option<Chip>) -> Option<String> {
+    crate::compile::check_operation(module, target)
+}
+
+/// Without the `pjrt` feature there is no libtpu to ask: the option is
+/// refused rather than silently skipped.
+#[cfg(not(feature = "pjrt"))]
+fn compile_check(_module: OperationRef<'_, '_>, _target: Option<Chip>) -> Option<String> {
+    Some(
+        "tpu-custom-call-verify: compile=true needs libtpu, which this build leaves out \
+         (build tpu-custom-call with its `pjrt` feature)"
+            .to_string(),
+    )
 }
 
 /// Decodes and validates every `tpu_custom_call` under `module`; returns each

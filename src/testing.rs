@@ -75,6 +75,7 @@ pub fn assert_module_calls_eq(expected: impl AsRef<[u8]>, actual: &melior::ir::M
 /// Runs the `index`-th `tpu_custom_call` of a module on the CPU
 /// ([`crate::exec`]) with `inputs` and returns its results; panics naming
 /// the call if it cannot be decoded or run.
+#[cfg(feature = "exec")]
 #[track_caller]
 pub fn run_call(
     module: impl AsRef<[u8]>,
@@ -116,6 +117,7 @@ pub fn run_call(
 /// let y = Array::filled(ElemType::F32, &[8, 128], 2.0);
 /// assert_call_computes(&module, 0, &[x, y], &[Array::filled(ElemType::F32, &[8, 128], 3.5)], 0.0, 0.0);
 /// ```
+#[cfg(feature = "exec")]
 #[track_caller]
 pub fn assert_call_computes(
     module: impl AsRef<[u8]>,

@@ -708,3 +708,155 @@ fn emit_call_into_a_callers_module_is_all_or_nothing() {
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].kernel_name.as_deref(), Some("_add_kernel"));
 }
+
+/// A client that assembles its StableHLO as text (issue 47): every golden
+/// call printed by `Lowerer::call_text` under the client's own value names,
+/// pretty and generic, pasted into a module the test writes as such a client
+/// would, reads back (our decoder) as JAX's call: backend_config byte for
+/// byte and every attribute JAX wrote, as JAX printed it.
+#[test]
+fn call_text_pasted_into_a_clients_module_is_jaxs_call() {
+    let mut failures = Failures::new();
+    let mut checked = 0;
+    for call in golden_calls() {
+        let name = call.name();
+        let ctx = Context::new();
+        let text = std::fs::read_to_string(call.kernel_path()).unwrap();
+        let Some(kernel) = failures.ok(&name, Kernel::from_text(&ctx, &text, &name)) else {
+            continue;
+        };
+        let (operand_types, result_types) = (call.operand_types(), call.result_types());
+        let dynamic = result_types.iter().any(|t| t.contains('?'));
+        let mut arg_types = operand_types.clone();
+        if dynamic {
+            // One shape tensor per result, as JAX appends them.
+            arg_types.extend(
+                result_types
+                    .iter()
+                    .map(|t| format!("tensor<{}xi32>", t.matches('x').count())),
+            );
+        }
+        let signature = Signature::new(
+            parse_types(&ctx, &operand_types),
+            parse_types(&ctx, &result_types),
+        );
+        let Some(validated) = failures.ok(
+            &name,
+            validate::validate_with(
+                &kernel,
+                signature,
+                &call.params(),
+                None,
+                &jax_options().rules(),
+            )
+            .map_err(|e| e[0].to_string()),
+        ) else {
+            continue;
+        };
+        let names: Vec<String> = (0..arg_types.len()).map(|i| format!("%in.{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        for generic in [false, true] {
+            let what = format!("{name} (generic: {generic})");
+            let Some(line) = failures.ok(
+                &what,
+                Lowerer::new(jax_options().lowering()).call_text(
+                    &ctx,
+                    &validated,
+                    "%kernel_out",
+                    &names,
+                    generic,
+                ),
+            ) else {
+                continue;
+            };
+            let returned = match result_types.len() {
+                1 => "%kernel_out".to_string(),
+                n => (0..n)
+                    .map(|i| format!("%kernel_out#{i}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            };
+            let args: Vec<String> = names
+                .iter()
+                .zip(&arg_types)
+                .map(|(n, t)| format!("{n}: {t}"))
+                .collect();
+            let module = format!(
+                "module @client {{\n  func.func public @main({}) -> ({}) {{\n    {line}\n    return {returned} : {}\n  }}\n}}\n",
+                args.join(", "),
+                result_types.join(", "),
+                result_types.join(", ")
+            );
+            let Some(found) = failures.ok(
+                format!("{what}: the client's module\n{module}"),
+                decode::find_calls(&ctx, module.as_bytes(), "client.mlir"),
+            ) else {
+                continue;
+            };
+            failures.bytes(
+                format!("{what}: backend_config"),
+                found[0].backend_config.as_bytes(),
+                &call.backend_config(),
+            );
+            let jax = call.jax();
+            let attrs = jax["attributes"].as_object().unwrap();
+            for (attr, value) in &found[0].attributes {
+                if let Some(Json::String(jax_value)) = attrs.get(attr) {
+                    failures.check(jax_value == value, || {
+                        format!("{what}: {attr} = {value}, JAX: {jax_value}")
+                    });
+                }
+            }
+            // Every attribute JAX wrote is there (reading a pretty op back
+            // spells out the defaults an exported call leaves out).
+            for key in attrs.keys() {
+                failures.check(found[0].attribute(key).is_some(), || {
+                    format!("{what}: missing attribute {key}")
+                });
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 78, "{checked} calls printed");
+    failures.assert_none();
+}
+
+/// `Lowerer::call_text` refuses value names MLIR cannot read and operand
+/// counts that are not the call's, before lowering anything.
+#[test]
+fn call_text_refuses_bad_value_names_and_counts() {
+    let ctx = Context::new();
+    let text = std::fs::read_to_string(fixtures_dir().join("kernels/add.mlir")).unwrap();
+    let kernel = Kernel::from_text(&ctx, &text, "add.mlir").unwrap();
+    let params = Params::from_json(br#"{"kernel_name": "_add_kernel"}"#).unwrap();
+    let t = parse_types(&ctx, &["tensor<8x128xf32>".to_string()])[0];
+    let call = validate::validate(&kernel, Signature::new([t, t], [t]), &params, None).unwrap();
+    let mut lowerer = Lowerer::new(Default::default());
+    for (result, operands, message) in [
+        ("%0", &["%a", "b"][..], "`b` is not an MLIR value name"),
+        ("%1x", &["%a", "%b"][..], "`%1x` is not an MLIR value name"),
+        (
+            "%r",
+            &["%a", "%b c"][..],
+            "`%b c` is not an MLIR value name",
+        ),
+        (
+            "%r",
+            &["%a"][..],
+            "1 operand(s) given but the call was validated with 2",
+        ),
+    ] {
+        let error = lowerer
+            .call_text(&ctx, &call, result, operands, false)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(message), "{error}");
+    }
+    let line = lowerer
+        .call_text(&ctx, &call, "%sum.0", &["%x", "%arg7"], false)
+        .unwrap();
+    assert!(
+        line.starts_with("%sum.0 = stablehlo.custom_call @tpu_custom_call(%x, %arg7) {"),
+        "{line}"
+    );
+}
