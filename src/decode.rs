@@ -14,7 +14,7 @@ use melior::ir::{Attribute, AttributeLike, OperationRef};
 use melior::Context;
 
 use crate::config::json::{JsonValue, parse_json};
-use crate::config::{BackendConfig, CostEstimate, ReadReport};
+use crate::config::{BackendConfig, BodyForm, CostEstimate, ReadReport};
 use crate::context::{Diagnostic, capture, join_diagnostics};
 use crate::ffi::tcc_operation_get_properties;
 use crate::kernel::{BYTECODE_MAGIC, Kernel, KernelError, PrintOptions, string_attr_value};
@@ -534,8 +534,16 @@ pub struct DecodedCall<'c> {
     pub config: BackendConfig,
     /// What the reader noticed (unknown keys, spellings).
     pub report: ReadReport,
-    /// The Mosaic IR version of the body (`stable_mosaic.version`).
+    /// The Mosaic IR version of the body (`stable_mosaic.version`); for a
+    /// plain body, which libtpu reads whatever version it says, the
+    /// attribute's integer value, else 0.
     pub ir_version: i64,
+    /// How the body is written (JAX's serialized bytecode, or a plain
+    /// module in text or bytecode as hand-written clients write it).
+    pub body_form: BodyForm,
+    /// The body's `stable_mosaic.version` attribute as written (`15 : i64`,
+    /// `"1"`), `None` when absent.
+    pub version_attribute: Option<String>,
     /// The deserialized kernel, with debug locations re-attached.
     pub kernel: Kernel<'c>,
     /// The PARAMS.json that `emit` needs to reproduce the call.
@@ -574,6 +582,7 @@ impl DecodedCall<'_> {
                 },
             ),
             opt_level: config.opt_level.filter(|_| config.is_sparse_core()),
+            plain_body: self.body_form.is_plain(),
         }
     }
 
@@ -605,23 +614,85 @@ pub fn decode_module<'c>(
 /// Decodes one found call.
 pub fn decode_call<'c>(ctx: &'c Context, found: FoundCall) -> Result<DecodedCall<'c>, DecodeError> {
     let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
-    let body = crate::bytecode::down(&config.body)?;
-    let debug = config
-        .debug_locations
-        .as_deref()
-        .map(crate::bytecode::down)
-        .transpose()?;
-    let ir_version = crate::serde::body_ir_version(ctx, &body)?;
-    let kernel = crate::serde::deserialize(ctx, &body, debug.as_deref())?;
-    let params = call_params(&found, &config, &report, ir_version, &kernel)?;
+    let body_form = config
+        .body_form()
+        .map_err(|message| DecodeError::BadAttribute {
+            index: found.index,
+            name: "backend_config".to_string(),
+            message,
+        })?;
+    let (kernel, ir_version) = read_body(ctx, &config, body_form)?;
+    let version_attribute = kernel
+        .operation()
+        .attribute(crate::serde::VERSION_ATTR)
+        .ok()
+        .map(|a| a.to_string());
+    let params = call_params(&found, &config, &report, body_form, ir_version, &kernel)?;
     Ok(DecodedCall {
         found,
         config,
         report,
         ir_version,
+        body_form,
+        version_attribute,
         kernel,
         params,
     })
+}
+
+/// The kernel of a body in any [`BodyForm`], and its IR version: a
+/// serialized body is deserialized (JAX 0.12's encodings transcoded first);
+/// a plain one is read as is, its `stable_mosaic.version` left as written.
+pub fn read_body<'c>(
+    ctx: &'c Context,
+    config: &BackendConfig,
+    form: BodyForm,
+) -> Result<(Kernel<'c>, i64), DecodeError> {
+    let debug = config
+        .debug_locations
+        .as_deref()
+        .map(crate::bytecode::down)
+        .transpose()?;
+    match form {
+        BodyForm::SerdeBytecode => {
+            let body = crate::bytecode::down(&config.body)?;
+            let ir_version = crate::serde::body_ir_version(ctx, &body)?;
+            let kernel = crate::serde::deserialize(ctx, &body, debug.as_deref())?;
+            Ok((kernel, ir_version))
+        }
+        BodyForm::SerdeText => {
+            let module = crate::kernel::parse_module(
+                ctx,
+                &config.body,
+                "body",
+                crate::kernel::ModuleFormat::Text,
+            )?;
+            let kernel = crate::serde::deserialize_module(ctx, module, debug.as_deref())?;
+            let ir_version = int_version(&kernel).unwrap_or(0);
+            Ok((kernel, ir_version))
+        }
+        BodyForm::PlainText | BodyForm::PlainBytecode => {
+            let body = if form == BodyForm::PlainBytecode {
+                crate::bytecode::down(&config.body)?
+            } else {
+                config.body.clone()
+            };
+            let kernel = Kernel::load(ctx, &body, "body")?;
+            let ir_version = int_version(&kernel).unwrap_or(0);
+            Ok((kernel, ir_version))
+        }
+    }
+}
+
+/// The integer `stable_mosaic.version` of a kernel's module, if it has one.
+fn int_version(kernel: &Kernel<'_>) -> Option<i64> {
+    let attr = kernel
+        .operation()
+        .attribute(crate::serde::VERSION_ATTR)
+        .ok()?;
+    melior::ir::attribute::IntegerAttribute::try_from(attr)
+        .ok()
+        .map(|i| i.value())
 }
 
 /// Alias pairs from a printed `output_operand_aliases` attribute.
@@ -665,6 +736,7 @@ fn call_params(
     found: &FoundCall,
     config: &BackendConfig,
     report: &ReadReport,
+    body_form: BodyForm,
     ir_version: i64,
     kernel: &Kernel<'_>,
 ) -> Result<Params, DecodeError> {
@@ -757,7 +829,12 @@ fn call_params(
         allow_collective_id_without_custom_barrier: config.collective_id.is_some()
             && !facts.has_custom_barrier,
         has_side_effects,
-        serialization_format: config.serialization_format.map(i64::from),
+        // A plain body is emitted as JAX's serialized one (format 1).
+        serialization_format: if body_form.is_plain() {
+            Some(1)
+        } else {
+            config.serialization_format.map(i64::from)
+        },
         output_memory_spaces: per_value(&config.output_memory_spaces, results),
         input_memory_spaces: per_value(&config.input_memory_spaces, operands),
         disable_bounds_checks: config.disable_bounds_checks,
@@ -774,7 +851,11 @@ fn call_params(
         use_tc_tiling_on_sc: None,
         opt_level: config.opt_level,
         forward_compatible,
-        ir_version: u32::try_from(ir_version).ok(),
+        ir_version: if body_form.is_plain() {
+            None
+        } else {
+            u32::try_from(ir_version).ok()
+        },
         debug_locations: (debug_locations != default_mode).then_some(debug_locations),
     })
 }
