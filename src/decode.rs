@@ -695,6 +695,88 @@ fn int_version(kernel: &Kernel<'_>) -> Option<i64> {
         .map(|i| i.value())
 }
 
+/// What [`reserialize_plain_bodies`] did to one call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reserialized {
+    /// Position among the module's `tpu_custom_call` ops.
+    pub index: usize,
+    /// The kernel's `stable_mosaic.version` as it was written (`"1"`), now
+    /// replaced by [`Reserialized::ir_version`].
+    pub version_attribute: Option<String>,
+    /// The serialization version written.
+    pub ir_version: u32,
+}
+
+/// Re-serializes every plain body (MLIR text or bytecode, no
+/// `serialization_format`) of the calls under `root` as JAX writes a body:
+/// `mosaic-serde` bytecode (format version 0) at `ir_version`, debug
+/// locations stripped (a text body's are positions in the body text),
+/// `serialization_format` 1; the config is rewritten as JAX writes it
+/// (keys libtpu reads beyond JAX's, `implicit_sharding`, kept). Other calls
+/// are left byte for byte. Says what it changed, call by call; on error
+/// the calls before the failing one are already rewritten.
+pub fn reserialize_plain_bodies(
+    ctx: &Context,
+    root: OperationRef<'_, '_>,
+    ir_version: u32,
+) -> Result<Vec<Reserialized>, DecodeError> {
+    let mut ops = Vec::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        if is_tpu_custom_call(op) {
+            ops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let mut done = Vec::new();
+    for (index, raw) in ops.into_iter().enumerate() {
+        // SAFETY: `raw` was collected from the live module above.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let found = read_call(index, None, all_attributes(op), Vec::new(), Vec::new())?;
+        let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
+        let bad = |message: String| DecodeError::BadAttribute {
+            index,
+            name: "backend_config".to_string(),
+            message,
+        };
+        let form = config.body_form().map_err(bad)?;
+        if !form.is_plain() {
+            continue;
+        }
+        let (kernel, _) = read_body(ctx, &config, form)?;
+        let version_attribute = kernel
+            .operation()
+            .attribute(crate::serde::VERSION_ATTR)
+            .ok()
+            .map(|a| a.to_string());
+        let serialized = crate::serde::serialize(
+            &kernel,
+            &crate::serde::SerializeOptions {
+                ir_version,
+                debug_locations: DebugLocations::Strip,
+                ..crate::serde::SerializeOptions::default()
+            },
+        )?;
+        let mut config = config;
+        config.body = serialized.body;
+        config.debug_locations = None;
+        config.serialization_format = Some(1);
+        let json = config
+            .to_json(report.use_core_ids_or_default())
+            .map_err(|e| bad(e.to_string()))?;
+        crate::ffi::set_attribute_by_name(
+            op,
+            "backend_config",
+            melior::ir::attribute::StringAttribute::new(ctx, &json).into(),
+        );
+        done.push(Reserialized {
+            index,
+            version_attribute,
+            ir_version,
+        });
+    }
+    Ok(done)
+}
+
 /// Alias pairs from a printed `output_operand_aliases` attribute.
 pub(crate) fn parse_aliases(printed: &str, results: usize) -> Option<Vec<(usize, usize)>> {
     let mut pairs = Vec::new();
