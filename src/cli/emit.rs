@@ -7,6 +7,7 @@ use clap::ValueEnum;
 use tpu_custom_call::bytecode::Encodings;
 use tpu_custom_call::libtpu::releases::LibtpuVersion;
 use tpu_custom_call::lower::{LowerOptions, Lowerer};
+use tpu_custom_call::melior::ir::operation::OperationLike as _;
 use tpu_custom_call::params::{DebugLocations, Params};
 use tpu_custom_call::target::Chip;
 use tpu_custom_call::validate::{self, Signature, ValidateOptions};

@@ -381,7 +381,9 @@ impl BodyForm {
     /// In words, for `inspect`: `MLIR text, no serialization_format`.
     pub const fn describe(self) -> &'static str {
         match self {
-            BodyForm::SerdeBytecode => "serialized MLIR bytecode (mosaic-serde), serialization_format 1",
+            BodyForm::SerdeBytecode => {
+                "serialized MLIR bytecode (mosaic-serde), serialization_format 1"
+            }
             BodyForm::SerdeText => "serialized MLIR text (mosaic-serde), serialization_format 1",
             BodyForm::PlainText => "MLIR text, no serialization_format",
             BodyForm::PlainBytecode => "MLIR bytecode, no serialization_format",

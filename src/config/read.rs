@@ -184,7 +184,10 @@ fn base64(value: JsonValue, path: &JsonPath) -> Result<Vec<u8>, ReadError> {
 
 /// `implicit_sharding`: an `xla.OpSharding` object, refused where libtpu
 /// 0.0.50.1's proto reader refuses it (in its words).
-fn implicit_sharding(value: JsonValue, path: &JsonPath) -> Result<super::ImplicitSharding, ReadError> {
+fn implicit_sharding(
+    value: JsonValue,
+    path: &JsonPath,
+) -> Result<super::ImplicitSharding, ReadError> {
     let JsonValue::Object(members) = &value else {
         return Err(unsupported(
             path,

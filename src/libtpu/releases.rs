@@ -496,8 +496,7 @@ impl Needs {
             reads_plain_body(release)
         } else {
             release.highest_ir_version >= self.ir_version
-        })
-            && (!self.debug_locations_field || release.debug_locations_field)
+        }) && (!self.debug_locations_field || release.debug_locations_field)
             && (!self.llvm24_encodings || release.llvm24_encodings)
             && self
                 .sparse_core
