@@ -93,6 +93,16 @@ pub enum DecodeError {
         /// Where (JSON path).
         path: String,
     },
+    /// A plain body (no `serialization_format`) has no kernel function
+    /// libtpu can find.
+    #[error(
+        "the body has no serialization_format, so libtpu reads it as a plain module, and finds no kernel in it: \
+         libtpu says \"No function with tpu.core_type = tc nor a main function found\"; {hint}"
+    )]
+    PlainBodyWithoutKernel {
+        /// How to fix it.
+        hint: &'static str,
+    },
     /// An attribute of a call has the wrong kind or value.
     #[error("tpu_custom_call #{index}: attribute `{name}` {message}")]
     BadAttribute {
@@ -678,10 +688,50 @@ pub fn read_body<'c>(
                 config.body.clone()
             };
             let kernel = Kernel::load(ctx, &body, "body")?;
+            check_plain_kernel(&kernel)?;
             let ir_version = int_version(&kernel).unwrap_or(0);
             Ok((kernel, ir_version))
         }
     }
+}
+
+/// libtpu's rule for a plain body: a top-level `func.func` named `main` or
+/// carrying `tpu.core_type` (measured: a mangled body without
+/// `serialization_format`, or a plain one whose only function is `@kern`,
+/// is refused).
+fn check_plain_kernel(kernel: &Kernel<'_>) -> Result<(), DecodeError> {
+    let mut mangled = false;
+    let mut found = false;
+    {
+        use melior::ir::BlockLike as _;
+        let block = kernel.module().body();
+        let mut op = block.first_operation();
+        while let Some(current) = op {
+            let name = crate::ffi::identifier_str(&current.name()).to_string();
+            mangled |= name.starts_with(crate::serde::MANGLED_PREFIX);
+            if name == "func.func" {
+                let is_main = current
+                    .attribute("sym_name")
+                    .ok()
+                    .and_then(string_attr_value)
+                    .is_some_and(|n| n == "main");
+                if is_main || current.has_attribute("tpu.core_type") {
+                    found = true;
+                }
+            }
+            op = current.next_in_block();
+        }
+    }
+    if found {
+        return Ok(());
+    }
+    Err(DecodeError::PlainBodyWithoutKernel {
+        hint: if mangled {
+            "the body is mosaic-serde serialized (its ops are stable_mosaic.*): set serialization_format to 1"
+        } else {
+            "name the kernel function `main` or give it `tpu.core_type = #tpu.core_type<tc>`"
+        },
+    })
 }
 
 /// The integer `stable_mosaic.version` of a kernel's module, if it has one.
