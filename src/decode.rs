@@ -93,6 +93,18 @@ pub enum DecodeError {
         /// Where (JSON path).
         path: String,
     },
+    /// A `serialization_format` other than 1 whose body does not read as a
+    /// serialized one either.
+    #[error(
+        "serialization_format = {format}: libtpu says \"Unsupported serialization format: {format}\" (write 1 for \
+         a mosaic-serde body, or leave the key out for a plain MLIR body); read as a serialized body: {reason}"
+    )]
+    UnsupportedSerializationFormat {
+        /// The format written.
+        format: u32,
+        /// Why the body does not read as a serialized one.
+        reason: String,
+    },
     /// A plain body (no `serialization_format`) has no kernel function
     /// libtpu can find.
     #[error(
@@ -624,13 +636,7 @@ pub fn decode_module<'c>(
 /// Decodes one found call.
 pub fn decode_call<'c>(ctx: &'c Context, found: FoundCall) -> Result<DecodedCall<'c>, DecodeError> {
     let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
-    let body_form = config
-        .body_form()
-        .map_err(|message| DecodeError::BadAttribute {
-            index: found.index,
-            name: "backend_config".to_string(),
-            message,
-        })?;
+    let body_form = config.body_form();
     let (kernel, ir_version) = read_body(ctx, &config, body_form)?;
     let version_attribute = kernel
         .operation()
@@ -663,11 +669,28 @@ pub fn read_body<'c>(
         .as_deref()
         .map(crate::bytecode::down)
         .transpose()?;
+    if let Some(format) = config.serialization_format.filter(|f| *f != 1) {
+        return read_body_as(ctx, config, form, debug.as_deref()).map_err(|e| {
+            DecodeError::UnsupportedSerializationFormat {
+                format,
+                reason: e.to_string(),
+            }
+        });
+    }
+    read_body_as(ctx, config, form, debug.as_deref())
+}
+
+fn read_body_as<'c>(
+    ctx: &'c Context,
+    config: &BackendConfig,
+    form: BodyForm,
+    debug: Option<&[u8]>,
+) -> Result<(Kernel<'c>, i64), DecodeError> {
     match form {
         BodyForm::SerdeBytecode => {
             let body = crate::bytecode::down(&config.body)?;
             let ir_version = crate::serde::body_ir_version(ctx, &body)?;
-            let kernel = crate::serde::deserialize(ctx, &body, debug.as_deref())?;
+            let kernel = crate::serde::deserialize(ctx, &body, debug)?;
             Ok((kernel, ir_version))
         }
         BodyForm::SerdeText => {
@@ -677,7 +700,7 @@ pub fn read_body<'c>(
                 "body",
                 crate::kernel::ModuleFormat::Text,
             )?;
-            let kernel = crate::serde::deserialize_module(ctx, module, debug.as_deref())?;
+            let kernel = crate::serde::deserialize_module(ctx, module, debug)?;
             let ir_version = int_version(&kernel).unwrap_or(0);
             Ok((kernel, ir_version))
         }
@@ -788,7 +811,7 @@ pub fn reserialize_plain_bodies(
             name: "backend_config".to_string(),
             message,
         };
-        let form = config.body_form().map_err(bad)?;
+        let form = config.body_form();
         if !form.is_plain() {
             continue;
         }

@@ -490,20 +490,17 @@ impl Default for BackendConfig {
 }
 
 impl BackendConfig {
-    /// How the body is written ([`BodyForm`]); a `serialization_format`
-    /// other than 1 is refused with libtpu's words (`Unsupported
-    /// serialization format: 0`).
-    pub fn body_form(&self) -> Result<BodyForm, String> {
+    /// How the body is written ([`BodyForm`]). A `serialization_format`
+    /// other than 1 (JAX writes what it is given, e.g. 0) is read as a
+    /// mosaic-serde body, as before; libtpu refuses it at compile time
+    /// (`Unsupported serialization format: 0`), which validation says.
+    pub fn body_form(&self) -> BodyForm {
         let bytecode = self.body.starts_with(crate::kernel::BYTECODE_MAGIC);
-        match self.serialization_format {
-            Some(1) if bytecode => Ok(BodyForm::SerdeBytecode),
-            Some(1) => Ok(BodyForm::SerdeText),
-            None if bytecode => Ok(BodyForm::PlainBytecode),
-            None => Ok(BodyForm::PlainText),
-            Some(format) => Err(format!(
-                "serialization_format = {format}: libtpu says \"Unsupported serialization format: {format}\"; \
-                 write 1 for a mosaic-serde body, or leave the key out for a plain MLIR body (text or bytecode)"
-            )),
+        match (self.serialization_format, bytecode) {
+            (Some(_), true) => BodyForm::SerdeBytecode,
+            (Some(_), false) => BodyForm::SerdeText,
+            (None, true) => BodyForm::PlainBytecode,
+            (None, false) => BodyForm::PlainText,
         }
     }
 
