@@ -14,7 +14,7 @@ use melior::ir::{Attribute, AttributeLike, OperationRef};
 use melior::Context;
 
 use crate::config::json::{JsonValue, parse_json};
-use crate::config::{BackendConfig, CostEstimate, ReadReport};
+use crate::config::{BackendConfig, BodyForm, CostEstimate, ReadReport};
 use crate::context::{Diagnostic, capture, join_diagnostics};
 use crate::ffi::tcc_operation_get_properties;
 use crate::kernel::{BYTECODE_MAGIC, Kernel, KernelError, PrintOptions, string_attr_value};
@@ -92,6 +92,28 @@ pub enum DecodeError {
     UnknownConfigKey {
         /// Where (JSON path).
         path: String,
+    },
+    /// A `serialization_format` other than 1 whose body does not read as a
+    /// serialized one either.
+    #[error(
+        "serialization_format = {format}: libtpu says \"Unsupported serialization format: {format}\" (write 1 for \
+         a mosaic-serde body, or leave the key out for a plain MLIR body); read as a serialized body: {reason}"
+    )]
+    UnsupportedSerializationFormat {
+        /// The format written.
+        format: u32,
+        /// Why the body does not read as a serialized one.
+        reason: String,
+    },
+    /// A plain body (no `serialization_format`) has no kernel function
+    /// libtpu can find.
+    #[error(
+        "the body has no serialization_format, so libtpu reads it as a plain module, and finds no kernel in it: \
+         libtpu says \"No function with tpu.core_type = tc nor a main function found\"; {hint}"
+    )]
+    PlainBodyWithoutKernel {
+        /// How to fix it.
+        hint: &'static str,
     },
     /// An attribute of a call has the wrong kind or value.
     #[error("tpu_custom_call #{index}: attribute `{name}` {message}")]
@@ -534,8 +556,16 @@ pub struct DecodedCall<'c> {
     pub config: BackendConfig,
     /// What the reader noticed (unknown keys, spellings).
     pub report: ReadReport,
-    /// The Mosaic IR version of the body (`stable_mosaic.version`).
+    /// The Mosaic IR version of the body (`stable_mosaic.version`); for a
+    /// plain body, which libtpu reads whatever version it says, the
+    /// attribute's integer value, else 0.
     pub ir_version: i64,
+    /// How the body is written (JAX's serialized bytecode, or a plain
+    /// module in text or bytecode as hand-written clients write it).
+    pub body_form: BodyForm,
+    /// The body's `stable_mosaic.version` attribute as written (`15 : i64`,
+    /// `"1"`), `None` when absent.
+    pub version_attribute: Option<String>,
     /// The deserialized kernel, with debug locations re-attached.
     pub kernel: Kernel<'c>,
     /// The PARAMS.json that `emit` needs to reproduce the call.
@@ -574,6 +604,7 @@ impl DecodedCall<'_> {
                 },
             ),
             opt_level: config.opt_level.filter(|_| config.is_sparse_core()),
+            plain_body: self.body_form.is_plain(),
         }
     }
 
@@ -605,23 +636,218 @@ pub fn decode_module<'c>(
 /// Decodes one found call.
 pub fn decode_call<'c>(ctx: &'c Context, found: FoundCall) -> Result<DecodedCall<'c>, DecodeError> {
     let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
-    let body = crate::bytecode::down(&config.body)?;
-    let debug = config
-        .debug_locations
-        .as_deref()
-        .map(crate::bytecode::down)
-        .transpose()?;
-    let ir_version = crate::serde::body_ir_version(ctx, &body)?;
-    let kernel = crate::serde::deserialize(ctx, &body, debug.as_deref())?;
-    let params = call_params(&found, &config, &report, ir_version, &kernel)?;
+    let body_form = config.body_form();
+    let (kernel, ir_version) = read_body(ctx, &config, body_form)?;
+    let version_attribute = kernel
+        .operation()
+        .attribute(crate::serde::VERSION_ATTR)
+        .ok()
+        .map(|a| a.to_string());
+    let params = call_params(&found, &config, &report, body_form, ir_version, &kernel)?;
     Ok(DecodedCall {
         found,
         config,
         report,
         ir_version,
+        body_form,
+        version_attribute,
         kernel,
         params,
     })
+}
+
+/// The kernel of a body in any [`BodyForm`], and its IR version: a
+/// serialized body is deserialized (JAX 0.12's encodings transcoded first);
+/// a plain one is read as is, its `stable_mosaic.version` left as written.
+pub fn read_body<'c>(
+    ctx: &'c Context,
+    config: &BackendConfig,
+    form: BodyForm,
+) -> Result<(Kernel<'c>, i64), DecodeError> {
+    let debug = config
+        .debug_locations
+        .as_deref()
+        .map(crate::bytecode::down)
+        .transpose()?;
+    if let Some(format) = config.serialization_format.filter(|f| *f != 1) {
+        return read_body_as(ctx, config, form, debug.as_deref()).map_err(|e| {
+            DecodeError::UnsupportedSerializationFormat {
+                format,
+                reason: e.to_string(),
+            }
+        });
+    }
+    read_body_as(ctx, config, form, debug.as_deref())
+}
+
+fn read_body_as<'c>(
+    ctx: &'c Context,
+    config: &BackendConfig,
+    form: BodyForm,
+    debug: Option<&[u8]>,
+) -> Result<(Kernel<'c>, i64), DecodeError> {
+    match form {
+        BodyForm::SerdeBytecode => {
+            let body = crate::bytecode::down(&config.body)?;
+            let ir_version = crate::serde::body_ir_version(ctx, &body)?;
+            let kernel = crate::serde::deserialize(ctx, &body, debug)?;
+            Ok((kernel, ir_version))
+        }
+        BodyForm::SerdeText => {
+            let module = crate::kernel::parse_module(
+                ctx,
+                &config.body,
+                "body",
+                crate::kernel::ModuleFormat::Text,
+            )?;
+            let kernel = crate::serde::deserialize_module(ctx, module, debug)?;
+            let ir_version = int_version(&kernel).unwrap_or(0);
+            Ok((kernel, ir_version))
+        }
+        BodyForm::PlainText | BodyForm::PlainBytecode => {
+            let body = if form == BodyForm::PlainBytecode {
+                crate::bytecode::down(&config.body)?
+            } else {
+                config.body.clone()
+            };
+            let kernel = Kernel::load(ctx, &body, "body")?;
+            check_plain_kernel(&kernel)?;
+            let ir_version = int_version(&kernel).unwrap_or(0);
+            Ok((kernel, ir_version))
+        }
+    }
+}
+
+/// libtpu's rule for a plain body: a top-level `func.func` named `main` or
+/// carrying `tpu.core_type` (measured: a mangled body without
+/// `serialization_format`, or a plain one whose only function is `@kern`,
+/// is refused).
+fn check_plain_kernel(kernel: &Kernel<'_>) -> Result<(), DecodeError> {
+    let mut mangled = false;
+    let mut found = false;
+    {
+        use melior::ir::BlockLike as _;
+        let block = kernel.module().body();
+        let mut op = block.first_operation();
+        while let Some(current) = op {
+            let name = crate::ffi::identifier_str(&current.name()).to_string();
+            mangled |= name.starts_with(crate::serde::MANGLED_PREFIX);
+            if name == "func.func" {
+                let is_main = current
+                    .attribute("sym_name")
+                    .ok()
+                    .and_then(string_attr_value)
+                    .is_some_and(|n| n == "main");
+                if is_main || current.has_attribute("tpu.core_type") {
+                    found = true;
+                }
+            }
+            op = current.next_in_block();
+        }
+    }
+    if found {
+        return Ok(());
+    }
+    Err(DecodeError::PlainBodyWithoutKernel {
+        hint: if mangled {
+            "the body is mosaic-serde serialized (its ops are stable_mosaic.*): set serialization_format to 1"
+        } else {
+            "name the kernel function `main` or give it `tpu.core_type = #tpu.core_type<tc>`"
+        },
+    })
+}
+
+/// The integer `stable_mosaic.version` of a kernel's module, if it has one.
+fn int_version(kernel: &Kernel<'_>) -> Option<i64> {
+    let attr = kernel
+        .operation()
+        .attribute(crate::serde::VERSION_ATTR)
+        .ok()?;
+    melior::ir::attribute::IntegerAttribute::try_from(attr)
+        .ok()
+        .map(|i| i.value())
+}
+
+/// What [`reserialize_plain_bodies`] did to one call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reserialized {
+    /// Position among the module's `tpu_custom_call` ops.
+    pub index: usize,
+    /// The kernel's `stable_mosaic.version` as it was written (`"1"`), now
+    /// replaced by [`Reserialized::ir_version`].
+    pub version_attribute: Option<String>,
+    /// The serialization version written.
+    pub ir_version: u32,
+}
+
+/// Re-serializes every plain body (MLIR text or bytecode, no
+/// `serialization_format`) of the calls under `root` as JAX writes a body:
+/// `mosaic-serde` bytecode (format version 0) at `ir_version`, debug
+/// locations stripped (a text body's are positions in the body text),
+/// `serialization_format` 1; the config is rewritten as JAX writes it
+/// (keys libtpu reads beyond JAX's, `implicit_sharding`, kept). Other calls
+/// are left byte for byte. Says what it changed, call by call; on error
+/// the calls before the failing one are already rewritten.
+pub fn reserialize_plain_bodies(
+    ctx: &Context,
+    root: OperationRef<'_, '_>,
+    ir_version: u32,
+) -> Result<Vec<Reserialized>, DecodeError> {
+    let mut ops = Vec::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        if is_tpu_custom_call(op) {
+            ops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let mut done = Vec::new();
+    for (index, raw) in ops.into_iter().enumerate() {
+        // SAFETY: `raw` was collected from the live module above.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let found = read_call(index, None, all_attributes(op), Vec::new(), Vec::new())?;
+        let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
+        let bad = |message: String| DecodeError::BadAttribute {
+            index,
+            name: "backend_config".to_string(),
+            message,
+        };
+        let form = config.body_form();
+        if !form.is_plain() {
+            continue;
+        }
+        let (kernel, _) = read_body(ctx, &config, form)?;
+        let version_attribute = kernel
+            .operation()
+            .attribute(crate::serde::VERSION_ATTR)
+            .ok()
+            .map(|a| a.to_string());
+        let serialized = crate::serde::serialize(
+            &kernel,
+            &crate::serde::SerializeOptions {
+                ir_version,
+                debug_locations: DebugLocations::Strip,
+                ..crate::serde::SerializeOptions::default()
+            },
+        )?;
+        let mut config = config;
+        config.body = serialized.body;
+        config.debug_locations = None;
+        config.serialization_format = Some(1);
+        let json = config
+            .to_json(report.use_core_ids_or_default())
+            .map_err(|e| bad(e.to_string()))?;
+        crate::ffi::set_attribute_by_name(
+            op,
+            "backend_config",
+            melior::ir::attribute::StringAttribute::new(ctx, &json).into(),
+        );
+        done.push(Reserialized {
+            index,
+            version_attribute,
+            ir_version,
+        });
+    }
+    Ok(done)
 }
 
 /// Alias pairs from a printed `output_operand_aliases` attribute.
@@ -665,6 +891,7 @@ fn call_params(
     found: &FoundCall,
     config: &BackendConfig,
     report: &ReadReport,
+    body_form: BodyForm,
     ir_version: i64,
     kernel: &Kernel<'_>,
 ) -> Result<Params, DecodeError> {
@@ -757,7 +984,12 @@ fn call_params(
         allow_collective_id_without_custom_barrier: config.collective_id.is_some()
             && !facts.has_custom_barrier,
         has_side_effects,
-        serialization_format: config.serialization_format.map(i64::from),
+        // A plain body is emitted as JAX's serialized one (format 1).
+        serialization_format: if body_form.is_plain() {
+            Some(1)
+        } else {
+            config.serialization_format.map(i64::from)
+        },
         output_memory_spaces: per_value(&config.output_memory_spaces, results),
         input_memory_spaces: per_value(&config.input_memory_spaces, operands),
         disable_bounds_checks: config.disable_bounds_checks,
@@ -774,7 +1006,11 @@ fn call_params(
         use_tc_tiling_on_sc: None,
         opt_level: config.opt_level,
         forward_compatible,
-        ir_version: u32::try_from(ir_version).ok(),
+        ir_version: if body_form.is_plain() {
+            None
+        } else {
+            u32::try_from(ir_version).ok()
+        },
         debug_locations: (debug_locations != default_mode).then_some(debug_locations),
     })
 }

@@ -96,7 +96,7 @@ pub struct DiffOptions {
 
 /// The backend_config fields compared, by their JAX names (JAX's
 /// `CustomCallBackendConfig`, plus the JSON-only `use_core_ids`).
-pub const CONFIG_FIELDS: [&str; 23] = [
+pub const CONFIG_FIELDS: [&str; 24] = [
     "lowered_module_asm",
     "lowered_module_asm_version",
     "has_communication",
@@ -120,6 +120,7 @@ pub const CONFIG_FIELDS: [&str; 23] = [
     "tiling",
     "opt_level",
     "megachip_parallelism_config.use_core_ids",
+    "implicit_sharding",
 ];
 
 /// The fields [`FIELDS`] adds to [`CONFIG_FIELDS`] (those without a `.`):
@@ -145,11 +146,11 @@ const OTHER_FIELDS: [&str; 13] = [
 /// with a `.` are taken as attribute names: `mhlo.frontend_attributes`,
 /// `mhlo.sharding`...): the [`CONFIG_FIELDS`] without a `.`, then the
 /// kernel's locations, the op's types and attributes, and `backend_config`.
-pub const FIELDS: [&str; 35] = fields_without_dot();
+pub const FIELDS: [&str; 36] = fields_without_dot();
 
 /// Builds [`FIELDS`]: the dotless [`CONFIG_FIELDS`], then [`OTHER_FIELDS`].
-const fn fields_without_dot() -> [&'static str; 35] {
-    let mut out = [""; 35];
+const fn fields_without_dot() -> [&'static str; 36] {
+    let mut out = [""; 36];
     let mut n = 0;
     let mut i = 0;
     while i < CONFIG_FIELDS.len() {
@@ -769,7 +770,19 @@ fn config_fields(call: &DecodedCall<'_>) -> Vec<(&'static str, String)> {
         )
     });
     vec![
-        ("lowered_module_asm_version", call.ir_version.to_string()),
+        (
+            "lowered_module_asm_version",
+            // A plain body's version attribute is not read by libtpu: it
+            // is compared as written.
+            if call.body_form.is_plain() {
+                format!(
+                    "{} (plain body)",
+                    call.version_attribute.as_deref().unwrap_or("none")
+                )
+            } else {
+                call.ir_version.to_string()
+            },
+        ),
         ("has_communication", c.has_communication.to_string()),
         ("collective_id", opt(c.collective_id)),
         (
@@ -808,6 +821,14 @@ fn config_fields(call: &DecodedCall<'_>) -> Vec<(&'static str, String)> {
         (
             "megachip_parallelism_config.use_core_ids",
             opt(call.report.use_core_ids),
+        ),
+        (
+            "implicit_sharding",
+            opt(c.implicit_sharding.as_ref().map(|s| {
+                let mut text = String::new();
+                crate::config::json::write_python_json(&mut text, &s.value);
+                text
+            })),
         ),
     ]
 }
@@ -871,10 +892,18 @@ fn without_version(text: String) -> String {
         return text;
     };
     let start = at + KEY.len();
-    let digits = text[start..]
-        .bytes()
-        .take_while(|b| b.is_ascii_digit() || *b == b'-')
-        .count();
+    let rest = &text[start..];
+    // An integer (`15 : i64`) or, in a plain body, a string (`"1"`).
+    let digits = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.find('"').map_or(0, |end| end + 2),
+        None => {
+            let n = rest
+                .bytes()
+                .take_while(|b| b.is_ascii_digit() || *b == b'-')
+                .count();
+            n + rest[n..].strip_prefix(" : i64").map_or(0, |_| 6)
+        }
+    };
     let mut out = text;
     out.replace_range(start..start + digits, "_");
     out

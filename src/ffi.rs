@@ -441,3 +441,17 @@ impl OpIndex {
         self.entries.iter().position(|e| e.op == op.ptr)
     }
 }
+
+/// Sets an attribute of `op` by name, inherent (a property) or discardable,
+/// as `Operation::setAttr` does.
+pub(crate) fn set_attribute_by_name(
+    op: melior::ir::OperationRef<'_, '_>,
+    name: &str,
+    attr: melior::ir::Attribute<'_>,
+) {
+    use melior::ir::AttributeLike as _;
+    let key = melior::StringRef::new(name);
+    // SAFETY: `op` is a live op (the reference borrows its module) and
+    // `attr` a live attribute; MLIR copies the name.
+    unsafe { mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), key.to_raw(), attr.to_raw()) }
+}

@@ -890,6 +890,7 @@ fn build(
         tiling,
         opt_level: params.opt_level.filter(|_| sc),
         debug_locations: debug_locations.filter(|d| !d.is_empty()),
+        implicit_sharding: None,
     })
 }
 

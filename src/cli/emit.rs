@@ -7,6 +7,7 @@ use clap::ValueEnum;
 use tpu_custom_call::bytecode::Encodings;
 use tpu_custom_call::libtpu::releases::LibtpuVersion;
 use tpu_custom_call::lower::{LowerOptions, Lowerer};
+use tpu_custom_call::melior::ir::operation::OperationLike as _;
 use tpu_custom_call::params::{DebugLocations, Params};
 use tpu_custom_call::target::Chip;
 use tpu_custom_call::validate::{self, Signature, ValidateOptions};
@@ -164,6 +165,25 @@ pub fn run(args: Args) -> CliResult {
         },
         libtpu: libtpu.clone(),
     };
+    // The body emit writes carries the serialization version: a version
+    // the kernel itself says (a hand-written kernel's `"1"`) is replaced,
+    // and said so.
+    if let Ok(attr) = kernel
+        .operation()
+        .attribute(tpu_custom_call::serde::VERSION_ATTR)
+    {
+        let written = params
+            .ir_version
+            .unwrap_or(tpu_custom_call::serde::DEFAULT_IR_VERSION);
+        let said = attr.to_string();
+        if said != format!("{written} : i64") {
+            eprintln!(
+                "note: the kernel's stable_mosaic.version = {said} is replaced by {written} : i64, the \
+                 serialization version of the body emit writes (serialization_format 1); a plain body \
+                 (no serialization_format) keeps it but emit writes none"
+            );
+        }
+    }
     for warning in call.warnings() {
         eprintln!("warning: {warning}");
     }

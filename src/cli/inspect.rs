@@ -105,6 +105,13 @@ fn to_json(call: &DecodedCall<'_>) -> serde_json::Value {
         "line": call.found.line,
         "kernel_name": call.found.kernel_name,
         "ir_version": call.ir_version,
+        "body_form": call.body_form.name(),
+        "version_attribute": call.version_attribute,
+        "implicit_sharding": call.config.implicit_sharding.as_ref().map(|s| {
+            let mut text = String::new();
+            tpu_custom_call::config::json::write_python_json(&mut text, &s.value);
+            serde_json::from_str::<serde_json::Value>(&text).unwrap_or(serde_json::Value::Null)
+        }),
         "device_type": call.device_type_name(),
         "body_bytes": call.config.body.len(),
         "body_sha256": sha256_hex(&call.config.body),
@@ -162,13 +169,39 @@ fn summary(call: &DecodedCall<'_>) -> String {
         call.found.result_types.join(", ")
     );
     let _ = writeln!(out, "  device_type:      {}", call.device_type_name());
-    let _ = writeln!(out, "  ir_version:       {}", call.ir_version);
+    let version = call.version_attribute.as_deref().unwrap_or("(none)");
+    if call.body_form.is_plain() {
+        let _ = writeln!(
+            out,
+            "  ir_version:       none (plain body: libtpu does not read its stable_mosaic.version = {version})"
+        );
+    } else {
+        let _ = writeln!(out, "  ir_version:       {}", call.ir_version);
+    }
     let _ = writeln!(
         out,
-        "  body:             {} bytes, sha256 {}",
+        "  body:             {} bytes, {}, sha256 {}",
         c.body.len(),
+        call.body_form.describe(),
         sha256_hex(&c.body)
     );
+    if call.body_form.is_plain() {
+        let needs = call.libtpu_needs();
+        let _ = writeln!(
+            out,
+            "                    accepted by {} (measured: {}; older releases not measured)",
+            needs.describe_oldest(),
+            tpu_custom_call::libtpu::releases::PLAIN_BODY_RELEASES.join(", ")
+        );
+    }
+    if let Some(sharding) = &c.implicit_sharding {
+        let mut text = String::new();
+        tpu_custom_call::config::json::write_python_json(&mut text, &sharding.value);
+        let _ = writeln!(
+            out,
+            "  implicit_sharding: {text} (libtpu's key beyond JAX's; libtpu compiles every OpSharding type)"
+        );
+    }
     match &c.debug_locations {
         Some(d) => {
             let _ = writeln!(out, "  debug_locations:  {} bytes", d.len());

@@ -28,7 +28,8 @@ tpu-custom-call-verify{target=CHIP}, and MLIR's transforms (canonicalize, cse, s
 Examples:\n  \
 tpu-custom-call opt model.mlir --pass-pipeline 'builtin.module(tpu-custom-call-lower,canonicalize)' -o lowered.mlir\n  \
 tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module(tpu-custom-call-verify{target=v5p})'\n  \
-tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module()' --generic   # jaxlib's print_generic_op_form=True"
+tpu-custom-call opt jax_module.mlir --pass-pipeline 'builtin.module()' --generic   # jaxlib's print_generic_op_form=True\n  \
+tpu-custom-call opt client.mlir --pass-pipeline 'builtin.module()' --reserialize-bodies -o jax_form.mlir   # text bodies as JAX's bytecode"
 )]
 pub struct Args {
     /// Input module: MLIR text as JAX prints it (`Lowered.as_text()`: every op pretty where the dialects here know its syntax, see `opt --help`) or generic; or bytecode; `-` for stdin.
@@ -48,6 +49,13 @@ pub struct Args {
     /// Output file (default stdout); written only on success, atomically.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
+    /// After the pipeline, re-serialize every plain call body (MLIR text or bytecode without
+    /// `serialization_format`, as hand-written clients write) as JAX writes one: mosaic-serde
+    /// bytecode at this IR version (11..18; JAX 0.12's default 15), `serialization_format` 1;
+    /// the kernel's own `stable_mosaic.version` is replaced (said on stderr). Without it every
+    /// body is kept byte for byte.
+    #[arg(long, value_name = "IR_VERSION", num_args = 0..=1, default_missing_value = "15")]
+    pub reserialize_bodies: Option<u32>,
 }
 
 /// Runs `opt`.
@@ -78,6 +86,23 @@ pub fn run(args: Args) -> CliResult {
     }
     for d in diagnostics {
         eprintln!("{name}:{d}");
+    }
+    if let Some(ir_version) = args.reserialize_bodies {
+        let done = tpu_custom_call::decode::reserialize_plain_bodies(
+            &ctx,
+            module.as_operation(),
+            ir_version,
+        )
+        .map_err(|e| format!("{name}: --reserialize-bodies: {e}"))?;
+        for call in &done {
+            eprintln!(
+                "note: {name}: tpu_custom_call #{}: plain body re-serialized as mosaic-serde bytecode at \
+                 version {}, serialization_format 1 (its stable_mosaic.version = {} replaced)",
+                call.index,
+                call.ir_version,
+                call.version_attribute.as_deref().unwrap_or("(none)")
+            );
+        }
     }
     let out = match args.emit {
         Emit::Text if args.generic => kernel::print_module(

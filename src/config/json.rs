@@ -620,3 +620,35 @@ pub fn write_compact_json(out: &mut String, value: &JsonValue) {
         }
     }
 }
+
+/// Appends `value` as Python's `json.dumps(value)` does with its default
+/// separators (`", "`, `": "`), keys in the order given: how a client's
+/// `implicit_sharding` object is written back.
+pub fn write_python_json(out: &mut String, value: &JsonValue) {
+    match value {
+        JsonValue::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_python_json(out, item);
+            }
+            out.push(']');
+        }
+        JsonValue::Object(members) => {
+            out.push('{');
+            for (i, (key, item)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_python_json_string(out, key);
+                out.push_str(": ");
+                write_python_json(out, item);
+            }
+            out.push('}');
+        }
+        JsonValue::Number(n) => out.push_str(n.as_str()),
+        other => write_compact_json(out, other),
+    }
+}

@@ -343,6 +343,119 @@ pub struct BackendConfig {
     pub opt_level: Option<OptLevel>,
     /// The unzipped debug locations (MLIR bytecode), written when non-empty.
     pub debug_locations: Option<Vec<u8>>,
+    /// `implicit_sharding`, a key of libtpu's backend config beyond JAX's
+    /// (an `xla.OpSharding`, next to `custom_call_config`): hand-written
+    /// clients write `{"type": "MANUAL"}`. JAX never writes it.
+    pub implicit_sharding: Option<ImplicitSharding>,
+}
+
+/// How a call's body is written, as libtpu reads it (measured with libtpu
+/// 0.0.42.1, 0.0.47.1, 0.0.50.1 and 0.0.52): `serialization_format` 1 means
+/// a `mosaic-serde` mangled module (bytecode, or text: libtpu's parser reads
+/// both); no `serialization_format` means a plain module, text or bytecode,
+/// read as is (its `stable_mosaic.version` is not read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BodyForm {
+    /// `serialization_format` 1, mangled MLIR bytecode: what JAX writes.
+    SerdeBytecode,
+    /// `serialization_format` 1, mangled MLIR text.
+    SerdeText,
+    /// No `serialization_format`, plain MLIR text (a hand-written client's
+    /// body).
+    PlainText,
+    /// No `serialization_format`, plain MLIR bytecode.
+    PlainBytecode,
+}
+
+impl BodyForm {
+    /// The body is plain MLIR (no `serialization_format`).
+    pub const fn is_plain(self) -> bool {
+        matches!(self, BodyForm::PlainText | BodyForm::PlainBytecode)
+    }
+
+    /// The body is MLIR text.
+    pub const fn is_text(self) -> bool {
+        matches!(self, BodyForm::SerdeText | BodyForm::PlainText)
+    }
+
+    /// In words, for `inspect`: `MLIR text, no serialization_format`.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            BodyForm::SerdeBytecode => {
+                "serialized MLIR bytecode (mosaic-serde), serialization_format 1"
+            }
+            BodyForm::SerdeText => "serialized MLIR text (mosaic-serde), serialization_format 1",
+            BodyForm::PlainText => "MLIR text, no serialization_format",
+            BodyForm::PlainBytecode => "MLIR bytecode, no serialization_format",
+        }
+    }
+
+    /// The name `inspect --json` gives it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BodyForm::SerdeBytecode => "serde_bytecode",
+            BodyForm::SerdeText => "serde_text",
+            BodyForm::PlainText => "plain_text",
+            BodyForm::PlainBytecode => "plain_bytecode",
+        }
+    }
+}
+
+/// The `implicit_sharding` of a config: an `xla.OpSharding` message as
+/// written, checked as libtpu 0.0.50.1 checks it (an object of
+/// `OpSharding`'s fields, `type` one of its enum names or a number; it
+/// compiles every such value, `MANUAL`, `REPLICATED`, `MAXIMAL`, ... alike).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImplicitSharding {
+    /// The object as written (written back member for member).
+    pub value: json::JsonValue,
+}
+
+/// `xla.OpSharding.Type`'s names, as libtpu 0.0.50.1's proto reader knows them.
+pub const OP_SHARDING_TYPES: &[&str] = &[
+    "REPLICATED",
+    "MAXIMAL",
+    "TUPLE",
+    "OTHER",
+    "MANUAL",
+    "UNKNOWN",
+    "UNREDUCED",
+];
+
+/// `xla.OpSharding`'s fields (libtpu 0.0.50.1's descriptor).
+pub const OP_SHARDING_FIELDS: &[&str] = &[
+    "type",
+    "tile_shape",
+    "tile_assignment_dimensions",
+    "tile_assignment_devices",
+    "tuple_shardings",
+    "replicate_on_last_tile_dim",
+    "metadata",
+    "last_tile_dims",
+    "iota_reshape_dims",
+    "iota_transpose_perm",
+    "is_shard_group",
+    "shard_group_id",
+    "shard_group_type",
+    "named_sharding",
+];
+
+impl ImplicitSharding {
+    /// The `type` as written: an enum name, a number, or `None` (absent:
+    /// `REPLICATED`, the proto default).
+    pub fn sharding_type(&self) -> Option<String> {
+        let json::JsonValue::Object(members) = &self.value else {
+            return None;
+        };
+        members
+            .iter()
+            .find(|(k, _)| k == "type")
+            .map(|(_, v)| match v {
+                json::JsonValue::String(s) => s.clone(),
+                json::JsonValue::Number(n) => n.as_str().to_string(),
+                other => other.kind().to_string(),
+            })
+    }
 }
 
 impl Default for BackendConfig {
@@ -371,11 +484,26 @@ impl Default for BackendConfig {
             tiling: None,
             opt_level: None,
             debug_locations: None,
+            implicit_sharding: None,
         }
     }
 }
 
 impl BackendConfig {
+    /// How the body is written ([`BodyForm`]). A `serialization_format`
+    /// other than 1 (JAX writes what it is given, e.g. 0) is read as a
+    /// mosaic-serde body, as before; libtpu refuses it at compile time
+    /// (`Unsupported serialization format: 0`), which validation says.
+    pub fn body_form(&self) -> BodyForm {
+        let bytecode = self.body.starts_with(crate::kernel::BYTECODE_MAGIC);
+        match (self.serialization_format, bytecode) {
+            (Some(_), true) => BodyForm::SerdeBytecode,
+            (Some(_), false) => BodyForm::SerdeText,
+            (None, true) => BodyForm::PlainBytecode,
+            (None, false) => BodyForm::PlainText,
+        }
+    }
+
     /// Whether this is a SparseCore kernel's config.
     pub fn is_sparse_core(&self) -> bool {
         self.device_type == Some(DeviceType::SparseCore)

@@ -182,6 +182,52 @@ fn base64(value: JsonValue, path: &JsonPath) -> Result<Vec<u8>, ReadError> {
     }
 }
 
+/// `implicit_sharding`: an `xla.OpSharding` object, refused where libtpu
+/// 0.0.50.1's proto reader refuses it (in its words).
+fn implicit_sharding(
+    value: JsonValue,
+    path: &JsonPath,
+) -> Result<super::ImplicitSharding, ReadError> {
+    let JsonValue::Object(members) = &value else {
+        return Err(unsupported(
+            path,
+            format!(
+                "libtpu reads it as message xla.OpSharding: expected '{{', found {}",
+                value.kind()
+            ),
+        ));
+    };
+    for (key, item) in members {
+        let field = snake_case(key);
+        if !super::OP_SHARDING_FIELDS.contains(&field.as_str()) {
+            return Err(unsupported(
+                &path.key(key),
+                format!(
+                    "no such field: '{key}' in message xla.OpSharding (libtpu refuses it; fields: {})",
+                    super::OP_SHARDING_FIELDS.join(", ")
+                ),
+            ));
+        }
+        if field == "type" {
+            match item {
+                JsonValue::String(name) if super::OP_SHARDING_TYPES.contains(&name.as_str()) => {}
+                JsonValue::Number(n) if n.is_integer() => {}
+                JsonValue::String(name) => {
+                    return Err(unsupported(
+                        &path.key(key),
+                        format!(
+                            "unknown enum value: '{name}' (libtpu's words; xla.OpSharding.Type is one of {})",
+                            super::OP_SHARDING_TYPES.join(", ")
+                        ),
+                    ));
+                }
+                other => return Err(wrong(&path.key(key), "an enum name or number", other)),
+            }
+        }
+    }
+    Ok(super::ImplicitSharding { value })
+}
+
 /// `["0"]`: the single core of a one-core SparseCore kernel.
 fn core_zero(value: JsonValue, path: &JsonPath) -> Result<(), ReadError> {
     let items = array(value, path)?;
@@ -527,6 +573,9 @@ impl BackendConfig {
             c.active_core_count = Some(1);
             report.use_core_ids = Some(false);
             obj.finish(&mut report);
+        }
+        if let Some((v, p)) = top.take("implicit_sharding") {
+            c.implicit_sharding = Some(implicit_sharding(v, &p)?);
         }
         top.finish(&mut report);
         Ok((c, report))

@@ -67,6 +67,11 @@ impl BackendConfig {
             // `{"operand_index":<20>,"color":12},`
             n += 48 * list.len();
         }
+        if let Some(sharding) = &self.implicit_sharding {
+            let mut text = String::new();
+            super::json::write_python_json(&mut text, &sharding.value);
+            n += text.len() + 24;
+        }
         Ok(n)
     }
 
@@ -287,6 +292,12 @@ impl BackendConfig {
         }
         if !use_core_ids && self.device_type == Some(DeviceType::SparseCore) && single_core {
             out.push_str(", \"megachip_parallelism_config\": {\"cores\": [\"0\"]}");
+        }
+        if let Some(sharding) = &self.implicit_sharding {
+            let mut text = String::new();
+            super::json::write_python_json(&mut text, &sharding.value);
+            out.push_str(", \"implicit_sharding\": ");
+            out.push_str(&text);
         }
         out.push('}');
         // Every byte written is ASCII: the flag names were checked, the rest

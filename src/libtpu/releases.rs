@@ -376,6 +376,23 @@ pub struct Needs {
     pub sparse_core: Option<SparseCore>,
     /// The SparseCore `opt_level` its config names.
     pub opt_level: Option<OptLevel>,
+    /// Its body is a plain MLIR module (no `serialization_format`, text or
+    /// bytecode), which libtpu reads whatever its `stable_mosaic.version`
+    /// says: measured to compile with the releases of
+    /// [`PLAIN_BODY_RELEASES`] (older ones not measured).
+    pub plain_body: bool,
+}
+
+/// The releases measured to compile a plain MLIR body (text, no
+/// `serialization_format`; `tests/integration/text_body.rs` compiles one
+/// with each installed release): every release installed here.
+pub const PLAIN_BODY_RELEASES: &[&str] = &["0.0.42.1", "0.0.47.1", "0.0.50.1", "0.0.52"];
+
+/// `release` is at least the oldest release measured to compile a plain
+/// body.
+fn reads_plain_body(release: &Release) -> bool {
+    let oldest = parse_parts(PLAIN_BODY_RELEASES[0]).unwrap_or_default();
+    cmp_parts(&release.parts(), &oldest) != std::cmp::Ordering::Less
 }
 
 impl Needs {
@@ -383,7 +400,14 @@ impl Needs {
     /// reason (empty: it can).
     pub fn unmet_by(&self, release: &Release) -> Vec<String> {
         let mut why = Vec::new();
-        if release.highest_ir_version < self.ir_version {
+        if self.plain_body && !reads_plain_body(release) {
+            why.push(format!(
+                "its body is plain MLIR (no serialization_format), measured to compile from libtpu {} on; \
+                 libtpu {} was not measured",
+                PLAIN_BODY_RELEASES[0], release.version
+            ));
+        }
+        if !self.plain_body && release.highest_ir_version < self.ir_version {
             why.push(format!(
                 "its body is at serialization version {}, and libtpu {} reads up to {}",
                 self.ir_version, release.version, release.highest_ir_version
@@ -436,6 +460,7 @@ impl Needs {
             "llvm24_encodings": self.llvm24_encodings,
             "sparse_core": self.sparse_core.map(SparseCore::name),
             "opt_level": self.opt_level.map(OptLevel::name),
+            "plain_body": self.plain_body,
         })
     }
 
@@ -443,7 +468,11 @@ impl Needs {
     /// rule the older ones out (`serialization version 15, debug_locations
     /// field`), or `nothing beyond the oldest release measured`.
     pub fn describe(&self) -> String {
-        let mut parts = vec![format!("serialization version {}", self.ir_version)];
+        let mut parts = vec![if self.plain_body {
+            "plain MLIR body, no serialization_format".to_string()
+        } else {
+            format!("serialization version {}", self.ir_version)
+        }];
         if self.debug_locations_field {
             parts.push("`debug_locations` field".to_string());
         }
@@ -463,8 +492,11 @@ impl Needs {
     /// `release` compiles a call with these needs (as far as the facts of
     /// the table go).
     pub fn met_by(&self, release: &Release) -> bool {
-        release.highest_ir_version >= self.ir_version
-            && (!self.debug_locations_field || release.debug_locations_field)
+        (if self.plain_body {
+            reads_plain_body(release)
+        } else {
+            release.highest_ir_version >= self.ir_version
+        }) && (!self.debug_locations_field || release.debug_locations_field)
             && (!self.llvm24_encodings || release.llvm24_encodings)
             && self
                 .sparse_core

@@ -591,6 +591,7 @@ fn spec_row_config(name: &str) -> BackendConfig {
             tiling: Some(Tiling::Compact),
             opt_level: Some(OptLevel::O0),
             debug_locations: Some(b"D".to_vec()),
+            implicit_sharding: None,
         },
         other => panic!("section 3.5 has a row this test does not know: {other}"),
     }

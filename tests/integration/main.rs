@@ -34,4 +34,5 @@ mod releases;
 mod serde;
 mod suite;
 mod target;
+mod text_body;
 mod vmem_scratch;

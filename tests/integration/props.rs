@@ -202,6 +202,7 @@ prop_compose! {
             tiling,
             opt_level: opt,
             debug_locations: debug,
+            implicit_sharding: None,
         }
     }
 }

@@ -1,0 +1,7 @@
+// Made by: scripts/fixtures/text_bodies.py (the same add, plain MLIR bytecode body, format version 4)
+module @add attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x128xf32>, %arg1: tensor<8x128xf32>) -> tensor<8x128xf32> {
+    %0 = stablehlo.custom_call @tpu_custom_call(%arg0, %arg1) {backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUglNTElSMjIuMS44AAErCQEFCQ0PAQMJAwUDCwUFDQ8HBRETA11BDQE/Cw8TCwsTMwsLCwuFCwsLCxMTExMTCw8TExMTCxMTEwUDWQENHxsHBxsPAs4CBRURCwEDAwcJBRcFGRcBAwMDCw8RExUZAxsDHR8FGwEBBR0NCWFmZmluZV9tYXA8KGQwLCBkMSkgLT4gKGQwLCBkMSk+AAUfBSEFIwUlFwEFBxcBBScXAQVbFwEFjwMDKy0FJxEHARcBBxcXAQkVFwELFQMDNz8FKRcBDRUXAQ8LFwERCyNhcml0aC5mYXN0bWF0aDxub25lPgAVBSECBAUXJwUhAgQFCwMFBwEBAQEBAgQEkwUBEQsFBwSDAwEFAxEhDQcEbwMPGwcDIwMlAycABwMvKQMHCwYxAwMHAQcHCwYzAwMHAwcHCQc5NQMDBQkLDQQ7CQ0FBwcFAD0GAwEFAQBGAysTDQsTIyEdKQUtBQ0LCxMPDw8NCxFidWlsdGluAGZ1bmMAYXJpdGgAdmVjdG9yAG1vZHVsZQByZXR1cm4AY29uc3RhbnQAYWRkZgBsb2FkAHN0b3JlAC0Ac3RhYmxlX21vc2FpYy52ZXJzaW9uADEAZGltZW5zaW9uX3NlbWFudGljcwBmdW5jdGlvbl90eXBlAHNjYWxhcl9wcmVmZXRjaABzY3JhdGNoX29wZXJhbmRzAHN5bV9uYW1lAG1haW4AdmFsdWUAZmFzdG1hdGgA\22, \22needs_layout_passes\22: true}, \22implicit_sharding\22: {\22type\22: \22MANUAL\22}}", kernel_name = "add", operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]} : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>
+    return %0 : tensor<8x128xf32>
+  }
+}

@@ -1,0 +1,7 @@
+// Made by: scripts/fixtures/text_bodies.py (elementwise f32 add, MLIR text body)
+module @add attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x128xf32>, %arg1: tensor<8x128xf32>) -> tensor<8x128xf32> {
+    %0 = stablehlo.custom_call @tpu_custom_call(%arg0, %arg1) {backend_config = "{\22custom_call_config\22: {\22body\22: \22bW9kdWxlIGF0dHJpYnV0ZXMge3N0YWJsZV9tb3NhaWMudmVyc2lvbiA9ICIxIn0gewogIGZ1bmMuZnVuYyBAbWFpbiglYXJnMDogbWVtcmVmPDh4MTI4eGYzMj4sICVhcmcxOiBtZW1yZWY8OHgxMjh4ZjMyPiwgJWFyZzI6IG1lbXJlZjw4eDEyOHhmMzI+KSBhdHRyaWJ1dGVzIHtkaW1lbnNpb25fc2VtYW50aWNzID0gW10sIHNjYWxhcl9wcmVmZXRjaCA9IDAgOiBpNjQsIHNjcmF0Y2hfb3BlcmFuZHMgPSAwIDogaTY0fSB7CiAgICAlYzAgPSBhcml0aC5jb25zdGFudCAwIDogaW5kZXgKICAgICUwID0gdmVjdG9yLmxvYWQgJWFyZzBbJWMwLCAlYzBdIDogbWVtcmVmPDh4MTI4eGYzMj4sIHZlY3Rvcjw4eDEyOHhmMzI+CiAgICAlMSA9IHZlY3Rvci5sb2FkICVhcmcxWyVjMCwgJWMwXSA6IG1lbXJlZjw4eDEyOHhmMzI+LCB2ZWN0b3I8OHgxMjh4ZjMyPgogICAgJTIgPSBhcml0aC5hZGRmICUwLCAlMSA6IHZlY3Rvcjw4eDEyOHhmMzI+CiAgICB2ZWN0b3Iuc3RvcmUgJTIsICVhcmcyWyVjMCwgJWMwXSA6IG1lbXJlZjw4eDEyOHhmMzI+LCB2ZWN0b3I8OHgxMjh4ZjMyPgogICAgcmV0dXJuCiAgfQp9Cg==\22, \22needs_layout_passes\22: true}, \22implicit_sharding\22: {\22type\22: \22MANUAL\22}}", kernel_name = "add", operand_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]} : (tensor<8x128xf32>, tensor<8x128xf32>) -> tensor<8x128xf32>
+    return %0 : tensor<8x128xf32>
+  }
+}
