@@ -34,4 +34,5 @@ mod releases;
 mod serde;
 mod suite;
 mod target;
+mod vmem_nospace;
 mod vmem_scratch;
