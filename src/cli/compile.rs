@@ -29,8 +29,9 @@ pub struct Args {
     #[arg(long)]
     pub target: Chip,
     /// Compile as N SPMD partitions with a device assignment, as a shard_map program runs: kernels
-    /// with remote DMAs, barriers or collective ids need it. v5e, v6e: 1 to 16, 32, 64, 128, 256;
-    /// v4, v7x: 1 to 128; v5p: 1 to 64 (what libtpu's deviceless topologies compile for). A
+    /// with remote DMAs, barriers or collective ids need it. v5e: 1 to 16, 32, 64, 128, 256;
+    /// v6e: 1 to 32, 64, 128, 256; v4, v7x: 1 to 32, 64, 128; v5p: 1 to 32, 64 (what libtpu's
+    /// deviceless topologies compile for). A
     /// module's `mhlo.num_partitions` must equal it.
     #[arg(long, default_value_t = 1, value_parser = parse_devices)]
     pub devices: usize,

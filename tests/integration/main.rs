@@ -12,6 +12,7 @@ mod compile;
 mod config;
 mod contract;
 mod contract_jax;
+mod devices;
 mod diff;
 mod emit;
 mod estimate;
