@@ -249,7 +249,6 @@ impl VmemBudget {
                 format_bytes(limit)
             ));
         }
-        let upper = upper;
         let high = match upper {
             Some(u) => format!("up to {}", format_bytes(u)),
             None => "more (a scratch size is not modelled)".to_string(),

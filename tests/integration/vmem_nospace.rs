@@ -302,7 +302,7 @@ fn nospace_kernels_compile_as_the_table_says() {
                 || format!("{row}: {stdout}"),
             );
         } else {
-            failures.check(stderr.contains("of scoped VMEM"), || format!("{stderr}"));
+            failures.check(stderr.contains("of scoped VMEM"), || stderr.clone());
         }
         if crate::compile::libtpu("nospace_kernels_compile_as_the_table_says").is_some() {
             let (code, _, stderr) =
