@@ -304,6 +304,13 @@ pub struct ContractReport {
     pub vmem: Option<VmemBudget>,
     /// What could not be checked, in words.
     pub not_checked: Vec<String>,
+    /// What was checked, in words (the operands whole or by block windows,
+    /// index maps evaluated over the grid, aliases), for the line that says
+    /// a call passed.
+    pub checked: Vec<String>,
+    /// The scoped-VMEM budget was compared with the chip's limit and fits
+    /// (`false` without a chip, or when it is in [`ContractReport::not_checked`]).
+    pub vmem_checked: bool,
     /// Problems libtpu compiles, reported without refusing the call: blocks
     /// addressed outside their operand ([`ContractError::BlockOutside`];
     /// libtpu 0.0.50.1 compiles such kernels, measured with
@@ -380,6 +387,18 @@ impl TypeShape {
     /// Whether the memref lives in VMEM.
     pub fn in_vmem(&self) -> bool {
         self.memory_space.as_deref() == Some("vmem")
+    }
+
+    /// Whether libtpu places the buffer in scoped VMEM: a memref in
+    /// `#tpu.memory_space<vmem>`, or a memref of data without memory space
+    /// (measured with libtpu 0.0.50.1, `tests/data/vmem-sweep/nospace.json`:
+    /// such memrefs count as VMEM ones do, whole without a grid, blocks
+    /// double-buffered with one).
+    pub fn placed_in_vmem(&self) -> bool {
+        self.in_vmem()
+            || (self.memory_space.is_none()
+                && self.text.starts_with("memref<")
+                && !self.element.starts_with('!'))
     }
 }
 
@@ -520,7 +539,9 @@ fn int_attr(op: Op, name: &str) -> usize {
 }
 
 /// The main function of a kernel: the first function with Pallas attributes,
-/// else the one named like the module.
+/// else the one named like the module, else `main`, else the module's only
+/// function (a hand-written kernel: a plain `func @main` without attributes,
+/// in a module without a name, which libtpu compiles).
 fn main_function<'k>(kernel: &'k Kernel<'_>) -> Option<(String, Op<'k>)> {
     let funcs = functions(kernel);
     let pallas = |op: &Op| {
@@ -536,8 +557,18 @@ fn main_function<'k>(kernel: &'k Kernel<'_>) -> Option<(String, Op<'k>)> {
     if let Some(f) = funcs.iter().find(|(_, op)| pallas(op)) {
         return Some(f.clone());
     }
-    let module_name = kernel.name()?;
-    funcs.into_iter().find(|(n, _)| *n == module_name)
+    if let Some(module_name) = kernel.name()
+        && let Some(f) = funcs.iter().find(|(n, _)| *n == module_name)
+    {
+        return Some(f.clone());
+    }
+    if let Some(f) = funcs.iter().find(|(n, _)| n == "main") {
+        return Some(f.clone());
+    }
+    match funcs.as_slice() {
+        [only] => Some(only.clone()),
+        _ => None,
+    }
 }
 
 /// The Pallas signature of the kernel's main function, `None` without one.
@@ -827,6 +858,7 @@ pub fn check_call<S: AsRef<str>>(
         pairs.push((Place::Result(r), ty, argument, Some(inputs + r)));
     }
     let maps = index_maps(kernel, &sig, &mut report);
+    let mut evaluated = 0usize;
     for &(place, call, argument, window) in &pairs {
         let kernel_ty = &sig.arguments[argument];
         let mismatch = |problem: String, fix: String| ContractError::Mismatch {
@@ -914,6 +946,7 @@ pub fn check_call<S: AsRef<str>>(
         };
         match maps.get(map) {
             Some(Ok(indices)) => {
+                evaluated += 1;
                 if let Some(e) = outside(&sig, place, call, argument, &bounds, map, indices) {
                     report.warnings.push(e);
                 }
@@ -926,6 +959,7 @@ pub fn check_call<S: AsRef<str>>(
                 .push(format!("the blocks of {place}: no index map `{map}`")),
         }
     }
+    report.checked = what_was_checked(&sig, pairs.len(), evaluated, params);
     // Memory spaces of the call against the kernel arguments'.
     let (space_errors, space_notes) = memory::check(&sig, params, d, inputs, results.len());
     errors.extend(space_errors);
@@ -995,6 +1029,8 @@ pub fn check_call<S: AsRef<str>>(
                 errors.push(e);
             } else if let Some(note) = budget.uncertain(chip) {
                 report.not_checked.push(note);
+            } else {
+                report.vmem_checked = true;
             }
         }
         report.vmem = Some(budget);
@@ -1004,6 +1040,53 @@ pub fn check_call<S: AsRef<str>>(
     } else {
         Err(errors)
     }
+}
+
+/// What [`check_call`] checked of a call with `pairs` operands and results,
+/// `evaluated` of whose index maps were walked over the grid: a grid-less,
+/// window-less kernel (a hand-written `func @main` over whole memrefs) has
+/// no blocks or index maps, and the line says so rather than pass over it.
+fn what_was_checked(
+    sig: &KernelSignature,
+    pairs: usize,
+    evaluated: usize,
+    params: &Params,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let windowed = sig
+        .windows
+        .as_ref()
+        .map_or(0, |ws| ws.iter().filter(|w| w.bounds.is_some()).count());
+    if sig.grid.is_empty() && windowed == 0 {
+        out.push(format!(
+            "{pairs} operand(s) and result(s) whole against its arguments (no grid and no \
+             window_params: no blocks or index maps to check)"
+        ));
+    } else {
+        out.push(format!(
+            "{pairs} operand(s) and result(s) against its arguments, {windowed} by block window"
+        ));
+        if sig.grid.is_empty() {
+            out.push("no grid: index maps not evaluated".to_string());
+        } else {
+            out.push(format!(
+                "{evaluated} index map(s) evaluated over grid ({})",
+                sig.grid
+                    .iter()
+                    .map(|b| if *b == DYNAMIC {
+                        "?".to_string()
+                    } else {
+                        b.to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    if !params.input_output_aliases.is_empty() {
+        out.push(format!("{} alias(es)", params.input_output_aliases.len()));
+    }
+    out
 }
 
 /// Whether a call's element type is what JAX 0.12 lowers for a kernel

@@ -25,11 +25,14 @@ pub struct Args {
     /// StableHLO modules (ours or JAX's; text in generic or pretty form, or bytecode; `-` for stdin).
     #[arg(required = true)]
     pub modules: Vec<PathBuf>,
-    /// TPU chip to compile for: v4, v5e, v5p, v6e, v7x (a 2x2 topology of each).
+    /// TPU chip to compile for: v4, v5e, v5p, v6e, v7x (the smallest deviceless topology that takes --devices).
     #[arg(long)]
     pub target: Chip,
-    /// Compile as N SPMD partitions with a device assignment (1, 2 or 4), as a
-    /// shard_map program runs: kernels with remote DMAs, barriers or collective ids need it.
+    /// Compile as N SPMD partitions with a device assignment, as a shard_map program runs: kernels
+    /// with remote DMAs, barriers or collective ids need it. v5e: 1 to 16, 32, 64, 128, 256;
+    /// v6e: 1 to 32, 64, 128, 256; v4, v7x: 1 to 32, 64, 128; v5p: 1 to 32, 64 (what libtpu's
+    /// deviceless topologies compile for). A
+    /// module's `mhlo.num_partitions` must equal it.
     #[arg(long, default_value_t = 1, value_parser = parse_devices)]
     pub devices: usize,
     /// Print one JSON object per module (verdict, error, memory statistics).
@@ -91,10 +94,27 @@ pub fn libtpu_path(
 }
 
 fn parse_devices(text: &str) -> Result<usize, String> {
-    match text {
-        "1" | "2" | "4" => Ok(text.parse().unwrap_or(1)),
-        _ => Err("the 2x2 topologies take 1, 2 or 4 devices".to_string()),
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a device count: give a whole number of at least 1"
+        )),
     }
+}
+
+/// The module's `mhlo.num_partitions`, when it has one (text or bytecode).
+fn num_partitions(bytes: &[u8], name: &str) -> Option<i64> {
+    use tpu_custom_call::kernel::{ModuleFormat, parse_module_bytes};
+    use tpu_custom_call::melior::ir::operation::OperationLike;
+    let ctx = Context::new();
+    let module = parse_module_bytes(&ctx, bytes, name, ModuleFormat::sniff(bytes)).ok()?;
+    let attr = module
+        .as_operation()
+        .attribute("mhlo.num_partitions")
+        .ok()?;
+    tpu_custom_call::melior::ir::attribute::IntegerAttribute::try_from(attr)
+        .ok()
+        .map(|a| a.value())
 }
 
 /// Runs `compile`.
@@ -120,6 +140,15 @@ pub fn run(args: Args) -> CliResult {
     for path in &args.modules {
         let bytes = read_input(path)?;
         let name = source_name(path);
+        if let Some(n) = num_partitions(&bytes, &name)
+            && usize::try_from(n).ok() != Some(args.devices)
+        {
+            return Err(format!(
+                "{name}: the module has mhlo.num_partitions = {n} but --devices is {}; compile it with \
+                 --devices {n} (one device per partition)",
+                args.devices
+            ));
+        }
         let verdict = compiler.compile(&bytes).map_err(|e| e.to_string())?;
         let blamed = verdict
             .error()

@@ -331,6 +331,17 @@ pub fn run(args: Args) -> CliResult {
     if args.devices == 0 {
         return Err("--devices must be at least 1".into());
     }
+    // One thread a device (and its own memory): bounded by the most devices
+    // a deviceless topology of the chip (any chip without --target) has.
+    let most = tpu_custom_call::compile::max_devices(args.target);
+    if args.devices > most {
+        return Err(format!(
+            "--devices {} exceeds the {most} devices of the largest {} topology libtpu compiles for \
+             (each device runs on a thread of its own here); give at most {most}",
+            args.devices,
+            args.target.map_or("TPU".to_string(), |c| c.to_string())
+        ));
+    }
     let bytes = read_input(&args.input)?;
     let name = source_name(&args.input);
     let ctx = Context::new();
@@ -433,6 +444,19 @@ impl Args {
     fn options(&self, max_bytes: Option<u64>) -> Result<RunOptions, String> {
         let cores = match (self.cores, &self.target) {
             (Some(0), _) => return Err("--cores must be at least 1".into()),
+            (Some(n), Some(chip)) if n > exec::tensor_cores_of(*chip) => {
+                return Err(format!(
+                    "--cores {n}: {chip} has {} TensorCore(s) per chip",
+                    exec::tensor_cores_of(*chip)
+                ));
+            }
+            (Some(n), None) if n > exec::MAX_TENSOR_CORES => {
+                return Err(format!(
+                    "--cores {n}: no TPU chip has more than {} TensorCores (give --target for the \
+                     chip's own count)",
+                    exec::MAX_TENSOR_CORES
+                ));
+            }
             (Some(n), _) => n,
             (None, Some(chip)) => exec::cores_of(*chip),
             (None, None) => 1,

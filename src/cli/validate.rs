@@ -52,14 +52,21 @@ fn checked(found: &validate::Report, target: Option<Chip>) -> String {
         None => "JAX's rules (no --target: libtpu's chip rules not checked)".to_string(),
     }];
     if let Some(contract) = &found.contract {
-        if let Some(f) = &contract.function {
-            parts.push(format!("the call against kernel @{f}"));
+        match &contract.function {
+            Some(f) if contract.checked.is_empty() => {
+                parts.push(format!("the call against kernel @{f}"));
+            }
+            Some(f) => parts.push(format!(
+                "the call against kernel @{f}: {}",
+                contract.checked.join(", ")
+            )),
+            None => parts.push("the call contract not checked (no main function)".to_string()),
         }
         if let Some(v) = &contract.vmem {
-            let need = tpu_custom_call::contract::format_bytes(v.total());
             match target.and_then(|chip| v.limit(chip).map(|l| (chip, l))) {
-                Some((chip, (limit, from_param))) => parts.push(format!(
-                    "scoped VMEM {need} of {} ({})",
+                Some((chip, (limit, from_param))) if contract.vmem_checked => parts.push(format!(
+                    "scoped VMEM {} of {} ({})",
+                    tpu_custom_call::contract::format_bytes(v.counted(chip)),
                     tpu_custom_call::contract::format_bytes(limit),
                     if from_param {
                         "vmem_limit_bytes".to_string()
@@ -67,7 +74,13 @@ fn checked(found: &validate::Report, target: Option<Chip>) -> String {
                         format!("{chip}'s default limit")
                     }
                 )),
-                None => parts.push(format!("scoped VMEM {need}")),
+                _ if target.is_some() => {
+                    parts.push("scoped VMEM not checked (see the note)".to_string());
+                }
+                _ => parts.push(format!(
+                    "scoped VMEM {} (no --target: not checked against a limit)",
+                    tpu_custom_call::contract::format_bytes(v.total())
+                )),
             }
         }
     }

@@ -80,23 +80,148 @@ pub fn default_timeout() -> Duration {
 /// The hidden subcommand that runs [`run_worker`] in the worker executable.
 pub const WORKER_SUBCOMMAND: &str = "__compile-worker";
 
-/// The chips libtpu compiles for here, with their topology (a 2x2 slice) and
-/// `TPU_ACCELERATOR_TYPE`, as `tpu_compile.py` names them.
-pub const TOPOLOGIES: [(Chip, &str, &str); 5] = [
-    (Chip::V4, "v4:2x2x1", "v4-8"),
-    (Chip::V5e, "v5e:2x2", "v5litepod-4"),
-    (Chip::V5p, "v5p:2x2x1", "v5p-8"),
-    (Chip::V6e, "v6e:2x2", "v6e-4"),
-    (Chip::V7x, "tpu7x:2x2x1", "tpu7x-8"),
+/// A deviceless topology libtpu 0.0.50.1 makes for a chip (measured with
+/// `scripts/libtpu/devices_sweep.py`, `tests/data/compile/devices.json`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Topology {
+    /// Its name as PJRT takes it (`v5e:2x4`).
+    pub name: &'static str,
+    /// Its devices.
+    pub devices: usize,
+    /// Whether libtpu compiles for its first N devices, N below
+    /// [`Topology::devices`] (measured for every N to 16 and for 24 of 32);
+    /// v5e's 4x8 takes only all of them ("RET_CHECK failure ... device_count
+    /// == target.Topology()->LogicalDeviceCount"), and subsets of the
+    /// topologies above 32 devices are not measured: only all.
+    pub subsets: bool,
+}
+
+const fn topo(name: &'static str, devices: usize, subsets: bool) -> Topology {
+    Topology {
+        name,
+        devices,
+        subsets,
+    }
+}
+
+/// The chips libtpu compiles for here, with `TPU_ACCELERATOR_TYPE` (as
+/// `tpu_compile.py` names it) and their topologies, from small to large: a
+/// compile for N devices uses the smallest that takes N.
+pub const TOPOLOGIES: [(Chip, &str, &[Topology]); 5] = [
+    (
+        Chip::V4,
+        "v4-8",
+        &[
+            topo("v4:2x2x1", 8, true),
+            topo("v4:2x2x2", 16, true),
+            topo("v4:2x2x4", 32, true),
+            topo("v4:2x4x4", 64, false),
+            topo("v4:4x4x4", 128, false),
+        ],
+    ),
+    (
+        Chip::V5e,
+        "v5litepod-4",
+        &[
+            topo("v5e:2x2", 4, true),
+            topo("v5e:2x4", 8, true),
+            topo("v5e:4x4", 16, true),
+            topo("v5e:4x8", 32, false),
+            topo("v5e:8x8", 64, false),
+            topo("v5e:8x16", 128, false),
+            topo("v5e:16x16", 256, false),
+        ],
+    ),
+    (
+        Chip::V5p,
+        "v5p-8",
+        &[
+            topo("v5p:2x2x1", 4, true),
+            topo("v5p:2x2x2", 8, true),
+            topo("v5p:2x2x4", 16, true),
+            topo("v5p:2x4x4", 32, true),
+            topo("v5p:4x4x4", 64, false),
+        ],
+    ),
+    (
+        Chip::V6e,
+        "v6e-4",
+        &[
+            topo("v6e:2x2", 4, true),
+            topo("v6e:2x4", 8, true),
+            topo("v6e:4x4", 16, true),
+            topo("v6e:4x8", 32, true),
+            topo("v6e:8x8", 64, false),
+            topo("v6e:8x16", 128, false),
+            topo("v6e:16x16", 256, false),
+        ],
+    ),
+    (
+        Chip::V7x,
+        "tpu7x-8",
+        &[
+            topo("tpu7x:2x2x1", 8, true),
+            topo("tpu7x:2x2x2", 16, true),
+            topo("tpu7x:2x2x4", 32, true),
+            topo("tpu7x:2x4x4", 64, false),
+            topo("tpu7x:4x4x4", 128, false),
+        ],
+    ),
 ];
+
+/// The topology a compile for `devices` devices of `chip` uses: the smallest
+/// that takes them; `None` when none does.
+pub fn topology_for(chip: Chip, devices: usize) -> Option<&'static Topology> {
+    let (_, _, topologies) = TOPOLOGIES.iter().find(|(c, ..)| *c == chip)?;
+    topologies
+        .iter()
+        .find(|t| devices >= 1 && (t.devices == devices || (t.subsets && devices < t.devices)))
+}
+
+/// The device counts libtpu 0.0.50.1's deviceless topologies of `chip`
+/// compile for, in words (`1 to 16, 32, 64, 128 and 256`); `None` for a
+/// chip without topologies.
+pub fn device_counts(chip: Chip) -> Option<String> {
+    let (_, _, topologies) = TOPOLOGIES.iter().find(|(c, ..)| *c == chip)?;
+    let upto = topologies
+        .iter()
+        .filter(|t| t.subsets)
+        .map(|t| t.devices)
+        .max()
+        .unwrap_or(1);
+    let mut parts = vec![format!("1 to {upto}")];
+    parts.extend(
+        topologies
+            .iter()
+            .filter(|t| t.devices > upto)
+            .map(|t| t.devices.to_string()),
+    );
+    let last = parts.pop().unwrap_or_default();
+    Some(if parts.is_empty() {
+        last
+    } else {
+        format!("{} and {last}", parts.join(", "))
+    })
+}
+
+/// The most devices any chip's topology has here.
+pub fn max_devices(chip: Option<Chip>) -> usize {
+    TOPOLOGIES
+        .iter()
+        .filter(|(c, ..)| chip.is_none_or(|chip| *c == chip))
+        .flat_map(|(_, _, ts)| ts.iter().map(|t| t.devices))
+        .max()
+        .unwrap_or(1)
+}
 
 /// What to compile for and with.
 #[derive(Clone, Debug)]
 pub struct CompileOptions {
     /// The chip (one of [`TOPOLOGIES`]).
     pub chip: Chip,
-    /// SPMD partitions with a device assignment (1, 2 or 4): kernels that
-    /// address other devices need more than one.
+    /// SPMD partitions with a device assignment (the counts
+    /// [`device_counts`] lists for the chip): kernels that address other
+    /// devices need more than one.
     pub devices: usize,
     /// libtpu.so; `None` looks it up with [`find_libtpu`].
     pub libtpu: Option<PathBuf>,
@@ -228,11 +353,17 @@ pub enum CompileError {
         /// The chip asked for.
         chip: Chip,
     },
-    /// A device count the 2x2 topologies cannot hold.
-    #[error("--devices {devices} is not 1, 2 or 4 (the topologies are 2x2 slices)")]
+    /// A device count no deviceless topology of the chip compiles for.
+    #[error(
+        "--devices {devices}: libtpu {LIBTPU_VERSION}'s deviceless {chip} topologies compile for {counts} devices"
+    )]
     Devices {
         /// The count asked for.
         devices: usize,
+        /// The chip.
+        chip: Chip,
+        /// The counts they compile for, in words.
+        counts: String,
     },
     /// No worker executable was given or found (see [`find_worker`]).
     #[error(
@@ -346,15 +477,17 @@ impl Compiler {
     /// Checks the options and finds libtpu; the worker starts at the first
     /// compile.
     pub fn new(options: CompileOptions) -> Result<Compiler, CompileError> {
-        let &(_, topology, accelerator) = TOPOLOGIES
+        let &(_, accelerator, _) = TOPOLOGIES
             .iter()
             .find(|(chip, ..)| *chip == options.chip)
             .ok_or(CompileError::UnsupportedChip { chip: options.chip })?;
-        if ![1, 2, 4].contains(&options.devices) {
-            return Err(CompileError::Devices {
+        let topology = topology_for(options.chip, options.devices)
+            .ok_or_else(|| CompileError::Devices {
                 devices: options.devices,
-            });
-        }
+                chip: options.chip,
+                counts: device_counts(options.chip).unwrap_or_default(),
+            })?
+            .name;
         let libtpu = find_libtpu(options.libtpu.as_deref())?;
         let worker = match &options.worker {
             Some(path) => path.clone(),

@@ -52,6 +52,19 @@ impl Chip {
             _ => None,
         }
     }
+
+    /// The most scoped VMEM libtpu 0.0.50.1 lets a kernel have, whatever
+    /// `vmem_limit_bytes` says: the VMEM less what it reserves (measured with
+    /// `vmem_limit_bytes` above it, `tests/data/vmem-sweep/nospace.json`:
+    /// "Used 127.97M of 127.94M vmem" on v6e, "of 63.94M" on v5p and v7x,
+    /// 128.00M on v5e, 16.00M on v4; 64 KiB reserved on v5p, v6e, v7x).
+    pub const fn usable_vmem_bytes(self) -> u64 {
+        let vmem = self.info().vmem_bytes;
+        match self {
+            Chip::V5p | Chip::V6e | Chip::V7x => vmem.saturating_sub(64 * 1024),
+            _ => vmem,
+        }
+    }
 }
 
 /// libtpu's figure for a byte count: `24.00M`, `32.0K`, `512B`.
@@ -144,6 +157,9 @@ pub struct VmemBudget {
     /// VMEM buffers whose size libtpu's figure is not modelled for (kernel
     /// argument indices); the budget is not checked when there are any.
     pub unmodelled: Vec<usize>,
+    /// Bytes of each input and output buffer counted in [`VmemBudget::buffers`]
+    /// (times its buffering), in order.
+    pub buffer_sizes: Vec<u64>,
 }
 
 /// What Mosaic may add of its own (internal scratch, relayout and conversion
@@ -188,16 +204,52 @@ impl VmemBudget {
         Some(needed.saturating_add(margin))
     }
 
+    /// What XLA keeps out of scoped VMEM on `chip`: at least the first, at
+    /// most the second figure. On v7x, without a grid and without
+    /// `vmem_limit_bytes`, it keeps one whole operand in HBM (measured,
+    /// `nospace.json`: 2 of 3 equal buffers counted, 3 of 4; which one when
+    /// they differ is not measured: between none and the largest); elsewhere
+    /// nothing.
+    pub fn kept_out(&self, chip: Chip) -> (u64, u64) {
+        if chip != Chip::V7x || self.buffering != 1 || self.vmem_limit_bytes.is_some() {
+            return (0, 0);
+        }
+        let largest = self.buffer_sizes.iter().copied().max().unwrap_or(0);
+        let equal = self.buffer_sizes.len() >= 2
+            && self.buffer_sizes.iter().all(|&b| b == self.buffer_sizes[0]);
+        (if equal { largest } else { 0 }, largest)
+    }
+
+    /// What libtpu's check surely counts on `chip`: [`VmemBudget::total`]
+    /// less the most XLA may keep out of scoped VMEM there.
+    pub fn counted(&self, chip: Chip) -> u64 {
+        self.total().saturating_sub(self.kept_out(chip).1)
+    }
+
     /// When the kernel fits by what libtpu surely counts but may not by what
     /// it may count (Mosaic keeps or drops VMEM scratch and adds internal
-    /// scratch as it optimizes): the note for `not_checked`.
+    /// scratch as it optimizes; XLA on v7x keeps an operand out of VMEM,
+    /// which one is not known): the note for `not_checked`.
     pub fn uncertain(&self, chip: Chip) -> Option<String> {
         let (limit, _) = self.limit(chip)?;
-        let low = self.total();
-        if low > limit || self.upper(chip).is_some_and(|u| u <= limit) {
+        let low = self.counted(chip);
+        let (surely_out, maybe_out) = self.kept_out(chip);
+        let upper = self.upper(chip).map(|u| u.saturating_sub(surely_out));
+        if low > limit || upper.is_some_and(|u| u <= limit) {
             return None;
         }
-        let high = match self.upper(chip) {
+        if maybe_out > surely_out && self.scratch == 0 && !self.may_need_internal {
+            return Some(format!(
+                "the scoped-VMEM budget on {chip}: libtpu counts {} to {} of input/output buffers \
+                 (XLA keeps one whole operand of a grid-less kernel out of scoped VMEM there, which \
+                 one is measured only for operands of one size) against a limit of {}; compile it \
+                 to know (`emit --target {chip} --compile-check`)",
+                format_bytes(low),
+                format_bytes(self.total()),
+                format_bytes(limit)
+            ));
+        }
+        let high = match upper {
             Some(u) => format!("up to {}", format_bytes(u)),
             None => "more (a scratch size is not modelled)".to_string(),
         };
@@ -225,9 +277,11 @@ impl VmemBudget {
     ///
     /// On v7x XLA may keep some whole operands out of scoped VMEM, so libtpu's
     /// figure is not ours (measured: without a grid and without
-    /// `vmem_limit_bytes` it compiles up to 48 MiB of buffers against its
-    /// 32 MiB limit, counting two of the add kernel's three; with 8 MiB it
-    /// compiles 24 MiB). With a grid no one rule fits libtpu's verdicts
+    /// `vmem_limit_bytes` it counts all but one whole operand against its
+    /// 32 MiB ([`VmemBudget::kept_out`]): up to 48 MiB of the add kernel's
+    /// three buffers compile, 48 MiB of four do not; with 8 MiB it compiles
+    /// 24 MiB; with `vmem_limit_bytes` at or above its usable VMEM it counts
+    /// every operand against [`Chip::usable_vmem_bytes`]). With a grid no one rule fits libtpu's verdicts
     /// (`tests/data/vmem-sweep/v7x_grid.json`): its figure is the
     /// double-buffered blocks against 32 MiB, but a grid of 1 or 2 parallel
     /// steps compiles 36 MiB of them, 4 steps compile 32.81 MiB and refuse
@@ -235,20 +289,25 @@ impl VmemBudget {
     /// 4 or all 6 of the add kernel's blocks in VMEM depending on their size
     /// and the limit (8 MiB: 4.03 MiB blocks refused at 8.06M; 16 MiB: 5.31
     /// MiB blocks refused at 21.25M though two would fit). There only the
-    /// measured case is checked: no grid, no `vmem_limit_bytes`, at most
-    /// 48 MiB.
+    /// measured cases are checked: no grid, and no `vmem_limit_bytes` or one
+    /// at least the usable VMEM.
     pub fn limit(&self, chip: Chip) -> Option<(u64, bool)> {
         if !self.unmodelled.is_empty() {
             return None;
         }
-        if chip == Chip::V7x {
-            return (self.vmem_limit_bytes.is_none() && self.buffering == 1)
-                .then_some((48 * MIB, false));
-        }
-        // Above the chip's VMEM, what fits the VMEM is what compiles
+        // Above the chip's usable VMEM, what fits it is what compiles
         // (measured on v4's 16 MiB: "Used 20.00M of 16.00M vmem" with a
-        // 40 MiB `vmem_limit_bytes`).
-        let vmem = chip.info().vmem_bytes;
+        // 40 MiB `vmem_limit_bytes`; "Used 64.00M of 63.94M vmem" on v5p
+        // with 64 MiB).
+        let vmem = chip.usable_vmem_bytes();
+        if chip == Chip::V7x {
+            return match self.vmem_limit_bytes {
+                _ if self.buffering != 1 => None,
+                None => Some((32 * MIB, false)),
+                Some(limit) if limit >= vmem => Some((vmem, false)),
+                Some(_) => None,
+            };
+        }
         match self.vmem_limit_bytes {
             Some(limit) if limit > vmem => Some((vmem, false)),
             Some(limit) => Some((limit, true)),
@@ -299,15 +358,18 @@ impl VmemBudget {
     /// The error when the kernel does not fit `chip`.
     pub fn check(&self, function: &str, chip: Chip) -> Option<ContractError> {
         let (limit, from_param) = self.limit(chip)?;
-        let needed = self.total();
+        let needed = self.counted(chip);
         if needed <= limit {
             return None;
         }
+        let (out, _) = self.kept_out(chip);
         let mut parts = vec![format!(
             "{} input/output buffers{}",
-            format_bytes(self.buffers),
+            format_bytes(self.buffers.saturating_sub(out)),
             if self.buffering > 1 {
                 ", blocks double-buffered"
+            } else if out > 0 {
+                ", one whole operand kept out of scoped VMEM by XLA"
             } else {
                 ""
             }
@@ -316,10 +378,17 @@ impl VmemBudget {
             parts.push(format!("{} VMEM scratch", format_bytes(self.scratch_kept)));
         }
         let vmem = chip.info().vmem_bytes;
-        let fix = if needed <= vmem {
+        let usable = chip.usable_vmem_bytes();
+        let fix = if needed <= usable {
             format!(
                 "raise vmem_limit_bytes (at most {} MiB on {chip}) or use smaller blocks",
                 vmem / MIB
+            )
+        } else if usable < vmem {
+            format!(
+                "use smaller blocks: {chip} has {} MiB of VMEM, {} of it usable",
+                vmem / MIB,
+                format_bytes(usable)
             )
         } else {
             format!("use smaller blocks: {chip} has {} MiB of VMEM", vmem / MIB)
@@ -652,7 +721,7 @@ pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params
         super::functions(kernel).into_iter().collect();
     for b in 0..buffers {
         let arg = &sig.arguments[g + p + b];
-        if !arg.in_vmem() {
+        if !arg.placed_in_vmem() {
             continue;
         }
         let window = sig
@@ -671,13 +740,15 @@ pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params
         };
         match dims.and_then(|d| padded_bytes(&d, &arg.element)) {
             Some(bytes) => {
-                budget.buffers = budget.buffers.saturating_add(bytes.saturating_mul(times));
+                let bytes = bytes.saturating_mul(times);
+                budget.buffers = budget.buffers.saturating_add(bytes);
+                budget.buffer_sizes.push(bytes);
             }
             None => budget.unmodelled.push(g + p + b),
         }
     }
     for (i, arg) in sig.arguments.iter().skip(g + p + buffers).enumerate() {
-        if !arg.in_vmem() {
+        if !arg.placed_in_vmem() {
             continue;
         }
         match static_dims(arg).and_then(|d| padded_bytes(&d, &arg.element)) {

@@ -156,6 +156,15 @@ pub enum DmaTiming {
     Random(u64),
 }
 
+/// The most TensorCores a chip of the target table has (`--cores` above it
+/// is refused).
+pub const MAX_TENSOR_CORES: usize = 2;
+
+/// The TensorCores of `chip` (at least 1): the most `--cores` may be.
+pub fn tensor_cores_of(chip: crate::target::Chip) -> usize {
+    chip.info().tensor_cores_per_chip.max(1) as usize
+}
+
 /// The TensorCores that share one device's grid on a chip: 2 on megacore
 /// chips (v4, v5p: JAX's `supports_megacore`), where Mosaic splits the
 /// leading `parallel` grid dimension between them; 1 elsewhere (v7x's two

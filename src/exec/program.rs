@@ -1279,7 +1279,9 @@ fn constant(a: MlirAttribute, ty: &VTy) -> Option<Array> {
                 if raw.is_null() {
                     return None;
                 }
-                let raw = std::slice::from_raw_parts(raw, n * bytes);
+                // SAFETY: MLIR's raw data of a dense float attribute of `n`
+                // elements of `bytes` bytes each, alive with the attribute.
+                let raw = crate::ffi::foreign_slice(raw, n.checked_mul(bytes)?);
                 Data::F32(
                     (0..n)
                         .map(|i| {

@@ -339,7 +339,7 @@ fn compile_usage_and_missing_libtpu() {
         "--target",
         "v5e",
         "--devices",
-        "3",
+        "0",
     ]);
     assert_eq!(code, 2, "{stderr}");
     let (code, stdout, stderr) = run_cli(&[

@@ -191,7 +191,11 @@ fn vmem_scratch_verdicts_agree_with_libtpu() {
     // The definite verdicts (the sweep sits on the limits, so many are not).
     let n = |ok: bool, what: &str| counts.get(&(ok, what)).copied().unwrap_or(0);
     assert!(
-        n(true, "fits") >= 114 && n(false, "refused") >= 164,
+        // 113: v7x counts all but one whole operand against 32 MiB
+        // (`VmemBudget::kept_out`), so `nogrid(rows=2048, lanes=1024,
+        // s=3072)` (16 MiB counted, up to 39 MiB with scratch and Mosaic's
+        // margin) is not checked there; the former 48 MiB rule called it fits.
+        n(true, "fits") >= 113 && n(false, "refused") >= 164,
         "{counts:?}"
     );
 }
