@@ -840,7 +840,6 @@ pub fn check_call<S: AsRef<str>>(
             dim: b.dim,
         })
         .collect();
-    errors.extend(window_errors(kernel));
     let mut report = ContractReport {
         function: Some(sig.function.clone()),
         ..ContractReport::default()

@@ -380,6 +380,8 @@ fn run_checks(
             target,
         );
         if !options.jax_rules_only {
+            // The windows first: libtpu sets them up before it lowers.
+            errors.extend(contract::window_errors(kernel).into_iter().map(Error::from));
             errors.extend(found.into_iter().map(Error::from));
         }
         report.lowering = Some(coverage);

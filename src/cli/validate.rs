@@ -61,9 +61,8 @@ fn is_json(path: &std::path::Path, bytes: &[u8]) -> bool {
 }
 
 /// What a passing check covered, in words: the rules, the contract, the
-/// scoped-VMEM figure against the chip's limit, then what only libtpu's
-/// compile decides (`compiled`: libtpu's verdict when it was asked).
-fn checked(found: &validate::Report, target: Option<Chip>, compiled: Option<&str>) -> String {
+/// scoped-VMEM figure against the chip's limit.
+fn checked(found: &validate::Report, target: Option<Chip>) -> String {
     let lowering = found.lowering.as_ref();
     let mut parts = vec![match target {
         Some(chip) => {
@@ -104,8 +103,15 @@ fn checked(found: &validate::Report, target: Option<Chip>, compiled: Option<&str
             }
         }
     }
+    parts.join("; ")
+}
+
+/// The ok line's last part: libtpu's verdict (`compiled`, when it was
+/// asked), else what only libtpu's compile decides.
+fn unchecked(found: &validate::Report, target: Option<Chip>, compiled: Option<&str>) -> String {
+    let lowering = found.lowering.as_ref();
     match compiled {
-        Some(verdict) => parts.push(verdict.to_string()),
+        Some(verdict) => verdict.to_string(),
         None => {
             let ops = lowering.map_or(&[][..], |c| &c.not_checked[..]);
             let mut what = "layouts".to_string();
@@ -124,16 +130,15 @@ fn checked(found: &validate::Report, target: Option<Chip>, compiled: Option<&str
                     }
                 ));
             }
-            parts.push(format!(
+            format!(
                 "not checked: {what} ({})",
                 match target {
                     Some(_) => "--compile-check asks libtpu",
                     None => "give --target and --compile-check to ask libtpu",
                 }
-            ));
+            )
         }
     }
-    parts.join("; ")
 }
 
 /// libtpu's verdict on a module for `--compile-check`: `Ok(words)` when it
@@ -234,9 +239,10 @@ fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
                 }
             }
             println!(
-                "{label}: ok: {}; compiles with {oldest} ({})",
-                checked(&found, args.target, compiled.as_deref()),
-                needs.describe()
+                "{label}: ok: {}; compiles with {oldest} ({}); {}",
+                checked(&found, args.target),
+                needs.describe(),
+                unchecked(&found, args.target, compiled.as_deref())
             );
         } else {
             problems.extend(found.errors.iter().map(|e| format!("{label}: {e}")));
@@ -326,7 +332,11 @@ pub fn run(args: Args) -> CliResult {
             }
             _ => None,
         };
-        println!("ok: {}", checked(&found, args.target, compiled.as_deref()));
+        println!(
+            "ok: {}; {}",
+            checked(&found, args.target),
+            unchecked(&found, args.target, compiled.as_deref())
+        );
         Ok(())
     } else {
         Err(report(errors.iter().map(ToString::to_string).collect()))

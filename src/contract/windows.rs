@@ -3,7 +3,8 @@
 //! indices and the scalar prefetch references, and returning one block index
 //! per block dimension. Measured by `scripts/libtpu/lowering_sweep.py`
 //! (`window/*` rows): libtpu 0.0.50.1 refuses the first two on v5e, v6e and
-//! v7x and aborts on the third. Shared by validation (the call contract) and
+//! v7x and aborts on the third. Shared by validation (libtpu's rules, skipped
+//! with `ValidateOptions::jax_rules_only`) and
 //! `run` (`exec::Execution::new`), which must not compute numbers for a
 //! kernel libtpu refuses.
 
