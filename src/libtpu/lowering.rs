@@ -152,7 +152,7 @@ pub fn check(
     target: Option<Chip>,
 ) -> (Vec<LibtpuError>, Coverage) {
     let mut errors = Vec::new();
-    let sig = crate::contract::kernel_signature(kernel);
+    let main = main_function(kernel);
     if let Some((operands, results)) = types {
         let places = operands
             .iter()
@@ -164,9 +164,12 @@ pub fn check(
                     .enumerate()
                     .map(|(i, t)| (format!("result {i}"), t)),
             );
-        let dynamic_kernel = sig
-            .as_ref()
-            .is_some_and(|s| s.grid.contains(&crate::contract::DYNAMIC));
+        // A dynamic grid bound is i64::MIN in `iteration_bounds`.
+        let dynamic_kernel = main.as_ref().is_some_and(|(_, op)| {
+            op.attr("iteration_bounds")
+                .and_then(ir::as_i64_array)
+                .is_some_and(|b| b.contains(&i64::MIN))
+        });
         for (place, ty) in places {
             let element = shape_free(&ty.replacen("tensor<", "vector<", 1));
             if matches!(
@@ -188,11 +191,6 @@ pub fn check(
             }
         }
     }
-    let funcs = crate::contract::functions(kernel);
-    let main = sig
-        .as_ref()
-        .and_then(|s| funcs.iter().find(|(n, _)| *n == s.function))
-        .map(|(n, op)| (n.clone(), *op));
     let chip = target.filter(|c| MEASURED_CHIPS.contains(c));
     let mut coverage = Coverage {
         chip,
@@ -236,6 +234,26 @@ pub fn check(
     }
     coverage.not_checked = unchecked.into_iter().collect();
     (errors, coverage)
+}
+
+/// The kernel's entry function (the first `func.func` with a
+/// `tpu.core_type`, as libtpu finds it) with its name.
+fn main_function<'k>(kernel: &'k Kernel<'_>) -> Option<(String, Op<'k>)> {
+    let body = kernel.module().body();
+    let mut child = ir::block_first_op(melior::ir::BlockLike::to_raw(&body));
+    while let Some(op) = child {
+        child = op.next();
+        if op.name() == "func.func" && op.attr("tpu.core_type").is_some() {
+            let name = op
+                .attr("sym_name")
+                .map(ir::attr_text)
+                .unwrap_or_default()
+                .trim_matches('"')
+                .to_string();
+            return Some((name, op));
+        }
+    }
+    None
 }
 
 /// Every op nested in `op` (not `op` itself), an op before its children.
