@@ -4,7 +4,7 @@
 //! `data/libtpu/lowering.json`), and the structural rules it found (one
 //! block per function, static shapes, no 64-bit element types).
 //!
-//! An op is looked up by its key ([`op_key`]): its name with the shape-free
+//! An op is looked up by its key (`op_key`): its name with the shape-free
 //! types of its operands and results (`vector<f32>`, `memref<f32,smem>`).
 //! A key libtpu refused on the chip is an error with libtpu's message; a key
 //! it compiled passes; any other key is "not checked" ([`Coverage`]): only
