@@ -32,6 +32,9 @@ pub mod bounds;
 mod memory;
 pub mod tiling;
 pub mod vmem;
+mod windows;
+
+pub use windows::window_errors;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -249,6 +252,74 @@ pub enum ContractError {
         shape: Vec<i64>,
         /// The dimension it leaves.
         dim: usize,
+    },
+    /// A window's `transform_indices` names no function of the kernel
+    /// (libtpu refuses the kernel; `run` would read no blocks).
+    #[error(
+        "window_params[{window}] of kernel `{function}`: transform_indices `@{map}` is not a function of the \
+         kernel: libtpu says \"Failed to set window params for input {window}: transform_indices symbol is \
+         undefined or is not a function\"; name one of its functions, or define `@{map}`"
+    )]
+    WindowMapMissing {
+        /// The kernel's main function.
+        function: String,
+        /// The window's index in `window_params`.
+        window: usize,
+        /// The symbol named.
+        map: String,
+    },
+    /// An index map whose arguments are not the grid indices and the scalar
+    /// prefetch references.
+    #[error(
+        "window_params[{window}] of kernel `{function}`: index map `@{map}` takes {got} argument(s), but the \
+         grid has {grid} dimension(s) and the kernel {prefetch} scalar prefetch operand(s): libtpu says {}; \
+         give `@{map}` {expected} arguments (the grid indices, then the scalar prefetch references)",
+        if got < expected {
+            format!("\"Failed to set window params for input {window}: transform_indices body has an incorrect \
+                     number of arguments: expected {expected}, got {got}\"")
+        } else {
+            "\"Function argument type mismatch between main and a transform function\"".to_string()
+        }
+    )]
+    WindowMapArity {
+        /// The kernel's main function.
+        function: String,
+        /// The window's index in `window_params`.
+        window: usize,
+        /// The index map.
+        map: String,
+        /// Its arguments.
+        got: usize,
+        /// Grid rank plus scalar prefetch count.
+        expected: usize,
+        /// The grid's rank.
+        grid: usize,
+        /// Scalar prefetch operands.
+        prefetch: usize,
+    },
+    /// An index map returning other than one block index per block
+    /// dimension (libtpu aborts the compiling process).
+    #[error(
+        "window_params[{window}] of kernel `{function}`: index map `@{map}` returns {got} index(es) for a \
+         rank-{rank} block (window_bounds): libtpu aborts the process compiling it ({}); return one block \
+         index per block dimension",
+        if got < rank {
+            format!("\"Check failed: iteration_indices.size() == rank ({got} vs. {rank})\"")
+        } else {
+            "signal 4".to_string()
+        }
+    )]
+    WindowMapResults {
+        /// The kernel's main function.
+        function: String,
+        /// The window's index in `window_params`.
+        window: usize,
+        /// The index map.
+        map: String,
+        /// Indices it returns.
+        got: usize,
+        /// The block's rank.
+        rank: usize,
     },
     /// The kernel needs more scoped VMEM than the chip's limit (libtpu's
     /// `CompileTimeScopedVmemOom`, with its figures).

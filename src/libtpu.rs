@@ -14,6 +14,7 @@
 //! The one entry is [`check`]; validation (`validate::validate`, step
 //! `check_libtpu`) calls it after JAX's rules.
 
+pub mod lowering;
 pub mod releases;
 
 use std::fmt;
@@ -329,6 +330,59 @@ pub enum LibtpuError {
         ty: String,
         /// libtpu's message.
         libtpu: String,
+    },
+    /// An op libtpu's Mosaic compiler does not lower on the chip, with these
+    /// element types or memory spaces (`libtpu::lowering`'s table).
+    #[error(
+        "kernel uses `{op}` as `{key}`: libtpu's Mosaic compiler refuses it on {chip}: \"{libtpu}\"; \
+         compute with ops and element types that lower there (measured: data/libtpu/lowering.json), e.g. \
+         32-bit vectors in VMEM, scalars in SMEM"
+    )]
+    LoweringRefused {
+        /// The op's name.
+        op: String,
+        /// Its key: name with shape-free operand and result types.
+        key: String,
+        /// The target.
+        chip: Chip,
+        /// libtpu's message.
+        libtpu: String,
+    },
+    /// The kernel's main function has more than one block.
+    #[error(
+        "kernel function `{function}` has {blocks} blocks: libtpu says \"Functions should only have a single \
+         block\"; use structured control flow (`scf.if`, `scf.for`) instead of branches between blocks"
+    )]
+    MultiBlockFunction {
+        /// The function.
+        function: String,
+        /// Its blocks.
+        blocks: usize,
+    },
+    /// A call operand or result with a 64-bit element type.
+    #[error(
+        "{place} has type `{ty}`: TPUs compile no 64-bit element types here; libtpu says \"While rewriting \
+         computation to not contain X{{64|128}} element types, XLA encountered an HLO for which this rewriting \
+         is not implemented\"; use 32-bit types (i32, f32)"
+    )]
+    SixtyFourBit {
+        /// `operand N` or `result N`.
+        place: String,
+        /// The type.
+        ty: String,
+    },
+    /// A dynamic dimension in the call's types for a kernel with a static
+    /// grid.
+    #[error(
+        "{place} has type `{ty}` with a dynamic dimension, and the kernel's grid is static: libtpu aborts \
+         the process compiling it (\"Check failed: !count_overflow\"); give the call static shapes (or \
+         export with shape polymorphism so the kernel's grid takes the dynamic bound)"
+    )]
+    DynamicShapeStaticKernel {
+        /// `operand N` or `result N`.
+        place: String,
+        /// The type.
+        ty: String,
     },
     /// An aliased operand and result of which only one has an HBM or VMEM
     /// memory space (chips up to v6e; on v7x a VMEM operand aborts libtpu).

@@ -274,6 +274,9 @@ pub struct Report {
     /// The call contract's findings when it ran and passed (kernel and
     /// signature at hand).
     pub contract: Option<ContractReport>,
+    /// What libtpu's lowering rules covered (kernel at hand): the ops
+    /// checked against the measured table and the ops no rule covers.
+    pub lowering: Option<libtpu::lowering::Coverage>,
 }
 
 /// Every finding of [`validate_with`] when only some of the call is at hand:
@@ -361,6 +364,28 @@ fn run_checks(
         errors,
         &mut report.warnings,
     );
+    if let Some(kernel) = kernel {
+        let types = signature.map(|s| {
+            let names = |types: &[Type<'_>]| -> Vec<String> {
+                types
+                    .iter()
+                    .map(|t| crate::ffi::type_text(melior::ir::TypeLike::to_raw(t)))
+                    .collect()
+            };
+            (names(s.operands()), names(s.results()))
+        });
+        let (found, coverage) = libtpu::lowering::check(
+            kernel,
+            types.as_ref().map(|(o, r)| (&o[..], &r[..])),
+            target,
+        );
+        if !options.jax_rules_only {
+            // The windows first: libtpu sets them up before it lowers.
+            errors.extend(contract::window_errors(kernel).into_iter().map(Error::from));
+            errors.extend(found.into_iter().map(Error::from));
+        }
+        report.lowering = Some(coverage);
+    }
     facts
 }
 

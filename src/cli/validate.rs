@@ -3,10 +3,12 @@
 
 use std::path::PathBuf;
 
+use tpu_custom_call::libtpu::lowering::MEASURED_CHIPS;
 use tpu_custom_call::libtpu::releases::LibtpuVersion;
+use tpu_custom_call::lower::{LowerOptions, Lowerer};
 use tpu_custom_call::target::Chip;
 use tpu_custom_call::validate::{self, Signature, ValidateOptions};
-use tpu_custom_call::{Context, Kernel, Params};
+use tpu_custom_call::{Context, Kernel, Params, PrintOptions};
 
 use super::{CliResult, read_input, source_name};
 
@@ -16,7 +18,8 @@ use super::{CliResult, read_input, source_name};
 tpu-custom-call validate params.json\n  \
 tpu-custom-call validate params.json --kernel kernel.mlir --signature '(tensor<8x128xf32>) -> tensor<8x128xf32>' --target v6e\n  \
 tpu-custom-call validate module.mlir --target v6e      # every tpu_custom_call of an emitted (or JAX's) module\n  \
-tpu-custom-call validate module.mlir --libtpu-version 0.0.47.1   # can that release compile it? (the oldest that can, per call)")]
+tpu-custom-call validate module.mlir --libtpu-version 0.0.47.1   # can that release compile it? (the oldest that can, per call)\n  \
+tpu-custom-call validate module.mlir --target v5e --compile-check   # and libtpu's verdict on what no rule checks")]
 pub struct Args {
     /// PARAMS.json to check, or a StableHLO module (ours, JAX's, bytecode):
     /// every tpu_custom_call in it is decoded and checked as a whole call.
@@ -34,6 +37,19 @@ pub struct Args {
     /// cannot compile is a problem, saying which release first accepts it.
     #[arg(long, value_name = "V", value_parser = super::compile::parse_libtpu_version)]
     pub libtpu_version: Option<LibtpuVersion>,
+    /// After the rules pass, compile each call with libtpu for --target (see `compile`): what the
+    /// rules leave unchecked (layouts, ops no measured rule covers) is libtpu's verdict, its
+    /// refusal a problem.
+    #[arg(long, requires = "target")]
+    pub compile_check: bool,
+    /// With --compile-check: libtpu.so to load (default: $TPU_LIBRARY_PATH, then the install cache).
+    #[arg(long, requires = "compile_check")]
+    pub libtpu: Option<PathBuf>,
+    /// With --compile-check: seconds libtpu may take before it is stopped
+    /// (default: $TPU_CUSTOM_CALL_COMPILE_TIMEOUT, else 300).
+    #[arg(long, value_name = "SECS", requires = "compile_check",
+          value_parser = super::compile::parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// Whether the input is a PARAMS.json rather than a module: a `.json` file,
@@ -47,8 +63,24 @@ fn is_json(path: &std::path::Path, bytes: &[u8]) -> bool {
 /// What a passing check covered, in words: the rules, the contract, the
 /// scoped-VMEM figure against the chip's limit.
 fn checked(found: &validate::Report, target: Option<Chip>) -> String {
+    let lowering = found.lowering.as_ref();
     let mut parts = vec![match target {
-        Some(chip) => format!("JAX's rules and libtpu's for {chip}"),
+        Some(chip) => {
+            let ops = match lowering {
+                Some(c) if c.chip.is_some() => {
+                    format!("; lowering of {} of the kernel's {} ops", c.checked, c.ops)
+                }
+                Some(_) => format!(
+                    "; op lowering not measured for {chip} (measured: {})",
+                    MEASURED_CHIPS.map(|c| c.to_string()).join(", ")
+                ),
+                None => String::new(),
+            };
+            format!(
+                "JAX's rules and libtpu's for {chip} (parameters, windows, single block, static and 32-bit \
+                 types{ops})"
+            )
+        }
         None => "JAX's rules (no --target: libtpu's chip rules not checked)".to_string(),
     }];
     if let Some(contract) = &found.contract {
@@ -87,6 +119,58 @@ fn checked(found: &validate::Report, target: Option<Chip>) -> String {
     parts.join("; ")
 }
 
+/// The ok line's last part: libtpu's verdict (`compiled`, when it was
+/// asked), else what only libtpu's compile decides.
+fn unchecked(found: &validate::Report, target: Option<Chip>, compiled: Option<&str>) -> String {
+    let lowering = found.lowering.as_ref();
+    match compiled {
+        Some(verdict) => verdict.to_string(),
+        None => {
+            let ops = lowering.map_or(&[][..], |c| &c.not_checked[..]);
+            let mut what = "layouts".to_string();
+            if lowering.is_none() {
+                what.push_str(" and the kernel's ops (no kernel)");
+            } else if !ops.is_empty() {
+                let shown: Vec<&str> = ops.iter().take(4).map(String::as_str).collect();
+                let more = ops.len().saturating_sub(shown.len());
+                what.push_str(&format!(
+                    " and the lowering of {}{}",
+                    shown.join(", "),
+                    if more > 0 {
+                        format!(" and {more} more op(s)")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+            format!(
+                "not checked: {what} ({})",
+                match target {
+                    Some(_) => "--compile-check asks libtpu",
+                    None => "give --target and --compile-check to ask libtpu",
+                }
+            )
+        }
+    }
+}
+
+/// libtpu's verdict on a module for `--compile-check`: `Ok(words)` when it
+/// compiled, else its refusal.
+fn compile_check(args: &Args, bytes: &[u8], name: &str) -> Result<Option<String>, String> {
+    let Some(chip) = args.target.filter(|_| args.compile_check) else {
+        return Ok(None);
+    };
+    super::compile::check(
+        bytes,
+        name,
+        chip,
+        args.libtpu.as_deref(),
+        args.libtpu_version.as_ref(),
+        args.timeout,
+    )?;
+    Ok(Some(format!("libtpu compiled it for {chip}")))
+}
+
 /// `validate MODULE`: every call of a module, decoded and validated whole.
 fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
     let name = source_name(&args.params);
@@ -104,6 +188,7 @@ fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
         return Err(format!("{name}: no tpu_custom_call to validate"));
     }
     let mut problems = Vec::new();
+    let mut module_verdict = None;
     for call in &calls {
         let label = format!(
             "tpu_custom_call #{} ({})",
@@ -149,6 +234,15 @@ fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
             eprintln!("warning: {label}: {warning}");
         }
         if found.errors.is_empty() && unmet.is_none() {
+            // The module is compiled once, for its first call that passes.
+            let verdict = module_verdict.get_or_insert_with(|| compile_check(args, bytes, &name));
+            let compiled = match verdict.clone() {
+                Ok(verdict) => verdict,
+                Err(refusal) => {
+                    problems.push(format!("{label}: {refusal}"));
+                    continue;
+                }
+            };
             if let Some(contract) = &found.contract {
                 for warning in &contract.warnings {
                     eprintln!("warning: {label}: {warning}");
@@ -158,9 +252,10 @@ fn run_module(args: &Args, bytes: &[u8]) -> CliResult {
                 }
             }
             println!(
-                "{label}: ok: {}; compiles with {oldest} ({})",
+                "{label}: ok: {}; compiles with {oldest} ({}); {}",
                 checked(&found, args.target),
-                needs.describe()
+                needs.describe(),
+                unchecked(&found, args.target, compiled.as_deref())
             );
         } else {
             problems.extend(found.errors.iter().map(|e| format!("{label}: {e}")));
@@ -236,11 +331,53 @@ pub fn run(args: Args) -> CliResult {
                 eprintln!("note: not checked: {note}");
             }
         }
-        println!("ok: {}", checked(&found, args.target));
+        let compiled = match (&kernel, &signature) {
+            (Some(kernel), Some(signature)) if args.compile_check => {
+                let module = emitted(&ctx, kernel, signature, &params, args.target, &libtpu)?;
+                compile_check(&args, &module, "<emitted module>")?
+            }
+            _ if args.compile_check => {
+                return Err(
+                    "--compile-check: libtpu compiles a whole call; give --kernel and --signature with a \
+                     PARAMS.json (or validate a module)"
+                        .to_string(),
+                );
+            }
+            _ => None,
+        };
+        println!(
+            "ok: {}; {}",
+            checked(&found, args.target),
+            unchecked(&found, args.target, compiled.as_deref())
+        );
         Ok(())
     } else {
         Err(report(errors.iter().map(ToString::to_string).collect()))
     }
+}
+
+/// The call as `emit` writes it (text), for libtpu to compile.
+fn emitted(
+    ctx: &Context,
+    kernel: &Kernel<'_>,
+    signature: &Signature<'_>,
+    params: &Params,
+    target: Option<Chip>,
+    libtpu: &LibtpuVersion,
+) -> Result<Vec<u8>, String> {
+    let options = ValidateOptions::all_rules().with_libtpu(libtpu.clone());
+    let call = validate::validate_with(kernel, signature.clone(), params, target, &options)
+        .map_err(|errors| validate::describe(&errors))?;
+    let lower = LowerOptions {
+        libtpu: libtpu.clone(),
+        ..LowerOptions::default()
+    };
+    let module = Lowerer::new(lower)
+        .emit_module(ctx, &call)
+        .map_err(|e| e.to_string())?;
+    tpu_custom_call::kernel::print_module(&module, PrintOptions::default())
+        .map(String::into_bytes)
+        .map_err(|e| e.to_string())
 }
 
 /// One message listing every problem.

@@ -200,6 +200,11 @@ impl Execution {
         let sig = contract::kernel_signature(kernel).ok_or_else(|| {
             ExecError::new("the kernel has no main function (a `func.func` with Pallas attributes)")
         })?;
+        // What libtpu refuses about the windows, validation refuses too:
+        // no numbers for a kernel no TPU runs.
+        if let Some(e) = contract::window_errors(kernel).into_iter().next() {
+            return Err(ExecError::new(e.to_string()));
+        }
         let program = Program::compile(Op::of(kernel.operation()))?;
         let main_op = contract::functions(kernel)
             .into_iter()

@@ -25,6 +25,7 @@ mod interop;
 mod jax_models;
 mod jax_pretty;
 mod kernel;
+mod libtpu_lowering;
 mod libtpu_rules;
 mod lower;
 mod mosaic_verify;
