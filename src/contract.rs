@@ -29,6 +29,7 @@
 //! like the module) are not checked.
 
 pub mod bounds;
+pub mod grid;
 mod memory;
 pub mod tiling;
 pub mod vmem;
@@ -58,6 +59,10 @@ pub(crate) const DYNAMIC: i64 = i64::MIN;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ContractError {
+    /// A grid libtpu refuses ([`grid`]: a bound out of range, or too many
+    /// steps), in libtpu's words.
+    #[error(transparent)]
+    Grid(#[from] grid::GridError),
     /// The call's operands and results do not add up to the kernel's
     /// buffers.
     #[error(
@@ -769,6 +774,9 @@ pub fn check_call<S: AsRef<str>>(
             dim: b.dim,
         })
         .collect();
+    if let Err(e) = grid::steps(&sig.function, &sig.grid) {
+        errors.push(e.into());
+    }
     let mut report = ContractReport {
         function: Some(sig.function.clone()),
         ..ContractReport::default()
