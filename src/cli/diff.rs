@@ -64,10 +64,10 @@ pub struct Args {
     #[arg(long, default_value_t = 0, requires = "run")]
     pub seed: u64,
     /// Relative tolerance of --run.
-    #[arg(long, default_value_t = 0.0, requires = "run")]
+    #[arg(long, default_value_t = 0.0, requires = "run", allow_hyphen_values = true, value_parser = super::values::parse_tolerance)]
     pub rtol: f64,
     /// Absolute tolerance of --run.
-    #[arg(long, default_value_t = 0.0, requires = "run")]
+    #[arg(long, default_value_t = 0.0, requires = "run", allow_hyphen_values = true, value_parser = super::values::parse_tolerance)]
     pub atol: f64,
 }
 
