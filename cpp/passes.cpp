@@ -8,6 +8,7 @@
 // function (`tcc_rust_run_lower_pass` / `tcc_rust_run_verify_pass`, in
 // src/pass.rs), where the work happens.
 
+#include <limits>
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
@@ -59,7 +60,9 @@ struct LowerPass : public RustPass<LowerPass> {
   Option<int> irVersion{*this, "ir-version",
                         llvm::cl::desc("Mosaic IR version of the bodies (11-18; "
                                        "default: the placeholder's, else 15)"),
-                        llvm::cl::init(-1)};
+                        // Not given (any other value, negative ones
+                        // included, is checked by the Rust side).
+                        llvm::cl::init(std::numeric_limits<int>::min())};
   Option<std::string> debugLocations{
       *this, "debug-locations",
       llvm::cl::desc("unzip | inline | strip (default: the placeholder's, "

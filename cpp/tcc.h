@@ -119,7 +119,8 @@ void tcc_op_index(MlirOperation root,
 // ----- passes.cpp: pass registration -----
 
 /// The options of `tpu-custom-call-lower`, as data. Strings are not
-/// NUL-terminated; an empty string (and `ir_version` < 0) means "not given".
+/// NUL-terminated; an empty string (and `ir_version` = INT32_MIN) means "not
+/// given".
 typedef struct TccLowerPassOptions {
   int64_t ir_version;
   MlirStringRef debug_locations;

@@ -29,6 +29,7 @@
 //! like the module) are not checked.
 
 pub mod bounds;
+pub mod grid;
 mod memory;
 pub mod tiling;
 pub mod vmem;
@@ -61,6 +62,10 @@ pub(crate) const DYNAMIC: i64 = i64::MIN;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ContractError {
+    /// A grid libtpu refuses ([`grid`]: a bound out of range, or too many
+    /// steps), in libtpu's words.
+    #[error(transparent)]
+    Grid(#[from] grid::GridError),
     /// The call's operands and results do not add up to the kernel's
     /// buffers.
     #[error(
@@ -119,6 +124,28 @@ pub enum ContractError {
         problem: String,
         /// How to fix it.
         fix: String,
+    },
+    /// An output block visited, left and visited again in the grid's order
+    /// (index maps evaluated statically): the words `run` reports it with.
+    #[error(
+        "Revisited block: output {output}'s block {block:?} (elements from {start:?}) was visited \
+         at grid points ({first}) to ({last}) and written back, then visited again at grid point \
+         ({again}): a TPU does not read an output block back, so the earlier visit's writes are \
+         lost (visit each output block in one run of consecutive grid points)"
+    )]
+    RevisitedBlock {
+        /// The output (result index).
+        output: usize,
+        /// The block index.
+        block: Vec<i64>,
+        /// Its first element.
+        start: Vec<i64>,
+        /// The first grid point of the earlier visit, comma-separated.
+        first: String,
+        /// Its last grid point.
+        last: String,
+        /// The grid point of the second visit.
+        again: String,
     },
     /// A block addressed by the grid and index map lies outside the operand
     /// (a warning: libtpu compiles it, see [`ContractReport::warnings`]).
@@ -497,6 +524,11 @@ pub struct Window {
     /// `pipeline_mode` (`synchronous`: one buffer; `double_buffered`), when
     /// given.
     pub pipeline_mode: Option<String>,
+    /// `revisit_mode = #tpu.revisit_mode<any>`: an output block the pipeline
+    /// reads back when it is visited again.
+    pub revisit_any: bool,
+    /// `#tpu.element_window`: the index map gives element offsets.
+    pub element: bool,
 }
 
 /// The Pallas signature of a kernel's main function.
@@ -516,6 +548,9 @@ pub struct KernelSignature {
     pub windows: Option<Vec<Window>>,
     /// A SparseCore kernel (`tpu.core_type` of a SparseCore subcore).
     pub sparse_core: bool,
+    /// A `core_parallel` or `subcore_parallel` grid dimension (each index
+    /// its own core).
+    pub core_parallel: bool,
 }
 
 impl KernelSignature {
@@ -665,6 +700,8 @@ pub fn kernel_signature(kernel: &Kernel<'_>) -> Option<KernelSignature> {
                         .strip_suffix('>')?;
                     Some(mode.trim().to_string())
                 }),
+                revisit_any: ir::attr_text(w).contains("#tpu.revisit_mode<any>"),
+                element: ir::attr_text(w).contains("element_window"),
             })
             .collect()
     });
@@ -678,6 +715,9 @@ pub fn kernel_signature(kernel: &Kernel<'_>) -> Option<KernelSignature> {
         sparse_core: op
             .attr("tpu.core_type")
             .is_some_and(|a| ir::attr_text(a).contains("<sc_")),
+        core_parallel: op
+            .attr("dimension_semantics")
+            .is_some_and(|a| ir::attr_text(a).contains("core_parallel")),
     })
 }
 
@@ -871,6 +911,9 @@ pub fn check_call<S: AsRef<str>>(
             dim: b.dim,
         })
         .collect();
+    if let Err(e) = grid::steps(&sig.function, &sig.grid) {
+        errors.push(e.into());
+    }
     let mut report = ContractReport {
         function: Some(sig.function.clone()),
         ..ContractReport::default()
@@ -1020,6 +1063,14 @@ pub fn check_call<S: AsRef<str>>(
                 evaluated += 1;
                 if let Some(e) = outside(&sig, place, call, argument, &bounds, map, indices) {
                     report.warnings.push(e);
+                }
+                let plain = win.is_some_and(|w| !w.revisit_any && !w.element);
+                if let Place::Result(r) = place
+                    && plain
+                    && !sig.core_parallel
+                    && let Some(e) = revisit(r, &bounds, indices)
+                {
+                    errors.push(e);
                 }
             }
             Some(Err(why)) => report.not_checked.push(format!(
@@ -1332,6 +1383,40 @@ fn walk(grid: &[i64], n: u64, map: &IndexMap<'_>) -> Result<Blocks, String> {
         }
     }
     Ok(out)
+}
+
+/// The first output block the grid visits twice with other blocks between
+/// (in row-major grid order, as one TensorCore runs the grid), as `run`
+/// reports it.
+fn revisit(output: usize, bounds: &[i64], indices: &Blocks) -> Option<ContractError> {
+    // Block -> (first and last grid point of its finished visit).
+    let mut done: HashMap<&[i64], (usize, usize)> = HashMap::new();
+    let mut current: Option<(&[i64], usize)> = None;
+    for (p, (_, block)) in indices.iter().enumerate() {
+        match current {
+            Some((b, _)) if b == block.as_slice() => continue,
+            Some((b, start)) => {
+                done.insert(b, (start, p - 1));
+            }
+            None => {}
+        }
+        if let Some(&(first, last)) = done.get(block.as_slice()) {
+            return Some(ContractError::RevisitedBlock {
+                output,
+                block: block.clone(),
+                start: block
+                    .iter()
+                    .zip(bounds)
+                    .map(|(&i, &b)| i.saturating_mul(b))
+                    .collect(),
+                first: join(&indices[first].0),
+                last: join(&indices[last].0),
+                again: join(&indices[p].0),
+            });
+        }
+        current = Some((block.as_slice(), p));
+    }
+    None
 }
 
 fn join(v: &[i64]) -> String {

@@ -307,7 +307,7 @@ fn read_call(
 }
 
 /// Whether `op` is a `stablehlo.custom_call` targeting `tpu_custom_call`.
-fn is_tpu_custom_call(op: OperationRef<'_, '_>) -> bool {
+pub(crate) fn is_tpu_custom_call(op: OperationRef<'_, '_>) -> bool {
     if crate::ffi::identifier_str(&op.name()) != CUSTOM_CALL {
         return false;
     }

@@ -21,8 +21,13 @@
 //!   `has_side_effect`, ...; `mhlo.frontend_attributes` entry by entry,
 //!   `kernel_metadata` as JSON);
 //! - operand and result types (`operand_types[1]`, `result_types`);
+//! - what feeds each operand (`operands[0]`: `%arg1 of @main`, another call's
+//!   result, the ops between; [`wiring`]), by [`diff_modules`], which reads
+//!   both modules whole ([`diff_calls`] has the calls only and says so in
+//!   [`DiffReport::not_compared`]);
 //!
-//! and the calls left unpaired.
+//! and the calls left unpaired. [`DiffReport::compared`] lists what was
+//! compared.
 //!
 //! ```
 //! use tpu_custom_call::diff::{self, DiffOptions};
@@ -42,6 +47,8 @@ use melior::Context;
 use crate::config::{BackendConfig, FlagValue, MemorySpace};
 use crate::decode::{self, DecodedCall};
 use crate::kernel::PrintOptions;
+
+pub mod wiring;
 
 /// Errors of the diff layer itself (decoding errors come from
 /// [`crate::decode`]).
@@ -126,8 +133,9 @@ pub const CONFIG_FIELDS: [&str; 24] = [
 /// The fields [`FIELDS`] adds to [`CONFIG_FIELDS`] (those without a `.`):
 /// the kernel's locations, the op's types, attributes and the whole
 /// `backend_config`.
-const OTHER_FIELDS: [&str; 13] = [
+const OTHER_FIELDS: [&str; 14] = [
     "debug_locations",
+    "operands",
     "operand_types",
     "result_types",
     "api_version",
@@ -195,6 +203,8 @@ pub enum DifferenceKind {
     Attribute,
     /// An operand or result type (or their number).
     Type,
+    /// What feeds an operand ([`wiring`]).
+    Wiring,
 }
 
 impl DifferenceKind {
@@ -205,6 +215,7 @@ impl DifferenceKind {
             DifferenceKind::Kernel => "kernel",
             DifferenceKind::Attribute => "attribute",
             DifferenceKind::Type => "type",
+            DifferenceKind::Wiring => "wiring",
         }
     }
 }
@@ -276,7 +287,21 @@ pub struct DiffReport {
     pub pairs: Vec<PairReport>,
     /// Calls left unpaired.
     pub unpaired: Vec<UnpairedCall>,
+    /// What was compared, in words (types, attributes, config, kernels, and
+    /// the operand wiring when both modules were read whole).
+    pub compared: Vec<String>,
+    /// What was not compared, and why (the operand wiring of calls compared
+    /// without their modules, or of a module not read whole).
+    pub not_compared: Vec<String>,
 }
+
+/// What every comparison covers ([`DiffReport::compared`]).
+const COMPARED: [&str; 4] = [
+    "operand and result types",
+    "op attributes",
+    "backend_config fields",
+    "kernels (decoded; debug locations with --locations)",
+];
 
 impl DiffReport {
     /// No pair differs and no call is unpaired.
@@ -295,7 +320,8 @@ impl DiffReport {
     /// `a_calls`, `b_calls`, `pairs` (`a`, `b` indices, kernel names, `equal`,
     /// `differences`: `field`, `kind`, `a`, `b` as printed (config values as
     /// JSON text, attributes as MLIR prints them; `null` when absent), `diff`)
-    /// and `unpaired` (`side`, `index`, `kernel_name`).
+    /// `unpaired` (`side`, `index`, `kernel_name`), `compared` and
+    /// `not_compared` (lists of words).
     pub fn to_json(&self) -> serde_json::Value {
         let pairs: Vec<serde_json::Value> = self
             .pairs
@@ -336,6 +362,8 @@ impl DiffReport {
             "b_calls": self.b_calls,
             "pairs": pairs,
             "unpaired": unpaired,
+            "compared": self.compared,
+            "not_compared": self.not_compared,
         })
     }
 }
@@ -370,6 +398,10 @@ impl fmt::Display for DiffReport {
         }
         writeln!(f, "--- {} ({})", self.a_name, plural(self.a_calls, "call"))?;
         writeln!(f, "+++ {} ({})", self.b_name, plural(self.b_calls, "call"))?;
+        writeln!(f, "compared: {}", self.compared.join("; "))?;
+        for n in &self.not_compared {
+            writeln!(f, "not compared: {n}")?;
+        }
         for pair in self.pairs.iter().filter(|p| !p.differences.is_empty()) {
             writeln!(
                 f,
@@ -451,7 +483,67 @@ pub fn diff_modules(
     check_options(options)?;
     let a_calls = decode::decode_module(ctx, a.0, a.1)?;
     let b_calls = decode::decode_module(ctx, b.0, b.1)?;
-    diff_calls(&a_calls, a.1, &b_calls, b.1, options)
+    let mut report = diff_calls(&a_calls, a.1, &b_calls, b.1, options)?;
+    report.not_compared.clear();
+    if ignored(options, "operands") {
+        report
+            .not_compared
+            .push("operand wiring (--ignore operands)".to_string());
+        return Ok(report);
+    }
+    match (
+        wiring::operand_wiring(ctx, a.0, a.1),
+        wiring::operand_wiring(ctx, b.0, b.1),
+    ) {
+        (Ok(wa), Ok(wb)) => {
+            report.compared.push(wiring::COMPARED.to_string());
+            for pair in &mut report.pairs {
+                let (Some(x), Some(y)) = (wa.get(pair.a_index), wb.get(pair.b_index)) else {
+                    continue;
+                };
+                let wired = wiring_differences(x, y)
+                    .into_iter()
+                    .filter(|d| !ignored(options, &d.field));
+                // Wiring comes first: the types and the rest are the call's own.
+                let own = std::mem::take(&mut pair.differences);
+                pair.differences = wired.chain(own).collect();
+            }
+        }
+        (Err(e), _) | (_, Err(e)) => report
+            .not_compared
+            .push(format!("operand wiring: a module was not read whole ({e})")),
+    }
+    Ok(report)
+}
+
+/// The operands of two calls fed differently: one [`Difference`] per operand
+/// (`operands[i]`), or one for the whole list when their numbers differ.
+/// `a` and `b` are [`wiring::operand_wiring`] entries.
+pub fn wiring_differences(a: &[String], b: &[String]) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let options = DiffOptions::default();
+    if a.len() != b.len() {
+        push_if_differs(
+            &mut out,
+            &options,
+            "operands",
+            DifferenceKind::Wiring,
+            Some(format!("({})", a.join(", "))),
+            Some(format!("({})", b.join(", "))),
+        );
+        return out;
+    }
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        push_if_differs(
+            &mut out,
+            &options,
+            &format!("operands[{i}]"),
+            DifferenceKind::Wiring,
+            Some(x.clone()),
+            Some(y.clone()),
+        );
+    }
+    out
 }
 
 /// Compares already decoded calls (of modules named `a_name` and `b_name`).
@@ -496,6 +588,11 @@ pub fn diff_calls(
         b_calls: b.len(),
         pairs: reports,
         unpaired,
+        compared: COMPARED.iter().map(|c| c.to_string()).collect(),
+        not_compared: vec![
+            "operand wiring (the calls were compared without their modules: use diff_modules)"
+                .to_string(),
+        ],
     })
 }
 

@@ -185,8 +185,12 @@ pub(crate) struct TpuOpDef {
 
 /// The options of `tpu-custom-call-lower` as the C++ pass hands them over
 /// (`TccLowerPassOptions` of `cpp/tcc.h`): each value separately, never as
-/// text to parse, so no value can inject another option. Empty strings and a
-/// negative `ir_version` mean "not given".
+/// text to parse, so no value can inject another option. Empty strings and
+/// `ir_version` = [`IR_VERSION_NOT_GIVEN`] mean "not given".
+/// `ir_version` of [`LowerPassOptions`] when the option was not given
+/// (`INT32_MIN`, the C++ option's initial value).
+pub(crate) const IR_VERSION_NOT_GIVEN: i64 = i32::MIN as i64;
+
 #[repr(C)]
 pub(crate) struct LowerPassOptions {
     pub ir_version: i64,

@@ -99,11 +99,8 @@ impl PassOptions {
                     .map_err(|e| e.to_string().replace("--libtpu-version", "libtpu-version="))?,
             );
         }
-        if raw.ir_version >= 0 {
-            options.ir_version =
-                Some(u32::try_from(raw.ir_version).map_err(|_| {
-                    format!("ir-version={} is not a version number", raw.ir_version)
-                })?);
+        if raw.ir_version != ffi::IR_VERSION_NOT_GIVEN {
+            options.ir_version = Some(parse_ir_version(raw.ir_version)?);
         }
         if !debug_locations.is_empty() {
             options.debug_locations = Some(
@@ -114,6 +111,21 @@ impl PassOptions {
         }
         Ok(options)
     }
+}
+
+/// The `ir-version` option: a negative value is an error naming the option
+/// and the range; a version outside 11..18 gets JAX's message when the body
+/// is serialized (`The highest supported version is 18 ...`), as
+/// `emit --ir-version` does.
+fn parse_ir_version(v: i64) -> Result<u32, String> {
+    u32::try_from(v).map_err(|_| {
+        format!(
+            "ir-version={v} is not a Mosaic IR version: give {}..{} (default: the placeholder's \
+             `ir_version`, else 15)",
+            crate::serde::LOWEST_IR_VERSION,
+            crate::serde::HIGHEST_IR_VERSION
+        )
+    })
 }
 
 /// The `target` option (empty: none).

@@ -47,7 +47,7 @@ pub struct Args {
     pub libtpu_version: Option<LibtpuVersion>,
     /// Seconds one module (and libtpu's start) may take before the worker is
     /// killed (default: $TPU_CUSTOM_CALL_COMPILE_TIMEOUT, else 300).
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
     /// Add libtpu's estimate of each call's device time (as `estimate` gives it; v5e, v5p, v6e, v7x).
     #[arg(long)]
@@ -56,11 +56,7 @@ pub struct Args {
 
 /// A positive number of seconds (fractions allowed: `0.5`).
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| format!("`{text}` is not a positive number of seconds (e.g. 60 or 0.5)"))
+    super::values::parse_timeout(text)
 }
 
 /// A `--libtpu-version`: a release number (a usage error naming the known

@@ -64,10 +64,10 @@ pub struct Args {
     #[arg(long, default_value_t = 0, requires = "run")]
     pub seed: u64,
     /// Relative tolerance of --run.
-    #[arg(long, default_value_t = 0.0, requires = "run")]
+    #[arg(long, default_value_t = 0.0, requires = "run", allow_hyphen_values = true, value_parser = super::values::parse_tolerance)]
     pub rtol: f64,
     /// Absolute tolerance of --run.
-    #[arg(long, default_value_t = 0.0, requires = "run")]
+    #[arg(long, default_value_t = 0.0, requires = "run", allow_hyphen_values = true, value_parser = super::values::parse_tolerance)]
     pub atol: f64,
 }
 
@@ -100,6 +100,35 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
     let cb =
         tpu_custom_call::decode::decode_module(&ctx, &b, &b_name).map_err(|e| e.to_string())?;
     let mut out = String::new();
+    // Each call runs alone, on inputs made for its operands: what feeds the
+    // operands in each module (swapped arguments) is compared first.
+    let mut compared = vec![
+        "each pair of calls run alone on the same seeded inputs, results within --rtol/--atol"
+            .to_string(),
+    ];
+    let mut not_compared = Vec::new();
+    match (
+        diff::wiring::operand_wiring(&ctx, &a, &a_name),
+        diff::wiring::operand_wiring(&ctx, &b, &b_name),
+    ) {
+        (Ok(wa), Ok(wb)) => {
+            compared.push(diff::wiring::COMPARED.to_string());
+            for (i, (x, y)) in wa.iter().zip(&wb).enumerate() {
+                for d in diff::wiring_differences(x, y) {
+                    out.push_str(&format!(
+                        "tpu_custom_call #{i}: {} is fed by `{}` in {a_name} but by `{}` in {b_name}: \
+                         the calls get different inputs in their modules\n",
+                        d.field,
+                        d.a.unwrap_or_default(),
+                        d.b.unwrap_or_default()
+                    ));
+                }
+            }
+        }
+        (Err(e), _) | (_, Err(e)) => {
+            not_compared.push(format!("operand wiring: a module was not read whole ({e})"))
+        }
+    }
     if ca.len() != cb.len() {
         out.push_str(&format!(
             "{a_name} has {} tpu_custom_call(s), {b_name} has {}\n",
@@ -127,7 +156,7 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
     }
     let equal = out.is_empty();
     if args.json {
-        let doc = serde_json::json!({"equal": equal, "by": "behaviour", "seed": args.seed, "differences": out.lines().collect::<Vec<_>>()});
+        let doc = serde_json::json!({"equal": equal, "by": "behaviour", "seed": args.seed, "differences": out.lines().collect::<Vec<_>>(), "compared": compared, "not_compared": not_compared});
         return Ok((
             equal,
             format!(
@@ -135,6 +164,14 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
             ),
         ));
+    }
+    if !equal {
+        out.push_str(&format!("compared: {}\n", compared.join("; ")));
+    } else {
+        eprintln!("note: compared: {}", compared.join("; "));
+    }
+    for n in &not_compared {
+        eprintln!("note: not compared: {n}");
     }
     Ok((equal, out))
 }
@@ -168,6 +205,17 @@ fn compare(args: &Args) -> Result<(bool, String), String> {
         text.push('\n');
         text
     } else if equal {
+        // Nothing on stdout (as `diff`); what was compared on stderr.
+        eprintln!(
+            "note: {} and {}: {} tpu_custom_call(s) equal; compared: {}",
+            report.a_name,
+            report.b_name,
+            report.a_calls,
+            report.compared.join("; ")
+        );
+        for n in &report.not_compared {
+            eprintln!("note: not compared: {n}");
+        }
         String::new()
     } else {
         report.to_string()

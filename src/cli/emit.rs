@@ -103,7 +103,7 @@ pub struct Args {
     /// With --compile-check: seconds libtpu may take before it is stopped
     /// (default: $TPU_CUSTOM_CALL_COMPILE_TIMEOUT, else 300).
     #[arg(long, value_name = "SECS", requires = "compile_check",
-          value_parser = super::compile::parse_timeout)]
+          allow_hyphen_values = true, value_parser = super::compile::parse_timeout)]
     pub timeout: Option<std::time::Duration>,
     /// Output file (default stdout); written atomically.
     #[arg(short = 'o', long)]

@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, value_name = "V", conflicts_with = "libtpu", value_parser = parse_libtpu_version)]
     pub libtpu_version: Option<LibtpuVersion>,
     /// Seconds one compile (one simulation) may take before the worker is killed.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
 }
 

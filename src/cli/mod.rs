@@ -22,6 +22,7 @@ mod opt;
 mod run;
 mod targets;
 mod validate;
+mod values;
 
 /// Lower Mosaic TPU kernels into `stablehlo.custom_call @tpu_custom_call`, as JAX 0.12 does.
 #[derive(Parser, Debug)]

@@ -91,19 +91,19 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub compare: Option<PathBuf>,
     /// Relative tolerance of --compare.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = super::values::parse_tolerance)]
     pub rtol: f64,
     /// Absolute tolerance of --compare.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = super::values::parse_tolerance)]
     pub atol: f64,
     /// Run the call this many times (the same inputs) and report the first
     /// and the median later run time (`--json`: `run_seconds`, `later_run_seconds`).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = super::values::parse_count)]
     pub repeat: usize,
     /// The most memory (GiB) the run's buffers may take; default 80% of the
     /// memory available (Linux `MemAvailable`). A bigger call is refused
     /// with the figures instead of exhausting the machine.
-    #[arg(long, value_name = "GIB")]
+    #[arg(long, value_name = "GIB", allow_hyphen_values = true, value_parser = super::values::parse_gib)]
     pub max_memory: Option<f64>,
     /// f32/bf16 subnormal operands and results of arithmetic.
     #[arg(long, value_enum, default_value_t = SubnormalArg::Flush)]

@@ -675,15 +675,33 @@ impl Session {
             .kernel
             .print(crate::PrintOptions::default())
             .map_err(|e| input(e.to_string()))?;
-        let grid = iteration_bounds(&kernel_text).unwrap_or_default();
-        if grid.iter().any(|&d| d < 0) {
-            return Err(input(
-                "a dynamic grid bound (`?` in iteration_bounds, read from an operand at run time) \
-                 cannot be estimated statically"
-                    .to_string(),
-            ));
-        }
-        let steps: u64 = grid.iter().map(|&d| d.max(1) as u64).product();
+        let sig = crate::contract::kernel_signature(&call.kernel);
+        let grid = sig.as_ref().map(|s| s.grid.clone()).unwrap_or_default();
+        let function = sig
+            .as_ref()
+            .map_or(kernel_name.as_str(), |s| s.function.as_str());
+        // libtpu's grid rule, as `validate` and `run` apply it.
+        let steps = match crate::contract::grid::steps(function, &grid) {
+            Err(e) => return Err(input(e.to_string())),
+            Ok(None) => {
+                return Err(input(
+                    "a dynamic grid bound (`?` in iteration_bounds, read from an operand at run \
+                     time) cannot be estimated statically"
+                        .to_string(),
+                ));
+            }
+            Ok(Some(0)) => {
+                return Err(input(format!(
+                    "the grid ({}) of `{function}` has no step (a bound is 0): the kernel body \
+                     never runs, so there is no time to estimate",
+                    grid.iter()
+                        .map(i64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+            Ok(Some(n)) => n,
+        };
         let vmem_bytes = self.vmem(ctx, call);
         let mut simulations = Vec::new();
         let mut code: Option<CodeFacts> = None;
@@ -710,7 +728,7 @@ impl Session {
             let facts = facts.unwrap_or_default();
             let bundles = facts.loop_bundles.max(1);
             code = Some(facts);
-            let probe_steps: u64 = probe.iter().map(|&d| d.max(1) as u64).product();
+            let probe_steps = grid_steps(&probe);
             probe_result = Some(Simulation {
                 steps: probe_steps,
                 cycles,
@@ -746,7 +764,7 @@ impl Session {
             if facts.is_some() {
                 code = facts;
             }
-            let sample_steps: u64 = sample.iter().map(|&d| d.max(1) as u64).product();
+            let sample_steps = grid_steps(sample);
             simulations.push(Simulation {
                 steps: sample_steps,
                 cycles,
@@ -1000,28 +1018,6 @@ fn clear_dir(dir: &Path) -> Result<(), EstimateError> {
     Ok(())
 }
 
-/// `iteration_bounds = array<i64: 2, 3, 4>` in a printed kernel; `?` (a
-/// dynamic bound) is -1.
-fn iteration_bounds(text: &str) -> Option<Vec<i64>> {
-    let at = text.find("iteration_bounds = array<i64")?;
-    let rest = &text[at + "iteration_bounds = array<i64".len()..];
-    let end = rest.find('>')?;
-    let list = rest[..end].trim_start_matches(':').trim();
-    if list.is_empty() {
-        return Some(Vec::new());
-    }
-    list.split(',')
-        .map(|d| {
-            let d = d.trim();
-            if d.starts_with('-') {
-                Some(-1)
-            } else {
-                d.parse().ok()
-            }
-        })
-        .collect()
-}
-
 fn replace_iteration_bounds(text: &str, grid: &[i64]) -> Option<String> {
     let at = text.find("iteration_bounds = array<i64")?;
     let end = at + text[at..].find('>')? + 1;
@@ -1037,6 +1033,17 @@ fn replace_iteration_bounds(text: &str, grid: &[i64]) -> Option<String> {
     ))
 }
 
+/// The steps of a (reduced) grid, each bound at least 1, saturating (never
+/// wrapping) at `u64::MAX`.
+fn grid_steps(grid: &[i64]) -> u64 {
+    steps_of(&grid.iter().map(|&d| d.max(1) as u64).collect::<Vec<_>>())
+}
+
+/// The product of `dims`, saturating at `u64::MAX`.
+fn steps_of(dims: &[u64]) -> u64 {
+    dims.iter().fold(1u64, |acc, &d| acc.saturating_mul(d))
+}
+
 /// The two reduced grids a long grid is simulated as: the dimensions
 /// outside a pivot set to 1, the pivot shrunk to `m` and `2m`, the
 /// dimensions inside it whole (when they fit in `sample` steps), so each
@@ -1050,13 +1057,13 @@ pub fn reduced_grids(grid: &[i64], sample: u64) -> Vec<Vec<i64>> {
     // The outermost pivot whose inner dimensions fit in half the sample.
     let mut pivot = dims.len().saturating_sub(1);
     for k in 0..dims.len() {
-        let inner: u64 = dims[k + 1..].iter().product();
+        let inner = steps_of(&dims[k + 1..]);
         if dims[k] >= 2 && inner <= sample / 2 {
             pivot = k;
             break;
         }
     }
-    let inner: u64 = dims[pivot + 1..].iter().product();
+    let inner = steps_of(&dims[pivot + 1..]);
     let m2 = (sample / inner.max(1)).clamp(2, dims[pivot].max(2));
     let m1 = (m2 / 2).max(1);
     let make = |m: u64| -> Vec<i64> {
@@ -1445,7 +1452,6 @@ mod tests {
     #[test]
     fn iteration_bounds_round_trip() {
         let text = "x {iteration_bounds = array<i64: 2, 3, 4>, y}";
-        assert_eq!(iteration_bounds(text), Some(vec![2, 3, 4]));
         let new = replace_iteration_bounds(text, &[1, 3, 4]).unwrap();
         assert_eq!(new, "x {iteration_bounds = array<i64: 1, 3, 4>, y}");
     }

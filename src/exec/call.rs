@@ -236,6 +236,8 @@ impl Execution {
             .ok_or_else(|| ExecError::new("the kernel's main function did not compile"))?;
         let arg_ty = &func.arg_ty;
         let grid = sig.grid.clone();
+        // libtpu's grid rule (dynamic bounds again once read, in `run`).
+        contract::grid::steps(&sig.function, &grid).map_err(|e| ExecError::new(e.to_string()))?;
         let dynamic = grid.iter().filter(|&&b| b == DYNAMIC).count();
         let buffers = sig.buffers().ok_or_else(|| {
             ExecError::new(format!(
@@ -703,9 +705,11 @@ impl Execution {
                 }
             })
             .collect();
-        if let Some(b) = grid.iter().find(|&&b| b < 0) {
-            return Err(tag(ExecError::new(format!("grid bound {b} is negative"))));
-        }
+        // libtpu's grid rule: every bound in range and fewer than 2^31 - 1
+        // steps, so the step count and every index below fit a `usize`.
+        let total = contract::grid::steps(&self.main, &grid)
+            .map_err(|e| tag(ExecError::new(e.to_string())))?
+            .unwrap_or(0) as usize;
         it.grid = grid.clone();
         it.barrier = Some(
             machine
@@ -772,8 +776,20 @@ impl Execution {
                     .shape
                     .iter()
                     .zip(bounds)
-                    .map(|(&d, &b)| if b == 0 { d } else { d.div_ceil(b) * b })
-                    .collect(),
+                    .map(|(&d, &b)| {
+                        if b == 0 {
+                            Some(d)
+                        } else {
+                            d.div_ceil(b).checked_mul(b)
+                        }
+                    })
+                    .collect::<Option<Vec<usize>>>()
+                    .ok_or_else(|| {
+                        tag(ExecError::new(format!(
+                            "{label}: the shape {:?} padded to whole blocks of {bounds:?} overflows the address space",
+                            t.shape
+                        )))
+                    })?,
                 _ => t.shape.clone(),
             };
             if k >= n_in {
@@ -805,7 +821,6 @@ impl Execution {
         let main = prog
             .func(&self.main)
             .ok_or_else(|| ExecError::new("main function missing"))?;
-        let total: usize = grid.iter().map(|&b| b as usize).product();
         let perms = self.permutations(&grid, options.seed);
         let point_of = |t: usize| -> Vec<i64> {
             let mut rem = t;

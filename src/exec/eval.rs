@@ -1958,6 +1958,11 @@ impl<'p> Interp<'p> {
         if src.elem.bytes() != dst.elem.bytes() {
             return Err(self.fail(inst, format!("copies {} into {}", src.elem, dst.elem)));
         }
+        // A DMA reads its source as a load does: never-written elements are
+        // an uninitialised read (when tracked), reported like a load's.
+        if self.kernel_access(inst) && src.cast.is_none() {
+            self.check_initialised(inst, &src)?;
+        }
         let target = MemRef {
             dev,
             ..(*dst).clone()
@@ -1997,6 +2002,32 @@ impl<'p> Interp<'p> {
         self.copying.set(false);
         r?;
         self.copy_written(src, &zero_s, &src.shape, dst, &zero_d, &dst.shape);
+        Ok(())
+    }
+
+    /// Fails on the first element of the view `m` never written (when
+    /// writes are tracked), with the words of an uninitialised load.
+    fn check_initialised(&self, inst: &Inst, m: &MemRef) -> R<()> {
+        let zero = vec![0i64; m.shape.len()];
+        let (start, extent, steps) = self.box_of(inst, m, &zero, &m.shape, &[])?;
+        let offs = Self::offsets(m, &start, &extent, &steps);
+        let s = self.machine.lock();
+        let b = &s.bufs[m.dev][m.buf];
+        let Some(w) = &b.written else {
+            return Ok(());
+        };
+        if let Some(i) = (0..offs.len()).find(|&i| offs[i] < w.len() && !w[offs[i]]) {
+            let at = Self::box_index(&start, &extent, &steps, i);
+            return Err(self.fail(
+                inst,
+                format!(
+                    "reads uninitialised memory: element {at:?} of {} (a view of shape {:?}) was never written before this read (the DMA's source) [{}]",
+                    b.label,
+                    m.shape,
+                    self.where_()
+                ),
+            ));
+        }
         Ok(())
     }
 

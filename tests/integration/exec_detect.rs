@@ -199,6 +199,21 @@ fn a_revisited_output_block_is_an_error_naming_the_output_block_and_points() {
         "{text}"
     );
     assert_eq!(err.grid_point, Some(vec![2, 0]));
+    // `validate` evaluates the same index map over the grid: the same error
+    // in the same words, whether the dimensions are `arbitrary` or `parallel`
+    // (one TensorCore runs a parallel dimension in order too).
+    for kernel in [kernel.clone(), kernel.replacen("arbitrary", "parallel", 2)] {
+        let ctx = Context::new();
+        let k = Kernel::from_text(&ctx, &kernel, "test.mlir").unwrap();
+        let ty = tpu_custom_call::melior::ir::Type::parse(&ctx, "tensor<16x256xf32>").unwrap();
+        let params = tpu_custom_call::Params::from_json(b"{}").unwrap();
+        let signature = tpu_custom_call::Signature::new(Vec::new(), vec![ty]);
+        let errors = tpu_custom_call::validate(&k, signature, &params, None).unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.to_string() == err.message),
+            "{errors:?}\n{text}"
+        );
+    }
 }
 
 /// `acc[...] += x` with no `pl.when(k == 0)` initialisation: the first read
@@ -1045,4 +1060,55 @@ module {{
         String::from_utf8_lossy(&out.stdout),
         "tpu.expand_load_vreg absent\ntpu.enqueue_dma present\n"
     );
+}
+
+/// `make_async_copy(scratch, o_hbm, sem)` of scratch nothing wrote: under
+/// `detect_uninitialized` the DMA's read is an error exactly like a
+/// `vector.load` of the same scratch (the issue's reproducer: it used to end
+/// with "1024 element(s) never written" and exit 0).
+#[test]
+fn a_dma_of_unwritten_scratch_is_an_uninitialised_read_like_a_load() {
+    let kernel = |by_dma: bool| {
+        let body = if by_dma {
+            format!(
+                "tpu.enqueue_dma source(%t : {VMEM}) target(%o : {ANY}) target_semaphore(%s : {SEM})\n    \
+                 tpu.wait_dma2 semaphore(%s : {SEM}) src(%t : {VMEM}) dst(%o : {ANY})"
+            )
+        } else {
+            format!(
+                "%v = vector.load %t[%c0, %c0] : {VMEM}, vector<8x128xf32>\n    \
+                 vector.store %v, %o[%c0, %c0] : {ANY}, vector<8x128xf32>"
+            )
+        };
+        format!(
+            r#"module {{
+  func.func @k(%o: {ANY}, %t: {VMEM}, %s: {SEM}) attributes {{dimension_semantics = [], scalar_prefetch = 0 : i64, scratch_operands = 2 : i64, tpu.core_type = #tpu.core_type<tc>}} {{
+    %c0 = arith.constant 0 : index
+    {body}
+    return
+  }}
+}}"#
+        )
+    };
+    let o = RunOptions {
+        detect_uninitialized: true,
+        ..RunOptions::default()
+    };
+    let dma = compile(&kernel(true), &[], &["tensor<8x128xf32>"]);
+    let err = run(&dma, vec![], &o).unwrap_err();
+    let text = err.to_string();
+    assert_eq!(err.op.as_deref(), Some("tpu.enqueue_dma"), "{text}");
+    assert!(
+        text.contains("reads uninitialised memory: element [0, 0] of scratch operand 0 (VMEM)"),
+        "{text}"
+    );
+    let load = compile(&kernel(false), &[], &["tensor<8x128xf32>"]);
+    let err = run(&load, vec![], &o).unwrap_err().to_string();
+    assert!(
+        err.contains("reads uninitialised memory: element [0, 0] of scratch operand 0 (VMEM)"),
+        "{err}"
+    );
+    // Untracked, the DMA copies what the scratch held.
+    let r = run(&dma, vec![], &RunOptions::default()).unwrap();
+    assert!(r.results[0][0].data.get_f64(0).is_nan());
 }

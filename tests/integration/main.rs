@@ -33,6 +33,7 @@ mod pass;
 mod pretty;
 mod props;
 mod releases;
+mod robust;
 mod serde;
 mod suite;
 mod target;

@@ -501,3 +501,56 @@ fn fast_nesting_check_agrees_on_golden_kernels() {
     }
     failures.assert_none();
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Grid arithmetic never wraps: `contract::grid::steps` accepts a grid
+    /// exactly when every bound is in libtpu's range and the exact product
+    /// (u128, saturating only far past the limit) is at most 2147483646, and
+    /// then returns that product; the estimate's reduced grids of an
+    /// accepted grid never have more steps than it.
+    #[test]
+    fn grid_steps_never_wrap(
+        grid in proptest::collection::vec(
+            prop_oneof![
+                -5i64..70_000,
+                Just(0i64),
+                Just(2_147_483_646i64),
+                Just(2_147_483_647i64),
+                Just(1_085_102_592_571_150_096i64),
+                Just(i64::MAX),
+                any::<i64>(),
+            ],
+            0..6,
+        )
+    ) {
+        use tpu_custom_call::contract::grid::{self, MAX_BOUND, MAX_STEPS};
+        let dynamic = grid.contains(&i64::MIN);
+        let in_range = grid.iter().all(|&b| b == i64::MIN || (0..=MAX_BOUND).contains(&b));
+        let exact = grid.iter().try_fold(1u128, |acc, &b| acc.checked_mul(b.max(0) as u128));
+        let zero = grid.contains(&0);
+        match grid::steps("k", &grid) {
+            Ok(Some(n)) => {
+                prop_assert!(in_range && !dynamic);
+                prop_assert_eq!(Some(u128::from(n)), exact);
+                prop_assert!(n <= MAX_STEPS);
+                if n > 0 {
+                    for reduced in tpu_custom_call::compile::estimate::reduced_grids(&grid, 64) {
+                        let r: u128 = reduced.iter().map(|&d| d.max(1) as u128).product();
+                        prop_assert!(r <= u128::from(n), "{:?} of {:?}", reduced, grid);
+                    }
+                }
+            }
+            Ok(None) => prop_assert!(in_range && dynamic),
+            Err(grid::GridError::Bound { bound, .. }) => {
+                prop_assert!(!in_range);
+                prop_assert!(!(0..=MAX_BOUND).contains(&bound));
+            }
+            Err(_) => {
+                prop_assert!(in_range && !dynamic && !zero);
+                prop_assert!(exact.is_none_or(|p| p > u128::from(MAX_STEPS)));
+            }
+        }
+    }
+}
