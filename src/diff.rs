@@ -154,11 +154,11 @@ const OTHER_FIELDS: [&str; 14] = [
 /// with a `.` are taken as attribute names: `mhlo.frontend_attributes`,
 /// `mhlo.sharding`...): the [`CONFIG_FIELDS`] without a `.`, then the
 /// kernel's locations, the op's types and attributes, and `backend_config`.
-pub const FIELDS: [&str; 36] = fields_without_dot();
+pub const FIELDS: [&str; 37] = fields_without_dot();
 
 /// Builds [`FIELDS`]: the dotless [`CONFIG_FIELDS`], then [`OTHER_FIELDS`].
-const fn fields_without_dot() -> [&'static str; 36] {
-    let mut out = [""; 36];
+const fn fields_without_dot() -> [&'static str; 37] {
+    let mut out = [""; 37];
     let mut n = 0;
     let mut i = 0;
     while i < CONFIG_FIELDS.len() {

@@ -5,7 +5,10 @@
 //!
 //! An operand is described as
 //! - `%argN of @f`: argument N of function `@f` (a block argument of another
-//!   op's region: `argument N of a block of \`op\``);
+//!   op's region: `argument N of a block of \`op\``); an argument of a
+//!   function other than `@main` that one `func.call` calls is described by
+//!   that call's operand instead (JAX's nested `jit`s put a call inside
+//!   `@matmul` that `@main` calls with its own arguments);
 //! - `result R of tpu_custom_call #k`: another call's result (that call's own
 //!   operands are compared at its own pair);
 //! - `op{attributes}(operand, ...)`: any other op, by name, attributes and
@@ -38,11 +41,19 @@ pub fn operand_wiring(ctx: &Context, bytes: &[u8], name: &str) -> Result<Vec<Vec
     let module =
         crate::kernel::interop::read_module(ctx, bytes, name).map_err(|e| e.to_string())?;
     let mut calls = Vec::new();
+    let mut callers: HashMap<String, Vec<mlir_sys::MlirOperation>> = HashMap::new();
     module
         .as_operation()
         .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             if decode::is_tpu_custom_call(op) {
                 calls.push(op.to_raw());
+            } else if crate::ffi::identifier_str(&op.name()) == "func.call"
+                && let Some(callee) = op
+                    .attribute("callee")
+                    .ok()
+                    .map(|a| a.to_string().trim_start_matches('@').to_string())
+            {
+                callers.entry(callee).or_default().push(op.to_raw());
             }
             melior::ir::operation::WalkResult::Advance
         });
@@ -53,6 +64,7 @@ pub fn operand_wiring(ctx: &Context, bytes: &[u8], name: &str) -> Result<Vec<Vec
         .collect();
     let mut describer = Describer {
         calls: &index,
+        callers: &callers,
         memo: HashMap::new(),
     };
     Ok(calls
@@ -68,6 +80,8 @@ pub fn operand_wiring(ctx: &Context, bytes: &[u8], name: &str) -> Result<Vec<Vec
 struct Describer<'i> {
     /// Call op address -> call index.
     calls: &'i HashMap<usize, usize>,
+    /// Function name -> the `func.call`s of it.
+    callers: &'i HashMap<String, Vec<mlir_sys::MlirOperation>>,
     /// (value address, depth) -> description.
     memo: HashMap<(usize, usize), String>,
 }
@@ -94,7 +108,18 @@ impl Describer<'_> {
                         .ok()
                         .and_then(crate::kernel::string_attr_value)
                         .unwrap_or_default();
-                    format!("%arg{n} of @{function}")
+                    match self.callers.get(&function).map(Vec::as_slice) {
+                        Some(&[caller]) if function != "main" && depth < MAX_DEPTH => {
+                            // SAFETY: `caller` was collected from the module
+                            // the described values belong to, alive here.
+                            let caller = unsafe { OperationRef::from_raw(caller) };
+                            match caller.operand(n) {
+                                Ok(fed) => self.value(fed, depth + 1),
+                                Err(_) => format!("%arg{n} of @{function}"),
+                            }
+                        }
+                        _ => format!("%arg{n} of @{function}"),
+                    }
                 }
                 Some(parent) => format!(
                     "argument {n} of a block of `{}`",

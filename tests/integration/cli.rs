@@ -425,7 +425,7 @@ fn validate_reports_every_problem() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         String::from_utf8_lossy(&stdout),
-        "ok: JAX's rules and libtpu's for v6e (parameters, windows, single block, static and 32-bit types; lowering of 10 of the kernel's 11 ops); the call against kernel @_add_kernel; scoped VMEM 12.0K of 32.00M (v6e's default limit); not checked: layouts and the lowering of tpu.vector_store (--compile-check asks libtpu)\n"
+        "ok: JAX's rules and libtpu's for v6e (parameters, windows, single block, static and 32-bit types; lowering of 10 of the kernel's 11 ops); the call against kernel @_add_kernel: 3 operand(s) and result(s) whole against its arguments (no grid and no window_params: no blocks or index maps to check); scoped VMEM 12.0K of 32.00M (v6e's default limit); not checked: layouts and the lowering of tpu.vector_store (--compile-check asks libtpu)\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -441,7 +441,7 @@ fn validate_takes_a_module() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         String::from_utf8_lossy(&stdout),
-        "tpu_custom_call #0 (kernel): ok: JAX's rules and libtpu's for v5e (parameters, windows, single block, static and 32-bit types; lowering of 23 of the kernel's 41 ops); the call against kernel @kernel; scoped VMEM 320.0K of 16.00M (v5e's default limit); compiles with libtpu 0.0.50 or newer (serialization version 15, `debug_locations` field, MLIR 24 encodings); not checked: layouts and the lowering of arith.cmpi, arith.constant, arith.extui, scf.if and 2 more op(s) (--compile-check asks libtpu)\n"
+        "tpu_custom_call #0 (kernel): ok: JAX's rules and libtpu's for v5e (parameters, windows, single block, static and 32-bit types; lowering of 23 of the kernel's 41 ops); the call against kernel @kernel: 3 operand(s) and result(s) against its arguments, 3 by block window, 3 index map(s) evaluated over grid (2, 3, 4); scoped VMEM 320.0K of 16.00M (v5e's default limit); compiles with libtpu 0.0.50 or newer (serialization version 15, `debug_locations` field, MLIR 24 encodings); not checked: layouts and the lowering of arith.cmpi, arith.constant, arith.extui, scf.if and 2 more op(s) (--compile-check asks libtpu)\n"
     );
     let sc = goldens_dir().join("sparsecore_vector_1core/module.mlir");
     let (code, stdout, stderr) = run_cli(&["validate", sc.to_str().unwrap(), "--target", "v5e"]);
