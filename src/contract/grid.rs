@@ -19,6 +19,12 @@
 /// The largest `iteration_bounds` entry libtpu compiles.
 pub const MAX_BOUND: i64 = 2_147_483_646;
 
+/// The largest single bound libtpu 0.0.50.1 was measured to compile: every
+/// bound from 2147483519 to 2147483646 (inside its stated range) fails with
+/// `Wrong number of window_params: expected 1, got 2` (measured, a grid of
+/// one dimension; `docs/robustness.md`).
+pub const MAX_COMPILED_BOUND: i64 = 2_147_483_518;
+
 /// The largest step count (product of the bounds) libtpu compiles: it counts
 /// steps in an `int32` and requires `count < INT32_MAX`.
 pub const MAX_STEPS: u64 = 2_147_483_646;
@@ -36,6 +42,21 @@ pub enum GridError {
          `{function}` is {bound}"
     )]
     Bound {
+        /// The kernel's main function.
+        function: String,
+        /// The grid dimension.
+        dimension: usize,
+        /// Its bound.
+        bound: i64,
+    },
+    /// A bound inside libtpu's stated range that it fails to compile
+    /// (above [`MAX_COMPILED_BOUND`]).
+    #[error(
+        "Wrong number of window_params: expected 1, got 2: libtpu 0.0.50.1 fails on a grid bound above \
+         2147483518 (measured; its stated range ends at 2147483646): dimension {dimension} of the grid \
+         of `{function}` is {bound}"
+    )]
+    BoundNotCompiled {
         /// The kernel's main function.
         function: String,
         /// The grid dimension.
@@ -73,6 +94,17 @@ pub fn steps(function: &str, grid: &[i64]) -> Result<Option<u64>, GridError> {
             });
         }
     }
+    if let Some((dimension, &bound)) = grid
+        .iter()
+        .enumerate()
+        .find(|(_, b)| **b > MAX_COMPILED_BOUND)
+    {
+        return Err(GridError::BoundNotCompiled {
+            function: function.to_string(),
+            dimension,
+            bound,
+        });
+    }
     if grid.contains(&DYNAMIC) {
         return Ok(None);
     }
@@ -109,7 +141,14 @@ mod tests {
     fn libtpu_bounds() {
         assert_eq!(steps("k", &[]), Ok(Some(1)));
         assert_eq!(steps("k", &[0, 1]), Ok(Some(0)));
-        assert_eq!(steps("k", &[2_147_483_646, 1]), Ok(Some(2_147_483_646)));
+        assert_eq!(steps("k", &[2_147_483_518, 1]), Ok(Some(2_147_483_518)));
+        assert_eq!(steps("k", &[1_073_741_800, 2]), Ok(Some(2_147_483_600)));
+        for unlowered in [2_147_483_519, 2_147_483_646] {
+            assert!(matches!(
+                steps("k", &[unlowered, 1]),
+                Err(GridError::BoundNotCompiled { dimension: 0, .. })
+            ));
+        }
         assert_eq!(steps("k", &[DYNAMIC, 4]), Ok(None));
         for bad in [-3, -1, 2_147_483_647, 1_085_102_592_571_150_096] {
             let e = steps("k", &[1, bad]).unwrap_err();
@@ -121,7 +160,7 @@ mod tests {
             "{e}"
         );
         // A product past u128 saturates; a zero bound after it is 0 steps.
-        let big = [MAX_BOUND; 6];
+        let big = [MAX_COMPILED_BOUND; 6];
         assert!(
             steps("k", &big)
                 .unwrap_err()
@@ -131,7 +170,14 @@ mod tests {
         assert_eq!(
             steps(
                 "k",
-                &[MAX_BOUND, MAX_BOUND, MAX_BOUND, MAX_BOUND, MAX_BOUND, 0]
+                &[
+                    MAX_COMPILED_BOUND,
+                    MAX_COMPILED_BOUND,
+                    MAX_COMPILED_BOUND,
+                    MAX_COMPILED_BOUND,
+                    MAX_COMPILED_BOUND,
+                    0
+                ]
             ),
             Ok(Some(0))
         );

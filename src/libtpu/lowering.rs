@@ -207,21 +207,38 @@ pub fn check(
     }
     let mut unchecked = BTreeSet::new();
     let mut refused = BTreeSet::new();
+    // A kernel repeats its ops: the key (printed, shape-free types) and the
+    // table's verdict are computed once per name and uniqued operand and
+    // result types.
+    type Looked = (String, Option<(Chip, Option<&'static str>)>);
+    let mut memo: std::collections::HashMap<(String, Vec<usize>), Looked> =
+        std::collections::HashMap::new();
     for op in pre_order(op) {
         let name = op.name();
         if STRUCTURAL.contains(&name.as_str()) {
             continue;
         }
         coverage.ops += 1;
-        let key = op_key(op);
-        match chip.and_then(|c| verdict(&key, c).map(|v| (c, v))) {
+        let types: Vec<usize> = op
+            .operands()
+            .into_iter()
+            .chain((0..op.num_results()).map(|i| op.result(i)))
+            .map(|v| ir::value_type(v).ptr as usize)
+            .chain(std::iter::once(op.num_operands()))
+            .collect();
+        let (key, looked) = memo.entry((name.clone(), types)).or_insert_with(|| {
+            let key = op_key(op);
+            let looked = chip.and_then(|c| verdict(&key, c).map(|v| (c, v)));
+            (key, looked)
+        });
+        match *looked {
             Some((_, None)) => coverage.checked += 1,
             Some((chip, Some(message))) => {
                 coverage.checked += 1;
                 if refused.insert(key.clone()) {
                     errors.push(LibtpuError::LoweringRefused {
                         op: name,
-                        key,
+                        key: key.clone(),
                         chip,
                         libtpu: message.to_string(),
                     });

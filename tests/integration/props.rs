@@ -516,6 +516,8 @@ proptest! {
             prop_oneof![
                 -5i64..70_000,
                 Just(0i64),
+                Just(2_147_483_518i64),
+                Just(2_147_483_519i64),
                 Just(2_147_483_646i64),
                 Just(2_147_483_647i64),
                 Just(1_085_102_592_571_150_096i64),
@@ -528,11 +530,12 @@ proptest! {
         use tpu_custom_call::contract::grid::{self, MAX_BOUND, MAX_STEPS};
         let dynamic = grid.contains(&i64::MIN);
         let in_range = grid.iter().all(|&b| b == i64::MIN || (0..=MAX_BOUND).contains(&b));
+        let compiled = grid.iter().all(|&b| b <= grid::MAX_COMPILED_BOUND);
         let exact = grid.iter().try_fold(1u128, |acc, &b| acc.checked_mul(b.max(0) as u128));
         let zero = grid.contains(&0);
         match grid::steps("k", &grid) {
             Ok(Some(n)) => {
-                prop_assert!(in_range && !dynamic);
+                prop_assert!(in_range && compiled && !dynamic);
                 prop_assert_eq!(Some(u128::from(n)), exact);
                 prop_assert!(n <= MAX_STEPS);
                 if n > 0 {
@@ -542,10 +545,14 @@ proptest! {
                     }
                 }
             }
-            Ok(None) => prop_assert!(in_range && dynamic),
+            Ok(None) => prop_assert!(in_range && compiled && dynamic),
             Err(grid::GridError::Bound { bound, .. }) => {
                 prop_assert!(!in_range);
                 prop_assert!(!(0..=MAX_BOUND).contains(&bound));
+            }
+            Err(grid::GridError::BoundNotCompiled { bound, .. }) => {
+                prop_assert!(in_range);
+                prop_assert!(bound > grid::MAX_COMPILED_BOUND && bound <= MAX_BOUND);
             }
             Err(_) => {
                 prop_assert!(in_range && !dynamic && !zero);
