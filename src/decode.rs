@@ -638,11 +638,7 @@ pub fn decode_call<'c>(ctx: &'c Context, found: FoundCall) -> Result<DecodedCall
     let (config, report) = BackendConfig::from_json(found.backend_config.as_bytes())?;
     let body_form = config.body_form();
     let (kernel, ir_version) = read_body(ctx, &config, body_form)?;
-    let version_attribute = kernel
-        .operation()
-        .attribute(crate::serde::VERSION_ATTR)
-        .ok()
-        .map(|a| a.to_string());
+    let version_attribute = version_attribute(&kernel);
     let params = call_params(&found, &config, &report, body_form, ir_version, &kernel)?;
     Ok(DecodedCall {
         found,
@@ -757,6 +753,16 @@ fn check_plain_kernel(kernel: &Kernel<'_>) -> Result<(), DecodeError> {
     })
 }
 
+/// The `stable_mosaic.version` attribute of a kernel's module as written
+/// (`15 : i64`, `"1"`), if it has one.
+fn version_attribute(kernel: &Kernel<'_>) -> Option<String> {
+    kernel
+        .operation()
+        .attribute(crate::serde::VERSION_ATTR)
+        .ok()
+        .map(|a| a.to_string())
+}
+
 /// The integer `stable_mosaic.version` of a kernel's module, if it has one.
 fn int_version(kernel: &Kernel<'_>) -> Option<i64> {
     let attr = kernel
@@ -787,7 +793,7 @@ pub struct Reserialized {
 /// `serialization_format` 1; the config is rewritten as JAX writes it
 /// (keys libtpu reads beyond JAX's, `implicit_sharding`, kept). Other calls
 /// are left byte for byte. Says what it changed, call by call; on error
-/// the calls before the failing one are already rewritten.
+/// nothing is rewritten (every new config is made before any is set).
 pub fn reserialize_plain_bodies(
     ctx: &Context,
     root: OperationRef<'_, '_>,
@@ -801,6 +807,7 @@ pub fn reserialize_plain_bodies(
         WalkResult::Advance
     });
     let mut done = Vec::new();
+    let mut rewrites = Vec::new();
     for (index, raw) in ops.into_iter().enumerate() {
         // SAFETY: `raw` was collected from the live module above.
         let op = unsafe { OperationRef::from_raw(raw) };
@@ -816,11 +823,7 @@ pub fn reserialize_plain_bodies(
             continue;
         }
         let (kernel, _) = read_body(ctx, &config, form)?;
-        let version_attribute = kernel
-            .operation()
-            .attribute(crate::serde::VERSION_ATTR)
-            .ok()
-            .map(|a| a.to_string());
+        let version_attribute = version_attribute(&kernel);
         let serialized = crate::serde::serialize(
             &kernel,
             &crate::serde::SerializeOptions {
@@ -836,16 +839,19 @@ pub fn reserialize_plain_bodies(
         let json = config
             .to_json(report.use_core_ids_or_default())
             .map_err(|e| bad(e.to_string()))?;
-        crate::ffi::set_attribute_by_name(
-            op,
-            "backend_config",
-            melior::ir::attribute::StringAttribute::new(ctx, &json).into(),
-        );
+        rewrites.push((op, json));
         done.push(Reserialized {
             index,
             version_attribute,
             ir_version,
         });
+    }
+    for (op, json) in rewrites {
+        crate::ffi::set_attribute_by_name(
+            op,
+            "backend_config",
+            melior::ir::attribute::StringAttribute::new(ctx, &json).into(),
+        );
     }
     Ok(done)
 }

@@ -374,8 +374,10 @@ fn run_checks(
             };
             (names(s.operands()), names(s.results()))
         });
+        // The function libtpu lowers: the Pallas one, or a hand-written
+        // client's plain `func @main` (the contract's choice).
         let (found, coverage) = libtpu::lowering::check(
-            kernel,
+            contract::main_function(kernel),
             types.as_ref().map(|(o, r)| (&o[..], &r[..])),
             target,
         );

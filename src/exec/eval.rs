@@ -1428,15 +1428,7 @@ impl<'p> Interp<'p> {
                 let on = |i: usize| lanes.is_none_or(|l| i >= l.len() || l.data.get_i64(i) != 0);
                 if let Some(i) = (0..offs.len()).find(|&i| on(i) && !w[offs[i]]) {
                     let at = Self::box_index(&start, &extent, &steps, i);
-                    return Err(self.fail(
-                        inst,
-                        format!(
-                            "reads uninitialised memory: element {at:?} of {} (a view of shape {:?}) was never written before this read [{}]",
-                            b.label,
-                            m.shape,
-                            self.where_()
-                        ),
-                    ));
+                    return Err(self.uninitialised(inst, &b.label, m, &at, ""));
                 }
             }
             if self.machine.detect_races && !s.dmas.is_empty() {
@@ -2005,6 +1997,27 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
+    /// The error of a read of element `at` of the view `m` of buffer `label`
+    /// that was never written (`what`: which operand read it, if not the
+    /// op's only one).
+    fn uninitialised(
+        &self,
+        inst: &Inst,
+        label: &str,
+        m: &MemRef,
+        at: &[usize],
+        what: &str,
+    ) -> ExecError {
+        self.fail(
+            inst,
+            format!(
+                "reads uninitialised memory: element {at:?} of {label} (a view of shape {:?}) was never written before this read{what} [{}]",
+                m.shape,
+                self.where_()
+            ),
+        )
+    }
+
     /// Fails on the first element of the view `m` never written (when
     /// writes are tracked), with the words of an uninitialised load.
     fn check_initialised(&self, inst: &Inst, m: &MemRef) -> R<()> {
@@ -2018,15 +2031,7 @@ impl<'p> Interp<'p> {
         };
         if let Some(i) = (0..offs.len()).find(|&i| offs[i] < w.len() && !w[offs[i]]) {
             let at = Self::box_index(&start, &extent, &steps, i);
-            return Err(self.fail(
-                inst,
-                format!(
-                    "reads uninitialised memory: element {at:?} of {} (a view of shape {:?}) was never written before this read (the DMA's source) [{}]",
-                    b.label,
-                    m.shape,
-                    self.where_()
-                ),
-            ));
+            return Err(self.uninitialised(inst, &b.label, m, &at, " (the DMA's source)"));
         }
         Ok(())
     }

@@ -15,7 +15,6 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 use super::LibtpuError;
-use crate::kernel::Kernel;
 use crate::serde::ir::{self, Op};
 use crate::target::Chip;
 
@@ -142,17 +141,17 @@ pub struct Coverage {
     pub not_checked: Vec<String>,
 }
 
-/// libtpu's lowering rules for a call: `kernel`, the call's operand and
-/// result types (as printed; `None` without a signature), `target`. Errors
+/// libtpu's lowering rules for a call: the kernel's main function (the one
+/// libtpu lowers, as the call contract picks it, a hand-written `func @main`
+/// included), the call's operand and result types (as printed; `None` without a signature), `target`. Errors
 /// in rule order: 64-bit and dynamic call types, a main function of several
 /// blocks, then each refused op (first use first, each key once).
-pub fn check(
-    kernel: &Kernel<'_>,
+pub(crate) fn check(
+    main: Option<(String, Op<'_>)>,
     types: Option<(&[String], &[String])>,
     target: Option<Chip>,
 ) -> (Vec<LibtpuError>, Coverage) {
     let mut errors = Vec::new();
-    let main = main_function(kernel);
     if let Some((operands, results)) = types {
         let places = operands
             .iter()
@@ -251,26 +250,6 @@ pub fn check(
     }
     coverage.not_checked = unchecked.into_iter().collect();
     (errors, coverage)
-}
-
-/// The kernel's entry function (the first `func.func` with a
-/// `tpu.core_type`, as libtpu finds it) with its name.
-fn main_function<'k>(kernel: &'k Kernel<'_>) -> Option<(String, Op<'k>)> {
-    let body = kernel.module().body();
-    let mut child = ir::block_first_op(melior::ir::BlockLike::to_raw(&body));
-    while let Some(op) = child {
-        child = op.next();
-        if op.name() == "func.func" && op.attr("tpu.core_type").is_some() {
-            let name = op
-                .attr("sym_name")
-                .map(ir::attr_text)
-                .unwrap_or_default()
-                .trim_matches('"')
-                .to_string();
-            return Some((name, op));
-        }
-    }
-    None
 }
 
 /// Every op nested in `op` (not `op` itself), an op before its children.

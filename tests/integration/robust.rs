@@ -362,8 +362,9 @@ fn run_reports_a_dma_of_unwritten_scratch() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
-/// `validate` refuses the revisited output block `run` always reports, in
-/// the same words (it passed it).
+/// `validate` reports the revisited output block `run` always refuses, in
+/// the same words (it passed it silently): as a warning, since libtpu
+/// compiles the kernel (measured for v6e).
 #[test]
 fn validate_reports_the_revisit_run_reports() {
     let d = dir("revisit");
@@ -399,7 +400,10 @@ fn validate_reports_the_revisit_run_reports() {
         "--signature",
         sig,
     ]);
-    assert_eq!(code, 1, "{err}");
+    // A warning: libtpu compiles it (and JAX emits it), `run` refuses to
+    // compute it.
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning: "), "{err}");
     let words = "Revisited block: output 0's block [0, 0] (elements from [0, 0]) was visited at grid points (0, 0) to (0, 1) and written back, then visited again at grid point (2, 0)";
     assert!(run_err.contains(words), "{run_err}");
     assert!(err.contains(words), "{err}");
