@@ -14,10 +14,12 @@ use super::api::{
     BufferDestroyArgs, BufferDimensionsArgs, BufferElementTypeArgs, BufferFromHostBufferArgs,
     BufferToHostArgs, ClientCompileArgs, ClientCreateArgs, ClientDestroyArgs, ClientDevicesArgs,
     ClientPlatformNameArgs, DeviceGetDescriptionArgs, EXTENSION_FFI, EventArgs,
-    ExecutableNumOutputsArgs, ExecuteArgs, ExecuteOptions, FfiExtension, FfiRegisterHandlerArgs,
+    ExecutableNumOutputsArgs, ExecuteArgs, ExecuteOptions, FFI_REGISTER_SIZE,
+    FFI_REGISTER_TYPED_SIZE, FfiExtension, FfiRegisterHandlerArgs, FfiRegisterTypedHandlerArgs,
     GetExecutableArgs, HOST_BUFFER_IMMUTABLE_ONLY_DURING_CALL, LoadedExecutableDestroyArgs,
     LoadedExecutableDevicesArgs, MemoryLayout, NamedValue, NamedValueType, OptimizedProgramArgs,
-    Plugin, Program, RawBuffer, RawClient, RawDevice, RawEvent, RawExecutable, RawLoadedExecutable,
+    Plugin, Program, RawBuffer, RawClient, RawDevice, RawError, RawEvent, RawExecutable,
+    RawLoadedExecutable,
 };
 use super::ffi;
 use super::hlo::{self, Shape};
@@ -301,26 +303,59 @@ impl CpuClient {
         let _guard = registration_lock()
             .lock()
             .unwrap_or_else(|e| e.into_inner());
+        // Two layouts of the registration arguments exist under one
+        // extension version: xla-cpu-pjrt 0.0.1's (typed only, no
+        // `api_version`) and the newer header's. A plugin refuses a
+        // `struct_size` smaller than its own with an error (never reading
+        // past it), so the smaller, older layout is tried first and the
+        // newer one only when the plugin asks for more.
         let register = |version: (i32, i32)| -> Result<(), String> {
             ffi::set_reported_version(version);
-            let mut args = FfiRegisterHandlerArgs {
-                struct_size: std::mem::size_of::<FfiRegisterHandlerArgs>(),
+            let mut typed = FfiRegisterTypedHandlerArgs {
+                struct_size: FFI_REGISTER_TYPED_SIZE,
                 target_name: target.as_ptr().cast(),
                 target_name_size: target.len(),
-                api_version: 1,
                 handler: handler as *mut c_void,
                 platform_name: platform.as_ptr().cast(),
                 platform_name_size: platform.len(),
                 traits: 0,
             };
             // SAFETY: `target` and `platform` outlive the call; the handler
-            // is a function of the right type for the life of the process.
-            unsafe {
-                plugin.call(
-                    extension.register_handler,
-                    "PJRT_FFI_Register_Handler",
-                    &mut args,
-                )
+            // is a function of the right type for the life of the process;
+            // the struct has the fields the plugin reads for this size.
+            let slot = extension.register_handler.map(|f| {
+                // SAFETY: the same function, called with the older layout
+                // (both layouts start with `struct_size`).
+                unsafe {
+                    std::mem::transmute::<
+                        unsafe extern "C" fn(*mut FfiRegisterHandlerArgs) -> *mut RawError,
+                        unsafe extern "C" fn(*mut FfiRegisterTypedHandlerArgs) -> *mut RawError,
+                    >(f)
+                }
+            });
+            let first = unsafe { plugin.call(slot, "PJRT_FFI_Register_Handler", &mut typed) };
+            match first {
+                Err(message) if message.contains("size") && message.contains("expected") => {
+                    let mut args = FfiRegisterHandlerArgs {
+                        struct_size: FFI_REGISTER_SIZE,
+                        target_name: target.as_ptr().cast(),
+                        target_name_size: target.len(),
+                        api_version: 1,
+                        handler: handler as *mut c_void,
+                        platform_name: platform.as_ptr().cast(),
+                        platform_name_size: platform.len(),
+                        traits: 0,
+                    };
+                    // SAFETY: as above, the newer layout.
+                    unsafe {
+                        plugin.call(
+                            extension.register_handler,
+                            "PJRT_FFI_Register_Handler",
+                            &mut args,
+                        )
+                    }
+                }
+                other => other,
             }
         };
         let fail =
