@@ -3,7 +3,7 @@ lowered as JAX 0.12 lowers them (`jax.jit(f).lower(...).as_text()`), their input
 
     ~/.cache/tpu-custom-call/jaxref-venv/bin/python scripts/pjrt/make_refs.py --out tests/data/pjrt-cpu
 
-Writes, per case NAME: NAME.mlir, NAME.in<i>.npy, NAME.out<i>.npy (global arrays), and cases.json: for each case
+Writes, per case NAME: NAME.mlir (and elementwise.mlirbc, the same program as `jax.export` serializes it), NAME.in<i>.npy, NAME.out<i>.npy (global arrays), and cases.json: for each case
 its partitions, the element types of inputs and outputs as MLIR spells them (bf16 and f8 arrays are saved as their
 uint16/uint8 bit patterns), and for sharded cases the axis each input and output is split along over the devices
 (null: replicated). Deterministic: fixed seeds, no timestamps.
@@ -59,9 +59,9 @@ def cases():
     rng = np.random.default_rng(48)
     out = []
 
-    def case(name, f, args, partitions=1, in_axes=None, out_axes=None, jit=None):
+    def case(name, f, args, partitions=1, in_axes=None, out_axes=None, jit=None, shardy=True):
         out.append(dict(name=name, f=f, args=args, partitions=partitions, in_axes=in_axes, out_axes=out_axes,
-                        jit=jit))
+                        jit=jit, shardy=shardy))
 
     f32 = np.float32
     case("elementwise", lambda x, y: jnp.sin(x) * y + 1.0, [values(rng, (8, 128), f32), values(rng, (8, 128), f32)])
@@ -87,6 +87,10 @@ def cases():
          [values(rng, (16, 8), f32), values(rng, (8, 8), f32)], partitions=4, in_axes=[0, None],
          out_axes=[0, None], jit=dict(in_shardings=(rows, replicated), out_shardings=(rows, replicated)))
 
+    case("sharded_gspmd", lambda x: (jnp.exp(x) / jnp.exp(x).sum(axis=0), x.max()), [values(rng, (8, 4), f32)],
+         partitions=4, in_axes=[0], out_axes=[None, None],
+         jit=dict(in_shardings=(rows,), out_shardings=(replicated, replicated)), shardy=False)
+
     def with_index(x):
         return x + jax.lax.axis_index("x").astype(x.dtype)
 
@@ -103,10 +107,16 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     index = []
     for c in cases():
+        jax.config.update("jax_use_shardy_partitioner", c["shardy"])
         jitted = jax.jit(c["f"], **(c["jit"] or {}))
         inputs = [np.asarray(a) for a in c["args"]]
         lowered = jitted.lower(*inputs)
         results = jitted(*inputs)
+        if c["name"] == "elementwise":
+            # The same program as JAX serializes an export: StableHLO bytecode (a portable artifact).
+            exported = jax.export.export(jitted)(*inputs)
+            with open(os.path.join(args.out, "elementwise.mlirbc"), "wb") as f:
+                f.write(exported.mlir_module_serialized)
         if not isinstance(results, (tuple, list)):
             results = (results,)
         results = [np.asarray(r) for r in results]

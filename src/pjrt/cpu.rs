@@ -391,6 +391,13 @@ impl CpuClient {
             Partitioner::Gspmd => false,
             Partitioner::Auto => memchr::memmem::find(module, b"sdy.").is_some(),
         };
+        if main_returns_tuple(module) {
+            return Err(PjrtError::Unsupported(
+                "@main returns a tuple: not supported (JAX's @main returns arrays; XLA would \
+                 flatten a tuple result into separate outputs)"
+                    .into(),
+            ));
+        }
         let compile_options = compile_options_for(&self.inner.device_ids[..n], shardy);
         let plugin = self.inner.plugin;
         let program = Program::mlir(module);
@@ -420,6 +427,46 @@ impl CpuClient {
         executable.describe(n)?;
         Ok(executable)
     }
+}
+
+/// Whether the text form of a module declares `@main` with a `tuple<...>`
+/// among its results (from the argument list's closing parenthesis to the
+/// body's `{`, skipping strings); bytecode is not looked into.
+fn main_returns_tuple(module: &[u8]) -> bool {
+    if module.starts_with(b"ML\xefR") {
+        return false;
+    }
+    let Some(start) = memchr::memmem::find(module, b"@main(") else {
+        return false;
+    };
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut args_closed = false;
+    let mut i = start + 5;
+    while i < module.len() {
+        let c = module[i];
+        if in_string {
+            match c {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match c {
+                b'"' => in_string = true,
+                b'(' => depth += 1,
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    args_closed |= depth == 0;
+                }
+                b'{' if depth == 0 => return false,
+                b't' if args_closed && module[i..].starts_with(b"tuple<") => return true,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// `PJRT_Device_GetDescription` + `PJRT_DeviceDescription_Id`.
@@ -1084,6 +1131,18 @@ fn download(plugin: &Plugin, buffer: *mut RawBuffer) -> Result<Array, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_tuple_results_of_main() {
+        let tuple =
+            b"func.func @main(%x: tensor<2xf32> {a = \"tuple<\"}) -> tuple<tensor<2xf32>> {\n";
+        assert!(main_returns_tuple(tuple));
+        let nested = b"func.func public @main(%x: tensor<f32>) -> (tensor<f32> {r = \"{x}\"}, tuple<tensor<f32>>) {";
+        assert!(main_returns_tuple(nested));
+        let arrays = b"func.func @main(%x: tuple<tensor<f32>>) -> (tensor<f32> {r = \"tuple<\"}) {\n %0 = stablehlo.tuple";
+        assert!(!main_returns_tuple(arrays));
+        assert!(!main_returns_tuple(b"ML\xefR tuple<"));
+    }
 
     #[test]
     fn reads_the_minimum_version_from_xlas_refusal() {
