@@ -547,13 +547,46 @@ fn timings() {
         executable.execute(&args).unwrap();
     }
     let per_run = start.elapsed() / runs;
+    let sc = case("scalars");
+    let scalars = client
+        .compile(&sc.module, &ProgramOptions::default())
+        .unwrap();
+    let sargs = device_args(&sc);
+    scalars.execute(&sargs).unwrap();
+    let start = Instant::now();
+    for _ in 0..runs {
+        scalars.execute(&sargs).unwrap();
+    }
+    let per_scalar_run = start.elapsed() / runs;
+    let start = Instant::now();
+    let client4 = CpuClient::new(&plugin, 4).unwrap();
+    let create4 = start.elapsed();
+    let s = case("sharded");
+    let options = ProgramOptions {
+        num_partitions: 4,
+        ..ProgramOptions::default()
+    };
+    let sharded = client4.compile(&s.module, &options).unwrap();
+    let args4 = device_args(&s);
+    sharded.execute(&args4).unwrap();
+    let start = Instant::now();
+    for _ in 0..runs {
+        sharded.execute(&args4).unwrap();
+    }
+    let per_run4 = start.elapsed() / runs;
     eprintln!(
-        "pjrt cpu (plugin API {:?}): plugin load + client create {:.1} ms, compile {:.1} ms, \
-         execute (8x128 f32 elementwise, 2 inputs) {:.1} us per run",
+        "pjrt cpu (plugin API {:?}, FFI handlers report {:?}): plugin load + client create {:.1} ms \
+         (4 devices: {:.1} ms), compile {:.1} ms (4-partition: {:.1} ms), execute (8x128 f32 \
+         elementwise, 2 inputs) {:.0} us per run (two 0-d inputs: {:.0} us; 4-partition 16x8 matmul: {:.0} us)",
         client.plugin_api_version(),
+        ffi::reported_version(),
         create.as_secs_f64() * 1e3,
+        create4.as_secs_f64() * 1e3,
         executable.compile_time().as_secs_f64() * 1e3,
-        per_run.as_secs_f64() * 1e6
+        sharded.compile_time().as_secs_f64() * 1e3,
+        per_run.as_secs_f64() * 1e6,
+        per_scalar_run.as_secs_f64() * 1e6,
+        per_run4.as_secs_f64() * 1e6
     );
 }
 
