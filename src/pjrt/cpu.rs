@@ -25,7 +25,7 @@ use super::ffi;
 use super::hlo::{self, Shape};
 use super::host::{array_from_bytes, host_bytes};
 use super::options::compile_options_for;
-use crate::exec::{Array, ElemType};
+use crate::exec::{Array, ElemType, TensorType};
 
 /// A typed XLA FFI handler (`XLA_FFI_Handler`): takes the
 /// `XLA_FFI_CallFrame*` ([`ffi::CallFrame`]), returns null or an
@@ -619,6 +619,18 @@ impl Executable {
         self.parameters.as_ref().map(Vec::len)
     }
 
+    /// The per-device parameter types (after SPMD partitioning: each
+    /// device's shard), from XLA's optimized program; `None` when XLA did
+    /// not say or a type has no host counterpart.
+    pub fn parameter_types(&self) -> Option<Vec<TensorType>> {
+        tensor_types(self.parameters.as_ref()?)
+    }
+
+    /// The per-device result types, as [`Executable::parameter_types`].
+    pub fn result_types(&self) -> Option<Vec<TensorType>> {
+        tensor_types(self.results.as_ref()?)
+    }
+
     /// Reads the executable's devices, outputs and signature.
     fn describe(&mut self, partitions: usize) -> Result<(), PjrtError> {
         let plugin = self.client.plugin;
@@ -907,6 +919,24 @@ impl Executable {
         await_event(plugin, args.done_with_host_buffer)?;
         Ok(buffer)
     }
+}
+
+/// Host tensor types of XLA array shapes; `None` if one is not an array of
+/// a host element type.
+fn tensor_types(shapes: &[Shape]) -> Option<Vec<TensorType>> {
+    shapes
+        .iter()
+        .map(|shape| match shape {
+            Shape::Array { element_type, dims } => Some(TensorType {
+                elem: ffi::DataType(*element_type).elem()?,
+                shape: dims
+                    .iter()
+                    .map(|&d| usize::try_from(d).ok())
+                    .collect::<Option<_>>()?,
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The serialized optimized program's entry signature.

@@ -297,6 +297,16 @@ fn bad_arguments_name_the_argument() {
         ..ProgramOptions::default()
     };
     let sharded = client4.compile(&s.module, &options).unwrap();
+    let types = sharded.parameter_types().unwrap();
+    assert_eq!(types[0].text(), "tensor<4x8xf32>");
+    assert_eq!(types[1].text(), "tensor<8x8xf32>");
+    let results: Vec<String> = sharded
+        .result_types()
+        .unwrap()
+        .iter()
+        .map(|t| t.text())
+        .collect();
+    assert_eq!(results, ["tensor<4x8xf32>", "tensor<8xf32>"]);
     let mut args = device_args(&s);
     args[2][0] = s.inputs[0].clone();
     match sharded.execute(&args) {
