@@ -575,6 +575,19 @@ impl Drop for Buffer {
     }
 }
 
+/// A launch id for one execution, unique in the process (never 0): the CPU
+/// plugin makes it the run id FFI handlers see ([`ffi::run_id`]), so the
+/// devices' calls of one execution share it and no two executions do.
+fn next_launch_id() -> c_int {
+    static NEXT: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(1);
+    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    if id == 0 {
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    } else {
+        id
+    }
+}
+
 /// Awaits an event (if any) and destroys it; the event's error, if any.
 fn await_event(plugin: &Plugin, event: *mut RawEvent) -> Result<(), String> {
     if event.is_null() {
@@ -820,7 +833,7 @@ impl Executable {
             recv_callbacks: ptr::null_mut(),
             num_send_ops: 0,
             num_recv_ops: 0,
-            launch_id: 0,
+            launch_id: next_launch_id(),
             non_donatable_input_indices: ptr::null(),
             num_non_donatable_input_indices: 0,
             context: ptr::null_mut(),

@@ -512,6 +512,81 @@ fn ffi_handlers_run_custom_calls() {
     }
 }
 
+static RUN_IDS: std::sync::Mutex<Vec<(i64, i32)>> = std::sync::Mutex::new(Vec::new());
+
+/// A handler that adds its device's ordinal to its operand and records
+/// (run id, ordinal).
+unsafe extern "C" fn add_ordinal(frame: *mut c_void) -> *mut c_void {
+    let frame = frame.cast::<ffi::CallFrame>();
+    // SAFETY: XLA passes a live call frame.
+    unsafe {
+        if ffi::answer_metadata(frame) {
+            return std::ptr::null_mut();
+        }
+        let (Some(ordinal), Some(run)) = (ffi::device_ordinal(frame), ffi::run_id(frame)) else {
+            return ffi::error(frame, ffi::ErrorCode::Internal, "no ordinal or run id");
+        };
+        RUN_IDS.lock().unwrap().push((run, ordinal));
+        let (Some(x), Some(y)) = ((*frame).arg(0), (*frame).ret(0)) else {
+            return ffi::error(frame, ffi::ErrorCode::Internal, "one operand, one result");
+        };
+        let mut a = match x.to_array() {
+            Ok(a) => a,
+            Err(m) => return ffi::error(frame, ffi::ErrorCode::Internal, &m),
+        };
+        for i in 0..a.len() {
+            a.data
+                .set_f64(i, a.data.get_i64(i) as f64 + f64::from(ordinal));
+        }
+        match y.write_array(&a) {
+            Ok(()) => std::ptr::null_mut(),
+            Err(m) => ffi::error(frame, ffi::ErrorCode::Internal, &m),
+        }
+    }
+}
+
+/// In a 4-partition program a custom call runs once per device, each call
+/// knowing its device (the partition) and sharing one run id per
+/// execution, different across executions.
+#[test]
+fn ffi_handlers_know_their_device_and_run() {
+    let Some(plugin) = plugin("ffi_handlers_know_their_device_and_run") else {
+        return;
+    };
+    let client = CpuClient::shared(&plugin, 4).unwrap();
+    client
+        .register_ffi_handler("tcc_test_add_ordinal", add_ordinal)
+        .unwrap();
+    let module = "module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {\n\
+        func.func @main(%x: tensor<3xi32>) -> tensor<3xi32> {\n\
+        %0 = stablehlo.custom_call @tcc_test_add_ordinal(%x) {api_version = 4 : i32} : (tensor<3xi32>) -> tensor<3xi32>\n\
+        return %0 : tensor<3xi32>\n}\n}";
+    let options = ProgramOptions {
+        num_partitions: 4,
+        ..ProgramOptions::default()
+    };
+    let executable = client.compile(module.as_bytes(), &options).unwrap();
+    let mut x = Array::filled(ElemType::Int(32), &[3], 0.0);
+    x.data.set_f64(1, 10.0);
+    let args = vec![vec![x]; 4];
+    RUN_IDS.lock().unwrap().clear();
+    for _ in 0..2 {
+        let results = executable.execute(&args).unwrap();
+        for (d, r) in results.iter().enumerate() {
+            let got: Vec<i64> = (0..3).map(|i| r[0].data.get_i64(i)).collect();
+            assert_eq!(got, [d as i64, 10 + d as i64, d as i64], "device {d}");
+        }
+    }
+    let mut seen = RUN_IDS.lock().unwrap().clone();
+    seen.sort();
+    assert_eq!(seen.len(), 8, "{seen:?}");
+    let ordinals: Vec<i32> = seen.iter().map(|&(_, o)| o).collect();
+    assert_eq!(ordinals, [0, 1, 2, 3, 0, 1, 2, 3], "{seen:?}");
+    assert!(seen[..4].iter().all(|&(r, _)| r == seen[0].0), "{seen:?}");
+    assert!(seen[4..].iter().all(|&(r, _)| r == seen[4].0), "{seen:?}");
+    assert_ne!(seen[0].0, seen[4].0);
+}
+
 /// A missing plugin says how to install it; a file that is not a plugin is
 /// an error naming it.
 #[test]
