@@ -229,6 +229,37 @@ fn device_order_is_partition_order() {
     }
 }
 
+/// One executable runs from several threads at once (`Executable` is
+/// `Send + Sync`), each run with its own results.
+#[test]
+fn concurrent_executions() {
+    let Some(plugin) = plugin("concurrent_executions") else {
+        return;
+    };
+    let c = case("elementwise");
+    let client = CpuClient::shared(&plugin, 1).unwrap();
+    let executable = client
+        .compile(&c.module, &ProgramOptions::default())
+        .unwrap();
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    (0..10)
+                        .map(|_| executable.execute(&device_args(&c)).unwrap())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for run in runs {
+            for results in run.join().unwrap() {
+                let problems = check(&c, &results);
+                assert!(problems.is_empty(), "{}", problems.join("\n"));
+            }
+        }
+    });
+}
+
 /// Every element type the executor has goes to XLA and back bit-exactly
 /// (f64, f32, bf16, f16, three f8s, signed and unsigned integers, bool).
 #[test]
@@ -685,9 +716,44 @@ fn resident() -> Option<usize> {
 /// Executions free what they make: resident memory does not grow with the
 /// number of runs (a leaked input or output buffer would add 12 KiB a run,
 /// 12 MiB over the runs here), nor with executables compiled and dropped.
+/// Measured in a process of its own (this test binary running only
+/// [`leak_probe`]): resident memory is the whole process's, and other tests
+/// run beside this one.
 #[test]
 fn runs_do_not_leak() {
-    let Some(plugin) = plugin("runs_do_not_leak") else {
+    if plugin("runs_do_not_leak").is_none() {
+        return;
+    }
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "pjrt_cpu::leak_probe",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(LEAK_PROBE_ENV, "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    let line = stderr
+        .lines()
+        .chain(stdout.lines())
+        .find(|l| l.starts_with("resident: "));
+    eprintln!("{}", line.expect("the probe did not measure"));
+}
+
+const LEAK_PROBE_ENV: &str = "TCC_PJRT_LEAK_PROBE";
+
+/// The measurement of [`runs_do_not_leak`]; does nothing unless that test
+/// started it.
+#[test]
+fn leak_probe() {
+    if std::env::var_os(LEAK_PROBE_ENV).is_none() {
+        return;
+    }
+    let Some(plugin) = plugin("leak_probe") else {
         return;
     };
     let c = case("elementwise");
