@@ -51,7 +51,8 @@ pub enum Partitioner {
 pub struct ProgramOptions {
     /// SPMD partitions: 1 compiles for one device; N > 1 runs XLA's SPMD
     /// partitioner over the client's first N devices (partition `i` on
-    /// device `i`), as JAX's `mhlo.num_partitions = N` modules expect.
+    /// device `i`), as JAX's `mhlo.num_partitions = N` modules expect (0 is
+    /// taken as 1).
     pub num_partitions: usize,
     /// Which partitioner (only used when `num_partitions > 1`).
     pub partitioner: Partitioner,
@@ -747,6 +748,12 @@ impl Executable {
                 args.len()
             )));
         }
+        let num_args = args.first().map_or(0, Vec::len);
+        if args.iter().any(|list| list.len() != num_args) {
+            return Err(PjrtError::Argument(
+                "the devices' argument lists differ in length".into(),
+            ));
+        }
         let mut inputs: Vec<Vec<Buffer>> = Vec::with_capacity(devices);
         for (d, list) in args.iter().enumerate() {
             let at = |i: usize| {
@@ -813,12 +820,6 @@ impl Executable {
             .collect();
         let argument_lists: Vec<*const *mut RawBuffer> =
             raw_inputs.iter().map(|list| list.as_ptr()).collect();
-        let num_args = args.first().map_or(0, Vec::len);
-        if args.iter().any(|list| list.len() != num_args) {
-            return Err(PjrtError::Argument(
-                "the devices' argument lists differ in length".into(),
-            ));
-        }
         let mut raw_outputs: Vec<Vec<*mut RawBuffer>> =
             vec![vec![ptr::null_mut(); self.num_outputs]; devices];
         let output_lists: Vec<*mut *mut RawBuffer> = raw_outputs
