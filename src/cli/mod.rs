@@ -19,6 +19,7 @@ mod estimate;
 mod inspect;
 mod kernel;
 mod opt;
+mod program;
 mod run;
 mod targets;
 mod validate;

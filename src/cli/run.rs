@@ -58,9 +58,15 @@ pub struct Args {
     /// A StableHLO module with tpu_custom_calls (JAX's text, ours, bytecode), or
     /// a Mosaic kernel with `--signature`. `-` for stdin.
     pub input: PathBuf,
-    /// Which call of the module (0-based, in order of appearance).
+    /// Run this call alone on the executor (0-based, in order of appearance).
+    /// Without it the module's `@main` runs whole: XLA's CPU compiler for the
+    /// StableHLO, the executor for every kernel call.
     #[arg(long)]
     pub call: Option<usize>,
+    /// The PJRT CPU plugin running a whole program (default: the one `make refs`
+    /// installs in the cache, or $TPU_CUSTOM_CALL_PJRT_CPU).
+    #[arg(long, value_name = "PATH")]
+    pub pjrt_plugin: Option<PathBuf>,
     /// The call's types, for a bare kernel: '(tensor<8x128xf32>) -> tensor<8x128xf32>'.
     #[arg(long)]
     pub signature: Option<String>,
@@ -145,7 +151,8 @@ fn tensor_types(
         .collect()
 }
 
-fn summary(a: &Array) -> String {
+/// One line describing an array (type, shape, range, first values).
+pub(crate) fn summary(a: &Array) -> String {
     let vals = a.to_f64_vec();
     let finite: Vec<f64> = vals.iter().copied().filter(|v| v.is_finite()).collect();
     let nan = vals.iter().filter(|v| v.is_nan()).count();
@@ -325,9 +332,13 @@ fn print_run(args: &Args, label: &str, p: &Printed<'_>) {
     }
 }
 
-/// Runs `run`: reads the call and its operands, runs it with the options,
-/// writes, compares and prints (the work is `tpu_custom_call::exec::host`'s).
+/// Runs `run`: a whole program (no `--call`, no `--signature`), or one call
+/// (reads the call and its operands, runs it with the options, writes,
+/// compares and prints: the work is `tpu_custom_call::exec::host`'s).
 pub fn run(args: Args) -> CliResult {
+    if args.call.is_none() && args.signature.is_none() {
+        return super::program::run(&args);
+    }
     if args.devices == 0 {
         return Err("--devices must be at least 1".into());
     }
@@ -439,6 +450,11 @@ pub fn run(args: Args) -> CliResult {
 }
 
 impl Args {
+    /// The run's options (public to the whole-program path)
+    pub(crate) fn run_options(&self, max_bytes: Option<u64>) -> Result<RunOptions, String> {
+        self.options(max_bytes)
+    }
+
     /// The run's options from the flags (the cores from `--cores`, else
     /// from `--target`'s megacore).
     fn options(&self, max_bytes: Option<u64>) -> Result<RunOptions, String> {

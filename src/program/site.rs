@@ -1,0 +1,267 @@
+//! Call sites: each `tpu_custom_call` of a loaded program, its kernel
+//! decoded and compiled once, in a process-wide registry keyed by an id no
+//! other site of this process shares (several programs, several threads).
+//! The registry holds a site while its [`super::Program`] lives.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::exec::{Array, ExecError, Execution, RunOptions};
+
+/// What a site observed over its runs.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SiteStats {
+    /// Executor runs (one per device per execution, or one per rendezvous).
+    pub runs: u64,
+    /// Seconds in the executor.
+    pub seconds: f64,
+    /// Per result, elements never written (with `detect_uninitialized`).
+    pub unwritten: Vec<Option<u64>>,
+    /// The first error, as the executor gave it.
+    pub error: Option<ExecError>,
+}
+
+/// One step's devices meeting at a cross-device call.
+#[derive(Default)]
+struct Gathering {
+    inputs: Vec<Option<Vec<Array>>>,
+    arrived: usize,
+    outcome: Option<Result<Vec<Vec<Array>>, ExecError>>,
+    collected: usize,
+}
+
+/// A call site of a loaded program.
+pub(crate) struct Site {
+    /// Process-wide id (the rewritten call's `tcc_site`).
+    pub id: u64,
+    /// Position among the module's `tpu_custom_call`s.
+    pub index: usize,
+    /// The kernel's name.
+    pub kernel: String,
+    /// Where the call is (`line 12`), when known.
+    pub location: Option<String>,
+    /// The compiled kernel.
+    pub execution: Execution,
+    /// The program's run options.
+    pub options: RunOptions,
+    /// Devices the program runs on.
+    pub devices: usize,
+    /// The kernel talks across devices: the devices' invocations of one step
+    /// meet and run together ([`Execution::run_devices`]).
+    pub rendezvous: bool,
+    /// How long a device waits for the others at a rendezvous.
+    pub timeout: Duration,
+    pub(crate) stats: Mutex<SiteStats>,
+    /// Per device, the executions of this site so far.
+    steps: Mutex<Vec<u64>>,
+    meeting: Mutex<HashMap<u64, Gathering>>,
+    arrived: Condvar,
+}
+
+/// Locks, whatever a panicking holder left (the data stays usable: counters
+/// and collected arrays).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Site {
+    /// A site ready to register.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        index: usize,
+        kernel: String,
+        location: Option<String>,
+        execution: Execution,
+        options: RunOptions,
+        devices: usize,
+        rendezvous: bool,
+        timeout: Duration,
+    ) -> Site {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Site {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            index,
+            kernel,
+            location,
+            execution,
+            options,
+            devices,
+            rendezvous,
+            timeout,
+            stats: Mutex::new(SiteStats::default()),
+            steps: Mutex::new(vec![0; devices.max(1)]),
+            meeting: Mutex::new(HashMap::new()),
+            arrived: Condvar::new(),
+        }
+    }
+
+    /// How messages name the call: `tpu_custom_call #1 (kernel) at line 12`.
+    pub(crate) fn label(&self) -> String {
+        let mut s = format!("tpu_custom_call #{} ({})", self.index, self.kernel);
+        if let Some(l) = &self.location {
+            s.push_str(&format!(" at {l}"));
+        }
+        s
+    }
+
+    /// Records an error (the first one is kept).
+    pub(crate) fn record_error(&self, e: &ExecError) {
+        let mut st = lock(&self.stats);
+        if st.error.is_none() {
+            st.error = Some(e.clone());
+        }
+    }
+
+    fn account(&self, started: Instant, unwritten: Vec<Option<u64>>) {
+        let mut st = lock(&self.stats);
+        st.runs += 1;
+        st.seconds += started.elapsed().as_secs_f64();
+        if st.unwritten.is_empty() {
+            st.unwritten = unwritten;
+        } else {
+            for (a, b) in st.unwritten.iter_mut().zip(unwritten) {
+                if let (Some(x), Some(y)) = (a.as_mut(), b) {
+                    *x += y;
+                }
+            }
+        }
+    }
+
+    /// Runs the kernel for `device` on its inputs: alone, or, for a
+    /// cross-device kernel, with the other devices' invocations of the same
+    /// step (one thread runs them all; each gets its own results).
+    pub(crate) fn execute(
+        &self,
+        device: usize,
+        inputs: Vec<Array>,
+    ) -> Result<Vec<Array>, ExecError> {
+        if !self.rendezvous || self.devices <= 1 {
+            let started = Instant::now();
+            let report = self.execution.run_report(&[inputs], &self.options)?;
+            self.account(started, report.unwritten);
+            return Ok(report.results.into_iter().next().unwrap_or_default());
+        }
+        if device >= self.devices {
+            return Err(ExecError::new(format!(
+                "the call ran for partition {device}, but the program runs on {} device(s)",
+                self.devices
+            )));
+        }
+        let step = {
+            let mut steps = lock(&self.steps);
+            let s = steps[device];
+            steps[device] += 1;
+            s
+        };
+        let mut meeting = lock(&self.meeting);
+        let g = meeting.entry(step).or_default();
+        if g.inputs.is_empty() {
+            g.inputs = vec![None; self.devices];
+        }
+        g.inputs[device] = Some(inputs);
+        g.arrived += 1;
+        if g.arrived == self.devices {
+            // The last to arrive runs every device's call.
+            let all: Vec<Vec<Array>> = g
+                .inputs
+                .iter_mut()
+                .map(|i| i.take().unwrap_or_default())
+                .collect();
+            drop(meeting);
+            let started = Instant::now();
+            let outcome = match self.execution.run_report(&all, &self.options) {
+                Ok(report) => {
+                    self.account(started, report.unwritten);
+                    Ok(report.results)
+                }
+                Err(e) => Err(e),
+            };
+            meeting = lock(&self.meeting);
+            if let Some(g) = meeting.get_mut(&step) {
+                g.outcome = Some(outcome);
+            }
+            self.arrived.notify_all();
+        } else {
+            let deadline = Instant::now() + self.timeout;
+            loop {
+                let g = meeting.get(&step);
+                match g {
+                    Some(g) if g.outcome.is_some() => break,
+                    Some(g) if g.arrived < self.devices && Instant::now() >= deadline => {
+                        let arrived = g.arrived;
+                        meeting.remove(&step);
+                        return Err(ExecError::new(format!(
+                            "device {device} waited {:.0} s for the other devices at step {step}: \
+                             {arrived} of {} arrived (the devices' programs did not all reach this \
+                             call; raise the rendezvous timeout if they are only slow)",
+                            self.timeout.as_secs_f64(),
+                            self.devices
+                        )));
+                    }
+                    None => {
+                        return Err(ExecError::new(format!(
+                            "device {device}: the rendezvous of step {step} was abandoned"
+                        )));
+                    }
+                    _ => {}
+                }
+                let wait = deadline
+                    .saturating_duration_since(Instant::now())
+                    .max(Duration::from_millis(10));
+                meeting = self
+                    .arrived
+                    .wait_timeout(meeting, wait)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+        }
+        let g = meeting
+            .get_mut(&step)
+            .ok_or_else(|| ExecError::new("the rendezvous lost its results"))?;
+        let mine = match g.outcome.as_ref() {
+            Some(Ok(results)) => Ok(results.get(device).cloned().unwrap_or_default()),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err(ExecError::new("the rendezvous ended without results")),
+        };
+        g.collected += 1;
+        if g.collected == self.devices {
+            meeting.remove(&step);
+        }
+        mine
+    }
+}
+
+fn registry() -> &'static Mutex<HashMap<u64, Arc<Site>>> {
+    static SITES: OnceLock<Mutex<HashMap<u64, Arc<Site>>>> = OnceLock::new();
+    SITES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Registers a site; it stays until the returned guard is dropped.
+pub(crate) fn register(site: Site) -> SiteGuard {
+    let site = Arc::new(site);
+    lock(registry()).insert(site.id, Arc::clone(&site));
+    SiteGuard { site }
+}
+
+/// The site of an id, while its program lives.
+pub(crate) fn lookup(id: u64) -> Option<Arc<Site>> {
+    lock(registry()).get(&id).cloned()
+}
+
+/// Sites registered now (tests check that dropped programs leave none).
+pub fn live_sites() -> usize {
+    lock(registry()).len()
+}
+
+/// Keeps a site registered; dropping it removes the site.
+pub(crate) struct SiteGuard {
+    pub(crate) site: Arc<Site>,
+}
+
+impl Drop for SiteGuard {
+    fn drop(&mut self) {
+        lock(registry()).remove(&self.site.id);
+    }
+}
