@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use crate::exec::{Array, ExecError, Execution, RunOptions, TensorType};
 
-pub use site::live_sites;
+pub use site::{live_sites, site_is_registered};
 
 /// How a program is loaded and run.
 #[derive(Clone, Debug)]
@@ -270,6 +270,12 @@ impl Program {
     /// The number of `tpu_custom_call` sites.
     pub fn calls(&self) -> usize {
         self.sites.len()
+    }
+
+    /// The process-wide ids of the program's call sites, in call order
+    /// (each registered while the program lives: [`site_is_registered`]).
+    pub fn site_ids(&self) -> Vec<u64> {
+        self.sites.iter().map(|g| g.site.id).collect()
     }
 
     /// The module text XLA compiled is not kept; this is its name.

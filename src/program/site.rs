@@ -250,6 +250,11 @@ pub(crate) fn lookup(id: u64) -> Option<Arc<Site>> {
     lock(registry()).get(&id).cloned()
 }
 
+/// Whether the site `id` is registered (its program lives).
+pub fn site_is_registered(id: u64) -> bool {
+    lock(registry()).contains_key(&id)
+}
+
 /// Sites registered now (tests check that dropped programs leave none).
 pub fn live_sites() -> usize {
     lock(registry()).len()

@@ -31,6 +31,7 @@ mod lower;
 mod mosaic_verify;
 mod pass;
 mod pretty;
+mod program;
 mod props;
 mod releases;
 mod robust;
