@@ -12,11 +12,11 @@ use super::run::{Args, summary};
 use super::{CliResult, read_input, source_name};
 
 /// Runs `@main` with the flags of `run`.
-pub fn run(args: &Args) -> CliResult {
+pub fn run(args: &Args, budget: Option<u64>) -> CliResult {
     let bytes = read_input(&args.input)?;
     let name = source_name(&args.input);
     let ctx = Context::new();
-    let mut run = args.run_options(None)?;
+    let mut run = args.run_options(budget)?;
     run.progress = None;
     let options = ProgramOptions {
         run,
@@ -25,6 +25,33 @@ pub fn run(args: &Args) -> CliResult {
         ..ProgramOptions::default()
     };
     let program = Program::load(&ctx, &bytes, &name, &options).map_err(|e| e.to_string())?;
+    // @main's arguments and results (host arrays and XLA's copies) must fit
+    // before anything is allocated.
+    let sig = program.signature();
+    let shape = CallShape {
+        operands: sig
+            .arguments
+            .iter()
+            .filter_map(|t| TensorType::parse(t))
+            .collect(),
+        results: sig
+            .results
+            .iter()
+            .filter_map(|t| TensorType::parse(t))
+            .collect(),
+        aliases: Vec::new(),
+    };
+    let need = host::host_bytes(&shape, 1);
+    if let Some(max) = budget
+        && need > u128::from(max)
+    {
+        return Err(format!(
+            "{name}: @main's arguments and results need {:.1} GiB here (host arrays and their copies), \
+             over the {:.1} GiB this run may use (--max-memory, default 80% of the memory available)",
+            need as f64 / 2f64.powi(30),
+            max as f64 / 2f64.powi(30)
+        ));
+    }
     let seed = args.seed.unwrap_or(0);
     let random = args.inputs.is_empty();
     let inputs = if random {

@@ -336,9 +336,6 @@ fn print_run(args: &Args, label: &str, p: &Printed<'_>) {
 /// (reads the call and its operands, runs it with the options, writes,
 /// compares and prints: the work is `tpu_custom_call::exec::host`'s).
 pub fn run(args: Args) -> CliResult {
-    if args.call.is_none() && args.signature.is_none() {
-        return super::program::run(&args);
-    }
     if args.devices == 0 {
         return Err("--devices must be at least 1".into());
     }
@@ -352,6 +349,11 @@ pub fn run(args: Args) -> CliResult {
             args.devices,
             args.target.map_or("TPU".to_string(), |c| c.to_string())
         ));
+    }
+    if args.call.is_none() && args.signature.is_none() {
+        // Options are checked before anything is read.
+        args.options(None)?;
+        return super::program::run(&args, memory_budget(args.max_memory));
     }
     let bytes = read_input(&args.input)?;
     let name = source_name(&args.input);
