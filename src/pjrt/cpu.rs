@@ -307,7 +307,6 @@ impl CpuClient {
                 struct_size: std::mem::size_of::<FfiRegisterHandlerArgs>(),
                 target_name: target.as_ptr().cast(),
                 target_name_size: target.len(),
-                api_version: 1,
                 handler: handler as *mut c_void,
                 platform_name: platform.as_ptr().cast(),
                 platform_name_size: platform.len(),
