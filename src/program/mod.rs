@@ -27,6 +27,7 @@
 
 pub mod handler;
 pub mod rewrite;
+pub mod sharding;
 mod site;
 mod xla;
 
@@ -154,6 +155,9 @@ pub struct Program {
     name: String,
     signature: MainSignature,
     arguments: Vec<TensorType>,
+    results: Vec<TensorType>,
+    /// `@main`'s shardings (programs over several devices).
+    shardings: Option<sharding::MainShardings>,
     sites: Vec<site::SiteGuard>,
     executable: xla::Compiled,
     compile_seconds: f64,
@@ -193,15 +197,16 @@ impl Program {
             .enumerate()
             .map(|(k, t)| tensor_type(t, &format!("argument {k} of @main")))
             .collect::<Result<Vec<_>, _>>()?;
-        for (k, t) in arguments.iter().enumerate() {
-            if t.shape.contains(&crate::exec::DYNAMIC_DIM) {
-                return Err(ProgramError::Input(format!(
-                    "{name}: argument {k} of @main has symbolic dimensions (`{}`): shape-polymorphic \
-                     exports are not refined here yet; export with concrete shapes",
-                    signature.arguments[k]
-                )));
-            }
-        }
+        let polymorphic = arguments
+            .iter()
+            .any(|t| t.shape.contains(&crate::exec::DYNAMIC_DIM));
+        let results = signature
+            .results
+            .iter()
+            .enumerate()
+            .map(|(k, t)| tensor_type(t, &format!("result {k} of @main")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let shardings = partitioning(bytes, name, options.devices)?;
         let started = Instant::now();
         let found =
             crate::decode::find_calls(ctx, bytes, name).map_err(|e| ProgramError::Module {
@@ -246,6 +251,26 @@ impl Program {
             })
             .collect();
         let text = rewrite::rewrite_module(ctx, bytes, name, &rewrites)?;
+        if polymorphic {
+            // Measured: XLA's PJRT compile does not refine shapes (JAX runs
+            // StableHLO's refinement in Python before it compiles); given
+            // @main with static types that convert to the exported ones, the
+            // plugin refuses the dynamic callee ("Unbounded dynamism is
+            // disabled"). StableHLO's refinement pass is not in this build.
+            return Err(ProgramError::Input(format!(
+                "{name}: @main has symbolic dimensions ({}): XLA's CPU compiler runs static \
+                 shapes only and this build has no StableHLO shape refinement; export with \
+                 concrete shapes (or refine with JAX: `jax.export` of the function called \
+                 with concrete arguments)",
+                signature
+                    .arguments
+                    .iter()
+                    .filter(|t| t.contains('?'))
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
         let executable =
             xla::compile(&text, options).map_err(|e| ProgramError::Xla(format!("{name}: {e}")))?;
         let compile_seconds = executable.executable.compile_time().as_secs_f64();
@@ -253,6 +278,8 @@ impl Program {
             name: name.to_string(),
             signature,
             arguments,
+            results,
+            shardings,
             sites,
             executable,
             compile_seconds,
@@ -301,7 +328,12 @@ impl Program {
                     self.name, self.signature.arguments[k], a.elem
                 )));
             }
-            if a.shape != t.shape {
+            let fits = a.shape.len() == t.shape.len()
+                && a.shape
+                    .iter()
+                    .zip(&t.shape)
+                    .all(|(&x, &d)| d == crate::exec::DYNAMIC_DIM || d == x);
+            if !fits {
                 return Err(ProgramError::Input(format!(
                     "{}: argument {k} of @main is `{}`, the input has shape {:?}",
                     self.name, self.signature.arguments[k], a.shape
@@ -379,27 +411,92 @@ impl Program {
 }
 
 impl Program {
-    /// Global inputs as per-device argument lists.
+    /// Global inputs as per-device argument lists (each argument split by
+    /// its sharding; an unannotated one replicated).
     fn split(&self, inputs: &[Array]) -> Result<Vec<Vec<Array>>, ProgramError> {
-        if self.options.devices == 1 {
+        let devices = self.options.devices;
+        let Some(shardings) = &self.shardings else {
             return Ok(vec![inputs.to_vec()]);
+        };
+        let mut per_device = vec![Vec::with_capacity(inputs.len()); devices];
+        for (k, a) in inputs.iter().enumerate() {
+            let parts = match shardings.args.get(k).and_then(Option::as_ref) {
+                Some(s) => s.split(a, devices).map_err(|e| {
+                    ProgramError::Input(format!("{}: argument {k} of @main: {e}", self.name))
+                })?,
+                None => vec![a.clone(); devices],
+            };
+            for (d, p) in parts.into_iter().enumerate() {
+                per_device[d].push(p);
+            }
         }
-        Err(ProgramError::Input(format!(
-            "{}: running over {} devices needs the sharding of @main's arguments (not available              in this build)",
-            self.name, self.options.devices
-        )))
+        Ok(per_device)
     }
 
-    /// Per-device results as global arrays.
+    /// Per-device results as global arrays (each assembled by its
+    /// sharding, every copy checked; an unannotated one read from device 0).
     fn assemble(&self, mut per_device: Vec<Vec<Array>>) -> Result<Vec<Array>, ProgramError> {
-        if self.options.devices == 1 {
+        let Some(shardings) = &self.shardings else {
             return Ok(per_device.pop().unwrap_or_default());
-        }
-        Err(ProgramError::Xla(format!(
-            "{}: assembling {} devices' results is not available in this build",
-            self.name, self.options.devices
-        )))
+        };
+        (0..self.results.len())
+            .map(|k| {
+                let parts: Vec<Array> = per_device
+                    .iter_mut()
+                    .map(|r| {
+                        std::mem::replace(
+                            &mut r[k],
+                            Array::filled(crate::exec::ElemType::F32, &[], 0.0),
+                        )
+                    })
+                    .collect();
+                match shardings.results.get(k).and_then(Option::as_ref) {
+                    Some(s) => s
+                        .assemble(&parts, &self.results[k].shape, &format!("result {k}"))
+                        .map_err(|e| ProgramError::Xla(format!("{}: {e}", self.name))),
+                    None => Ok(parts.into_iter().next().unwrap_or_else(|| {
+                        Array::filled(self.results[k].elem, &self.results[k].shape, 0.0)
+                    })),
+                }
+            })
+            .collect()
     }
+}
+
+/// The module's partitions (`mhlo.num_partitions`) against the devices
+/// asked for, and `@main`'s shardings when there are several.
+fn partitioning(
+    bytes: &[u8],
+    name: &str,
+    devices: usize,
+) -> Result<Option<sharding::MainShardings>, ProgramError> {
+    let text = std::str::from_utf8(bytes).ok();
+    let partitions = text
+        .and_then(|t| t.split_once("mhlo.num_partitions = "))
+        .and_then(|(_, r)| {
+            let end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+            r[..end].parse::<usize>().ok()
+        })
+        .unwrap_or(1);
+    if partitions != devices {
+        return Err(ProgramError::Input(format!(
+            "{name}: the module is partitioned for {partitions} device(s) \
+             (mhlo.num_partitions = {partitions}), {devices} asked for: run it on {partitions}"
+        )));
+    }
+    if devices == 1 {
+        return Ok(None);
+    }
+    let text = text.ok_or_else(|| ProgramError::Module {
+        source_name: name.to_string(),
+        message: "a program over several devices is read from its text (JAX's `as_text()`)".into(),
+    })?;
+    sharding::MainShardings::from_text(text)
+        .map(Some)
+        .map_err(|e| ProgramError::Module {
+            source_name: name.to_string(),
+            message: e.to_string(),
+        })
 }
 
 /// A printed type as the executor's, or an error naming `what`.

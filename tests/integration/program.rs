@@ -340,3 +340,108 @@ fn cli_runs_main_whole_and_writes_nothing_on_error() {
     assert!(String::from_utf8_lossy(&stdout).contains("result 0: f32[8, 128]"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The programs of the corpus (`tests/data/programs`: JAX's production
+/// kernels lowered whole, model blocks, sharded programs over 4 devices),
+/// each against JAX's results with interpret mode, within its tolerances.
+#[test]
+fn corpus_programs_compute_what_jax_computes() {
+    if !plugin("corpus_programs_compute_what_jax_computes") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/programs");
+    let Ok(entries) = std::fs::read_dir(&root) else {
+        eprintln!(
+            "SKIPPED corpus_programs_compute_what_jax_computes: no {}",
+            root.display()
+        );
+        return;
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("program.json").is_file())
+        .collect();
+    dirs.sort();
+    let mut failures = Vec::new();
+    for dir in dirs {
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        let meta: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join("program.json")).unwrap()).unwrap();
+        let module = std::fs::read(dir.join("module.mlir")).unwrap();
+        let devices = meta["devices"].as_u64().unwrap_or(1) as usize;
+        let ctx = Context::new();
+        let options = ProgramOptions {
+            devices,
+            ..ProgramOptions::default()
+        };
+        let loaded = Program::load(&ctx, &module, &name, &options);
+        // Refusals measured and explained in docs/execute.md.
+        match (name.as_str(), &loaded) {
+            ("export_shape_poly", Err(ProgramError::Input(m))) => {
+                assert!(
+                    m.contains("@main has symbolic dimensions (`tensor<?x128xf32>`)"),
+                    "{m}"
+                );
+                continue;
+            }
+            ("kernel_psum_4dev", Err(ProgramError::Xla(m))) => {
+                // The plugin's StableHLO (v1.13.3) predates JAX 0.12's
+                // `#stablehlo.replica_group_mesh_axes`.
+                assert!(m.contains("unknown StableHLO attribute"), "{m}");
+                continue;
+            }
+            _ => {}
+        }
+        let p = match loaded {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let sig = p.signature().clone();
+        let elem = |t: &str| exec::TensorType::parse(t).unwrap().elem;
+        let inputs: Vec<Array> = meta["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(&sig.arguments)
+            .map(|(i, t)| npy::read(&dir.join(i["file"].as_str().unwrap()), elem(t)).unwrap())
+            .collect();
+        let out = match p.run(&inputs) {
+            Ok(o) => o,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        eprintln!(
+            "{name}: {} device(s), {} call(s), XLA compile {:.3} s, run {:.3} s",
+            devices,
+            p.calls(),
+            out.report.compile_seconds,
+            out.report.run_seconds
+        );
+        for (k, (r, spec)) in out
+            .results
+            .iter()
+            .zip(meta["results"].as_array().unwrap())
+            .enumerate()
+        {
+            let mut e = npy::read(&dir.join(spec["file"].as_str().unwrap()), r.elem).unwrap();
+            if e.shape != r.shape && e.len() == r.len() && r.shape.is_empty() {
+                // A scalar saved as shape (1,).
+                e = e.reshaped(Vec::new());
+            }
+            let (rtol, atol) = (
+                spec["rtol"].as_f64().unwrap_or(0.0),
+                spec["atol"].as_f64().unwrap_or(0.0),
+            );
+            if let Err(m) = exec::compare(r, &e, rtol, atol) {
+                failures.push(format!("{name}: result {k}: {m}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
