@@ -85,7 +85,7 @@ pub enum ProgramError {
         /// Where the call is in the module.
         location: Option<String>,
         /// The executor's error.
-        error: ExecError,
+        error: Box<ExecError>,
     },
     /// The inputs do not match `@main`'s arguments.
     #[error("{0}")]
@@ -224,7 +224,7 @@ impl Program {
                 index,
                 kernel: kernel.clone(),
                 location: location.clone(),
-                error,
+                error: Box::new(error),
             };
             let decoded = crate::decode::decode_call(ctx, f)
                 .map_err(|e| call_err(ExecError::new(e.to_string())))?;
@@ -372,7 +372,7 @@ impl Program {
                             index: g.site.index,
                             kernel: g.site.kernel.clone(),
                             location: g.site.location.clone(),
-                            error,
+                            error: Box::new(error),
                         });
                     }
                 }
