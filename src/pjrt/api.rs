@@ -630,7 +630,28 @@ pub(crate) struct FfiExtension {
     pub(crate) register_handler: Fn<FfiRegisterHandlerArgs>,
 }
 
-/// `PJRT_FFI_Register_Handler_Args` (no `extension_start`).
+/// `PJRT_FFI_Register_Handler_Args` as `xla-cpu-pjrt` 0.0.1 reads it (no
+/// `extension_start`, no `api_version`: typed handlers only), measured on
+/// its machine code; its `struct_size` ends at `traits`
+/// ([`FFI_REGISTER_TYPED_SIZE`]).
+#[repr(C)]
+pub(crate) struct FfiRegisterTypedHandlerArgs {
+    pub(crate) struct_size: usize,
+    pub(crate) target_name: *const c_char,
+    pub(crate) target_name_size: usize,
+    pub(crate) handler: *mut c_void,
+    pub(crate) platform_name: *const c_char,
+    pub(crate) platform_name_size: usize,
+    pub(crate) traits: u32,
+}
+
+/// `struct_size` of [`FfiRegisterTypedHandlerArgs`]: `offsetof(traits) + 4`.
+pub(crate) const FFI_REGISTER_TYPED_SIZE: usize = 52;
+
+/// `PJRT_FFI_Register_Handler_Args` of the newer header (openxla/xla's
+/// `pjrt_c_api_ffi_extension.h`: `api_version` after the target name, 0
+/// untyped, 1 typed); its `struct_size` ends at `traits`
+/// ([`FFI_REGISTER_SIZE`]).
 #[repr(C)]
 pub(crate) struct FfiRegisterHandlerArgs {
     pub(crate) struct_size: usize,
@@ -641,6 +662,9 @@ pub(crate) struct FfiRegisterHandlerArgs {
     pub(crate) platform_name_size: usize,
     pub(crate) traits: u32,
 }
+
+/// `struct_size` of [`FfiRegisterHandlerArgs`]: `offsetof(traits) + 4`.
+pub(crate) const FFI_REGISTER_SIZE: usize = 60;
 
 /// Device memory statistics of one compiled executable, as PJRT reports them
 /// (`xla::CompiledMemoryStats`), in bytes.
@@ -1109,6 +1133,13 @@ mod tests {
         assert_eq!(size_of::<OptimizedProgramArgs>(), 32);
         assert_eq!(size_of::<MemoryLayout>(), 80);
         assert_eq!(size_of::<FfiExtension>(), 48);
-        assert_eq!(offset_of!(FfiRegisterHandlerArgs, traits), 56);
+        assert_eq!(
+            offset_of!(FfiRegisterHandlerArgs, traits) + 4,
+            FFI_REGISTER_SIZE
+        );
+        assert_eq!(
+            offset_of!(FfiRegisterTypedHandlerArgs, traits) + 4,
+            FFI_REGISTER_TYPED_SIZE
+        );
     }
 }

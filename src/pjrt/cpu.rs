@@ -14,10 +14,12 @@ use super::api::{
     BufferDestroyArgs, BufferDimensionsArgs, BufferElementTypeArgs, BufferFromHostBufferArgs,
     BufferToHostArgs, ClientCompileArgs, ClientCreateArgs, ClientDestroyArgs, ClientDevicesArgs,
     ClientPlatformNameArgs, DeviceGetDescriptionArgs, EXTENSION_FFI, EventArgs,
-    ExecutableNumOutputsArgs, ExecuteArgs, ExecuteOptions, FfiExtension, FfiRegisterHandlerArgs,
+    ExecutableNumOutputsArgs, ExecuteArgs, ExecuteOptions, FFI_REGISTER_SIZE,
+    FFI_REGISTER_TYPED_SIZE, FfiExtension, FfiRegisterHandlerArgs, FfiRegisterTypedHandlerArgs,
     GetExecutableArgs, HOST_BUFFER_IMMUTABLE_ONLY_DURING_CALL, LoadedExecutableDestroyArgs,
     LoadedExecutableDevicesArgs, MemoryLayout, NamedValue, NamedValueType, OptimizedProgramArgs,
-    Plugin, Program, RawBuffer, RawClient, RawDevice, RawEvent, RawExecutable, RawLoadedExecutable,
+    Plugin, Program, RawBuffer, RawClient, RawDevice, RawError, RawEvent, RawExecutable,
+    RawLoadedExecutable,
 };
 use super::ffi;
 use super::hlo::{self, Shape};
@@ -301,10 +303,16 @@ impl CpuClient {
         let _guard = registration_lock()
             .lock()
             .unwrap_or_else(|e| e.into_inner());
+        // Two layouts of the registration arguments exist under one
+        // extension version: xla-cpu-pjrt 0.0.1's (typed only, no
+        // `api_version`) and the newer header's. A plugin refuses a
+        // `struct_size` smaller than its own with an error (never reading
+        // past it), so the smaller, older layout is tried first and the
+        // newer one only when the plugin asks for more.
         let register = |version: (i32, i32)| -> Result<(), String> {
             ffi::set_reported_version(version);
-            let mut args = FfiRegisterHandlerArgs {
-                struct_size: std::mem::size_of::<FfiRegisterHandlerArgs>(),
+            let mut typed = FfiRegisterTypedHandlerArgs {
+                struct_size: FFI_REGISTER_TYPED_SIZE,
                 target_name: target.as_ptr().cast(),
                 target_name_size: target.len(),
                 handler: handler as *mut c_void,
@@ -313,13 +321,41 @@ impl CpuClient {
                 traits: 0,
             };
             // SAFETY: `target` and `platform` outlive the call; the handler
-            // is a function of the right type for the life of the process.
-            unsafe {
-                plugin.call(
-                    extension.register_handler,
-                    "PJRT_FFI_Register_Handler",
-                    &mut args,
-                )
+            // is a function of the right type for the life of the process;
+            // the struct has the fields the plugin reads for this size.
+            let slot = extension.register_handler.map(|f| {
+                // SAFETY: the same function, called with the older layout
+                // (both layouts start with `struct_size`).
+                unsafe {
+                    std::mem::transmute::<
+                        unsafe extern "C" fn(*mut FfiRegisterHandlerArgs) -> *mut RawError,
+                        unsafe extern "C" fn(*mut FfiRegisterTypedHandlerArgs) -> *mut RawError,
+                    >(f)
+                }
+            });
+            let first = unsafe { plugin.call(slot, "PJRT_FFI_Register_Handler", &mut typed) };
+            match first {
+                Err(message) if message.contains("size") && message.contains("expected") => {
+                    let mut args = FfiRegisterHandlerArgs {
+                        struct_size: FFI_REGISTER_SIZE,
+                        target_name: target.as_ptr().cast(),
+                        target_name_size: target.len(),
+                        api_version: 1,
+                        handler: handler as *mut c_void,
+                        platform_name: platform.as_ptr().cast(),
+                        platform_name_size: platform.len(),
+                        traits: 0,
+                    };
+                    // SAFETY: as above, the newer layout.
+                    unsafe {
+                        plugin.call(
+                            extension.register_handler,
+                            "PJRT_FFI_Register_Handler",
+                            &mut args,
+                        )
+                    }
+                }
+                other => other,
             }
         };
         let fail =
@@ -355,6 +391,13 @@ impl CpuClient {
             Partitioner::Gspmd => false,
             Partitioner::Auto => memchr::memmem::find(module, b"sdy.").is_some(),
         };
+        if main_returns_tuple(module) {
+            return Err(PjrtError::Unsupported(
+                "@main returns a tuple: not supported (JAX's @main returns arrays; XLA would \
+                 flatten a tuple result into separate outputs)"
+                    .into(),
+            ));
+        }
         let compile_options = compile_options_for(&self.inner.device_ids[..n], shardy);
         let plugin = self.inner.plugin;
         let program = Program::mlir(module);
@@ -384,6 +427,46 @@ impl CpuClient {
         executable.describe(n)?;
         Ok(executable)
     }
+}
+
+/// Whether the text form of a module declares `@main` with a `tuple<...>`
+/// among its results (from the argument list's closing parenthesis to the
+/// body's `{`, skipping strings); bytecode is not looked into.
+fn main_returns_tuple(module: &[u8]) -> bool {
+    if module.starts_with(b"ML\xefR") {
+        return false;
+    }
+    let Some(start) = memchr::memmem::find(module, b"@main(") else {
+        return false;
+    };
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut args_closed = false;
+    let mut i = start + 5;
+    while i < module.len() {
+        let c = module[i];
+        if in_string {
+            match c {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match c {
+                b'"' => in_string = true,
+                b'(' => depth += 1,
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    args_closed |= depth == 0;
+                }
+                b'{' if depth == 0 => return false,
+                b't' if args_closed && module[i..].starts_with(b"tuple<") => return true,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// `PJRT_Device_GetDescription` + `PJRT_DeviceDescription_Id`.
@@ -1048,6 +1131,18 @@ fn download(plugin: &Plugin, buffer: *mut RawBuffer) -> Result<Array, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_tuple_results_of_main() {
+        let tuple =
+            b"func.func @main(%x: tensor<2xf32> {a = \"tuple<\"}) -> tuple<tensor<2xf32>> {\n";
+        assert!(main_returns_tuple(tuple));
+        let nested = b"func.func public @main(%x: tensor<f32>) -> (tensor<f32> {r = \"{x}\"}, tuple<tensor<f32>>) {";
+        assert!(main_returns_tuple(nested));
+        let arrays = b"func.func @main(%x: tuple<tensor<f32>>) -> (tensor<f32> {r = \"tuple<\"}) {\n %0 = stablehlo.tuple";
+        assert!(!main_returns_tuple(arrays));
+        assert!(!main_returns_tuple(b"ML\xefR tuple<"));
+    }
 
     #[test]
     fn reads_the_minimum_version_from_xlas_refusal() {

@@ -30,6 +30,7 @@ mod libtpu_rules;
 mod lower;
 mod mosaic_verify;
 mod pass;
+mod pjrt_cpu;
 mod pretty;
 mod program;
 mod props;
