@@ -657,6 +657,7 @@ pub(crate) struct FfiRegisterHandlerArgs {
     pub(crate) struct_size: usize,
     pub(crate) target_name: *const c_char,
     pub(crate) target_name_size: usize,
+    pub(crate) api_version: c_int,
     pub(crate) handler: *mut c_void,
     pub(crate) platform_name: *const c_char,
     pub(crate) platform_name_size: usize,
