@@ -270,3 +270,79 @@ impl Drop for SiteGuard {
         lock(registry()).remove(&self.site.id);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::{ElemType, random_inputs};
+
+    fn add_site(devices: usize, timeout: Duration) -> Site {
+        let ctx = crate::Context::new();
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/program/one_kernel/module.mlir"
+        ))
+        .unwrap();
+        let calls = crate::decode::decode_module(&ctx, &bytes, "one_kernel").unwrap();
+        let execution = Execution::of_call(&calls[0]).unwrap();
+        Site::new(
+            0,
+            "_add_kernel".into(),
+            None,
+            execution,
+            RunOptions::default(),
+            devices,
+            true,
+            timeout,
+        )
+    }
+
+    /// A device whose partners never come fails after the timeout, saying
+    /// how many arrived (no hang).
+    #[test]
+    fn a_rendezvous_nobody_joins_times_out() {
+        let site = add_site(2, Duration::from_millis(200));
+        let inputs = random_inputs(site.execution.call_shape(), 1).unwrap();
+        let e = site.execute(0, inputs).unwrap_err();
+        assert!(
+            e.message.contains("device 0 waited") && e.message.contains("1 of 2 arrived"),
+            "{e}"
+        );
+    }
+
+    /// The devices of one step meet, one run serves all, each gets its own
+    /// results; steps are counted per device.
+    #[test]
+    fn devices_of_a_step_meet_and_get_their_own_results() {
+        let site = add_site(3, Duration::from_secs(30));
+        let shape = site.execution.call_shape().clone();
+        for _step in 0..2 {
+            let results: Vec<Vec<Array>> = std::thread::scope(|s| {
+                let handles: Vec<_> = (0..3)
+                    .map(|d| {
+                        let site = &site;
+                        let inputs = random_inputs(&shape, d as u64).unwrap();
+                        s.spawn(move || (inputs.clone(), site.execute(d, inputs).unwrap()))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        let (inputs, out) = h.join().unwrap();
+                        // The add kernel: each device's own x + y.
+                        let n = inputs[0].len();
+                        for i in 0..n {
+                            let want = ElemType::F32
+                                .round(inputs[0].data.get_f64(i) + inputs[1].data.get_f64(i));
+                            assert_eq!(out[0].data.get_f64(i), want);
+                        }
+                        out
+                    })
+                    .collect()
+            });
+            assert_eq!(results.len(), 3);
+        }
+        assert_eq!(lock(&site.stats).runs, 2);
+        assert!(lock(&site.meeting).is_empty());
+    }
+}
