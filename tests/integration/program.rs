@@ -36,6 +36,7 @@ struct Case {
     rtol: f64,
     atol: f64,
     kernels: usize,
+    devices: usize,
 }
 
 /// Reads a case: @main's argument types give the inputs' element types.
@@ -66,6 +67,7 @@ fn case(name: &str) -> Case {
         rtol: meta["rtol"].as_f64().unwrap(),
         atol: meta["atol"].as_f64().unwrap(),
         kernels: meta["kernels"].as_u64().unwrap() as usize,
+        devices: meta["devices"].as_u64().unwrap_or(1) as usize,
     }
 }
 
@@ -75,6 +77,7 @@ const CASES: &[&str] = &[
     "two_kernels",
     "aliased",
     "stale_scratch",
+    "ring_4dev",
 ];
 
 #[test]
@@ -85,7 +88,11 @@ fn programs_compute_what_jax_computes_with_interpret_mode() {
     for name in CASES {
         let c = case(name);
         let ctx = Context::new();
-        let p = Program::load(&ctx, &c.module, name, &ProgramOptions::default())
+        let options = ProgramOptions {
+            devices: c.devices,
+            ..ProgramOptions::default()
+        };
+        let p = Program::load(&ctx, &c.module, name, &options)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(p.calls(), c.kernels, "{name}");
         // Twice: the kernels were decoded once, at load; each run runs each call once.
@@ -98,7 +105,14 @@ fn programs_compute_what_jax_computes_with_interpret_mode() {
                 }
             }
             assert_eq!(out.report.calls.len(), c.kernels, "{name}");
-            assert!(out.report.calls.iter().all(|r| r.runs == 1), "{name}");
+            // One executor run per call and device; a kernel that talks
+            // across devices runs once for all of them (the rendezvous).
+            let runs: Vec<u64> = out.report.calls.iter().map(|r| r.runs).collect();
+            let want: Vec<u64> = match *name {
+                "ring_4dev" => vec![4, 1],
+                _ => vec![1; c.kernels],
+            };
+            assert_eq!(runs, want, "{name}");
             eprintln!(
                 "{name}: {} call(s), decode {:.4} s, XLA compile {:.4} s, run {:.4} s",
                 c.kernels,
@@ -107,13 +121,15 @@ fn programs_compute_what_jax_computes_with_interpret_mode() {
                 out.report.run_seconds
             );
         }
-        tpu_custom_call::testing::assert_program_computes(
-            &c.module,
-            &c.inputs,
-            &c.expected,
-            c.rtol,
-            c.atol,
-        );
+        if c.devices == 1 {
+            tpu_custom_call::testing::assert_program_computes(
+                &c.module,
+                &c.inputs,
+                &c.expected,
+                c.rtol,
+                c.atol,
+            );
+        }
     }
 }
 

@@ -130,6 +130,29 @@ def pallas_stale(x):
                         scratch_shapes=[pltpu.VMEM(x.shape, jnp.float32)])(x)
 
 
+def _ring_kernel(in_ref, out_ref, send_sem, recv_sem):
+  # Right-permute on the ring: barrier with the right neighbour, then a
+  # remote DMA of the own block into the right neighbour's output.
+  my_id = jax.lax.axis_index("x")
+  right = jax.lax.rem(my_id + 1, NDEV)
+  barrier = pltpu.get_barrier_semaphore()
+  pl.semaphore_signal(barrier, 1, device_id=(right,))
+  pl.semaphore_wait(barrier, 1)
+  cp = pltpu.make_async_remote_copy(in_ref, out_ref, send_sem, recv_sem, device_id=(right,))
+  cp.start()
+  cp.wait_send()
+  cp.wait_recv()
+
+
+def pallas_ring(x):
+  return pl.pallas_call(
+      _ring_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+      in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
+      scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA],
+      # An explicit id: interpret mode cannot run one assigned at lowering.
+      compiler_params=pltpu.CompilerParams(collective_id=7))(x)
+
+
 # ----------------------------------------------------------------------------- programs
 def no_kernel(x, w):
   h = jnp.tanh(x @ w)
@@ -158,6 +181,29 @@ def stale_scratch(x):
   return pallas_stale(x * 1.0) * 0.0 + x
 
 
+def mesh4():
+  return jax.sharding.Mesh(np.array(jax.devices()[:NDEV]), ("x",))
+
+
+def rows4():
+  return jax.sharding.NamedSharding(mesh4(), jax.sharding.PartitionSpec("x"))
+
+
+def replicated4():
+  return jax.sharding.NamedSharding(mesh4(), jax.sharding.PartitionSpec())
+
+
+def ring_4dev(x, y):
+  mesh = mesh4()
+  P = jax.sharding.PartitionSpec
+
+  def body(a, b):
+    return pallas_ring(pallas_add(a, b) * 2.0)
+
+  r = jax.shard_map(body, mesh=mesh, in_specs=(P("x"), P("x")), out_specs=P("x"), check_vma=False)(x, y)
+  return r + 1.0, jnp.sum(r, axis=0)
+
+
 CASES = {
     "no_kernel": dict(fn=no_kernel, kernels=0, tol=[1e-5, 0],
                       inputs=lambda r: [normal(r, (16, 32)), normal(r, (32, 64)) * 0.2],
@@ -173,6 +219,14 @@ CASES = {
                                     "kernel again"),
     "aliased": dict(fn=aliased, kernels=1, tol=[0, 0], inputs=lambda r: [normal(r, (8, 128))],
                     description="a kernel whose output aliases its input (input_output_aliases={0: 0})"),
+    "ring_4dev": dict(fn=ring_4dev, kernels=2, tol=[1e-6, 1e-6], devices=4,
+                      jit=lambda: dict(in_shardings=(rows4(), rows4()),
+                                       out_shardings=(rows4(), replicated4())),
+                      inputs=lambda r: [normal(r, (32, 128)), normal(r, (32, 128))],
+                      description="4 devices (shard_map over a 4-device mesh): per device the add kernel (no "
+                                  "communication), then a right-permute ring kernel (barrier semaphore, "
+                                  "remote DMA to the right neighbour); StableHLO after: +1 and a sum over "
+                                  "the sharded rows (a cross-device reduction by XLA)"),
     "stale_scratch": dict(fn=stale_scratch, kernels=1, tol=[0, 0], inputs=lambda r: [normal(r, (8, 128))],
                           description="a kernel reading scratch nothing wrote (an executor error under "
                                       "--detect-uninitialized); its NaNs are multiplied by 0 (NaN)"),
@@ -192,18 +246,20 @@ def write(name, c, out):
   os.makedirs(d)
   args = c["inputs"](seeded(name))
   specs = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in args]
-  text = jax.jit(c["fn"]).trace(*specs).lower(lowering_platforms=("tpu",)).as_text()
+  jit_kwargs = c["jit"]() if "jit" in c else {}
+  text = jax.jit(c["fn"], **jit_kwargs).trace(*specs).lower(lowering_platforms=("tpu",)).as_text()
   assert text.count("@tpu_custom_call(") == c["kernels"], (name, text.count("@tpu_custom_call("))
   with open(os.path.join(d, "module.mlir"), "w") as f:
     f.write(text)
   with pltpu.force_tpu_interpret_mode(pltpu.InterpretParams()):
-    outs = jax.jit(c["fn"])(*args)
+    outs = jax.jit(c["fn"], **jit_kwargs)(*args)
   outs = outs if isinstance(outs, (tuple, list)) else [outs]
   for k, a in enumerate(args):
     save(os.path.join(d, f"in{k}.npy"), a)
   for k, a in enumerate(outs):
     save(os.path.join(d, f"out{k}.npy"), a)
   meta = {"description": c["description"], "kernels": c["kernels"], "rtol": c["tol"][0],
+          "devices": c.get("devices", 1),
           "atol": c["tol"][1], "jax": jax.__version__,
           "made_by": "scripts/jaxref/program/make_programs.py"}
   with open(os.path.join(d, "case.json"), "w") as f:
