@@ -376,7 +376,13 @@ impl Program {
                         });
                     }
                 }
-                return Err(ProgramError::Xla(format!("{}: {message}", self.name)));
+                let hint = if self.options.devices > 1 && message.contains("the program takes") {
+                    " (XLA's partitioner sharded an argument @main does not annotate: lower \
+                     with in_shardings)"
+                } else {
+                    ""
+                };
+                return Err(ProgramError::Xla(format!("{}: {message}{hint}", self.name)));
             }
         };
         let calls = self
@@ -454,9 +460,22 @@ impl Program {
                     Some(s) => s
                         .assemble(&parts, &self.results[k].shape, &format!("result {k}"))
                         .map_err(|e| ProgramError::Xla(format!("{}: {e}", self.name))),
-                    None => Ok(parts.into_iter().next().unwrap_or_else(|| {
-                        Array::filled(self.results[k].elem, &self.results[k].shape, 0.0)
-                    })),
+                    // Unannotated: replicated, unless XLA's partitioner
+                    // chose otherwise (then each device holds a piece
+                    // whose layout is XLA's: refused, not guessed).
+                    None => match parts.into_iter().next() {
+                        Some(a) if a.shape == self.results[k].shape => Ok(a),
+                        Some(a) => Err(ProgramError::Xla(format!(
+                            "{}: result {k} of @main has no sharding annotation and XLA's \
+                             partitioner split it (each device holds {:?} of {:?}); lower with \
+                             out_shardings",
+                            self.name, a.shape, self.results[k].shape
+                        ))),
+                        None => Err(ProgramError::Xla(format!(
+                            "{}: no device returned result {k}",
+                            self.name
+                        ))),
+                    },
                 }
             })
             .collect()

@@ -461,3 +461,48 @@ fn corpus_programs_compute_what_jax_computes() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Generic text and bytecode take the parsed path of the rewrite: the same
+/// numbers as JAX's pretty text of the same program.
+#[test]
+fn generic_text_and_bytecode_run_as_pretty_text_does() {
+    if !plugin("generic_text_and_bytecode_run_as_pretty_text_does") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("mlir-fixtures/jax-programs");
+    let pretty = std::fs::read(root.join("pallas_add.mlir")).unwrap();
+    let generic = std::fs::read(root.join("pallas_add.generic.mlir")).unwrap();
+    let ctx = Context::new();
+    let load = |bytes: &[u8]| {
+        Program::load(&ctx, bytes, "pallas_add", &ProgramOptions::default()).unwrap()
+    };
+    let p = load(&pretty);
+    let shape = exec::CallShape {
+        operands: vec![exec::TensorType::parse("tensor<8x128xf32>").unwrap(); 2],
+        results: Vec::new(),
+        aliases: Vec::new(),
+    };
+    let inputs = exec::random_inputs(&shape, 5).unwrap();
+    let want = p.run(&inputs).unwrap().results;
+    assert_eq!(load(&generic).run(&inputs).unwrap().results, want);
+    let module = tpu_custom_call::kernel::parse_module_bytes(
+        &ctx,
+        &generic,
+        "pallas_add.generic.mlir",
+        tpu_custom_call::kernel::ModuleFormat::Text,
+    )
+    .unwrap();
+    let bytecode = tpu_custom_call::kernel::module_bytecode(
+        &module,
+        &tpu_custom_call::BytecodeOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(load(&bytecode).run(&inputs).unwrap().results, want);
+    // x + y, as the kernel computes it.
+    for i in 0..want[0].len() {
+        assert_eq!(
+            want[0].data.get_f64(i),
+            f64::from((inputs[0].data.get_f64(i) + inputs[1].data.get_f64(i)) as f32)
+        );
+    }
+}
