@@ -214,6 +214,7 @@ impl Program {
                 message: e.to_string(),
             })?;
         let mut sites = Vec::with_capacity(found.len());
+        let failed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let mut decode_each = Vec::with_capacity(found.len());
         for f in found {
             let t0 = Instant::now();
@@ -239,6 +240,7 @@ impl Program {
                 options.devices,
                 rendezvous,
                 options.rendezvous_timeout,
+                std::sync::Arc::clone(&failed),
             )));
             decode_each.push(t0.elapsed().as_secs_f64());
         }
@@ -353,9 +355,7 @@ impl Program {
             .map(|g| g.site.stats.lock().map(|s| s.clone()).unwrap_or_default())
             .collect();
         for g in &self.sites {
-            if let Ok(mut s) = g.site.stats.lock() {
-                s.error = None;
-            }
+            g.site.reset();
         }
         let started = Instant::now();
         let per_device = self.split(inputs)?;
@@ -364,17 +364,23 @@ impl Program {
         let results = match outcome {
             Ok(r) => self.assemble(r)?,
             Err(message) => {
-                // A kernel's error comes back as XLA's; name the call.
-                for g in &self.sites {
-                    let recorded = g.site.stats.lock().ok().and_then(|s| s.error.clone());
-                    if let Some(error) = recorded {
-                        return Err(ProgramError::Call {
-                            index: g.site.index,
-                            kernel: g.site.kernel.clone(),
-                            location: g.site.location.clone(),
-                            error: Box::new(error),
-                        });
-                    }
+                // A kernel's error comes back as XLA's; name the call (the
+                // first to fail: devices waiting for it fail after it).
+                let first = self
+                    .sites
+                    .iter()
+                    .filter_map(|g| {
+                        let recorded = g.site.stats.lock().ok().and_then(|s| s.error.clone());
+                        recorded.map(|(at, e)| (at, g, e))
+                    })
+                    .min_by_key(|(at, _, _)| *at);
+                if let Some((_, g, error)) = first {
+                    return Err(ProgramError::Call {
+                        index: g.site.index,
+                        kernel: g.site.kernel.clone(),
+                        location: g.site.location.clone(),
+                        error: Box::new(error),
+                    });
                 }
                 let hint = if self.options.devices > 1 && message.contains("the program takes") {
                     " (XLA's partitioner sharded an argument @main does not annotate: lower \

@@ -4,7 +4,7 @@
 //! The registry holds a site while its [`super::Program`] lives.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -19,8 +19,8 @@ pub(crate) struct SiteStats {
     pub seconds: f64,
     /// Per result, elements never written (with `detect_uninitialized`).
     pub unwritten: Vec<Option<u64>>,
-    /// The first error, as the executor gave it.
-    pub error: Option<ExecError>,
+    /// The first error, as the executor gave it, and when.
+    pub error: Option<(Instant, ExecError)>,
 }
 
 /// One step's devices meeting at a cross-device call.
@@ -54,6 +54,9 @@ pub(crate) struct Site {
     /// How long a device waits for the others at a rendezvous.
     pub timeout: Duration,
     pub(crate) stats: Mutex<SiteStats>,
+    /// Set when any call of the program failed in this run: devices waiting
+    /// at a rendezvous stop waiting (the failed device will not come).
+    failed: Arc<AtomicBool>,
     /// Per device, the executions of this site so far.
     steps: Mutex<Vec<u64>>,
     meeting: Mutex<HashMap<u64, Gathering>>,
@@ -78,6 +81,7 @@ impl Site {
         devices: usize,
         rendezvous: bool,
         timeout: Duration,
+        failed: Arc<AtomicBool>,
     ) -> Site {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         Site {
@@ -91,6 +95,7 @@ impl Site {
             rendezvous,
             timeout,
             stats: Mutex::new(SiteStats::default()),
+            failed,
             steps: Mutex::new(vec![0; devices.max(1)]),
             meeting: Mutex::new(HashMap::new()),
             arrived: Condvar::new(),
@@ -106,12 +111,24 @@ impl Site {
         s
     }
 
-    /// Records an error (the first one is kept).
+    /// Records an error (the first one is kept) and tells the program's
+    /// other sites.
     pub(crate) fn record_error(&self, e: &ExecError) {
         let mut st = lock(&self.stats);
         if st.error.is_none() {
-            st.error = Some(e.clone());
+            st.error = Some((Instant::now(), e.clone()));
         }
+        self.failed.store(true, Ordering::SeqCst);
+        self.arrived.notify_all();
+    }
+
+    /// Before a run: no error, step counters at 0, no meeting left from a
+    /// failed run (whose devices stopped at different steps).
+    pub(crate) fn reset(&self) {
+        lock(&self.stats).error = None;
+        lock(&self.steps).iter_mut().for_each(|s| *s = 0);
+        lock(&self.meeting).clear();
+        self.failed.store(false, Ordering::SeqCst);
     }
 
     fn account(&self, started: Instant, unwritten: Vec<Option<u64>>) {
@@ -205,11 +222,20 @@ impl Site {
                             "device {device}: the rendezvous of step {step} was abandoned"
                         )));
                     }
+                    Some(g) if g.arrived < self.devices && self.failed.load(Ordering::SeqCst) => {
+                        let arrived = g.arrived;
+                        meeting.remove(&step);
+                        return Err(ExecError::new(format!(
+                            "device {device} stopped waiting at step {step} ({arrived} of {} \
+                             arrived): another call of the program failed",
+                            self.devices
+                        )));
+                    }
                     _ => {}
                 }
                 let wait = deadline
                     .saturating_duration_since(Instant::now())
-                    .max(Duration::from_millis(10));
+                    .clamp(Duration::from_millis(10), Duration::from_millis(100));
                 meeting = self
                     .arrived
                     .wait_timeout(meeting, wait)
@@ -277,6 +303,10 @@ mod tests {
     use crate::exec::{ElemType, random_inputs};
 
     fn add_site(devices: usize, timeout: Duration) -> Site {
+        add_site_failing_with(devices, timeout, Arc::new(AtomicBool::new(false)))
+    }
+
+    fn add_site_failing_with(devices: usize, timeout: Duration, failed: Arc<AtomicBool>) -> Site {
         let ctx = crate::Context::new();
         let bytes = std::fs::read(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -294,7 +324,36 @@ mod tests {
             devices,
             true,
             timeout,
+            failed,
         )
+    }
+
+    /// A device waiting for the others stops when another call of the
+    /// program fails (that device will not come), long before the timeout;
+    /// the next run starts clean.
+    #[test]
+    fn a_failure_elsewhere_ends_the_wait() {
+        let failed = Arc::new(AtomicBool::new(false));
+        let waiting = add_site_failing_with(2, Duration::from_secs(60), Arc::clone(&failed));
+        let other = add_site_failing_with(2, Duration::from_secs(60), Arc::clone(&failed));
+        let inputs = random_inputs(waiting.execution.call_shape(), 1).unwrap();
+        let started = Instant::now();
+        let e = std::thread::scope(|s| {
+            let h = s.spawn(|| waiting.execute(0, inputs.clone()));
+            std::thread::sleep(Duration::from_millis(100));
+            other.record_error(&ExecError::new("boom"));
+            h.join().unwrap().unwrap_err()
+        });
+        assert!(started.elapsed() < Duration::from_secs(10));
+        assert!(
+            e.message.contains("another call of the program failed"),
+            "{e}"
+        );
+        waiting.reset();
+        other.reset();
+        assert!(!failed.load(Ordering::SeqCst));
+        assert!(lock(&waiting.meeting).is_empty());
+        assert_eq!(*lock(&waiting.steps), vec![0, 0]);
     }
 
     /// A device whose partners never come fails after the timeout, saying
