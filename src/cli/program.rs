@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::json;
 use tpu_custom_call::Context;
 use tpu_custom_call::exec::{self, Array, CallShape, TensorType, host, npy};
-use tpu_custom_call::program::{Outputs, Program, ProgramOptions};
+use tpu_custom_call::program::{Outputs, Program, ProgramError, ProgramOptions};
 
 use super::run::{Args, summary};
 use super::{CliResult, read_input, source_name};
@@ -24,7 +24,16 @@ pub fn run(args: &Args, budget: Option<u64>) -> CliResult {
         plugin: args.pjrt_plugin.clone(),
         ..ProgramOptions::default()
     };
-    let program = Program::load(&ctx, &bytes, &name, &options).map_err(|e| e.to_string())?;
+    let program = Program::load(&ctx, &bytes, &name, &options).map_err(|e| {
+        let hint = if matches!(e, ProgramError::Xla(_))
+            && e.to_string().contains("plugin was not found")
+        {
+            " (without it, `run --call N` runs one call alone on the executor)"
+        } else {
+            ""
+        };
+        format!("{e}{hint}")
+    })?;
     // @main's arguments and results (host arrays and XLA's copies) must fit
     // before anything is allocated.
     let sig = program.signature();
