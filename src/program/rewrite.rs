@@ -47,13 +47,151 @@ pub fn rewrite_module(
     name: &str,
     sites: &[SiteRewrite],
 ) -> Result<String, ProgramError> {
-    if !bytes.starts_with(BYTECODE_MAGIC)
+    let text = if !bytes.starts_with(BYTECODE_MAGIC)
         && let Ok(text) = std::str::from_utf8(bytes)
         && text.contains("stablehlo.custom_call @")
     {
-        return rewrite_pretty(ctx, text, name, sites);
+        rewrite_pretty(ctx, text, name, sites)?
+    } else {
+        rewrite_parsed(ctx, bytes, name, sites)?
+    };
+    explicit_replica_groups(&text).map_err(|m| bad(name, m))
+}
+
+/// JAX 0.12 writes the replica groups of a collective inside `shard_map`
+/// over a Shardy mesh as `#stablehlo.replica_group_mesh_axes<mesh = @m,
+/// axes = [#stablehlo.axis_ref<name = "x">]>`, which the plugin's StableHLO
+/// (v1.13.3) does not know ("unknown StableHLO attribute", measured). Each
+/// becomes the explicit groups it stands for, `dense<[[0, 1, 2, 3]]> :
+/// tensor<1x4xi64>`: one group per coordinate of the mesh's other axes, the
+/// devices along the named axes (the first named the major one), numbered
+/// by the mesh's `device_ids` (default: row-major iota). Sub-axes are left
+/// as they are (XLA then refuses them by name).
+pub fn explicit_replica_groups(text: &str) -> Result<String, String> {
+    const NEEDLE: &str = "#stablehlo.replica_group_mesh_axes<";
+    if !text.contains(NEEDLE) {
+        return Ok(text.to_string());
     }
-    rewrite_parsed(ctx, bytes, name, sites)
+    let meshes = super::sharding::Mesh::all_in_text(text).map_err(|e| e.to_string())?;
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    while let Some(found) = text[from..].find(NEEDLE) {
+        let start = from + found;
+        let open = start + NEEDLE.len() - 1;
+        let close = matching_angle(text, open).ok_or("unclosed replica_group_mesh_axes")?;
+        let inner = &text[open + 1..close];
+        out.push_str(&text[from..start]);
+        match mesh_groups(inner, &meshes) {
+            Some(groups) => {
+                let n = groups.len();
+                let k = groups.first().map_or(0, Vec::len);
+                let rows: Vec<String> = groups
+                    .iter()
+                    .map(|g| {
+                        format!(
+                            "[{}]",
+                            g.iter()
+                                .map(ToString::to_string)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    })
+                    .collect();
+                out.push_str(&format!(
+                    "dense<[{}]> : tensor<{n}x{k}xi64>",
+                    rows.join(", ")
+                ));
+            }
+            None => out.push_str(&text[start..=close]),
+        }
+        from = close + 1;
+    }
+    out.push_str(&text[from..]);
+    Ok(out)
+}
+
+/// The index of the `>` closing the `<` at `open` (strings skipped, `->`
+/// not counted).
+fn matching_angle(text: &str, open: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let (mut depth, mut i) = (0i32, open);
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'<' => depth += 1,
+            b'>' if i > 0 && b[i - 1] == b'-' => {}
+            b'>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The groups of `mesh = @m, axes = [...]`, or `None` when they are not
+/// plain axes of a known mesh.
+fn mesh_groups(inner: &str, meshes: &[super::sharding::Mesh]) -> Option<Vec<Vec<usize>>> {
+    let name = inner.split("mesh = @").nth(1)?;
+    let name = &name[..name.find([',', ' ', '>']).unwrap_or(name.len())];
+    let mesh = meshes.iter().find(|m| m.name == name)?;
+    let axes_text = inner.split("axes = [").nth(1)?;
+    if axes_text.contains("sub_axis") {
+        return None;
+    }
+    let mut named = Vec::new();
+    for part in axes_text.split("name = \"").skip(1) {
+        let n = &part[..part.find('"')?];
+        named.push(mesh.axes.iter().position(|(a, _)| a == n)?);
+    }
+    let sizes: Vec<usize> = mesh.axes.iter().map(|&(_, s)| s).collect();
+    let total: usize = sizes.iter().product();
+    let ids: Vec<usize> = mesh
+        .device_ids
+        .clone()
+        .unwrap_or_else(|| (0..total).collect());
+    if ids.len() != total {
+        return None;
+    }
+    let others: Vec<usize> = (0..sizes.len()).filter(|a| !named.contains(a)).collect();
+    // Row-major position of a full coordinate.
+    let flat = |coord: &[usize]| {
+        coord
+            .iter()
+            .zip(&sizes)
+            .fold(0, |acc, (&c, &s)| acc * s + c)
+    };
+    let count = |axes: &[usize]| axes.iter().map(|&a| sizes[a]).product::<usize>();
+    let coords = |axes: &[usize], mut k: usize, coord: &mut Vec<usize>| {
+        for &a in axes.iter().rev() {
+            coord[a] = k % sizes[a];
+            k /= sizes[a];
+        }
+    };
+    let mut groups = Vec::new();
+    for o in 0..count(&others) {
+        let mut coord = vec![0; sizes.len()];
+        coords(&others, o, &mut coord);
+        let mut group = Vec::new();
+        for g in 0..count(&named) {
+            coords(&named, g, &mut coord);
+            group.push(ids[flat(&coord)]);
+        }
+        groups.push(group);
+    }
+    Some(groups)
 }
 
 fn bad(name: &str, message: impl Into<String>) -> ProgramError {
@@ -289,6 +427,34 @@ fn rewrite_parsed(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mesh_axes_become_explicit_replica_groups() {
+        let text = r#"sdy.mesh @m = <["x"=2, "y"=2]>
+  %2 = "stablehlo.all_reduce"(%1) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m, axes = [#stablehlo.axis_ref<name = "y">]>, use_global_device_ids}>
+  %3 = "stablehlo.all_reduce"(%1) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m, axes = [#stablehlo.axis_ref<name = "x">]>}>
+  %4 = "stablehlo.all_reduce"(%1) <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m, axes = [#stablehlo.axis_ref<name = "y">, #stablehlo.axis_ref<name = "x">]>}>"#;
+        let out = explicit_replica_groups(text).unwrap();
+        assert!(
+            out.contains("replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, use_global"),
+            "{out}"
+        );
+        assert!(
+            out.contains("replica_groups = dense<[[0, 2], [1, 3]]> : tensor<2x2xi64>}>"),
+            "{out}"
+        );
+        assert!(
+            out.contains("replica_groups = dense<[[0, 2, 1, 3]]> : tensor<1x4xi64>}>"),
+            "{out}"
+        );
+        let with_ids = r#"sdy.mesh @m = <["x"=4], device_ids=[3, 2, 1, 0]>
+  <{replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @m, axes = [#stablehlo.axis_ref<name = "x">]>}>"#;
+        assert!(
+            explicit_replica_groups(with_ids)
+                .unwrap()
+                .contains("dense<[[3, 2, 1, 0]]>")
+        );
+    }
 
     #[test]
     fn keys_print_bare_or_quoted() {

@@ -401,12 +401,6 @@ fn corpus_programs_compute_what_jax_computes() {
                 );
                 continue;
             }
-            ("kernel_psum_4dev", Err(ProgramError::Xla(m))) => {
-                // The plugin's StableHLO (v1.13.3) predates JAX 0.12's
-                // `#stablehlo.replica_group_mesh_axes`.
-                assert!(m.contains("unknown StableHLO attribute"), "{m}");
-                continue;
-            }
             _ => {}
         }
         let p = match loaded {
