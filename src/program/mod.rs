@@ -276,6 +276,28 @@ impl Program {
         let executable =
             xla::compile(&text, options).map_err(|e| ProgramError::Xla(format!("{name}: {e}")))?;
         let compile_seconds = executable.executable.compile_time().as_secs_f64();
+        // What the executable expects wins over the annotations: XLA's
+        // partitioner also shards arguments and results @main leaves
+        // unannotated (JAX reads them back from the compiled executable).
+        let shardings = shardings.map(|mut s| {
+            let chosen = |texts: &[Option<String>], k: usize| {
+                texts
+                    .get(k)
+                    .and_then(Option::as_deref)
+                    .and_then(|t| sharding::Sharding::parse_hlo(t).ok())
+            };
+            for (k, a) in s.args.iter_mut().enumerate() {
+                if let Some(x) = chosen(executable.executable.parameter_shardings(), k) {
+                    *a = Some(x);
+                }
+            }
+            for (k, r) in s.results.iter_mut().enumerate() {
+                if let Some(x) = chosen(executable.executable.result_shardings(), k) {
+                    *r = Some(x);
+                }
+            }
+            s
+        });
         Ok(Program {
             name: name.to_string(),
             signature,

@@ -78,6 +78,7 @@ const CASES: &[&str] = &[
     "aliased",
     "stale_scratch",
     "ring_4dev",
+    "psum_unannotated_4dev",
 ];
 
 #[test]
@@ -110,6 +111,7 @@ fn programs_compute_what_jax_computes_with_interpret_mode() {
             let runs: Vec<u64> = out.report.calls.iter().map(|r| r.runs).collect();
             let want: Vec<u64> = match *name {
                 "ring_4dev" => vec![4, 1],
+                "psum_unannotated_4dev" => vec![4],
                 _ => vec![1; c.kernels],
             };
             assert_eq!(runs, want, "{name}");

@@ -204,6 +204,17 @@ def ring_4dev(x, y):
   return r + 1.0, jnp.sum(r, axis=0)
 
 
+def psum_unannotated_4dev(x):
+  # jit(shard_map) without in_shardings: @main's argument carries no
+  # annotation; XLA's partitioner shards it (JAX reads the sharding back).
+  P = jax.sharding.PartitionSpec
+
+  def body(a):
+    return jax.lax.psum(pallas_add(a, a), "x")
+
+  return jax.shard_map(body, mesh=mesh4(), in_specs=P("x"), out_specs=P(), check_vma=False)(x) * 0.5
+
+
 CASES = {
     "no_kernel": dict(fn=no_kernel, kernels=0, tol=[1e-5, 0],
                       inputs=lambda r: [normal(r, (16, 32)), normal(r, (32, 64)) * 0.2],
@@ -227,6 +238,11 @@ CASES = {
                                   "communication), then a right-permute ring kernel (barrier semaphore, "
                                   "remote DMA to the right neighbour); StableHLO after: +1 and a sum over "
                                   "the sharded rows (a cross-device reduction by XLA)"),
+    "psum_unannotated_4dev": dict(fn=psum_unannotated_4dev, kernels=1, tol=[1e-6, 1e-6], devices=4,
+                                  inputs=lambda r: [normal(r, (32, 128))],
+                                  description="4 devices, @main unannotated (jit of shard_map without "
+                                              "in_shardings): the add kernel per device, then psum over the "
+                                              "mesh (JAX 0.12's replica_group_mesh_axes)"),
     "stale_scratch": dict(fn=stale_scratch, kernels=1, tol=[0, 0], inputs=lambda r: [normal(r, (8, 128))],
                           description="a kernel reading scratch nothing wrote (an executor error under "
                                       "--detect-uninitialized); its NaNs are multiplied by 0 (NaN)"),
