@@ -168,16 +168,14 @@ pub fn assert_program_computes(
     atol: f64,
 ) {
     let ctx = Context::new();
-    let program = crate::program::Program::load(
+    let out = crate::program::run_module(
         &ctx,
         module.as_ref(),
         "module",
+        inputs,
         &crate::program::ProgramOptions::default(),
     )
-    .unwrap_or_else(|e| panic!("the program does not load: {e}"));
-    let out = program
-        .run(inputs)
-        .unwrap_or_else(|e| panic!("the program fails: {e}"));
+    .unwrap_or_else(|e| panic!("the program fails: {e}"));
     assert_eq!(
         out.results.len(),
         expected.len(),

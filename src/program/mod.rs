@@ -546,6 +546,19 @@ fn partitioning(
         })
 }
 
+/// Runs a module's `@main` on global arrays in one call: [`Program::load`]
+/// then [`Program::run`] (load once and run many times to decode and
+/// compile once).
+pub fn run_module(
+    ctx: &crate::Context,
+    bytes: &[u8],
+    name: &str,
+    inputs: &[Array],
+    options: &ProgramOptions,
+) -> Result<Outputs, ProgramError> {
+    Program::load(ctx, bytes, name, options)?.run(inputs)
+}
+
 /// A printed type as the executor's, or an error naming `what`.
 fn tensor_type(text: &str, what: &str) -> Result<TensorType, ProgramError> {
     TensorType::parse(text).ok_or_else(|| {
