@@ -164,6 +164,9 @@ pub struct Program {
     decode_seconds: f64,
     decode_each: Vec<f64>,
     options: ProgramOptions,
+    /// Runs of one program take turns (its sites' reports, error slots and
+    /// step counters are per run).
+    turn: std::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Program {
@@ -310,6 +313,7 @@ impl Program {
             decode_seconds,
             decode_each,
             options: options.clone(),
+            turn: std::sync::Mutex::new(()),
         })
     }
 
@@ -368,9 +372,11 @@ impl Program {
     }
 
     /// Runs `@main` on global arrays (checked first) and returns its
-    /// results with a report.
+    /// results with a report. Runs of one program from several threads
+    /// take turns; several programs run at once.
     pub fn run(&self, inputs: &[Array]) -> Result<Outputs, ProgramError> {
         self.check_inputs(inputs)?;
+        let _turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
         let before: Vec<site::SiteStats> = self
             .sites
             .iter()
