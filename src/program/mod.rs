@@ -27,6 +27,8 @@
 
 pub mod handler;
 pub mod rewrite;
+// The corpus branch's module; its errors carry the values that disagree.
+#[allow(clippy::result_large_err)]
 pub mod sharding;
 mod site;
 mod xla;
