@@ -499,3 +499,104 @@ fn generic_text_and_bytecode_run_as_pretty_text_does() {
         );
     }
 }
+
+/// `run --devices 4` on a sharded program: global arrays in and out, the
+/// report naming each call with its executor runs (the add kernel once per
+/// device, the ring kernel once for all four).
+#[test]
+fn cli_runs_a_sharded_program_over_four_devices() {
+    if !plugin("cli_runs_a_sharded_program_over_four_devices") {
+        return;
+    }
+    let d = data("ring_4dev");
+    let (module, x, y) = (d.join("module.mlir"), d.join("in0.npy"), d.join("in1.npy"));
+    let cmp = d.display().to_string();
+    let (code, stdout, stderr) = run_cli(&[
+        "run",
+        module.to_str().unwrap(),
+        "--input",
+        x.to_str().unwrap(),
+        "--input",
+        y.to_str().unwrap(),
+        "--devices",
+        "4",
+        "--compare",
+        &cmp,
+        "--rtol",
+        "1e-6",
+        "--atol",
+        "1e-6",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc: serde_json::Value = serde_json::from_slice(&stdout).unwrap();
+    let calls: Vec<(String, u64)> = doc["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["kernel"].as_str().unwrap().to_string(),
+                c["runs"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            ("_add_kernel".to_string(), 4),
+            ("_ring_kernel".to_string(), 1)
+        ]
+    );
+    assert!(
+        doc["compare"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["equal"] == true)
+    );
+    // The module is partitioned for 4: another count is refused, naming both.
+    let (code, _, stderr) = run_cli(&[
+        "run",
+        module.to_str().unwrap(),
+        "--input",
+        x.to_str().unwrap(),
+        "--input",
+        y.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains(
+            "the module is partitioned for 4 device(s) (mhlo.num_partitions = 4), 1 asked for"
+        ),
+        "{stderr}"
+    );
+}
+
+/// One program run from several threads at once: the runs take turns and
+/// each gets JAX's numbers.
+#[test]
+fn one_program_from_several_threads() {
+    if !plugin("one_program_from_several_threads") {
+        return;
+    }
+    let c = case("ring_4dev");
+    let ctx = Context::new();
+    let options = ProgramOptions {
+        devices: 4,
+        ..ProgramOptions::default()
+    };
+    let p = Program::load(&ctx, &c.module, "ring_4dev", &options).unwrap();
+    std::thread::scope(|s| {
+        for _ in 0..3 {
+            s.spawn(|| {
+                for _ in 0..3 {
+                    let out = p.run(&c.inputs).unwrap();
+                    for (r, e) in out.results.iter().zip(&c.expected) {
+                        exec::compare(r, e, c.rtol, c.atol).unwrap();
+                    }
+                }
+            });
+        }
+    });
+}
