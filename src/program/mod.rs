@@ -205,6 +205,25 @@ impl Program {
         let polymorphic = arguments
             .iter()
             .any(|t| t.shape.contains(&crate::exec::DYNAMIC_DIM));
+        if polymorphic {
+            // Measured: XLA's PJRT compile does not refine shapes (JAX runs
+            // StableHLO's refinement in Python before it compiles); given
+            // @main with static types that convert to the exported ones, the
+            // plugin refuses the dynamic callee ("Unbounded dynamism is
+            // disabled"). StableHLO's refinement pass is not in this build.
+            return Err(ProgramError::Input(format!(
+                "{name}: @main has symbolic dimensions ({}): XLA's CPU compiler runs static \
+                 shapes only and this build has no StableHLO shape refinement; export with \
+                 concrete shapes (`jax.export` of concrete `ShapeDtypeStruct`s)",
+                signature
+                    .arguments
+                    .iter()
+                    .filter(|t| t.contains('?'))
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
         let results = signature
             .results
             .iter()
@@ -258,26 +277,6 @@ impl Program {
             })
             .collect();
         let text = rewrite::rewrite_module(ctx, bytes, name, &rewrites)?;
-        if polymorphic {
-            // Measured: XLA's PJRT compile does not refine shapes (JAX runs
-            // StableHLO's refinement in Python before it compiles); given
-            // @main with static types that convert to the exported ones, the
-            // plugin refuses the dynamic callee ("Unbounded dynamism is
-            // disabled"). StableHLO's refinement pass is not in this build.
-            return Err(ProgramError::Input(format!(
-                "{name}: @main has symbolic dimensions ({}): XLA's CPU compiler runs static \
-                 shapes only and this build has no StableHLO shape refinement; export with \
-                 concrete shapes (or refine with JAX: `jax.export` of the function called \
-                 with concrete arguments)",
-                signature
-                    .arguments
-                    .iter()
-                    .filter(|t| t.contains('?'))
-                    .map(|t| format!("`{t}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
         let executable =
             xla::compile(&text, options).map_err(|e| ProgramError::Xla(format!("{name}: {e}")))?;
         let compile_seconds = executable.executable.compile_time().as_secs_f64();
