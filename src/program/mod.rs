@@ -254,7 +254,11 @@ impl Program {
             let decoded = crate::decode::decode_call(ctx, f)
                 .map_err(|e| call_err(ExecError::new(e.to_string())))?;
             let execution = Execution::of_call(&decoded).map_err(call_err)?;
-            let rendezvous = options.devices > 1 && decoded.config.has_communication;
+            // Kernels that talk across devices, or ask which device they
+            // run on, run with all devices at once (the executor gives a
+            // device run alone the id 0).
+            let rendezvous = options.devices > 1
+                && (decoded.config.has_communication || reads_device_id(&decoded.kernel));
             sites.push(site::register(site::Site::new(
                 index,
                 kernel.clone(),
@@ -564,6 +568,20 @@ pub fn run_module(
     options: &ProgramOptions,
 ) -> Result<Outputs, ProgramError> {
     Program::load(ctx, bytes, name, options)?.run(inputs)
+}
+
+/// Whether a kernel has a `tpu.device_id` op.
+fn reads_device_id(kernel: &crate::Kernel<'_>) -> bool {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut found = false;
+    kernel.operation().walk(WalkOrder::PreOrder, |op| {
+        if crate::ffi::identifier_str(&op.name()) == "tpu.device_id" {
+            found = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found
 }
 
 /// A printed type as the executor's, or an error naming `what`.

@@ -79,6 +79,7 @@ const CASES: &[&str] = &[
     "stale_scratch",
     "ring_4dev",
     "psum_unannotated_4dev",
+    "device_id_4dev",
 ];
 
 #[test]
@@ -112,6 +113,8 @@ fn programs_compute_what_jax_computes_with_interpret_mode() {
             let want: Vec<u64> = match *name {
                 "ring_4dev" => vec![4, 1],
                 "psum_unannotated_4dev" => vec![4],
+                // tpu.device_id without communication: all devices at once.
+                "device_id_4dev" => vec![1],
                 _ => vec![1; c.kernels],
             };
             assert_eq!(runs, want, "{name}");

@@ -204,6 +204,20 @@ def ring_4dev(x, y):
   return r + 1.0, jnp.sum(r, axis=0)
 
 
+def _device_offset_kernel(x_ref, o_ref):
+  # Asks which device it runs on, talks to no other.
+  o_ref[...] = x_ref[...] + jax.lax.axis_index("x").astype(jnp.float32) * 100.0
+
+
+def device_id_4dev(x):
+  P = jax.sharding.PartitionSpec
+
+  def body(a):
+    return pl.pallas_call(_device_offset_kernel, out_shape=jax.ShapeDtypeStruct(a.shape, a.dtype))(a)
+
+  return jax.shard_map(body, mesh=mesh4(), in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)
+
+
 def psum_unannotated_4dev(x):
   # jit(shard_map) without in_shardings: @main's argument carries no
   # annotation; XLA's partitioner shards it (JAX reads the sharding back).
@@ -243,6 +257,11 @@ CASES = {
                                   description="4 devices, @main unannotated (jit of shard_map without "
                                               "in_shardings): the add kernel per device, then psum over the "
                                               "mesh (JAX 0.12's replica_group_mesh_axes)"),
+    "device_id_4dev": dict(fn=device_id_4dev, kernels=1, tol=[0, 0], devices=4,
+                           jit=lambda: dict(in_shardings=(rows4(),), out_shardings=rows4()),
+                           inputs=lambda r: [normal(r, (32, 128))],
+                           description="4 devices: a kernel adding 100 * its device's mesh index "
+                                       "(tpu.device_id, no communication)"),
     "stale_scratch": dict(fn=stale_scratch, kernels=1, tol=[0, 0], inputs=lambda r: [normal(r, (8, 128))],
                           description="a kernel reading scratch nothing wrote (an executor error under "
                                       "--detect-uninitialized); its NaNs are multiplied by 0 (NaN)"),
