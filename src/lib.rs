@@ -22,6 +22,8 @@ pub mod mosaic;
 pub mod params;
 pub mod pass;
 pub mod pretty;
+#[cfg(all(feature = "exec", feature = "pjrt"))]
+pub mod program;
 pub mod serde;
 pub mod spelling;
 pub mod stablehlo;
