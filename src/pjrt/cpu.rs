@@ -23,8 +23,9 @@ use super::api::{
 };
 use super::ffi;
 use super::hlo::{self, Shape};
+use super::host::{array_from_bytes, host_bytes};
 use super::options::compile_options_for;
-use crate::exec::{Array, Data, ElemType};
+use crate::exec::{Array, ElemType};
 
 /// A typed XLA FFI handler (`XLA_FFI_Handler`): takes the
 /// `XLA_FFI_CallFrame*` ([`ffi::CallFrame`]), returns null or an
@@ -1030,49 +1031,6 @@ fn describe_xla(element_type: i32, dims: &[i64]) -> String {
         .map_or_else(|| format!("xla type {element_type}"), |e| e.to_string());
     let dims: Vec<String> = dims.iter().map(i64::to_string).collect();
     format!("{elem}[{}]", dims.join(","))
-}
-
-/// An array's elements as XLA holds them: dense, row-major, little-endian.
-fn host_bytes(array: &Array) -> Result<Vec<u8>, String> {
-    let elem = array.elem;
-    let width = elem.bytes();
-    let n = array.data.len();
-    let mut out = Vec::with_capacity(n * width);
-    match elem {
-        ElemType::F64 => (0..n).for_each(|i| out.extend(array.data.get_f64(i).to_le_bytes())),
-        ElemType::F32 => {
-            (0..n).for_each(|i| out.extend((array.data.get_f64(i) as f32).to_le_bytes()))
-        }
-        t if t.is_float() => (0..n).for_each(|i| {
-            let bits = t.float_bits(array.data.get_f64(i));
-            out.extend(&bits.to_le_bytes()[..width]);
-        }),
-        ElemType::Int(1) => (0..n).for_each(|i| out.push(u8::from(array.data.get_i64(i) != 0))),
-        ElemType::Int(8 | 16 | 32 | 64) | ElemType::UInt(8 | 16 | 32 | 64) | ElemType::Index => {
-            (0..n).for_each(|i| out.extend(&array.data.get_i64(i).to_le_bytes()[..width]))
-        }
-        other => return Err(format!("element type {other} cannot be copied to XLA")),
-    }
-    Ok(out)
-}
-
-/// XLA's bytes of `n` elements as an array of `elem` and `shape`.
-fn array_from_bytes(elem: ElemType, shape: Vec<usize>, bytes: &[u8]) -> Array {
-    let width = elem.bytes();
-    let n: usize = shape.iter().product();
-    let word = |i: usize| -> u64 {
-        let mut b = [0u8; 8];
-        b[..width].copy_from_slice(&bytes[i * width..(i + 1) * width]);
-        u64::from_le_bytes(b)
-    };
-    let data = match elem {
-        ElemType::F64 => Data::F64((0..n).map(|i| f64::from_bits(word(i))).collect()),
-        t if t.is_float() => Data::F32((0..n).map(|i| t.float_from_bits(word(i)) as f32).collect()),
-        ElemType::Int(1) => Data::I64((0..n).map(|i| i64::from(word(i) != 0)).collect()),
-        ElemType::UInt(_) => Data::I64((0..n).map(|i| word(i) as i64).collect()),
-        t => Data::I64((0..n).map(|i| t.wrap(word(i) as i64)).collect()),
-    };
-    Array::new(elem, shape, data)
 }
 
 /// Copies one result buffer to the host as an array.

@@ -331,6 +331,63 @@ impl Buffer {
     }
 }
 
+#[cfg(feature = "exec")]
+impl Buffer {
+    /// The buffer's elements as a host array of the executor.
+    ///
+    /// # Safety
+    /// As [`Buffer::dims`]; `data` holds the buffer's elements.
+    pub unsafe fn to_array(&self) -> Result<crate::exec::Array, String> {
+        let elem = self
+            .dtype
+            .elem()
+            .ok_or_else(|| format!("XLA element type {} has no host counterpart", self.dtype.0))?;
+        // SAFETY: forwarded.
+        let shape: Vec<usize> = unsafe { self.dims() }
+            .iter()
+            .map(|&d| usize::try_from(d).unwrap_or(0))
+            .collect();
+        let n: usize = shape.iter().product();
+        let bytes = if n == 0 || self.data.is_null() {
+            &[][..]
+        } else {
+            // SAFETY: XLA's buffer holds `n` dense elements of the type.
+            unsafe { std::slice::from_raw_parts(self.data.cast::<u8>(), n * elem.bytes()) }
+        };
+        if bytes.len() < n * elem.bytes() {
+            return Err("the buffer has no data".into());
+        }
+        Ok(super::host::array_from_bytes(elem, shape, bytes))
+    }
+
+    /// Writes `array` into this buffer (a result): its element type and
+    /// shape must be the buffer's.
+    ///
+    /// # Safety
+    /// As [`Buffer::dims`]; `data` is writable for the buffer's elements.
+    pub unsafe fn write_array(&self, array: &crate::exec::Array) -> Result<(), String> {
+        // SAFETY: forwarded.
+        let dims = unsafe { self.dims() };
+        let same_shape = dims.len() == array.shape.len()
+            && dims.iter().zip(&array.shape).all(|(&d, &s)| d == s as i64);
+        if DataType::of(array.elem) != Some(self.dtype) || !same_shape {
+            return Err(format!(
+                "a {}{:?} array for an XLA buffer of type {} and shape {dims:?}",
+                array.elem, array.shape, self.dtype.0
+            ));
+        }
+        let bytes = super::host::host_bytes(array)?;
+        if !bytes.is_empty() {
+            // SAFETY: the buffer holds exactly these bytes (same type and
+            // shape), and XLA does not touch it during the call.
+            unsafe {
+                std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.data.cast::<u8>(), bytes.len())
+            };
+        }
+        Ok(())
+    }
+}
+
 /// `XLA_FFI_ArgType_BUFFER` / `XLA_FFI_RetType_BUFFER`.
 pub const TYPE_BUFFER: i32 = 1;
 

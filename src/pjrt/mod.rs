@@ -36,6 +36,8 @@ mod cpu;
 pub mod ffi;
 #[cfg(feature = "exec")]
 mod hlo;
+#[cfg(feature = "exec")]
+mod host;
 pub(crate) mod options;
 
 use std::path::{Path, PathBuf};

@@ -415,15 +415,13 @@ unsafe extern "C" fn add_one(frame: *mut c_void) -> *mut c_void {
         if x.dtype != ffi::DataType::F32 || y.dtype != ffi::DataType::F32 {
             return Err(format!("add_one: f32 only, got {:?}", x.dtype));
         }
-        // SAFETY: XLA's buffers of `elements()` f32 values each.
-        unsafe {
-            let n = x.elements();
-            assert_eq!(n, y.elements());
-            let (src, dst) = (x.data.cast::<f32>(), y.data.cast::<f32>());
-            for i in 0..n {
-                *dst.add(i) = *src.add(i) + 1.0;
-            }
+        // SAFETY: XLA's buffers, live for the call; the result is ours to write.
+        let mut array = unsafe { x.to_array() }?;
+        for i in 0..array.len() {
+            array.data.set_f64(i, array.data.get_f64(i) + 1.0);
         }
+        // SAFETY: as above.
+        unsafe { y.write_array(&array) }?;
         ADD_ONE_CALLS.fetch_add(1, Ordering::SeqCst);
         Ok(())
     });
