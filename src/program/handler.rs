@@ -6,7 +6,7 @@
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::exec::{Array, Data, ElemType, ExecError};
+use crate::exec::ExecError;
 use crate::pjrt::ffi::{self, ATTR_SCALAR, CallFrame, DataType, ErrorCode};
 
 use super::rewrite::SITE_ATTRIBUTE;
@@ -126,7 +126,7 @@ unsafe fn run_site(f: &CallFrame, site: &Site) -> Result<(), ExecError> {
             .ok_or_else(|| ExecError::new(format!("operand {i} is not a buffer")))?;
         // SAFETY: XLA's buffer, live for the call.
         inputs.push(
-            unsafe { read_buffer(buffer) }
+            unsafe { buffer.to_array() }
                 .map_err(|m| ExecError::new(format!("operand {i}: {m}")))?,
         );
     }
@@ -145,113 +145,8 @@ unsafe fn run_site(f: &CallFrame, site: &Site) -> Result<(), ExecError> {
         let buffer = unsafe { f.ret(k) }
             .ok_or_else(|| ExecError::new(format!("result {k} is not a buffer")))?;
         // SAFETY: XLA's result buffer, live and writable for the call.
-        unsafe { write_buffer(buffer, r) }
-            .map_err(|m| ExecError::new(format!("result {k}: {m}")))?;
+        unsafe { buffer.write_array(r) }.map_err(|m| ExecError::new(format!("result {k}: {m}")))?;
     }
-    Ok(())
-}
-
-/// An XLA buffer as an executor array (its own copy).
-///
-/// # Safety
-/// `b` is a live buffer XLA passed the call.
-unsafe fn read_buffer(b: &ffi::Buffer) -> Result<Array, String> {
-    let elem = b
-        .dtype
-        .elem()
-        .ok_or_else(|| format!("XLA element type {} has no executor type", b.dtype.0))?;
-    // SAFETY: forwarded.
-    let dims = unsafe { b.dims() };
-    let shape: Vec<usize> = dims.iter().map(|&d| d.max(0) as usize).collect();
-    let n: usize = shape.iter().product();
-    let bytes = if n == 0 || b.data.is_null() {
-        &[][..]
-    } else {
-        // SAFETY: a dense buffer of `n` elements of `elem`.
-        unsafe { std::slice::from_raw_parts(b.data.cast::<u8>(), n * elem.bytes()) }
-    };
-    Ok(Array::new(elem, shape, decode_elements(elem, bytes, n)))
-}
-
-/// Elements from little-endian bytes.
-pub(crate) fn decode_elements(elem: ElemType, bytes: &[u8], n: usize) -> Data {
-    let w = elem.bytes();
-    let word = |i: usize| -> u64 {
-        let mut v = [0u8; 8];
-        v[..w].copy_from_slice(&bytes[i * w..(i + 1) * w]);
-        u64::from_le_bytes(v)
-    };
-    match elem {
-        ElemType::F32 => Data::F32((0..n).map(|i| f32::from_bits(word(i) as u32)).collect()),
-        ElemType::F64 => Data::F64((0..n).map(|i| f64::from_bits(word(i))).collect()),
-        t if t.is_float() => Data::F32((0..n).map(|i| t.float_from_bits(word(i)) as f32).collect()),
-        ElemType::Int(1) => Data::I64((0..n).map(|i| i64::from(bytes[i] != 0)).collect()),
-        ElemType::UInt(_) => Data::I64((0..n).map(|i| word(i) as i64).collect()),
-        t => {
-            let bits = (w * 8) as u32;
-            Data::I64(
-                (0..n)
-                    .map(|i| {
-                        let v = word(i);
-                        if bits == 64 {
-                            v as i64
-                        } else {
-                            ((v << (64 - bits)) as i64) >> (64 - bits)
-                        }
-                    })
-                    .map(|v| t.wrap(v))
-                    .collect(),
-            )
-        }
-    }
-}
-
-/// Little-endian bytes of an array's elements.
-pub(crate) fn encode_elements(a: &Array, out: &mut [u8]) {
-    let w = a.elem.bytes();
-    for i in 0..a.len() {
-        let bits: u64 = match (&a.data, a.elem) {
-            (Data::F32(v), ElemType::F32) => u64::from(v[i].to_bits()),
-            (Data::F64(v), _) => v[i].to_bits(),
-            (_, t) if t.is_float() => t.float_bits(a.data.get_f64(i)),
-            (_, ElemType::Int(1)) => u64::from(a.data.get_i64(i) != 0),
-            _ => a.data.get_i64(i) as u64,
-        };
-        out[i * w..(i + 1) * w].copy_from_slice(&bits.to_le_bytes()[..w]);
-    }
-}
-
-/// Writes a result into XLA's buffer, its type and shape checked.
-///
-/// # Safety
-/// `b` is a live, writable buffer XLA passed the call.
-unsafe fn write_buffer(b: &ffi::Buffer, a: &Array) -> Result<(), String> {
-    let want =
-        DataType::of(a.elem).ok_or_else(|| format!("the executor's {} has no XLA type", a.elem))?;
-    if b.dtype != want {
-        return Err(format!(
-            "XLA's buffer has element type {}, the executor produced {}",
-            b.dtype.0, a.elem
-        ));
-    }
-    // SAFETY: forwarded.
-    let dims: Vec<usize> = unsafe { b.dims() }
-        .iter()
-        .map(|&d| d.max(0) as usize)
-        .collect();
-    if dims != a.shape {
-        return Err(format!(
-            "XLA's buffer has shape {dims:?}, the executor produced {:?}",
-            a.shape
-        ));
-    }
-    if a.is_empty() || b.data.is_null() {
-        return Ok(());
-    }
-    // SAFETY: a dense writable buffer of this type and shape.
-    let out =
-        unsafe { std::slice::from_raw_parts_mut(b.data.cast::<u8>(), a.len() * a.elem.bytes()) };
-    encode_elements(a, out);
     Ok(())
 }
 
@@ -459,26 +354,5 @@ mod tests {
             last.contains("is not registered (its program was dropped)"),
             "{last}"
         );
-    }
-
-    #[test]
-    fn elements_round_trip_through_bytes() {
-        for (elem, vals) in [
-            (ElemType::BF16, vec![1.5, -2.0, 0.0]),
-            (ElemType::F16, vec![0.25, 3.0, -1.0]),
-            (ElemType::Int(8), vec![-3.0, 127.0, 0.0]),
-            (ElemType::UInt(8), vec![255.0, 1.0, 0.0]),
-            (ElemType::Int(1), vec![1.0, 0.0, 1.0]),
-            (ElemType::Int(32), vec![-70000.0, 5.0, 0.0]),
-        ] {
-            let mut a = Array::filled(elem, &[3], 0.0);
-            for (i, v) in vals.iter().enumerate() {
-                a.data.set_f64(i, *v);
-            }
-            let mut bytes = vec![0u8; 3 * elem.bytes()];
-            encode_elements(&a, &mut bytes);
-            let back = Array::new(elem, vec![3], decode_elements(elem, &bytes, 3));
-            assert_eq!(back, a, "{elem}");
-        }
     }
 }
