@@ -31,6 +31,7 @@ mod lower;
 mod mosaic_verify;
 mod pass;
 mod pretty;
+mod programs_corpus;
 mod props;
 mod releases;
 mod robust;
