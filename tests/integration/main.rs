@@ -33,6 +33,7 @@ mod pass;
 mod pjrt_cpu;
 mod pretty;
 mod program;
+mod programs_corpus;
 mod props;
 mod releases;
 mod robust;

@@ -579,7 +579,8 @@ def dtype_name(dt) -> str:
 
 def save(path: str, a) -> None:
   # ml_dtypes' bfloat16 is saved as NumPy saves it: two-byte void ('<V2'), the bf16 bit patterns.
-  np.save(path, np.ascontiguousarray(np.asarray(a)), allow_pickle=False)
+  # (np.ascontiguousarray would make a 0-d array 1-d)
+  np.save(path, np.asarray(a, order="C"), allow_pickle=False)
 
 
 OP_RE = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_][a-z0-9_]*\.[a-z0-9_.]+)"?[\s(<{@%:]')
@@ -623,6 +624,8 @@ def write_program(p: Program, out_root: str) -> dict:
   args = p.inputs(rng)
   text = lower(p, args)
   outs, first, later = run_interpret(p, args)
+  print(f"  {p.name}: interpret mode {first:.2f} s first run (tracing and compiling), {later:.2f} s later",
+        flush=True)
   tols = p.tol if isinstance(p.tol, list) else [p.tol] * len(outs)
   assert len(tols) == len(outs), (p.name, len(tols), len(outs))
   d = os.path.join(out_root, p.name)
@@ -669,7 +672,6 @@ def write_program(p: Program, out_root: str) -> dict:
       "stablehlo_ops": sum(v for k, v in ops.items() if k.startswith("stablehlo.")),
       "chlo_ops": sum(v for k, v in ops.items() if k.startswith("chlo.")),
       "data_bytes": nbytes,
-      "interpret_seconds": {"first": round(first, 3), "later": round(later, 3)},
       "generator": "scripts/jaxref/programs/make_programs.py",
       "generator_version": GENERATOR_VERSION,
       "jax_version": jax.__version__,
