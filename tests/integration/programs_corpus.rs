@@ -226,6 +226,7 @@ fn every_program_is_well_formed() {
     assert!(total < 10 << 20, "corpus data {total} bytes");
 }
 
+#[allow(clippy::type_complexity)]
 fn shards_of_case(case: &Value) -> Vec<(usize, Vec<(usize, usize)>, String)> {
     case["device_put_shards"]
         .as_array()
