@@ -46,16 +46,20 @@ pub enum SubnormalArg {
 /// Arguments of `run`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
-tpu-custom-call run module.mlir                                   # seeded random inputs, a summary of each result\n  \
-tpu-custom-call run module.mlir --input x.npy --input y.npy -o out/   # out/result0.npy ...\n  \
+tpu-custom-call run program.mlir --input x.npy --input w.npy -o out/   # @main whole (XLA + the executor): out/result0.npy ...\n  \
+tpu-custom-call run sharded.mlir --devices 4 --input x.npy --json     # 4 CPU devices, global arrays, each call named\n  \
+tpu-custom-call run module.mlir --call 0                          # call 0 alone: seeded random inputs, a summary of each result\n  \
+tpu-custom-call run module.mlir --call 0 --input x.npy --input y.npy -o out/   # out/result0.npy ...\n  \
 tpu-custom-call run module.mlir -o out/ --compare ref/ --rtol 1e-5   # exit 1 if a result differs\n  \
 tpu-custom-call run kernel.mlir --signature '(tensor<8x128xf32>) -> tensor<8x128xf32>' -o out/\n  \
-tpu-custom-call run all_gather.mlir --devices 4 --input x.npy -o out/   # inputs and results have a leading axis of 4\n  \
+tpu-custom-call run all_gather.mlir --call 0 --devices 4 --input x.npy -o out/   # one call: a leading axis of 4\n  \
 tpu-custom-call run module.mlir --detect-races --detect-uninitialized --dma random --seed 3   # what only a TPU would show\n  \
 tpu-custom-call run module.mlir --target v5p   # two TensorCores split the leading parallel dimension\n\n\
+Without --call (or --signature) @main runs whole: one .npy per argument of @main, one per result; the\n\
+executor flags apply to every kernel call. --call N runs that call alone on the executor.\n\
 Arrays are NumPy .npy files: bf16 as uint16 bit patterns (ml_dtypes.bfloat16 accepted on input), f8 as uint8.")]
 pub struct Args {
-    /// A StableHLO module with tpu_custom_calls (JAX's text, ours, bytecode), or
+    /// A StableHLO module (JAX's text, ours, bytecode; with or without tpu_custom_calls), or
     /// a Mosaic kernel with `--signature`. `-` for stdin.
     pub input: PathBuf,
     /// Run this call alone on the executor (0-based, in order of appearance).
@@ -79,8 +83,9 @@ pub struct Args {
     /// Folder for `result<k>.npy` (and `input<k>.npy` when the inputs were random).
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: Option<PathBuf>,
-    /// Devices running the call at once (remote DMAs, barriers); every input and
-    /// result has a leading axis of this size.
+    /// Devices: a sharded program's partitions (`mhlo.num_partitions`; global
+    /// arrays in and out), or, with --call, devices running the call at once
+    /// (remote DMAs, barriers; every input and result has a leading axis of this size).
     #[arg(long, default_value_t = 1)]
     pub devices: usize,
     /// Seed of the random inputs, and of a random order of `parallel` grid dimensions.
