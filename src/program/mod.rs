@@ -230,7 +230,7 @@ impl Program {
             .enumerate()
             .map(|(k, t)| tensor_type(t, &format!("result {k} of @main")))
             .collect::<Result<Vec<_>, _>>()?;
-        let shardings = partitioning(bytes, name, options.devices)?;
+        let shardings = partitioning(ctx, bytes, name, options.devices, &signature)?;
         let started = Instant::now();
         let found =
             crate::decode::find_calls(ctx, bytes, name).map_err(|e| ProgramError::Module {
@@ -524,18 +524,30 @@ impl Program {
 /// The module's partitions (`mhlo.num_partitions`) against the devices
 /// asked for, and `@main`'s shardings when there are several.
 fn partitioning(
+    ctx: &crate::Context,
     bytes: &[u8],
     name: &str,
     devices: usize,
+    signature: &MainSignature,
 ) -> Result<Option<sharding::MainShardings>, ProgramError> {
     let text = std::str::from_utf8(bytes).ok();
-    let partitions = text
-        .and_then(|t| t.split_once("mhlo.num_partitions = "))
-        .and_then(|(_, r)| {
+    let partitions = match text {
+        Some(t) => t.split_once("mhlo.num_partitions = ").and_then(|(_, r)| {
             let end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
             r[..end].parse::<usize>().ok()
-        })
-        .unwrap_or(1);
+        }),
+        // Bytecode: the module op's attribute.
+        None => crate::interop::read_module(ctx, bytes, name)
+            .ok()
+            .and_then(|m| {
+                use melior::ir::operation::OperationLike;
+                let a = m.as_operation().attribute("mhlo.num_partitions").ok()?;
+                melior::ir::attribute::IntegerAttribute::try_from(a)
+                    .ok()
+                    .map(|i| i.value() as usize)
+            }),
+    }
+    .unwrap_or(1);
     if partitions != devices {
         return Err(ProgramError::Input(format!(
             "{name}: the module is partitioned for {partitions} device(s) \
@@ -545,16 +557,17 @@ fn partitioning(
     if devices == 1 {
         return Ok(None);
     }
-    let text = text.ok_or_else(|| ProgramError::Module {
-        source_name: name.to_string(),
-        message: "a program over several devices is read from its text (JAX's `as_text()`)".into(),
-    })?;
-    sharding::MainShardings::from_text(text)
-        .map(Some)
-        .map_err(|e| ProgramError::Module {
-            source_name: name.to_string(),
-            message: e.to_string(),
-        })
+    // @main's annotations where this reads them (JAX's text); else none:
+    // the executable's own shardings (read after XLA compiles) decide.
+    let unannotated = || sharding::MainShardings {
+        num_partitions: partitions,
+        args: vec![None; signature.arguments.len()],
+        results: vec![None; signature.results.len()],
+    };
+    Ok(Some(
+        text.and_then(|t| sharding::MainShardings::from_text(t).ok())
+            .unwrap_or_else(unannotated),
+    ))
 }
 
 /// Runs a module's `@main` on global arrays in one call: [`Program::load`]

@@ -599,3 +599,44 @@ fn one_program_from_several_threads() {
         }
     });
 }
+
+/// A sharded program in generic text: @main's shardings are the
+/// executable's own (XLA's), so it runs as JAX's pretty text does.
+#[test]
+fn a_sharded_program_in_generic_text_runs_as_pretty_text_does() {
+    if !plugin("a_sharded_program_in_generic_text_runs_as_pretty_text_does") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("mlir-fixtures/jax-programs");
+    let ctx = Context::new();
+    let options = ProgramOptions {
+        devices: 4,
+        ..ProgramOptions::default()
+    };
+    let x = exec::random_inputs(
+        &exec::CallShape {
+            operands: vec![exec::TensorType::parse("tensor<16x8xf32>").unwrap()],
+            results: Vec::new(),
+            aliases: Vec::new(),
+        },
+        9,
+    )
+    .unwrap();
+    let run = |file: &str| {
+        let bytes = std::fs::read(root.join(file)).unwrap();
+        Program::load(&ctx, &bytes, file, &options)
+            .unwrap()
+            .run(&x)
+            .unwrap()
+            .results
+    };
+    let pretty = run("sdy_shard_map_psum.mlir");
+    assert_eq!(run("sdy_shard_map_psum.generic.mlir"), pretty);
+    // psum over the 4 row blocks of x.
+    let r = &pretty[0];
+    assert_eq!(r.shape, [4, 8]);
+    for i in 0..32 {
+        let sum: f32 = (0..4).map(|b| x[0].data.get_f64(b * 32 + i) as f32).sum();
+        assert!((r.data.get_f64(i) as f32 - sum).abs() <= 1e-5 * sum.abs().max(1.0));
+    }
+}
