@@ -63,7 +63,9 @@ pub enum ShardingError {
         what: String,
     },
     /// A Shardy sharding names a mesh the module does not declare.
-    #[error("the sharding `{text}` names the mesh @{mesh}, which the module does not declare (sdy.mesh @{mesh} = <...>)")]
+    #[error(
+        "the sharding `{text}` names the mesh @{mesh}, which the module does not declare (sdy.mesh @{mesh} = <...>)"
+    )]
     UnknownMesh {
         /// The annotation.
         text: String,
@@ -81,25 +83,30 @@ pub enum ShardingError {
         message: String,
     },
     /// Copies of the same tile differ between devices.
-    #[error(
-        "sharding {sharding}: device {device}'s copy of {what} differs from device {first_device}'s at index {index:?}: {value} vs {first_value}"
-    )]
-    Disagree {
-        /// The sharding, printed in GSPMD form.
-        sharding: String,
-        /// The array (its shape, or its name).
-        what: String,
-        /// The device whose copy differs.
-        device: usize,
-        /// The first device holding the same tile.
-        first_device: usize,
-        /// The global index of the first differing element.
-        index: Vec<usize>,
-        /// `device`'s value.
-        value: String,
-        /// `first_device`'s value.
-        first_value: String,
-    },
+    #[error("{0}")]
+    Disagree(Box<Disagreement>),
+}
+
+/// Where two devices' copies of the same tile differ ([`ShardingError::Disagree`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "sharding {sharding}: device {device}'s copy of {what} differs from device {first_device}'s at index {index:?}: {value} vs {first_value}"
+)]
+pub struct Disagreement {
+    /// The sharding, printed in GSPMD form.
+    pub sharding: String,
+    /// The array (its shape, or its name).
+    pub what: String,
+    /// The device whose copy differs.
+    pub device: usize,
+    /// The first device holding the same tile.
+    pub first_device: usize,
+    /// The global index of the first differing element.
+    pub index: Vec<usize>,
+    /// `device`'s value.
+    pub value: String,
+    /// `first_device`'s value.
+    pub first_value: String,
 }
 
 fn syntax(text: &str, message: impl Into<String>) -> ShardingError {
@@ -150,7 +157,11 @@ pub struct Shard {
 impl Sharding {
     /// A tiled sharding, normalised: no tile above 1 is [`Sharding::Replicated`].
     /// The device list must hold each of `0..tiles*replicas` once.
-    pub fn tiled(tiles: Vec<usize>, replicas: usize, devices: Vec<usize>) -> Result<Sharding, String> {
+    pub fn tiled(
+        tiles: Vec<usize>,
+        replicas: usize,
+        devices: Vec<usize>,
+    ) -> Result<Sharding, String> {
         let n: usize = tiles.iter().product::<usize>() * replicas;
         if tiles.contains(&0) || replicas == 0 {
             return Err("a tile count of 0".into());
@@ -198,8 +209,9 @@ impl Sharding {
         if inner.starts_with('{') {
             return Err(ShardingError::Unsupported {
                 text: text.to_string(),
-                what: "a tuple sharding (JAX annotates each argument and result of @main on its own)"
-                    .into(),
+                what:
+                    "a tuple sharding (JAX annotates each argument and result of @main on its own)"
+                        .into(),
             });
         }
         // Metadata (`metadata={op_name="..."}`) says where the sharding came from.
@@ -230,11 +242,17 @@ impl Sharding {
             }
             _ => {}
         }
-        let rest = inner
-            .strip_prefix("devices=")
-            .ok_or_else(|| syntax(text, "expected `replicated`, `maximal device=N` or `devices=[...]`"))?;
+        let rest = inner.strip_prefix("devices=").ok_or_else(|| {
+            syntax(
+                text,
+                "expected `replicated`, `maximal device=N` or `devices=[...]`",
+            )
+        })?;
         let (dims, rest) = bracketed_numbers(rest).ok_or_else(|| {
-            syntax(text, "expected the tile assignment's dimensions `devices=[d0,d1,...]`")
+            syntax(
+                text,
+                "expected the tile assignment's dimensions `devices=[d0,d1,...]`",
+            )
         })?;
         let (devices, rest) = if let Some(r) = rest.strip_prefix("<=") {
             let (reshape, r) = bracketed_numbers(r)
@@ -245,13 +263,17 @@ impl Sharding {
                         .strip_prefix('(')
                         .ok_or_else(|| syntax(text, "expected `T(p0,p1,...)`"))?;
                     let close = r.find(')').ok_or_else(|| syntax(text, "unclosed `T(`"))?;
-                    let perm = numbers(&r[..close])
-                        .ok_or_else(|| syntax(text, "the transpose `T(...)` is not a list of numbers"))?;
+                    let perm = numbers(&r[..close]).ok_or_else(|| {
+                        syntax(text, "the transpose `T(...)` is not a list of numbers")
+                    })?;
                     (Some(perm), &r[close + 1..])
                 }
                 None => (None, r),
             };
-            (iota_devices(&reshape, perm.as_deref()).map_err(|m| syntax(text, m))?, r)
+            (
+                iota_devices(&reshape, perm.as_deref()).map_err(|m| syntax(text, m))?,
+                r,
+            )
         } else {
             let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
             let list = numbers(&rest[..end])
@@ -309,7 +331,10 @@ impl Sharding {
             (mesh, &r[end..])
         } else if let Some(r) = body.strip_prefix("mesh") {
             let close = matching(r, 0).ok_or_else(|| syntax(text, "unclosed inline mesh<...>"))?;
-            (Mesh::parse("", &r[..=close]).map_err(|e| rewrap(e, text))?, &r[close + 1..])
+            (
+                Mesh::parse("", &r[..=close]).map_err(|e| rewrap(e, text))?,
+                &r[close + 1..],
+            )
         } else {
             return Err(syntax(text, "expected the mesh (`@name` or `mesh<[...]>`)"));
         };
@@ -349,8 +374,9 @@ impl Sharding {
             } else if item.starts_with("unreduced=") || item.starts_with("reduced=") {
                 return Err(ShardingError::Unsupported {
                     text: text.to_string(),
-                    what: "unreduced axes (each device holds a partial sum, not a part of the array)"
-                        .into(),
+                    what:
+                        "unreduced axes (each device holds a partial sum, not a part of the array)"
+                            .into(),
                 });
             } else {
                 return Err(syntax(text, format!("unexpected `{item}`")));
@@ -466,7 +492,10 @@ impl Sharding {
                 shape: shard_shape.clone(),
             });
         }
-        Ok(out.into_iter().map(|s| s.expect("checked: every device once")).collect())
+        Ok(out
+            .into_iter()
+            .map(|s| s.expect("checked: every device once"))
+            .collect())
     }
 
     /// Cuts a global array into the shard of each of `devices` devices
@@ -488,11 +517,18 @@ impl Sharding {
     /// same values (floats bit for bit, NaNs alike). A maximal value is read
     /// from its device; the others' are ignored. `what` names the value in
     /// errors (`result 0`).
-    pub fn assemble(&self, parts: &[Array], shape: &[usize], what: &str) -> Result<Array, ShardingError> {
+    pub fn assemble(
+        &self,
+        parts: &[Array],
+        shape: &[usize],
+        what: &str,
+    ) -> Result<Array, ShardingError> {
         let what = format!("{what} {}", shape_text(shape));
         let devices = parts.len();
         let shards = self.shards(shape, devices).map_err(|e| match e {
-            ShardingError::Mismatch { sharding, message, .. } => ShardingError::Mismatch {
+            ShardingError::Mismatch {
+                sharding, message, ..
+            } => ShardingError::Mismatch {
                 sharding,
                 what: what.clone(),
                 message,
@@ -534,7 +570,7 @@ impl Sharding {
                     let a = &parts[first_device].data;
                     let b = &parts[d].data;
                     if let Some(k) = (0..b.len()).find(|&k| !same_element(a, b, k)) {
-                        return Err(ShardingError::Disagree {
+                        return Err(ShardingError::Disagree(Box::new(Disagreement {
                             sharding: self.to_string(),
                             what,
                             device: d,
@@ -542,7 +578,7 @@ impl Sharding {
                             index: unravel(idx[k], shape),
                             value: element_text(b, k),
                             first_value: element_text(a, k),
-                        });
+                        })));
                     }
                 }
             }
@@ -615,13 +651,12 @@ impl Mesh {
             let (n, size) = part
                 .split_once('=')
                 .ok_or_else(|| syntax(text, format!("expected `\"axis\"=size`, found `{part}`")))?;
-            let n = unquote(n.trim()).ok_or_else(|| syntax(text, format!("axis name `{n}` is not quoted")))?;
-            let size: usize = size
-                .trim()
-                .parse()
-                .ok()
-                .filter(|&s| s > 0)
-                .ok_or_else(|| syntax(text, format!("axis `{n}` has size `{}`", size.trim())))?;
+            let n = unquote(n.trim())
+                .ok_or_else(|| syntax(text, format!("axis name `{n}` is not quoted")))?;
+            let size: usize =
+                size.trim().parse().ok().filter(|&s| s > 0).ok_or_else(|| {
+                    syntax(text, format!("axis `{n}` has size `{}`", size.trim()))
+                })?;
             if axes.iter().any(|(a, _): &(String, usize)| *a == n) {
                 return Err(syntax(text, format!("axis `{n}` appears twice")));
             }
@@ -737,7 +772,10 @@ impl Mesh {
             .iter()
             .map(|axes| {
                 axes.iter()
-                    .map(|r| r.sub.map_or_else(|| self.axis_size(&r.name).unwrap_or(1), |(_, s)| s))
+                    .map(|r| {
+                        r.sub
+                            .map_or_else(|| self.axis_size(&r.name).unwrap_or(1), |(_, s)| s)
+                    })
                     .product()
             })
             .collect();
@@ -757,7 +795,11 @@ impl Mesh {
             for (d, axes) in dims.iter().enumerate() {
                 let mut t = 0;
                 for r in axes {
-                    let a = self.axes.iter().position(|(n, _)| *n == r.name).unwrap_or(0);
+                    let a = self
+                        .axes
+                        .iter()
+                        .position(|(n, _)| *n == r.name)
+                        .unwrap_or(0);
                     let full = self.axes[a].1;
                     let (c, size) = match r.sub {
                         Some((pre, size)) => ((coords[a] / (full / (pre * size))) % size, size),
@@ -798,8 +840,12 @@ impl MainShardings {
                 r[..end].parse().ok()
             })
             .unwrap_or(1);
-        let (args, results) = main_signature(text)
-            .ok_or_else(|| syntax("@main", "the module has no `func.func public @main(...)` this reads"))?;
+        let (args, results) = main_signature(text).ok_or_else(|| {
+            syntax(
+                "@main",
+                "the module has no `func.func public @main(...)` this reads",
+            )
+        })?;
         let read = |attrs: &str| -> Result<Option<Sharding>, ShardingError> {
             if let Some(v) = attribute_value(attrs, "mhlo.sharding") {
                 let s = unquote(v).ok_or_else(|| syntax(v, "mhlo.sharding is not a string"))?;
@@ -851,7 +897,10 @@ fn iota_devices(reshape: &[usize], perm: Option<&[usize]>) -> Result<Vec<usize>,
     let mut sorted = perm.to_vec();
     sorted.sort_unstable();
     if sorted != (0..reshape.len()).collect::<Vec<_>>() {
-        return Err(format!("T{perm:?} is not a permutation of the {} reshape dimensions", reshape.len()));
+        return Err(format!(
+            "T{perm:?} is not a permutation of the {} reshape dimensions",
+            reshape.len()
+        ));
     }
     // Element at transposed position q (row-major over reshape[perm[i]])
     // is iota at the position whose coordinate perm[i] is q's i-th.
@@ -938,7 +987,10 @@ fn unquote(s: &str) -> Option<String> {
     let (mut out, mut i) = (Vec::new(), 0);
     while i < b.len() {
         if b[i] == b'\\' && i + 1 < b.len() {
-            if let Some(h) = inner.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok()) {
+            if let Some(h) = inner
+                .get(i + 1..i + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
                 out.push(h);
                 i += 3;
             } else {
@@ -977,8 +1029,14 @@ fn parse_axis_list(s: &str) -> Result<Vec<AxisRef>, String> {
                     .strip_prefix('(')
                     .and_then(|r| r.split_once(')'))
                     .ok_or_else(|| format!("sub-axis `{part}` is not `\"axis\":(pre)size`"))?;
-                let pre = r.0.trim().parse().map_err(|_| format!("sub-axis `{part}`"))?;
-                let size = r.1.trim().parse().map_err(|_| format!("sub-axis `{part}`"))?;
+                let pre =
+                    r.0.trim()
+                        .parse()
+                        .map_err(|_| format!("sub-axis `{part}`"))?;
+                let size =
+                    r.1.trim()
+                        .parse()
+                        .map_err(|_| format!("sub-axis `{part}`"))?;
                 Some((pre, size))
             }
             None => None,
@@ -1053,7 +1111,11 @@ fn attribute_value<'a>(dict: &'a str, name: &str) -> Option<&'a str> {
 fn shape_text(shape: &[usize]) -> String {
     format!(
         "[{}]",
-        shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+        shape
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }
 
@@ -1087,8 +1149,12 @@ fn unravel(mut i: usize, shape: &[usize]) -> Vec<usize> {
 
 fn same_element(a: &Data, b: &Data, k: usize) -> bool {
     match (a, b) {
-        (Data::F32(x), Data::F32(y)) => x[k].to_bits() == y[k].to_bits() || (x[k].is_nan() && y[k].is_nan()),
-        (Data::F64(x), Data::F64(y)) => x[k].to_bits() == y[k].to_bits() || (x[k].is_nan() && y[k].is_nan()),
+        (Data::F32(x), Data::F32(y)) => {
+            x[k].to_bits() == y[k].to_bits() || (x[k].is_nan() && y[k].is_nan())
+        }
+        (Data::F64(x), Data::F64(y)) => {
+            x[k].to_bits() == y[k].to_bits() || (x[k].is_nan() && y[k].is_nan())
+        }
         (Data::I64(x), Data::I64(y)) => x[k] == y[k],
         _ => false,
     }
@@ -1108,7 +1174,11 @@ mod tests {
 
     fn iota(shape: &[usize]) -> Array {
         let n: usize = shape.iter().product();
-        Array::new(ElemType::Int(32), shape.to_vec(), Data::I64((0..n as i64).collect()))
+        Array::new(
+            ElemType::Int(32),
+            shape.to_vec(),
+            Data::I64((0..n as i64).collect()),
+        )
     }
 
     fn tiled(tiles: &[usize], replicas: usize, devices: &[usize]) -> Sharding {
@@ -1119,7 +1189,10 @@ mod tests {
     // tests/data/program-shardings/cases.json).
     #[test]
     fn gspmd_texts_jax_writes() {
-        assert_eq!(Sharding::parse_hlo("{replicated}").unwrap(), Sharding::Replicated);
+        assert_eq!(
+            Sharding::parse_hlo("{replicated}").unwrap(),
+            Sharding::Replicated
+        );
         assert_eq!(
             Sharding::parse_hlo("{maximal device=2}").unwrap(),
             Sharding::Maximal { device: 2 }
@@ -1155,8 +1228,12 @@ mod tests {
             Sharding::Replicated
         );
         // printed back in GSPMD form and read again
-        let s = Sharding::parse_hlo("{devices=[1,2,2]<=[2,2]T(1,0) last_tile_dim_replicate}").unwrap();
-        assert_eq!(s.to_string(), "{devices=[1,2,2]0,2,1,3 last_tile_dim_replicate}");
+        let s =
+            Sharding::parse_hlo("{devices=[1,2,2]<=[2,2]T(1,0) last_tile_dim_replicate}").unwrap();
+        assert_eq!(
+            s.to_string(),
+            "{devices=[1,2,2]0,2,1,3 last_tile_dim_replicate}"
+        );
         assert_eq!(Sharding::parse_hlo(&s.to_string()).unwrap(), s);
     }
 
@@ -1197,22 +1274,49 @@ mod tests {
         .unwrap();
         assert_eq!(meshes.len(), 4);
         let p = |t: &str| Sharding::parse_sdy(t, &meshes).unwrap();
-        assert_eq!(p(r#"#sdy.sharding<@m1, [{"x"}, {}]>"#), tiled(&[4, 1], 1, &[0, 1, 2, 3]));
+        assert_eq!(
+            p(r#"#sdy.sharding<@m1, [{"x"}, {}]>"#),
+            tiled(&[4, 1], 1, &[0, 1, 2, 3])
+        );
         assert_eq!(p(r#"#sdy.sharding<@mesh, [{}, {}]>"#), Sharding::Replicated);
-        assert_eq!(p(r#"#sdy.sharding<@mesh, [{"x"}, {}]>"#), tiled(&[2, 1], 2, &[0, 1, 2, 3]));
-        assert_eq!(p(r#"#sdy.sharding<@mesh, [{"y"}, {"x"}]>"#), tiled(&[2, 2], 1, &[0, 2, 1, 3]));
-        assert_eq!(p(r#"#sdy.sharding<@mesh, [{"y", "x"}, {}]>"#), tiled(&[4, 1], 1, &[0, 2, 1, 3]));
-        assert_eq!(p(r#"#sdy.sharding<@mesh, [{}, {"y"}]>"#), tiled(&[1, 2], 2, &[0, 2, 1, 3]));
-        assert_eq!(p(r#"#sdy.sharding<@p, [{"x"}, {}]>"#), tiled(&[2, 1], 2, &[0, 2, 3, 1]));
-        assert_eq!(p(r#"#sdy.sharding<@maximal_mesh_2, []>"#), Sharding::Maximal { device: 2 });
+        assert_eq!(
+            p(r#"#sdy.sharding<@mesh, [{"x"}, {}]>"#),
+            tiled(&[2, 1], 2, &[0, 1, 2, 3])
+        );
+        assert_eq!(
+            p(r#"#sdy.sharding<@mesh, [{"y"}, {"x"}]>"#),
+            tiled(&[2, 2], 1, &[0, 2, 1, 3])
+        );
+        assert_eq!(
+            p(r#"#sdy.sharding<@mesh, [{"y", "x"}, {}]>"#),
+            tiled(&[4, 1], 1, &[0, 2, 1, 3])
+        );
+        assert_eq!(
+            p(r#"#sdy.sharding<@mesh, [{}, {"y"}]>"#),
+            tiled(&[1, 2], 2, &[0, 2, 1, 3])
+        );
+        assert_eq!(
+            p(r#"#sdy.sharding<@p, [{"x"}, {}]>"#),
+            tiled(&[2, 1], 2, &[0, 2, 3, 1])
+        );
+        assert_eq!(
+            p(r#"#sdy.sharding<@maximal_mesh_2, []>"#),
+            Sharding::Maximal { device: 2 }
+        );
         // open dimensions, priorities and explicit replication change nothing here
         assert_eq!(
             p(r#"#sdy.sharding<@mesh, [{"x", ?}p1, {?}], replicated={"y"}>"#),
             tiled(&[2, 1], 2, &[0, 1, 2, 3])
         );
         // sub-axes: "x":(1)2 is the major half of a size-4 axis
-        assert_eq!(p(r#"#sdy.sharding<@m1, [{"x":(1)2}, {}]>"#), tiled(&[2, 1], 2, &[0, 1, 2, 3]));
-        assert_eq!(p(r#"#sdy.sharding<@m1, [{"x":(2)2}, {}]>"#), tiled(&[2, 1], 2, &[0, 2, 1, 3]));
+        assert_eq!(
+            p(r#"#sdy.sharding<@m1, [{"x":(1)2}, {}]>"#),
+            tiled(&[2, 1], 2, &[0, 1, 2, 3])
+        );
+        assert_eq!(
+            p(r#"#sdy.sharding<@m1, [{"x":(2)2}, {}]>"#),
+            tiled(&[2, 1], 2, &[0, 2, 1, 3])
+        );
         // as sdy.manual_computation prints it, and with an inline mesh
         assert_eq!(p(r#"<@m1, [{"x"}, {}]>"#), tiled(&[4, 1], 1, &[0, 1, 2, 3]));
         assert_eq!(
@@ -1225,9 +1329,20 @@ mod tests {
     fn bad_shardy_texts_say_what_is_wrong() {
         let meshes = vec![Mesh::parse("mesh", r#"<["x"=4]>"#).unwrap()];
         let e = |t: &str| Sharding::parse_sdy(t, &meshes).unwrap_err();
-        assert!(matches!(e(r#"#sdy.sharding<@other, [{"x"}]>"#), ShardingError::UnknownMesh { .. }));
-        assert!(e(r#"#sdy.sharding<@mesh, [{"z"}]>"#).to_string().contains("no axis \"z\""));
-        assert!(e(r#"#sdy.sharding<@mesh, [{"x"}, {"x"}]>"#).to_string().contains("used twice"));
+        assert!(matches!(
+            e(r#"#sdy.sharding<@other, [{"x"}]>"#),
+            ShardingError::UnknownMesh { .. }
+        ));
+        assert!(
+            e(r#"#sdy.sharding<@mesh, [{"z"}]>"#)
+                .to_string()
+                .contains("no axis \"z\"")
+        );
+        assert!(
+            e(r#"#sdy.sharding<@mesh, [{"x"}, {"x"}]>"#)
+                .to_string()
+                .contains("used twice")
+        );
         assert!(matches!(
             e(r#"#sdy.sharding<@mesh, [{}], unreduced={"x"}>"#),
             ShardingError::Unsupported { .. }
@@ -1249,7 +1364,11 @@ mod tests {
             let s = Sharding::parse_hlo(text).unwrap();
             let parts = s.split(&x, 4).unwrap();
             assert_eq!(parts.len(), 4);
-            assert_eq!(s.assemble(&parts, &[4, 6], "result 0").unwrap(), x, "{text}");
+            assert_eq!(
+                s.assemble(&parts, &[4, 6], "result 0").unwrap(),
+                x,
+                "{text}"
+            );
         }
         // [4, 6] over {devices=[2,2]<=[2,2]T(1,0)}: device 1 holds tile (1, 0)
         let s = Sharding::parse_hlo("{devices=[2,2]<=[2,2]T(1,0)}").unwrap();
@@ -1266,7 +1385,12 @@ mod tests {
         assert!(parts.iter().all(|p| *p == x));
         parts[0] = iota(&[1]); // other devices' buffers are ignored
         assert_eq!(s.assemble(&parts, &[2, 3], "result 0").unwrap(), x);
-        assert!(s.split(&x, 2).unwrap_err().to_string().contains("device 2 is not one of"));
+        assert!(
+            s.split(&x, 2)
+                .unwrap_err()
+                .to_string()
+                .contains("device 2 is not one of")
+        );
     }
 
     #[test]
@@ -1279,43 +1403,59 @@ mod tests {
             v[3] = 99;
         }
         match s.assemble(&parts, &[4, 2], "result 1").unwrap_err() {
-            ShardingError::Disagree {
-                device,
-                first_device,
-                index,
-                value,
-                first_value,
-                ..
-            } => {
-                assert_eq!((device, first_device), (3, 2));
-                assert_eq!(index, vec![3, 1]);
-                assert_eq!((value.as_str(), first_value.as_str()), ("99", "7"));
+            ShardingError::Disagree(d) => {
+                assert_eq!((d.device, d.first_device), (3, 2));
+                assert_eq!(d.index, vec![3, 1]);
+                assert_eq!((d.value.as_str(), d.first_value.as_str()), ("99", "7"));
             }
             e => panic!("{e}"),
         }
         let r = Sharding::Replicated;
         let mut parts = r.split(&x, 4).unwrap();
         parts[1] = Array::new(ElemType::Int(32), vec![4, 2], Data::I64(vec![0; 8]));
-        let e = r.assemble(&parts, &[4, 2], "result 0").unwrap_err().to_string();
-        assert!(e.contains("device 1's copy of result 0 [4, 2] differs from device 0's at index [0, 1]"), "{e}");
+        let e = r
+            .assemble(&parts, &[4, 2], "result 0")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(
+                "device 1's copy of result 0 [4, 2] differs from device 0's at index [0, 1]"
+            ),
+            "{e}"
+        );
     }
 
     #[test]
     fn shapes_that_do_not_fit_are_refused() {
         let s = Sharding::parse_hlo("{devices=[4,1]<=[4]}").unwrap();
         let e = s.split(&iota(&[10, 2]), 4).unwrap_err().to_string();
-        assert!(e.contains("dimension 0 (size 10) is not divisible by its 4 tiles"), "{e}");
+        assert!(
+            e.contains("dimension 0 (size 10) is not divisible by its 4 tiles"),
+            "{e}"
+        );
         let e = s.split(&iota(&[8]), 4).unwrap_err().to_string();
         assert!(e.contains("it tiles 2 dimensions, the array has 1"), "{e}");
         let e = s.split(&iota(&[8, 2]), 8).unwrap_err().to_string();
-        assert!(e.contains("the tile assignment has 4 devices, the program 8"), "{e}");
+        assert!(
+            e.contains("the tile assignment has 4 devices, the program 8"),
+            "{e}"
+        );
         let parts = s.split(&iota(&[8, 2]), 4).unwrap();
-        let e = s.assemble(&parts[..3], &[8, 2], "result 0").unwrap_err().to_string();
+        let e = s
+            .assemble(&parts[..3], &[8, 2], "result 0")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("result 0 [8, 2]"), "{e}");
         let mut parts = parts;
         parts[2] = iota(&[3, 2]);
-        let e = s.assemble(&parts, &[8, 2], "result 0").unwrap_err().to_string();
-        assert!(e.contains("device 2 returned i32 [3, 2], its shard is i32 [2, 2]"), "{e}");
+        let e = s
+            .assemble(&parts, &[8, 2], "result 0")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("device 2 returned i32 [3, 2], its shard is i32 [2, 2]"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -95,7 +95,10 @@ fn read_arrays(dir: &Path, list: &Value, failures: &mut Failures, name: &str) ->
             .map(|d| d.as_u64().unwrap() as usize)
             .collect();
         failures.check(a.shape == shape, || {
-            format!("{name}: {file} has shape {:?}, program.json {shape:?}", a.shape)
+            format!(
+                "{name}: {file} has shape {:?}, program.json {shape:?}",
+                a.shape
+            )
         });
         if let Some(r) = e.get("rtol") {
             let ok = |v: &Value| v.as_f64().is_some_and(|x| (0.0..1.0).contains(&x));
@@ -144,7 +147,10 @@ fn every_program_is_well_formed() {
             });
             for (i, (t, a)) in declared.iter().zip(arrays).enumerate() {
                 failures.check(fits(t, a), || {
-                    format!("{name}: {what} {i} is {t}, its file {} {:?}", a.elem, a.shape)
+                    format!(
+                        "{name}: {what} {i} is {t}, its file {} {:?}",
+                        a.elem, a.shape
+                    )
                 });
             }
         }
@@ -173,18 +179,37 @@ fn every_program_is_well_formed() {
             Err(e) => failures.check(false, || format!("{name}: {e}")),
             Ok(m) => {
                 failures.check(m.num_partitions == devices, || {
-                    format!("{name}: mhlo.num_partitions {} vs devices {devices}", m.num_partitions)
+                    format!(
+                        "{name}: mhlo.num_partitions {} vs devices {devices}",
+                        m.num_partitions
+                    )
                 });
                 failures.check(
                     m.args.len() == inputs.len() && m.results.len() == results.len(),
-                    || format!("{name}: annotations of {} args / {} results", m.args.len(), m.results.len()),
+                    || {
+                        format!(
+                            "{name}: annotations of {} args / {} results",
+                            m.args.len(),
+                            m.results.len()
+                        )
+                    },
                 );
-                let annotated = m.args.iter().chain(&m.results).filter(|s| s.is_some()).count();
+                let annotated = m
+                    .args
+                    .iter()
+                    .chain(&m.results)
+                    .filter(|s| s.is_some())
+                    .count();
                 failures.check(
                     annotated as u64 == meta["shardings"]["annotations"].as_u64().unwrap(),
                     || format!("{name}: {annotated} annotations read"),
                 );
-                for (s, a) in m.args.iter().zip(&inputs).chain(m.results.iter().zip(&results)) {
+                for (s, a) in m
+                    .args
+                    .iter()
+                    .zip(&inputs)
+                    .chain(m.results.iter().zip(&results))
+                {
                     let s = s.clone().unwrap_or(Sharding::Replicated);
                     match s.split(a, devices) {
                         Ok(parts) => failures.check(
@@ -201,7 +226,11 @@ fn every_program_is_well_formed() {
     assert!(total < 10 << 20, "corpus data {total} bytes");
 }
 
-fn shards_of_case(case: &Value) -> Vec<(usize, Vec<(usize, usize)>, String)> {
+/// One shard `jax.device_put` made: physical device, index range per
+/// dimension, file.
+type JaxShard = (usize, Vec<(usize, usize)>, String);
+
+fn shards_of_case(case: &Value) -> Vec<JaxShard> {
     case["device_put_shards"]
         .as_array()
         .unwrap()
@@ -213,7 +242,12 @@ fn shards_of_case(case: &Value) -> Vec<(usize, Vec<(usize, usize)>, String)> {
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|r| (r[0].as_u64().unwrap() as usize, r[1].as_u64().unwrap() as usize))
+                    .map(|r| {
+                        (
+                            r[0].as_u64().unwrap() as usize,
+                            r[1].as_u64().unwrap() as usize,
+                        )
+                    })
                     .collect(),
                 s["file"].as_str().unwrap().to_string(),
             )
@@ -236,7 +270,11 @@ fn split_equals_jax_device_put() {
     let mut checked = 0;
     for case in cases {
         let name = case["name"].as_str().unwrap();
-        let x = npy::read(&dir.join(case["global"].as_str().unwrap()), ElemType::Int(32)).unwrap();
+        let x = npy::read(
+            &dir.join(case["global"].as_str().unwrap()),
+            ElemType::Int(32),
+        )
+        .unwrap();
         let ids: Vec<usize> = case["mesh"]["device_ids"]
             .as_array()
             .unwrap()
@@ -260,7 +298,8 @@ fn split_equals_jax_device_put() {
             ),
             (
                 "sdy.sharding on @main",
-                Sharding::parse_sdy(case["sdy_sharding_lowered"].as_str().unwrap(), &meshes).unwrap(),
+                Sharding::parse_sdy(case["sdy_sharding_lowered"].as_str().unwrap(), &meshes)
+                    .unwrap(),
                 false,
             ),
             (
@@ -278,7 +317,9 @@ fn split_equals_jax_device_put() {
                 let (_, index, file) = jax.iter().find(|(d, _, _)| *d == device).unwrap();
                 let want = npy::read(&dir.join(file), ElemType::Int(32)).unwrap();
                 failures.check(*part == want, || {
-                    format!("{name} ({form}): device {device}'s shard differs from jax.device_put's")
+                    format!(
+                        "{name} ({form}): device {device}'s shard differs from jax.device_put's"
+                    )
                 });
                 let ours: Vec<(usize, usize)> = shard
                     .offsets
