@@ -67,3 +67,8 @@ fuzz-smoke: deps
 .PHONY: exec-refs
 exec-refs: refs
 	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/exec/make_refs.py --out tests/data/exec
+
+# The whole-program corpus (issue 48): tests/data/programs and tests/data/program-shardings
+.PHONY: program-refs
+program-refs: refs
+	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/programs/make_programs.py --out tests/data/programs --shardings-out tests/data/program-shardings
