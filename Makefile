@@ -14,12 +14,15 @@ deps:
 # Installs (once; later runs only check) real jax/jaxlib 0.12.0.1 and jax[tpu] + libtpu 0.0.50.1 in venvs,
 # and the libtpu releases the release tests compile with (tests/integration/releases.rs: two older ones and
 # the newest, ~250 MB each from PyPI, only libtpu.so kept in ~/.cache/tpu-custom-call/libtpu/<release>/).
+# Also XLA's PJRT CPU plugin (the xla-cpu-pjrt 0.0.1 wheel, 63 MB; only xla_cpu_pjrt.so kept in
+# ~/.cache/tpu-custom-call/xla-cpu-pjrt/0.0.1/) that runs whole programs (src/pjrt, docs/execute.md).
 # Without them the tests that need them print `SKIPPED ...` and pass.
 LIBTPU_TEST_RELEASES := 0.0.42.1 0.0.47.1 0.0.52
 refs:
 	@bash scripts/jaxref/ref/setup.sh >/dev/null || echo "refs: jaxlib venv not set up: jaxlib tests will print SKIPPED"
 	@REFCHECK_TPU_VENV="$(TPU_VENV)" bash scripts/jaxref/ref/setup-tpu.sh >/dev/null || echo "refs: TPU venv not set up: libtpu tests will print SKIPPED"
 	@bash scripts/libtpu/install-release.sh 0.0.50.1 $(LIBTPU_TEST_RELEASES) >/dev/null || echo "refs: libtpu releases not installed: release tests will print SKIPPED"
+	@bash scripts/pjrt/install-cpu-plugin.sh >/dev/null || echo "refs: the XLA CPU PJRT plugin not installed: whole-program tests will print SKIPPED"
 
 demo: deps
 	cargo build --release --quiet
@@ -68,7 +71,13 @@ fuzz-smoke: deps
 exec-refs: refs
 	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/exec/make_refs.py --out tests/data/exec
 
-# The whole-program corpus (issue 48): tests/data/programs and tests/data/program-shardings
+# Whole-program references (issue 48): JAX programs with 0..3 kernels and 4-device ones, lowered for TPU,
+# inputs, and JAX 0.12's CPU results with every pallas_call in interpret mode (tests/data/program).
 .PHONY: program-refs
 program-refs: refs
+	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/program/make_programs.py --out tests/data/program
+
+# The whole-program corpus (issue 48): tests/data/programs and tests/data/program-shardings
+.PHONY: corpus-refs
+corpus-refs: refs
 	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/programs/make_programs.py --out tests/data/programs --shardings-out tests/data/program-shardings

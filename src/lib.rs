@@ -21,6 +21,8 @@ pub mod lower;
 pub mod mosaic;
 pub mod params;
 pub mod pass;
+#[cfg(feature = "pjrt")]
+pub mod pjrt;
 pub mod pretty;
 #[cfg(all(feature = "exec", feature = "pjrt"))]
 pub mod program;

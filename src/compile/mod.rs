@@ -32,8 +32,6 @@
 //! ```
 
 pub mod estimate;
-mod options;
-mod pjrt;
 mod worker;
 
 use std::ffi::OsString;
@@ -44,10 +42,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+pub use crate::pjrt::MemoryStats;
 pub use estimate::{
     CallEstimate, Estimate, EstimateError, EstimateOptions, estimate, estimate_many,
 };
-pub use pjrt::MemoryStats;
 
 use crate::target::Chip;
 

@@ -14,8 +14,9 @@ use std::io::{BufWriter, Read, Write};
 use std::os::fd::FromRawFd;
 use std::path::Path;
 
-use super::options::compile_options;
-use super::pjrt::{MemoryStats, Plugin};
+use crate::pjrt::MemoryStats;
+use crate::pjrt::api::Plugin;
+use crate::pjrt::options::compile_options;
 
 /// Runs the worker: `topology` (`v5e:2x2`), the number of SPMD partitions
 /// and the libtpu.so path. Returns the process exit code.

@@ -11,8 +11,15 @@ const VARINT: u64 = 0;
 const LEN: u64 = 2;
 
 /// `CompileOptionsProto` for `devices` SPMD partitions on the given global
-/// device ids (one replica): what `tpu_compile.py` passes.
+/// device ids (one replica), with the Shardy partitioner: what
+/// `tpu_compile.py` passes.
 pub(crate) fn compile_options(devices: &[i64]) -> Vec<u8> {
+    compile_options_for(devices, true)
+}
+
+/// [`compile_options`] with the partitioner chosen: Shardy (JAX 0.12's
+/// default, for modules with `sdy` shardings) or GSPMD (`mhlo.sharding`).
+pub(crate) fn compile_options_for(devices: &[i64], shardy: bool) -> Vec<u8> {
     let mut build = Vec::new();
     int_field(&mut build, 4, 1); // num_replicas
     int_field(&mut build, 5, devices.len() as u64); // num_partitions
@@ -34,7 +41,7 @@ pub(crate) fn compile_options(devices: &[i64]) -> Vec<u8> {
     }
     bytes_field(&mut build, 12, &[0]); // allow_spmd_sharding_propagation_to_output = [false]
     bytes_field(&mut build, 18, &[0]); // allow_spmd_sharding_propagation_to_parameters = [false]
-    int_field(&mut build, 19, 1); // use_shardy_partitioner
+    int_field(&mut build, 19, u64::from(shardy)); // use_shardy_partitioner
     int_field(&mut build, 23, 1); // process_count
     int_field(&mut build, 25, 29); // memory_fitting_level (JAX's default effort)
     let mut options = Vec::new();
