@@ -76,3 +76,8 @@ exec-refs: refs
 .PHONY: program-refs
 program-refs: refs
 	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/program/make_programs.py --out tests/data/program
+
+# The whole-program corpus (issue 48): tests/data/programs and tests/data/program-shardings
+.PHONY: corpus-refs
+corpus-refs: refs
+	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/programs/make_programs.py --out tests/data/programs --shardings-out tests/data/program-shardings

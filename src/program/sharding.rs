@@ -83,25 +83,30 @@ pub enum ShardingError {
         message: String,
     },
     /// Copies of the same tile differ between devices.
-    #[error(
-        "sharding {sharding}: device {device}'s copy of {what} differs from device {first_device}'s at index {index:?}: {value} vs {first_value}"
-    )]
-    Disagree {
-        /// The sharding, printed in GSPMD form.
-        sharding: String,
-        /// The array (its shape, or its name).
-        what: String,
-        /// The device whose copy differs.
-        device: usize,
-        /// The first device holding the same tile.
-        first_device: usize,
-        /// The global index of the first differing element.
-        index: Vec<usize>,
-        /// `device`'s value.
-        value: String,
-        /// `first_device`'s value.
-        first_value: String,
-    },
+    #[error("{0}")]
+    Disagree(Box<Disagreement>),
+}
+
+/// Where two devices' copies of the same tile differ ([`ShardingError::Disagree`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "sharding {sharding}: device {device}'s copy of {what} differs from device {first_device}'s at index {index:?}: {value} vs {first_value}"
+)]
+pub struct Disagreement {
+    /// The sharding, printed in GSPMD form.
+    pub sharding: String,
+    /// The array (its shape, or its name).
+    pub what: String,
+    /// The device whose copy differs.
+    pub device: usize,
+    /// The first device holding the same tile.
+    pub first_device: usize,
+    /// The global index of the first differing element.
+    pub index: Vec<usize>,
+    /// `device`'s value.
+    pub value: String,
+    /// `first_device`'s value.
+    pub first_value: String,
 }
 
 fn syntax(text: &str, message: impl Into<String>) -> ShardingError {
@@ -565,7 +570,7 @@ impl Sharding {
                     let a = &parts[first_device].data;
                     let b = &parts[d].data;
                     if let Some(k) = (0..b.len()).find(|&k| !same_element(a, b, k)) {
-                        return Err(ShardingError::Disagree {
+                        return Err(ShardingError::Disagree(Box::new(Disagreement {
                             sharding: self.to_string(),
                             what,
                             device: d,
@@ -573,7 +578,7 @@ impl Sharding {
                             index: unravel(idx[k], shape),
                             value: element_text(b, k),
                             first_value: element_text(a, k),
-                        });
+                        })));
                     }
                 }
             }
@@ -1398,17 +1403,10 @@ mod tests {
             v[3] = 99;
         }
         match s.assemble(&parts, &[4, 2], "result 1").unwrap_err() {
-            ShardingError::Disagree {
-                device,
-                first_device,
-                index,
-                value,
-                first_value,
-                ..
-            } => {
-                assert_eq!((device, first_device), (3, 2));
-                assert_eq!(index, vec![3, 1]);
-                assert_eq!((value.as_str(), first_value.as_str()), ("99", "7"));
+            ShardingError::Disagree(d) => {
+                assert_eq!((d.device, d.first_device), (3, 2));
+                assert_eq!(d.index, vec![3, 1]);
+                assert_eq!((d.value.as_str(), d.first_value.as_str()), ("99", "7"));
             }
             e => panic!("{e}"),
         }

@@ -226,8 +226,11 @@ fn every_program_is_well_formed() {
     assert!(total < 10 << 20, "corpus data {total} bytes");
 }
 
-#[allow(clippy::type_complexity)]
-fn shards_of_case(case: &Value) -> Vec<(usize, Vec<(usize, usize)>, String)> {
+/// One shard `jax.device_put` made: physical device, index range per
+/// dimension, file.
+type JaxShard = (usize, Vec<(usize, usize)>, String);
+
+fn shards_of_case(case: &Value) -> Vec<JaxShard> {
     case["device_put_shards"]
         .as_array()
         .unwrap()

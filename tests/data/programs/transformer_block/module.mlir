@@ -22,34 +22,36 @@ module @jit_transformer_block attributes {mhlo.num_partitions = 1 : i32, mhlo.nu
     %cst = stablehlo.constant dense<5.000000e-01> : tensor<f32>
     %19 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<128x256xf32>
     %20 = stablehlo.multiply %19, %18 : tensor<128x256xf32>
-    %21 = stablehlo.negate %18 : tensor<128x256xf32>
     %cst_0 = stablehlo.constant dense<0.707106769> : tensor<f32>
-    %22 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<128x256xf32>
-    %23 = stablehlo.multiply %21, %22 : tensor<128x256xf32>
-    %24 = chlo.erfc %23 : tensor<128x256xf32> -> tensor<128x256xf32>
-    %25 = stablehlo.multiply %20, %24 : tensor<128x256xf32>
-    %26 = stablehlo.dot_general %25, %arg6, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<128x256xf32>, tensor<256x128xf32>) -> tensor<128x128xf32>
-    %27 = stablehlo.dot_general %17, %arg7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<128x128xf32>, tensor<128x8xf32>) -> tensor<128x8xf32>
-    %values, %indices = chlo.top_k(%27, k = 2) : tensor<128x8xf32> -> (tensor<128x2xf32>, tensor<128x2xi32>)
-    %cst_1 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %28 = stablehlo.reduce(%values init: %cst_1) applies stablehlo.maximum across dimensions = [1] : (tensor<128x2xf32>, tensor<f32>) -> tensor<128xf32>
+    %21 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<128x256xf32>
+    %22 = stablehlo.multiply %18, %21 : tensor<128x256xf32>
+    %23 = chlo.erf %22 : tensor<128x256xf32> -> tensor<128x256xf32>
+    %cst_1 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %24 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<128x256xf32>
+    %25 = stablehlo.add %24, %23 : tensor<128x256xf32>
+    %26 = stablehlo.multiply %20, %25 : tensor<128x256xf32>
+    %27 = stablehlo.dot_general %26, %arg6, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<128x256xf32>, tensor<256x128xf32>) -> tensor<128x128xf32>
+    %28 = stablehlo.dot_general %17, %arg7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<128x128xf32>, tensor<128x8xf32>) -> tensor<128x8xf32>
+    %values, %indices = chlo.top_k(%28, k = 2) : tensor<128x8xf32> -> (tensor<128x2xf32>, tensor<128x2xi32>)
     %cst_2 = stablehlo.constant dense<0xFF800000> : tensor<f32>
-    %29 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f32>) -> tensor<128xf32>
-    %30 = stablehlo.maximum %29, %28 : tensor<128xf32>
-    %31 = stablehlo.broadcast_in_dim %30, dims = [0] : (tensor<128xf32>) -> tensor<128x1xf32>
-    %32 = stablehlo.broadcast_in_dim %31, dims = [0, 1] : (tensor<128x1xf32>) -> tensor<128x2xf32>
-    %33 = stablehlo.subtract %values, %32 : tensor<128x2xf32>
-    %34 = stablehlo.exponential %33 : tensor<128x2xf32>
-    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-    %35 = stablehlo.reduce(%34 init: %cst_3) applies stablehlo.add across dimensions = [1] : (tensor<128x2xf32>, tensor<f32>) -> tensor<128xf32>
-    %36 = stablehlo.broadcast_in_dim %35, dims = [0] : (tensor<128xf32>) -> tensor<128x1xf32>
-    %37 = stablehlo.broadcast_in_dim %36, dims = [0, 1] : (tensor<128x1xf32>) -> tensor<128x2xf32>
-    %38 = stablehlo.divide %34, %37 : tensor<128x2xf32>
-    %39 = stablehlo.slice %38 [0:128, 0:1] : (tensor<128x2xf32>) -> tensor<128x1xf32>
-    %40 = stablehlo.broadcast_in_dim %39, dims = [0, 1] : (tensor<128x1xf32>) -> tensor<128x128xf32>
-    %41 = stablehlo.multiply %26, %40 : tensor<128x128xf32>
-    %42 = stablehlo.add %16, %41 : tensor<128x128xf32>
-    return %42, %indices : tensor<128x128xf32>, tensor<128x2xi32>
+    %29 = stablehlo.reduce(%values init: %cst_2) applies stablehlo.maximum across dimensions = [1] : (tensor<128x2xf32>, tensor<f32>) -> tensor<128xf32>
+    %cst_3 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %30 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<128xf32>
+    %31 = stablehlo.maximum %30, %29 : tensor<128xf32>
+    %32 = stablehlo.broadcast_in_dim %31, dims = [0] : (tensor<128xf32>) -> tensor<128x1xf32>
+    %33 = stablehlo.broadcast_in_dim %32, dims = [0, 1] : (tensor<128x1xf32>) -> tensor<128x2xf32>
+    %34 = stablehlo.subtract %values, %33 : tensor<128x2xf32>
+    %35 = stablehlo.exponential %34 : tensor<128x2xf32>
+    %cst_4 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %36 = stablehlo.reduce(%35 init: %cst_4) applies stablehlo.add across dimensions = [1] : (tensor<128x2xf32>, tensor<f32>) -> tensor<128xf32>
+    %37 = stablehlo.broadcast_in_dim %36, dims = [0] : (tensor<128xf32>) -> tensor<128x1xf32>
+    %38 = stablehlo.broadcast_in_dim %37, dims = [0, 1] : (tensor<128x1xf32>) -> tensor<128x2xf32>
+    %39 = stablehlo.divide %35, %38 : tensor<128x2xf32>
+    %40 = stablehlo.slice %39 [0:128, 0:1] : (tensor<128x2xf32>) -> tensor<128x1xf32>
+    %41 = stablehlo.broadcast_in_dim %40, dims = [0, 1] : (tensor<128x1xf32>) -> tensor<128x128xf32>
+    %42 = stablehlo.multiply %27, %41 : tensor<128x128xf32>
+    %43 = stablehlo.add %16, %42 : tensor<128x128xf32>
+    return %43, %indices : tensor<128x128xf32>, tensor<128x2xi32>
   }
   func.func private @flash_attention(%arg0: tensor<1x2x128x64xf32>, %arg1: tensor<1x2x128x64xf32>, %arg2: tensor<1x2x128x64xf32>) -> tensor<1x2x128x64xf32> {
     %0 = stablehlo.custom_call @tpu_custom_call(%arg0, %arg1, %arg2) {backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUgFNTElSMjQuMC4wZ2l0AAE/CwEDBQcJAQMLAykNDxETFRcZGx0fISMlJykrLS8xMwMaAtMfAb8HEwsTEw8LCxMTCwuTCxMLDwsLCwsTCwsLCwsLCwszGwsPSwsbCwsLkwsLCwsbGwsbCxsLGwsbGxsbDw8LEw8PEx8rEx8LEyMTIxMPEw8THxMfGxMfGxMfKyMLC1MLEwUNjZFhTSoCKgIHBVlZCQVdSQEfDwcfBy8PHxcnCx8bLy8fAvINHwMDBX8FNQMDBXUDA3nLERMABTcFOQMDBXsDA4vNBTsFPSMLCUEBAAAAAAAAAAEAAAAAAAAAgAAAAAAAAABAAAAAAAAAAA0bAwMFdwU/EQsBBUEFQwVFBUcDAy19BUkFSwVNBU8FUQVTBVUFVyMLAxEBAAAAAAAAAAMFQUMNHwVZEQs9AxFHSQ9LT1FTIVUhDR9XxVlbBVsBCb+/v8ENGS8hBV0jCwlBAQAAAAAAAAACAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAAFXwVhBWMFZQEJXWFlaQMFFV8XGQkjAwUVYxcZCSUDBRVnFxkJJwMFFWsXGQkpAwUPGw0jAwUPGw0lAwUPGw0nAwUPGw0pEQEBEQEFBWcRAQIEEQsREQMBAwMFgyUFCQAAAAADCS/HMQszCzULAwMFiRMHEAAAgA8FaQMDN48jAQMJAAAAAAMDN5MjAQMJAQAAAAMDLZcRCw0DAwWbEwcBAwMFnxMHkMzMzD8DAwWjJQ8JAACA/wMFOc87PQMDBaklDwkAAAAAAwU50Ts9AwMFryUNCQAAAAADCS/JMQszCzULAwe1C7e5u70FawVtIwEJIQEAAAABAAAABAAAAAAAAAAFbyMBAQEjdHB1LmRpbWVuc2lvbl9zZW1hbnRpY3M8cGFyYWxsZWw+ACN0cHUuZGltZW5zaW9uX3NlbWFudGljczxhcmJpdHJhcnk+ACN0cHUubWVtb3J5X3NwYWNlPHZtZW0+ACN0cHUuY29yZV90eXBlPHRjPgAjdHB1LmRvdF9kaW1lbnNpb25fbnVtYmVyczxbMV0sIFsxXSwgWzBdLCBbMF0sIFswLCAwLCAxLCAwXSwgW10sIFtdPgAjdHB1LmRvdF9kaW1lbnNpb25fbnVtYmVyczxbMV0sIFswXSwgWzBdLCBbMV0sIFswLCAwLCAxLCAxXSwgW10sIFtdPgAjYXJpdGgub3ZlcmZsb3c8bm9uZT4AI2FyaXRoLmZhc3RtYXRoPG5vbmU+ACN2ZWN0b3Iua2luZDxtYXhpbXVtZj4AI3ZlY3Rvci5raW5kPGFkZD4AAQICAycFAgQCBAcLF8MJBQUCBAICB00BAgQnBQIEAgIHJwMCBAcnCQUFAgQCAgcBCScFAgQCBAEnBQIEBQcFEQEBAQEJCQkJAQUJAQEBAQkBAQEBJwUCBAIEEwQWDAUBEQE/BwMBFQkRAUUHA4HrEQEBAQEBAQEBCQEJAQkBCQEDAwEDAwMDAwEDAwMDAwEDAwMDAwEDAwMPBgEDEQsJERMVFwUGAQMNAxkDAwEDAwMDAwEDAwMDAwEDAwMDAwEDAwMPBgEDEQsLHR8hIwUGAQMNAyUDAwGBAwUZBwGFAwUHGycpAwMBhwMHBwYBAwUDLR8HARMDBQUrLxsDAY0DFQMDAREDAQ0HAQkDAQUFNQcGAQMVAzcRBwEJAxUFMzkbAwGRAxUTBwGVAx0FPTsDAwGZAwcDAwGdAwcHBgEDBQNBBwYBAwUDQxUGAQMFBz9FRyEHARMDBQUxSQMDAaEDDx0HAaUDDwVLTQUGAQMXA08HBgEDBQNRIwcBEwMFBUtTJQcBEwMFA1UDAwGnAw8dBwGrAw8FV1kFBgEDFwNbBwYBAwUDXScHARMDBQVXXwMDAQMDAwMDAQMDAwMDAQMDAwMDAQMDAw8GAQMRCw1jZWdpBQYBAw0DawMDAa0DDRkHAbEDDQdhbW8DAwEDAwMDAwEDAwMDAwEDAwMDAwEDAwMPBgEDEQsPc3V3eQUGAQMNA3sFBgEDEQNxKQUBsw1/D3N1d3kLAAEJEQFtBwMNDwkBAQEBAQEBAQMDAQcDAQMDAQcDAQsEAQkBAwUJCREBbwcDIzsJAQEBAQEBAQEDAwEdAwERBwEJAwEFBQkDAwERAwENBwEJAwEFCw0DAwEdAwEXBwEJAwEFDxEDAwERAwENBwEJAwEFBxUTBwErAxMFExcDAwEHAwEVBgEDAQcZBxsDAwEHAwEDAwEHAwELBAEJAQMdHwkRAXEHAyM7CQEBAQEBAQEBAwMBHQMBEQcBCQMBBQUJAwMBEQMBDQcBCQMBBQsNAwMBHQMBFwcBCQMBBQ8RAwMBEQMBDQcBCQMBBQcVEwcBKwMTBRMXAwMBBwMBFQYBAwEHGQcbAwMBBwMBAwMBBwMBCwQBCQEDHR8JEQFzBwMNDwkBAQEBAQEBAQMDAQcDAQMDAQcDAQsEAQkBAwUJBgMBBQEADgxxESkJEx0dHSMhIyktHwsXHScdJRUZGRkZMR0lHRMNIxcTFxcXLxMXFxsXFxkXGRUjJR8PDw0JHRFidWlsdGluAHN0YWJsZV9tb3NhaWMAdHB1AGFyaXRoAHZlY3RvcgBtb2R1bGUAYXJpdGguY29uc3RhbnQAdmVjdG9yLnNoYXBlX2Nhc3QAdmVjdG9yLmJyb2FkY2FzdABmdW5jLmZ1bmMAZnVuYy5yZXR1cm4AYXJpdGgubXVsaQB2ZWN0b3IubG9hZABhcml0aC5hZGRpAGFyaXRoLmNtcGkAYXJpdGguc2VsZWN0AGFyaXRoLnN1YmkAdHB1Lm1hdG11bAB0cHUuaW90YQB2ZWN0b3IubXVsdGlfcmVkdWN0aW9uAGFyaXRoLm11bGYAYXJpdGguYWRkZgBhcml0aC5zdWJmAG1hdGguZXhwAGFyaXRoLmRpdmYAdHB1LnZlY3Rvcl9zdG9yZQB2YWx1ZQBzeW1fbmFtZQBmdW5jdGlvbl90eXBlAHRyYW5zZm9ybV9pbmRpY2VzAHdpbmRvd19ib3VuZHMAX2ZsYXNoX2F0dGVudGlvbl9rZXJuZWwAdHJhbnNmb3JtXzAAdHJhbnNmb3JtXzEAdHJhbnNmb3JtXzIAdHJhbnNmb3JtXzMAcHJlZGljYXRlAGRpbWVuc2lvbl9udW1iZXJzAHRyYW5zcG9zZV9saHMAdHJhbnNwb3NlX2xoc19oaW50AHRyYW5zcG9zZV9yaHMAZGltZW5zaW9ucwBraW5kAHJlZHVjdGlvbl9kaW1zAHN0YWJsZV9tb3NhaWMudmVyc2lvbgBkaW1lbnNpb25fc2VtYW50aWNzAGl0ZXJhdGlvbl9ib3VuZHMAc2NhbGFyX3ByZWZldGNoAHNjcmF0Y2hfb3BlcmFuZHMAdHB1LmNvcmVfdHlwZQB3aW5kb3dfcGFyYW1zAG92ZXJmbG93RmxhZ3MAZmFzdG1hdGgAYWRkAG9wZXJhbmRTZWdtZW50U2l6ZXMAc3RyaWRlcwA=\22, \22cost_estimate\22: {\0A\22bytes_accessed\22:262144,\0A\22flops\22:8519680,\0A\22remote_bytes_transferred\22:0,\0A\22transcendentals\22:32768\0A}, \22serialization_format\22: 1, \22needs_layout_passes\22: true, \22debug_locations\22: \22TUzvUgFNTElSMjQuMC4wZ2l0AAELAwEBAwMDbgNSAwEBUgMHCwsPFw8PEwsTCwsTExMTCwsPCwsLCxMTDwsLDwsLDw8PCw8PDw8PCw8TExMLExMXExcTExMLFxMTExML/gMPCw8LDwsPCw8PDx8LHw8PDx8PDw8nDw8PHw8PDw8fDw8PHw8PDx8PDw8PHw8LDwsPDx8LDwsPDx8PDw8PDw8PHwsXCw8THxMTDxMfFwsPEx8XCxcLDxMfCxcLDxMfExMTExMfCxcLDxMfExMTHxMPEycLFwsTEx8XCxMTHx8TExMfFwsTEx8TExMfCxcLDxMfEwsnEw8CVg4fBQUFBx2Vlx3CAsYCHSGNHSGZHSGiAgUJHW3uAgULBQ0dJ9oCHRXyAh1bAgMdFRYDBQ8FER0VqQUTBRUFFwUZFSICBx1tRgMdNaEFGwUdFaUHBR8FIRW3Bx0Vux0nwwUjFccHFdEHFd8HHePlHSnvBSUV+wcd/wICFQ4CBx1bKgIFJxU2AgcVUgIHHVoCXgIVagIHHYoCjgIVmgIHHTWyAhW6AgcFKR0mAyoDFTYDEx0tPgMdLUoDAwN5ewUrAfUBAQEBAQF9gYWJCwsLCwsLDQ0NDQ0NMzMlJSWxQUFDQ8vVTU1PT/H1VVUWAllZPgJhYXICZWUPDw8PDw9paQkJCQkJCQkJAQEBAQEBAQEBAQEBAQEZGRsbHR0fH29zdQEBAQEBAQEBGRkbGx0dHx9vc3UBAQEBAQEBAQEBAR1/AQUtHYMBBS8dhwEFMR2LAQUzHSOPFZEHHQWTLQMH7gcNNwU1LQMHTgUJbx0jmxWdBx0Fny0DB/IHDTcdN6MVOTkdBactAwn2Bw3+BwcdF6sVrQcdBa8tAwcSCAkjHTuzHT21FT8/HQW5LQMHZggdgR0XvRW/Bx0FwS0DB2oIH0UdRcUVR0cdBcktAwdqCAlFHTvNHT3PFUlJHQXTLQMHbggdgR3X2QU3HdvdBTkVS0sdBeEtAwdyCCVJBTsd5+kFPRXrBx0F7S0DB3oIQ4MdKwEdLfMdUQEdJ/cdRfkVU1MdBf0tAwd6CDuDBT8dBgIKAgVBFVdXHQUSAi0DB4IIDTEdKRoCHSseAhUvLx0FJgItAweCCA1DHS4CMgIFQxVdXR0FOgItAweGCB0nHUICRgIFRR1KAk4CBUcVX18dBVYCLQMHhggNKQVJHWICZgIFSxVjYx0FbgItAweKCA0xHSl2Ah0regIVL34CFYICBx0FhgItAweKCA1DBU0dkgKWAgVPFWdnHQWeAi0DB44IBREdI6YCFaoCBx0FrgItAweqCA03HTe2AhVrax0FvgItAwmuCDW2CAcFUR3KAs4CBVMV0gIHHQXWAi0DB64IBS8d3gLiAgVVFeYCEx0R6gItAwciBRchLQMHzgkVmx0X9gIV+gITHRH+Ai0DByIFFT0dBgMKAwVXFQ4DEx0REgMtAwciBRVFHRcaAxUeAxMdESIDLQMHIgVPawVZHS4DMgMFWxVxcR0ROgMtAwciBRNtHUIDMQVdLQMJygkt2gkPHVFOAxUxMQQTBQERAXcHAwEBBgMBBQEAMglfEw0JCQkLDRELLRkRCxEtGQkLDQkxERERFxNZCyURFQ0xGxVFJQsJCwkLI2MnDxFidWlsdGluAG1vZHVsZQBmbGFzaF9hdHRlbnRpb24ucHkAX2ZsYXNoX2F0dGVudGlvbl9rZXJuZWxfc2luZ2xlX2JhdGNoX3NpbmdsZV9zdGVwAGJlbG93X29yX29uX2RpYWcAbXVsOgBtdWwAZ2V0OgBnZXQAYWRkOgBicm9hZGNhc3RfaW5fZGltOgBicm9hZGNhc3RfaW5fZGltL2Jyb2FkY2FzdF9pbl9kaW0Ac2VsZWN0X246AGRvdF9nZW5lcmFsOgBkb3RfZ2VuZXJhbC9kb3RfZ2VuZXJhbABpb3RhOgBpb3RhL2lvdGEAYWRkL2FkZABzZWxlY3Rfbi9zZWxlY3RfbgBzdWI6AF9mbGFzaF9hdHRlbnRpb25faW1wbC48bG9jYWxzPi5rdl9pbmRleF9tYXAAdHB1LmxvY3MAcV90aWxlX3JlZgBhcmdzWzBdAGFyZ3NbMV0AYXJnc1s1XQBfZmxhc2hfYXR0ZW50aW9uX2tlcm5lbABsZToAbGUvbGUAaml0OgBqaXQAcmVkdWNlX21heDoAcmVkdWNlX21heC9yZWR1Y2VfbWF4AHN1Yi9zdWIAZXhwOgBleHAvZXhwAHJlZHVjZV9zdW06AHJlZHVjZV9zdW0vcmVkdWNlX3N1bQBkaXY6AGRpdi9kaXYAc3dhcDoAc3dhcABhZGQAc3ViAGd0OgBndC9ndABzZWxlY3RfbgA=\22}}", kernel_name = "_flash_attention_kernel", mhlo.frontend_attributes = {kernel_metadata = "{}"}, operand_layouts = [dense<[3, 2, 1, 0]> : tensor<4xindex>, dense<[3, 2, 1, 0]> : tensor<4xindex>, dense<[3, 2, 1, 0]> : tensor<4xindex>], result_layouts = [dense<[3, 2, 1, 0]> : tensor<4xindex>]} : (tensor<1x2x128x64xf32>, tensor<1x2x128x64xf32>, tensor<1x2x128x64xf32>) -> tensor<1x2x128x64xf32>
