@@ -720,12 +720,15 @@ impl Plugin {
     /// same one): `dlopen`, `GetPjrtApi`, a check that the table is large
     /// enough, `PJRT_Plugin_Initialize`.
     pub(crate) fn load(path: &Path) -> Result<&'static Plugin, String> {
+        // One plugin per file, however its path is spelled (the dynamic
+        // loader would hand back the same library, initialized twice).
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         let mut loaded = loaded().lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(plugin) = loaded.get(path) {
+        if let Some(plugin) = loaded.get(&key) {
             return Ok(plugin);
         }
         let plugin: &'static Plugin = Box::leak(Box::new(Plugin::open(path)?));
-        loaded.insert(path.to_path_buf(), plugin);
+        loaded.insert(key, plugin);
         Ok(plugin)
     }
 

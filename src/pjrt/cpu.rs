@@ -25,7 +25,7 @@ use super::ffi;
 use super::hlo::{self, Shape};
 use super::host::{array_from_bytes, host_bytes};
 use super::options::compile_options_for;
-use crate::exec::{Array, ElemType};
+use crate::exec::{Array, ElemType, TensorType};
 
 /// A typed XLA FFI handler (`XLA_FFI_Handler`): takes the
 /// `XLA_FFI_CallFrame*` ([`ffi::CallFrame`]), returns null or an
@@ -579,6 +579,19 @@ impl Drop for Buffer {
     }
 }
 
+/// A launch id for one execution, unique in the process (never 0): the CPU
+/// plugin makes it the run id FFI handlers see ([`ffi::run_id`]), so the
+/// devices' calls of one execution share it and no two executions do.
+fn next_launch_id() -> c_int {
+    static NEXT: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(1);
+    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    if id == 0 {
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    } else {
+        id
+    }
+}
+
 /// Awaits an event (if any) and destroys it; the event's error, if any.
 fn await_event(plugin: &Plugin, event: *mut RawEvent) -> Result<(), String> {
     if event.is_null() {
@@ -621,6 +634,18 @@ impl Executable {
     /// for the CPU plugin).
     pub fn num_parameters(&self) -> Option<usize> {
         self.parameters.as_ref().map(Vec::len)
+    }
+
+    /// The per-device parameter types (after SPMD partitioning: each
+    /// device's shard), from XLA's optimized program; `None` when XLA did
+    /// not say or a type has no host counterpart.
+    pub fn parameter_types(&self) -> Option<Vec<TensorType>> {
+        tensor_types(self.parameters.as_ref()?)
+    }
+
+    /// The per-device result types, as [`Executable::parameter_types`].
+    pub fn result_types(&self) -> Option<Vec<TensorType>> {
+        tensor_types(self.results.as_ref()?)
     }
 
     /// Reads the executable's devices, outputs and signature.
@@ -827,7 +852,7 @@ impl Executable {
             recv_callbacks: ptr::null_mut(),
             num_send_ops: 0,
             num_recv_ops: 0,
-            launch_id: 0,
+            launch_id: next_launch_id(),
             non_donatable_input_indices: ptr::null(),
             num_non_donatable_input_indices: 0,
             context: ptr::null_mut(),
@@ -926,6 +951,24 @@ impl Executable {
         await_event(plugin, args.done_with_host_buffer)?;
         Ok(buffer)
     }
+}
+
+/// Host tensor types of XLA array shapes; `None` if one is not an array of
+/// a host element type.
+fn tensor_types(shapes: &[Shape]) -> Option<Vec<TensorType>> {
+    shapes
+        .iter()
+        .map(|shape| match shape {
+            Shape::Array { element_type, dims } => Some(TensorType {
+                elem: ffi::DataType(*element_type).elem()?,
+                shape: dims
+                    .iter()
+                    .map(|&d| usize::try_from(d).ok())
+                    .collect::<Option<_>>()?,
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The serialized optimized program's entry signature.

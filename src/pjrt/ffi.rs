@@ -178,8 +178,39 @@ pub struct ErrorCreateArgs {
 /// `XLA_FFI_Error_Create`.
 pub type ErrorCreate = unsafe extern "C" fn(*mut ErrorCreateArgs) -> *mut Error;
 
-/// `XLA_FFI_Api`, up to `XLA_FFI_Error_Create` (the rest of the table is
-/// not used here).
+/// `XLA_FFI_RunId_Get_Args`.
+#[repr(C)]
+pub struct RunIdGetArgs {
+    /// `struct_size`.
+    pub struct_size: usize,
+    /// `extension_start`.
+    pub extension_start: *mut ExtensionBase,
+    /// The call's context.
+    pub ctx: *mut InvokeContext,
+    /// Out: the run id.
+    pub run_id: i64,
+}
+
+/// `XLA_FFI_DeviceOrdinal_Get_Args`.
+#[repr(C)]
+pub struct DeviceOrdinalGetArgs {
+    /// `struct_size`.
+    pub struct_size: usize,
+    /// `extension_start`.
+    pub extension_start: *mut ExtensionBase,
+    /// The call's context.
+    pub ctx: *mut InvokeContext,
+    /// Out: the device's ordinal.
+    pub device_ordinal: i32,
+}
+
+/// A function of the table taking one argument struct.
+pub type ApiFn<A> = Option<unsafe extern "C" fn(*mut A) -> *mut Error>;
+type Slot = *const c_void;
+
+/// `XLA_FFI_Api`, up to `XLA_FFI_DeviceOrdinal_Get` (the table only grows
+/// at its end: a slot is there when `struct_size` reaches past it, see
+/// [`run_id`] and [`device_ordinal`]).
 #[repr(C)]
 pub struct Api {
     /// `struct_size`.
@@ -192,6 +223,71 @@ pub struct Api {
     pub internal_api: *const c_void,
     /// `XLA_FFI_Error_Create`.
     pub error_create: ErrorCreate,
+    /// `XLA_FFI_Error_GetDetails` … `XLA_FFI_Future_SetError` (15 slots).
+    pub _error_get_details_to_future_set_error: [Slot; 15],
+    /// `XLA_FFI_RunId_Get`.
+    pub run_id_get: ApiFn<RunIdGetArgs>,
+    /// `XLA_FFI_DeviceOrdinal_Get`.
+    pub device_ordinal_get: ApiFn<DeviceOrdinalGetArgs>,
+}
+
+/// The framework's table of a running call, when it has the slot ending
+/// at `end` bytes.
+unsafe fn api_with(frame: *const CallFrame, end: usize) -> Option<&'static Api> {
+    // SAFETY: a live frame whose `api` is XLA's static table (or null).
+    let api = unsafe { frame.as_ref()?.api.as_ref()? };
+    (api.struct_size >= end).then_some(api)
+}
+
+/// The run id of the running execution (`XLA_FFI_RunId_Get`): the same for
+/// every device's call of one `execute`, different across executions; the
+/// key a rendezvous between devices' calls of one step needs. (The CPU
+/// plugin takes it from the execution's launch id, which
+/// `Executable::execute` makes unique per execution: measured, 0 for
+/// every execution otherwise.) `None` when
+/// the framework's API has no such slot or fails.
+///
+/// # Safety
+/// `frame` is the frame XLA passed the running handler.
+pub unsafe fn run_id(frame: *const CallFrame) -> Option<i64> {
+    let end = std::mem::offset_of!(Api, run_id_get) + std::mem::size_of::<usize>();
+    // SAFETY: forwarded.
+    let api = unsafe { api_with(frame, end) }?;
+    let mut args = RunIdGetArgs {
+        struct_size: std::mem::size_of::<RunIdGetArgs>(),
+        extension_start: std::ptr::null_mut(),
+        // SAFETY: a live frame.
+        ctx: unsafe { (*frame).ctx },
+        run_id: 0,
+    };
+    // SAFETY: the slot exists (size checked) and takes these arguments.
+    let error = unsafe { (api.run_id_get?)(&mut args) };
+    // An error is XLA's to free with `XLA_FFI_Error_Destroy`, which this
+    // binding does not call: it is leaked (a few bytes, on a path the CPU
+    // plugin never takes).
+    error.is_null().then_some(args.run_id)
+}
+
+/// The ordinal of the device the call runs on (`XLA_FFI_DeviceOrdinal_Get`):
+/// with SPMD partitions on the client's devices in order, the partition.
+/// `None` as for [`run_id`].
+///
+/// # Safety
+/// As [`run_id`].
+pub unsafe fn device_ordinal(frame: *const CallFrame) -> Option<i32> {
+    let end = std::mem::offset_of!(Api, device_ordinal_get) + std::mem::size_of::<usize>();
+    // SAFETY: forwarded.
+    let api = unsafe { api_with(frame, end) }?;
+    let mut args = DeviceOrdinalGetArgs {
+        struct_size: std::mem::size_of::<DeviceOrdinalGetArgs>(),
+        extension_start: std::ptr::null_mut(),
+        // SAFETY: a live frame.
+        ctx: unsafe { (*frame).ctx },
+        device_ordinal: 0,
+    };
+    // SAFETY: the slot exists (size checked) and takes these arguments.
+    let error = unsafe { (api.device_ordinal_get?)(&mut args) };
+    error.is_null().then_some(args.device_ordinal)
 }
 
 /// `XLA_FFI_ExecutionStage`.
@@ -624,6 +720,8 @@ mod tests {
         assert_eq!(offset_of!(CallFrame, attrs), 120);
         assert_eq!(size_of::<CallFrame>(), 168);
         assert_eq!(offset_of!(Api, error_create), 48);
+        assert_eq!(offset_of!(Api, run_id_get), 176);
+        assert_eq!(offset_of!(Api, device_ordinal_get), 184);
         assert_eq!(size_of::<ErrorCreateArgs>(), 32);
         assert_eq!(offset_of!(Metadata, traits), 32);
         assert_eq!(size_of::<MetadataExtension>(), 32);

@@ -1,5 +1,5 @@
 //! PJRT runtimes through the PJRT C API: one hand-written binding
-//! (`api`) that both libtpu (the TPU compiler, run in the compile worker
+//! (`src/pjrt/api.rs`) that both libtpu (the TPU compiler, run in the compile worker
 //! by [`crate::compile`]) and XLA's CPU plugin use.
 //!
 //! The CPU plugin runs whole StableHLO programs in this process:

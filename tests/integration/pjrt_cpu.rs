@@ -229,6 +229,37 @@ fn device_order_is_partition_order() {
     }
 }
 
+/// One executable runs from several threads at once (`Executable` is
+/// `Send + Sync`), each run with its own results.
+#[test]
+fn concurrent_executions() {
+    let Some(plugin) = plugin("concurrent_executions") else {
+        return;
+    };
+    let c = case("elementwise");
+    let client = CpuClient::shared(&plugin, 1).unwrap();
+    let executable = client
+        .compile(&c.module, &ProgramOptions::default())
+        .unwrap();
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    (0..10)
+                        .map(|_| executable.execute(&device_args(&c)).unwrap())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for run in runs {
+            for results in run.join().unwrap() {
+                let problems = check(&c, &results);
+                assert!(problems.is_empty(), "{}", problems.join("\n"));
+            }
+        }
+    });
+}
+
 /// Every element type the executor has goes to XLA and back bit-exactly
 /// (f64, f32, bf16, f16, three f8s, signed and unsigned integers, bool).
 #[test]
@@ -297,6 +328,16 @@ fn bad_arguments_name_the_argument() {
         ..ProgramOptions::default()
     };
     let sharded = client4.compile(&s.module, &options).unwrap();
+    let types = sharded.parameter_types().unwrap();
+    assert_eq!(types[0].text(), "tensor<4x8xf32>");
+    assert_eq!(types[1].text(), "tensor<8x8xf32>");
+    let results: Vec<String> = sharded
+        .result_types()
+        .unwrap()
+        .iter()
+        .map(|t| t.text())
+        .collect();
+    assert_eq!(results, ["tensor<4x8xf32>", "tensor<8xf32>"]);
     let mut args = device_args(&s);
     args[2][0] = s.inputs[0].clone();
     match sharded.execute(&args) {
@@ -502,6 +543,81 @@ fn ffi_handlers_run_custom_calls() {
     }
 }
 
+static RUN_IDS: std::sync::Mutex<Vec<(i64, i32)>> = std::sync::Mutex::new(Vec::new());
+
+/// A handler that adds its device's ordinal to its operand and records
+/// (run id, ordinal).
+unsafe extern "C" fn add_ordinal(frame: *mut c_void) -> *mut c_void {
+    let frame = frame.cast::<ffi::CallFrame>();
+    // SAFETY: XLA passes a live call frame.
+    unsafe {
+        if ffi::answer_metadata(frame) {
+            return std::ptr::null_mut();
+        }
+        let (Some(ordinal), Some(run)) = (ffi::device_ordinal(frame), ffi::run_id(frame)) else {
+            return ffi::error(frame, ffi::ErrorCode::Internal, "no ordinal or run id");
+        };
+        RUN_IDS.lock().unwrap().push((run, ordinal));
+        let (Some(x), Some(y)) = ((*frame).arg(0), (*frame).ret(0)) else {
+            return ffi::error(frame, ffi::ErrorCode::Internal, "one operand, one result");
+        };
+        let mut a = match x.to_array() {
+            Ok(a) => a,
+            Err(m) => return ffi::error(frame, ffi::ErrorCode::Internal, &m),
+        };
+        for i in 0..a.len() {
+            a.data
+                .set_f64(i, a.data.get_i64(i) as f64 + f64::from(ordinal));
+        }
+        match y.write_array(&a) {
+            Ok(()) => std::ptr::null_mut(),
+            Err(m) => ffi::error(frame, ffi::ErrorCode::Internal, &m),
+        }
+    }
+}
+
+/// In a 4-partition program a custom call runs once per device, each call
+/// knowing its device (the partition) and sharing one run id per
+/// execution, different across executions.
+#[test]
+fn ffi_handlers_know_their_device_and_run() {
+    let Some(plugin) = plugin("ffi_handlers_know_their_device_and_run") else {
+        return;
+    };
+    let client = CpuClient::shared(&plugin, 4).unwrap();
+    client
+        .register_ffi_handler("tcc_test_add_ordinal", add_ordinal)
+        .unwrap();
+    let module = "module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {\n\
+        func.func @main(%x: tensor<3xi32>) -> tensor<3xi32> {\n\
+        %0 = stablehlo.custom_call @tcc_test_add_ordinal(%x) {api_version = 4 : i32} : (tensor<3xi32>) -> tensor<3xi32>\n\
+        return %0 : tensor<3xi32>\n}\n}";
+    let options = ProgramOptions {
+        num_partitions: 4,
+        ..ProgramOptions::default()
+    };
+    let executable = client.compile(module.as_bytes(), &options).unwrap();
+    let mut x = Array::filled(ElemType::Int(32), &[3], 0.0);
+    x.data.set_f64(1, 10.0);
+    let args = vec![vec![x]; 4];
+    RUN_IDS.lock().unwrap().clear();
+    for _ in 0..2 {
+        let results = executable.execute(&args).unwrap();
+        for (d, r) in results.iter().enumerate() {
+            let got: Vec<i64> = (0..3).map(|i| r[0].data.get_i64(i)).collect();
+            assert_eq!(got, [d as i64, 10 + d as i64, d as i64], "device {d}");
+        }
+    }
+    let mut seen = RUN_IDS.lock().unwrap().clone();
+    seen.sort();
+    assert_eq!(seen.len(), 8, "{seen:?}");
+    let ordinals: Vec<i32> = seen.iter().map(|&(_, o)| o).collect();
+    assert_eq!(ordinals, [0, 1, 2, 3, 0, 1, 2, 3], "{seen:?}");
+    assert!(seen[..4].iter().all(|&(r, _)| r == seen[0].0), "{seen:?}");
+    assert!(seen[4..].iter().all(|&(r, _)| r == seen[4].0), "{seen:?}");
+    assert_ne!(seen[0].0, seen[4].0);
+}
+
 /// A missing plugin says how to install it; a file that is not a plugin is
 /// an error naming it.
 #[test]
@@ -547,13 +663,46 @@ fn timings() {
         executable.execute(&args).unwrap();
     }
     let per_run = start.elapsed() / runs;
+    let sc = case("scalars");
+    let scalars = client
+        .compile(&sc.module, &ProgramOptions::default())
+        .unwrap();
+    let sargs = device_args(&sc);
+    scalars.execute(&sargs).unwrap();
+    let start = Instant::now();
+    for _ in 0..runs {
+        scalars.execute(&sargs).unwrap();
+    }
+    let per_scalar_run = start.elapsed() / runs;
+    let start = Instant::now();
+    let client4 = CpuClient::new(&plugin, 4).unwrap();
+    let create4 = start.elapsed();
+    let s = case("sharded");
+    let options = ProgramOptions {
+        num_partitions: 4,
+        ..ProgramOptions::default()
+    };
+    let sharded = client4.compile(&s.module, &options).unwrap();
+    let args4 = device_args(&s);
+    sharded.execute(&args4).unwrap();
+    let start = Instant::now();
+    for _ in 0..runs {
+        sharded.execute(&args4).unwrap();
+    }
+    let per_run4 = start.elapsed() / runs;
     eprintln!(
-        "pjrt cpu (plugin API {:?}): plugin load + client create {:.1} ms, compile {:.1} ms, \
-         execute (8x128 f32 elementwise, 2 inputs) {:.1} us per run",
+        "pjrt cpu (plugin API {:?}, FFI handlers report {:?}): plugin load + client create {:.1} ms \
+         (4 devices: {:.1} ms), compile {:.1} ms (4-partition: {:.1} ms), execute (8x128 f32 \
+         elementwise, 2 inputs) {:.0} us per run (two 0-d inputs: {:.0} us; 4-partition 16x8 matmul: {:.0} us)",
         client.plugin_api_version(),
+        ffi::reported_version(),
         create.as_secs_f64() * 1e3,
+        create4.as_secs_f64() * 1e3,
         executable.compile_time().as_secs_f64() * 1e3,
-        per_run.as_secs_f64() * 1e6
+        sharded.compile_time().as_secs_f64() * 1e3,
+        per_run.as_secs_f64() * 1e6,
+        per_scalar_run.as_secs_f64() * 1e6,
+        per_run4.as_secs_f64() * 1e6
     );
 }
 
@@ -567,9 +716,44 @@ fn resident() -> Option<usize> {
 /// Executions free what they make: resident memory does not grow with the
 /// number of runs (a leaked input or output buffer would add 12 KiB a run,
 /// 12 MiB over the runs here), nor with executables compiled and dropped.
+/// Measured in a process of its own (this test binary running only
+/// [`leak_probe`]): resident memory is the whole process's, and other tests
+/// run beside this one.
 #[test]
 fn runs_do_not_leak() {
-    let Some(plugin) = plugin("runs_do_not_leak") else {
+    if plugin("runs_do_not_leak").is_none() {
+        return;
+    }
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "pjrt_cpu::leak_probe",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(LEAK_PROBE_ENV, "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    let line = stderr
+        .lines()
+        .chain(stdout.lines())
+        .find(|l| l.starts_with("resident: "));
+    eprintln!("{}", line.expect("the probe did not measure"));
+}
+
+const LEAK_PROBE_ENV: &str = "TCC_PJRT_LEAK_PROBE";
+
+/// The measurement of [`runs_do_not_leak`]; does nothing unless that test
+/// started it.
+#[test]
+fn leak_probe() {
+    if std::env::var_os(LEAK_PROBE_ENV).is_none() {
+        return;
+    }
+    let Some(plugin) = plugin("leak_probe") else {
         return;
     };
     let c = case("elementwise");
