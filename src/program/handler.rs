@@ -109,8 +109,7 @@ unsafe fn run(f: &CallFrame) -> Result<(), String> {
 unsafe fn run_site(f: &CallFrame, site: &Site) -> Result<(), ExecError> {
     let shape = site.execution.call_shape();
     let data_operands = shape.operands.len() + site.execution.shape_operands().len();
-    let partition = site.rendezvous && site.devices > 1;
-    let want = data_operands + usize::from(partition);
+    let want = data_operands;
     if f.num_args() != want || f.num_rets() != shape.results.len() {
         return Err(ExecError::new(format!(
             "XLA passed {} operand(s) and {} result(s), the call has {want} and {}",
@@ -130,12 +129,20 @@ unsafe fn run_site(f: &CallFrame, site: &Site) -> Result<(), ExecError> {
                 .map_err(|m| ExecError::new(format!("operand {i}: {m}")))?,
         );
     }
-    let device = if partition {
-        // SAFETY: as above.
-        let b = unsafe { f.arg(data_operands) }
-            .ok_or_else(|| ExecError::new("the partition operand is not a buffer"))?;
-        // SAFETY: a `tensor<ui32>` buffer of one element.
-        unsafe { *b.data.cast::<u32>() as usize }
+    // The device (SPMD partition) this invocation runs for, as XLA says
+    // (`XLA_FFI_DeviceOrdinal_Get`): only a rendezvous needs it.
+    let device = if site.rendezvous && site.devices > 1 {
+        // SAFETY: the live frame of this call.
+        let ordinal = unsafe { ffi::device_ordinal(f) };
+        match ordinal.and_then(|d| usize::try_from(d).ok()) {
+            Some(d) => d,
+            None => {
+                return Err(ExecError::new(
+                    "XLA does not say which device this call runs on \
+                     (XLA_FFI_DeviceOrdinal_Get): a kernel that talks across devices needs it",
+                ));
+            }
+        }
     } else {
         0
     };
@@ -183,6 +190,9 @@ mod tests {
             },
             internal_api: std::ptr::null(),
             error_create: fake_error_create,
+            _error_get_details_to_future_set_error: [std::ptr::null(); 15],
+            run_id_get: None,
+            device_ordinal_get: None,
         }
     }
 

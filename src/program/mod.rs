@@ -275,10 +275,7 @@ impl Program {
         let decode_seconds = started.elapsed().as_secs_f64();
         let rewrites: Vec<rewrite::SiteRewrite> = sites
             .iter()
-            .map(|g| rewrite::SiteRewrite {
-                site: g.site.id,
-                partition_operand: g.site.rendezvous,
-            })
+            .map(|g| rewrite::SiteRewrite { site: g.site.id })
             .collect();
         let text = rewrite::rewrite_module(ctx, bytes, name, &rewrites)?;
         let executable =

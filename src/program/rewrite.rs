@@ -11,6 +11,10 @@
 //! form. The call keeps its operands, results, `operand_layouts`,
 //! `result_layouts`, `output_operand_aliases`, `has_side_effect` and
 //! shardings, so XLA lays out and aliases the buffers as on a TPU.
+//! One compatibility rewrite besides: JAX 0.12's
+//! `#stablehlo.replica_group_mesh_axes`, which the plugin's StableHLO does
+//! not know, becomes the explicit groups it stands for
+//! ([`explicit_replica_groups`]).
 
 use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
 use melior::ir::{Attribute, OperationRef};
@@ -27,16 +31,11 @@ pub const FFI_TARGET: &str = "tpu_custom_call_cpu_executor";
 /// The name of the call-site attribute in the rewritten `backend_config`.
 pub const SITE_ATTRIBUTE: &str = "tcc_site";
 
-/// What a call site becomes: its process-wide id, and whether the call
-/// gets the device's partition id as an extra, last operand (kernels that
-/// talk across devices, in programs over several devices: the handler
-/// needs to know which device it runs for).
+/// What a call site becomes: its process-wide id ([`SITE_ATTRIBUTE`]).
 #[derive(Clone, Copy, Debug)]
 pub struct SiteRewrite {
-    /// The site id ([`SITE_ATTRIBUTE`]).
+    /// The site id.
     pub site: u64,
-    /// Append `stablehlo.partition_id` as the last operand.
-    pub partition_operand: bool,
 }
 
 /// The module text for XLA: `sites[i]` for call `i` (pre-order, as
@@ -237,41 +236,11 @@ fn rewrite_pretty(
         let operands = &text[open + 1..close];
         let dict =
             rewrite_dict(ctx, &text[dict_start..=dict_end], site, false).map_err(|m| err(&m))?;
-        if site.partition_operand {
-            // The partition id, computed just before the statement (at the
-            // start of its line, after the indentation).
-            let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-            let indent_end = line_start
-                + text[line_start..]
-                    .find(|c: char| !c.is_whitespace())
-                    .unwrap_or(0);
-            let indent = &text[line_start..indent_end];
-            out.push_str(&text[from..indent_end]);
-            out.push_str(&format!(
-                "%tcc_partition_{index} = stablehlo.partition_id : tensor<ui32>\n{indent}"
-            ));
-            out.push_str(&text[indent_end..start]);
-            let sep = if operands.trim().is_empty() { "" } else { ", " };
-            out.push_str(&format!(
-                "stablehlo.custom_call @{FFI_TARGET}({operands}{sep}%tcc_partition_{index}) {dict} : "
-            ));
-            // `(a, b) -> r`: the partition id's type joins the inputs.
-            if !text[ty_start..].starts_with('(') {
-                return Err(err("the call's type is not a function type"));
-            }
-            let ty_close = matching(text, ty_start, b'(', b')')
-                .ok_or_else(|| err("unbalanced function type"))?;
-            let inputs = &text[ty_start + 1..ty_close];
-            let sep = if inputs.trim().is_empty() { "" } else { ", " };
-            out.push_str(&format!("({inputs}{sep}tensor<ui32>)"));
-            from = ty_close + 1;
-        } else {
-            out.push_str(&text[from..start]);
-            out.push_str(&format!(
-                "stablehlo.custom_call @{FFI_TARGET}({operands}) {dict} : "
-            ));
-            from = ty_start;
-        }
+        out.push_str(&text[from..start]);
+        out.push_str(&format!(
+            "stablehlo.custom_call @{FFI_TARGET}({operands}) {dict} : "
+        ));
+        from = ty_start;
         index += 1;
     }
     out.push_str(&text[from..]);
@@ -299,7 +268,7 @@ fn bare_key(name: &str) -> bool {
 /// A call's attribute dictionary (or generic properties) with the typed FFI
 /// call's entries: `call_target_name` (in `generic` properties only: the
 /// pretty form prints it as `@name`), `api_version = 4`, `backend_config`
-/// with the site; `operand_layouts` grows by the partition operand's.
+/// with the site.
 fn rewrite_dict(
     ctx: &crate::Context,
     dict_text: &str,
@@ -339,17 +308,6 @@ fn dict_entries(
         };
         match key.as_str() {
             "backend_config" | "api_version" | "call_target_name" => {}
-            "operand_layouts" if site.partition_operand => {
-                let inner = value
-                    .trim()
-                    .trim_start_matches('[')
-                    .trim_end_matches(']')
-                    .trim();
-                let sep = if inner.is_empty() { "" } else { ", " };
-                out.push(format!(
-                    "{printed_key} = [{inner}{sep}dense<> : tensor<0xindex>]"
-                ));
-            }
             _ => out.push(format!("{printed_key} = {value}")),
         }
     }
@@ -372,13 +330,6 @@ fn rewrite_parsed(
     name: &str,
     sites: &[SiteRewrite],
 ) -> Result<String, ProgramError> {
-    if sites.iter().any(|s| s.partition_operand) {
-        return Err(bad(
-            name,
-            "a kernel that communicates across devices runs over several devices only from \
-             JAX's pretty text (`Lowered.as_text()`); print this module in that form",
-        ));
-    }
     let module =
         crate::interop::read_module(ctx, bytes, name).map_err(|e| bad(name, e.to_string()))?;
     let mut ops = Vec::new();

@@ -248,10 +248,7 @@ fn call_sites_live_as_long_as_their_program_and_never_collide() {
 fn the_rewrite_makes_each_call_a_typed_ffi_call_and_keeps_aliases() {
     let c = case("aliased");
     let ctx = Context::new();
-    let sites = [program::rewrite::SiteRewrite {
-        site: 77,
-        partition_operand: false,
-    }];
+    let sites = [program::rewrite::SiteRewrite { site: 77 }];
     let text = String::from_utf8(c.module.clone()).unwrap();
     let out = program::rewrite::rewrite_module(&ctx, text.as_bytes(), "aliased", &sites).unwrap();
     assert!(!out.contains("@tpu_custom_call("));
@@ -639,4 +636,36 @@ fn a_sharded_program_in_generic_text_runs_as_pretty_text_does() {
         let sum: f32 = (0..4).map(|b| x[0].data.get_f64(b * 32 + i) as f32).sum();
         assert!((r.data.get_f64(i) as f32 - sum).abs() <= 1e-5 * sum.abs().max(1.0));
     }
+}
+
+/// A kernel that talks across devices, from generic text: the devices'
+/// calls meet as from JAX's pretty text (XLA names each call's device).
+#[test]
+fn a_ring_kernel_in_generic_text_meets_its_devices() {
+    if !plugin("a_ring_kernel_in_generic_text_meets_its_devices") {
+        return;
+    }
+    let c = case("ring_4dev");
+    let ctx = Context::new();
+    let module = tpu_custom_call::interop::read_module(&ctx, &c.module, "ring_4dev").unwrap();
+    let generic = tpu_custom_call::kernel::print_module(
+        &module,
+        tpu_custom_call::PrintOptions {
+            generic: true,
+            debug_info: false,
+        },
+    )
+    .unwrap();
+    assert!(generic.contains("\"stablehlo.custom_call\""));
+    let options = ProgramOptions {
+        devices: 4,
+        ..ProgramOptions::default()
+    };
+    let p = Program::load(&ctx, generic.as_bytes(), "ring_4dev.generic", &options).unwrap();
+    let out = p.run(&c.inputs).unwrap();
+    for (r, e) in out.results.iter().zip(&c.expected) {
+        exec::compare(r, e, c.rtol, c.atol).unwrap();
+    }
+    let runs: Vec<u64> = out.report.calls.iter().map(|r| r.runs).collect();
+    assert_eq!(runs, [4, 1]);
 }
