@@ -70,3 +70,14 @@ fuzz-smoke: deps
 .PHONY: exec-refs
 exec-refs: refs
 	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/exec/make_refs.py --out tests/data/exec
+
+# Whole-program references (issue 48): JAX programs with 0..3 kernels and 4-device ones, lowered for TPU,
+# inputs, and JAX 0.12's CPU results with every pallas_call in interpret mode (tests/data/program).
+.PHONY: program-refs
+program-refs: refs
+	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/program/make_programs.py --out tests/data/program
+
+# The whole-program corpus (issue 48): tests/data/programs and tests/data/program-shardings
+.PHONY: corpus-refs
+corpus-refs: refs
+	nice $(REFCHECK_VENV)/bin/python scripts/jaxref/programs/make_programs.py --out tests/data/programs --shardings-out tests/data/program-shardings

@@ -518,7 +518,7 @@ fn function_type_parts(ty: melior::ir::Type<'_>) -> Option<(Vec<String>, Vec<Str
 }
 
 /// Index of the bracket matching the one at `open_at`, skipping string literals.
-fn matching(text: &str, open_at: usize, open: u8, close: u8) -> Option<usize> {
+pub(crate) fn matching(text: &str, open_at: usize, open: u8, close: u8) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = open_at;

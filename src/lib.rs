@@ -24,6 +24,8 @@ pub mod pass;
 #[cfg(feature = "pjrt")]
 pub mod pjrt;
 pub mod pretty;
+#[cfg(all(feature = "exec", feature = "pjrt"))]
+pub mod program;
 pub mod serde;
 pub mod spelling;
 pub mod stablehlo;

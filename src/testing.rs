@@ -142,6 +142,54 @@ pub fn assert_call_computes(
     }
 }
 
+/// Asserts that a whole module's `@main` ([`crate::program::Program`]:
+/// XLA's CPU compiler for the StableHLO, the executor for every kernel
+/// call) computes `expected` from `inputs`, each result within
+/// `rtol`/`atol` (NaN equal to NaN). Panics naming the result that differs,
+/// or with the load or run error (which names the call that failed). Needs
+/// the PJRT CPU plugin (`crate::pjrt::find_cpu_plugin`).
+///
+/// ```no_run
+/// use tpu_custom_call::exec::{Array, ElemType};
+/// use tpu_custom_call::testing::assert_program_computes;
+///
+/// let module = std::fs::read("mlir-fixtures/jax-programs/pallas_add.mlir").unwrap();
+/// let x = Array::filled(ElemType::F32, &[8, 128], 1.5);
+/// let y = Array::filled(ElemType::F32, &[8, 128], 2.0);
+/// assert_program_computes(&module, &[x, y], &[Array::filled(ElemType::F32, &[8, 128], 3.5)], 0.0, 0.0);
+/// ```
+#[cfg(all(feature = "exec", feature = "pjrt"))]
+#[track_caller]
+pub fn assert_program_computes(
+    module: impl AsRef<[u8]>,
+    inputs: &[crate::exec::Array],
+    expected: &[crate::exec::Array],
+    rtol: f64,
+    atol: f64,
+) {
+    let ctx = Context::new();
+    let out = crate::program::run_module(
+        &ctx,
+        module.as_ref(),
+        "module",
+        inputs,
+        &crate::program::ProgramOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("the program fails: {e}"));
+    assert_eq!(
+        out.results.len(),
+        expected.len(),
+        "@main has {} result(s), {} expected",
+        out.results.len(),
+        expected.len()
+    );
+    for (k, (r, e)) in out.results.iter().zip(expected).enumerate() {
+        if let Err(m) = crate::exec::compare(r, e, rtol, atol) {
+            panic!("@main's result {k} differs: {m}");
+        }
+    }
+}
+
 /// The Mosaic module (MLIR's printout) of a small TensorCore kernel whose
 /// body `body` builds: the shared setup of the idioms' examples
 /// ([`crate::mosaic::pallas::Body`]), not an API. Panics when the kernel

@@ -19,6 +19,7 @@ mod estimate;
 mod inspect;
 mod kernel;
 mod opt;
+mod program;
 mod run;
 mod targets;
 mod validate;
@@ -50,7 +51,7 @@ enum Command {
     Kernel(kernel::Args),
     /// Run an MLIR pass pipeline (ours and upstream transforms) over a module, mlir-opt style.
     Opt(opt::Args),
-    /// Execute a tpu_custom_call on the CPU: the numbers its kernel computes, without a TPU.
+    /// Run a module's @main on the CPU (XLA for the StableHLO, the executor for every tpu_custom_call), or one call (--call N).
     Run(run::Args),
     /// Check PARAMS.json (with a kernel, signature and target if given); report every problem.
     Validate(validate::Args),

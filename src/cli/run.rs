@@ -46,21 +46,31 @@ pub enum SubnormalArg {
 /// Arguments of `run`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
-tpu-custom-call run module.mlir                                   # seeded random inputs, a summary of each result\n  \
-tpu-custom-call run module.mlir --input x.npy --input y.npy -o out/   # out/result0.npy ...\n  \
+tpu-custom-call run program.mlir --input x.npy --input w.npy -o out/   # @main whole (XLA + the executor): out/result0.npy ...\n  \
+tpu-custom-call run sharded.mlir --devices 4 --input x.npy --json     # 4 CPU devices, global arrays, each call named\n  \
+tpu-custom-call run module.mlir --call 0                          # call 0 alone: seeded random inputs, a summary of each result\n  \
+tpu-custom-call run module.mlir --call 0 --input x.npy --input y.npy -o out/   # out/result0.npy ...\n  \
 tpu-custom-call run module.mlir -o out/ --compare ref/ --rtol 1e-5   # exit 1 if a result differs\n  \
 tpu-custom-call run kernel.mlir --signature '(tensor<8x128xf32>) -> tensor<8x128xf32>' -o out/\n  \
-tpu-custom-call run all_gather.mlir --devices 4 --input x.npy -o out/   # inputs and results have a leading axis of 4\n  \
+tpu-custom-call run all_gather.mlir --call 0 --devices 4 --input x.npy -o out/   # one call: a leading axis of 4\n  \
 tpu-custom-call run module.mlir --detect-races --detect-uninitialized --dma random --seed 3   # what only a TPU would show\n  \
 tpu-custom-call run module.mlir --target v5p   # two TensorCores split the leading parallel dimension\n\n\
+Without --call (or --signature) @main runs whole: one .npy per argument of @main, one per result; the\n\
+executor flags apply to every kernel call. --call N runs that call alone on the executor.\n\
 Arrays are NumPy .npy files: bf16 as uint16 bit patterns (ml_dtypes.bfloat16 accepted on input), f8 as uint8.")]
 pub struct Args {
-    /// A StableHLO module with tpu_custom_calls (JAX's text, ours, bytecode), or
+    /// A StableHLO module (JAX's text, ours, bytecode; with or without tpu_custom_calls), or
     /// a Mosaic kernel with `--signature`. `-` for stdin.
     pub input: PathBuf,
-    /// Which call of the module (0-based, in order of appearance).
+    /// Run this call alone on the executor (0-based, in order of appearance).
+    /// Without it the module's `@main` runs whole: XLA's CPU compiler for the
+    /// StableHLO, the executor for every kernel call.
     #[arg(long)]
     pub call: Option<usize>,
+    /// The PJRT CPU plugin running a whole program (default: the one `make refs`
+    /// installs in the cache, or $TPU_CUSTOM_CALL_PJRT_CPU).
+    #[arg(long, value_name = "PATH")]
+    pub pjrt_plugin: Option<PathBuf>,
     /// The call's types, for a bare kernel: '(tensor<8x128xf32>) -> tensor<8x128xf32>'.
     #[arg(long)]
     pub signature: Option<String>,
@@ -73,8 +83,9 @@ pub struct Args {
     /// Folder for `result<k>.npy` (and `input<k>.npy` when the inputs were random).
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: Option<PathBuf>,
-    /// Devices running the call at once (remote DMAs, barriers); every input and
-    /// result has a leading axis of this size.
+    /// Devices: a sharded program's partitions (`mhlo.num_partitions`; global
+    /// arrays in and out), or, with --call, devices running the call at once
+    /// (remote DMAs, barriers; every input and result has a leading axis of this size).
     #[arg(long, default_value_t = 1)]
     pub devices: usize,
     /// Seed of the random inputs, and of a random order of `parallel` grid dimensions.
@@ -145,7 +156,8 @@ fn tensor_types(
         .collect()
 }
 
-fn summary(a: &Array) -> String {
+/// One line describing an array (type, shape, range, first values).
+pub(crate) fn summary(a: &Array) -> String {
     let vals = a.to_f64_vec();
     let finite: Vec<f64> = vals.iter().copied().filter(|v| v.is_finite()).collect();
     let nan = vals.iter().filter(|v| v.is_nan()).count();
@@ -325,8 +337,9 @@ fn print_run(args: &Args, label: &str, p: &Printed<'_>) {
     }
 }
 
-/// Runs `run`: reads the call and its operands, runs it with the options,
-/// writes, compares and prints (the work is `tpu_custom_call::exec::host`'s).
+/// Runs `run`: a whole program (no `--call`, no `--signature`), or one call
+/// (reads the call and its operands, runs it with the options, writes,
+/// compares and prints: the work is `tpu_custom_call::exec::host`'s).
 pub fn run(args: Args) -> CliResult {
     if args.devices == 0 {
         return Err("--devices must be at least 1".into());
@@ -341,6 +354,11 @@ pub fn run(args: Args) -> CliResult {
             args.devices,
             args.target.map_or("TPU".to_string(), |c| c.to_string())
         ));
+    }
+    if args.call.is_none() && args.signature.is_none() {
+        // Options are checked before anything is read.
+        args.options(None)?;
+        return super::program::run(&args, memory_budget(args.max_memory));
     }
     let bytes = read_input(&args.input)?;
     let name = source_name(&args.input);
@@ -439,6 +457,11 @@ pub fn run(args: Args) -> CliResult {
 }
 
 impl Args {
+    /// The run's options (public to the whole-program path)
+    pub(crate) fn run_options(&self, max_bytes: Option<u64>) -> Result<RunOptions, String> {
+        self.options(max_bytes)
+    }
+
     /// The run's options from the flags (the cores from `--cores`, else
     /// from `--target`'s megacore).
     fn options(&self, max_bytes: Option<u64>) -> Result<RunOptions, String> {

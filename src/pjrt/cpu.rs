@@ -425,6 +425,7 @@ impl CpuClient {
             num_outputs: 0,
             parameters: None,
             results: None,
+            shardings: (Vec::new(), Vec::new()),
         };
         executable.describe(n)?;
         Ok(executable)
@@ -511,6 +512,9 @@ pub struct Executable {
     parameters: Option<Vec<Shape>>,
     /// Per-device result types and shapes.
     results: Option<Vec<Shape>>,
+    /// The shardings SPMD partitioning chose for the parameters and the
+    /// results (HLO text form), when the optimized program records them.
+    shardings: (Vec<Option<String>>, Vec<Option<String>>),
 }
 
 // SAFETY: a loaded executable may be executed from any thread; the raw
@@ -729,8 +733,23 @@ impl Executable {
                 self.results = Some(results);
             }
             self.parameters = Some(shape.parameters);
+            self.shardings = (shape.parameter_shardings, shape.result_shardings);
         }
         Ok(())
+    }
+
+    /// The shardings XLA's SPMD partitioner gave the program's parameters
+    /// (`spmd_parameters_shardings` of the optimized HLO), in HLO's text form
+    /// (`{devices=[4,1]<=[4]}`, `{replicated}`); one per parameter, `None`
+    /// for kinds without a text here; empty for a program on one device.
+    /// What JAX reads back as the compiled executable's input shardings.
+    pub fn parameter_shardings(&self) -> &[Option<String>] {
+        &self.shardings.0
+    }
+
+    /// The results' shardings (`spmd_output_sharding`), likewise.
+    pub fn result_shardings(&self) -> &[Option<String>] {
+        &self.shardings.1
     }
 
     /// Runs the program: `args[device][parameter]` host arrays (one list

@@ -28,6 +28,99 @@ pub(crate) struct ProgramShape {
     pub(crate) parameters: Vec<Shape>,
     /// The result (a tuple when the program has several outputs).
     pub(crate) result: Shape,
+    /// The shardings SPMD partitioning gave the parameters
+    /// (`spmd_parameters_shardings`, field 14), in HLO's text form
+    /// (`{devices=[4,1]<=[4]}`); empty when the module has none.
+    pub(crate) parameter_shardings: Vec<Option<String>>,
+    /// The results' shardings (`spmd_output_sharding`, field 12; a tuple's
+    /// elements), likewise.
+    pub(crate) result_shardings: Vec<Option<String>>,
+}
+
+/// An `OpSharding` message in HLO's text form; `None` for kinds without
+/// one here (manual subgroups, unknown).
+fn op_sharding_text(bytes: &[u8]) -> Result<Option<String>, String> {
+    let mut kind = 0u64;
+    let (mut dims, mut devices, mut reshape, mut perm) = (vec![], vec![], vec![], vec![]);
+    let (mut last_replicate, mut last_tile_dims) = (false, false);
+    let packed = |v: Value<'_>, out: &mut Vec<u64>| -> Result<(), String> {
+        match v {
+            Value::Varint(x) => out.push(x),
+            Value::Bytes(mut b) => {
+                while !b.is_empty() {
+                    out.push(varint(&mut b)?);
+                }
+            }
+            Value::Fixed => {}
+        }
+        Ok(())
+    };
+    for (field, value) in fields(bytes)? {
+        match field {
+            1 => {
+                if let Value::Varint(k) = value {
+                    kind = k;
+                }
+            }
+            3 => packed(value, &mut dims)?,
+            4 => packed(value, &mut devices)?,
+            6 => last_replicate = matches!(value, Value::Varint(1)),
+            8 => last_tile_dims = true,
+            9 => packed(value, &mut reshape)?,
+            10 => packed(value, &mut perm)?,
+            _ => {}
+        }
+    }
+    let list = |v: &[u64]| {
+        v.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    Ok(match kind {
+        0 => Some("{replicated}".to_string()),
+        1 => devices.first().map(|d| format!("{{maximal device={d}}}")),
+        3 if !last_tile_dims => {
+            let assignment = if !reshape.is_empty() {
+                let t = if perm.is_empty() {
+                    String::new()
+                } else {
+                    format!("T({})", list(&perm))
+                };
+                format!("<=[{}]{t}", list(&reshape))
+            } else {
+                list(&devices)
+            };
+            let replicate = if last_replicate {
+                " last_tile_dim_replicate"
+            } else {
+                ""
+            };
+            Some(format!(
+                "{{devices=[{}]{assignment}{replicate}}}",
+                list(&dims)
+            ))
+        }
+        _ => None,
+    })
+}
+
+/// An `OpSharding` as the shardings of each element of a (tuple) value.
+fn tuple_sharding_texts(bytes: &[u8]) -> Result<Vec<Option<String>>, String> {
+    let mut kind = 0u64;
+    let mut elements = Vec::new();
+    for (field, value) in fields(bytes)? {
+        match (field, value) {
+            (1, Value::Varint(k)) => kind = k,
+            (5, Value::Bytes(b)) => elements.push(op_sharding_text(b)?),
+            _ => {}
+        }
+    }
+    Ok(if kind == 2 {
+        elements
+    } else {
+        vec![op_sharding_text(bytes)?]
+    })
 }
 
 const TUPLE: i32 = 13;
@@ -119,7 +212,12 @@ fn program_shape(bytes: &[u8]) -> Result<ProgramShape, String> {
             _ => {}
         }
     }
-    Ok(ProgramShape { parameters, result })
+    Ok(ProgramShape {
+        parameters,
+        result,
+        parameter_shardings: Vec::new(),
+        result_shardings: Vec::new(),
+    })
 }
 
 /// The entry signature of a serialized `HloModuleProto` (`with_config`:
@@ -137,13 +235,21 @@ pub(crate) fn entry_shape(bytes: &[u8], with_config: bool) -> Result<ProgramShap
     } else {
         bytes
     };
-    fields(module)?
-        .into_iter()
-        .find_map(|(field, value)| match (field, value) {
-            (4, Value::Bytes(b)) => Some(program_shape(b)),
-            _ => None,
-        })
-        .ok_or_else(|| "no host_program_shape in the HloModuleProto".to_string())?
+    let mut shape = None;
+    let (mut parameter_shardings, mut result_shardings) = (Vec::new(), Vec::new());
+    for (field, value) in fields(module)? {
+        match (field, value) {
+            (4, Value::Bytes(b)) => shape = Some(program_shape(b)?),
+            (12, Value::Bytes(b)) => result_shardings = tuple_sharding_texts(b)?,
+            (14, Value::Bytes(b)) => parameter_shardings.push(op_sharding_text(b)?),
+            _ => {}
+        }
+    }
+    let mut shape =
+        shape.ok_or_else(|| "no host_program_shape in the HloModuleProto".to_string())?;
+    shape.parameter_shardings = parameter_shardings;
+    shape.result_shardings = result_shardings;
+    Ok(shape)
 }
 
 #[cfg(test)]

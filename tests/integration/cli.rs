@@ -191,6 +191,16 @@ fn readme_command_lines_run() {
             eprintln!("SKIPPED README line (no libtpu.so): {command}");
             continue;
         }
+        // `run` without `--call` (or `--signature`) runs @main through the
+        // PJRT CPU plugin.
+        if command.starts_with("tpu-custom-call run ")
+            && !command.contains("--call")
+            && !command.contains("--signature")
+            && tpu_custom_call::pjrt::find_cpu_plugin(None).is_err()
+        {
+            eprintln!("SKIPPED README line (no PJRT CPU plugin): {command}");
+            continue;
+        }
         let out = std::process::Command::new("sh")
             .arg("-c")
             .arg(command)

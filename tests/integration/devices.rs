@@ -187,6 +187,8 @@ fn ring_kernel_on_eight_devices_compiles_and_runs() {
     let (code, _, stderr) = run_cli(&[
         "run",
         module.to_str().unwrap(),
+        "--call",
+        "0",
         "--devices",
         "8",
         "-o",
@@ -249,6 +251,6 @@ fn run_devices_and_cores_are_bounded() {
         assert!(stdout.is_empty(), "{args:?}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
-    let (code, _, stderr) = run_cli(&["run", m, "--cores", "2", "--target", "v5p"]);
+    let (code, _, stderr) = run_cli(&["run", m, "--call", "0", "--cores", "2", "--target", "v5p"]);
     assert_eq!(code, 0, "{stderr}");
 }

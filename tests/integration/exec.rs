@@ -495,9 +495,13 @@ fn run_cli_writes_npy_results_and_compares_them() {
     let _ = std::fs::remove_dir_all(&tmp);
     let module = goldens_dir().join("matmul_grid/module.mlir");
     let out = tmp.join("a");
+    // `--call 0`: the call alone on the executor (without it, `run` runs
+    // @main through XLA; tests/integration/program.rs).
     let (code, _, err) = run_cli(&[
         "run",
         module.to_str().unwrap(),
+        "--call",
+        "0",
         "-o",
         out.to_str().unwrap(),
         "--seed",
@@ -510,6 +514,8 @@ fn run_cli_writes_npy_results_and_compares_them() {
     let (code, stdout, err) = run_cli(&[
         "run",
         module.to_str().unwrap(),
+        "--call",
+        "0",
         "--input",
         out.join("input0.npy").to_str().unwrap(),
         "--input",
@@ -533,6 +539,8 @@ fn run_cli_writes_npy_results_and_compares_them() {
     let (code, _, err) = run_cli(&[
         "run",
         module.to_str().unwrap(),
+        "--call",
+        "0",
         "--input",
         out.join("input0.npy").to_str().unwrap(),
         "--input",
@@ -683,7 +691,14 @@ fn multi_device_deadlocks_are_errors_and_signals_are_never_lost() {
 #[test]
 fn run_refuses_calls_beyond_its_memory_budget() {
     let module = goldens_dir().join("matmul_grid/module.mlir");
-    let (code, _, err) = run_cli(&["run", module.to_str().unwrap(), "--max-memory", "0.0001"]);
+    let (code, _, err) = run_cli(&[
+        "run",
+        module.to_str().unwrap(),
+        "--call",
+        "0",
+        "--max-memory",
+        "0.0001",
+    ]);
     assert_eq!(code, 1);
     assert!(
         err.contains("its operands and results need 0.0 GiB here") || err.contains("GiB here"),

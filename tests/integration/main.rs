@@ -32,6 +32,8 @@ mod mosaic_verify;
 mod pass;
 mod pjrt_cpu;
 mod pretty;
+mod program;
+mod programs_corpus;
 mod props;
 mod releases;
 mod robust;

@@ -184,7 +184,7 @@ fn a_grid_of_no_step_runs_nothing_and_is_not_estimated() {
     let m = m.to_str().unwrap();
     let (code, _, err) = run_cli(&["validate", m]);
     assert_eq!(code, 0, "{err}");
-    let (code, out, err) = run_cli(&["run", m, "--detect-uninitialized"]);
+    let (code, out, err) = run_cli(&["run", m, "--call", "0", "--detect-uninitialized"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         text(&out).contains("1024 of 1024 element(s) never written"),

@@ -369,7 +369,14 @@ fn text_body_through_every_subcommand() {
     );
 
     let run_dir = dir.join("run");
-    let (code, _, err) = run_cli(&["run", ADD_TEXT, "-o", run_dir.to_str().unwrap()]);
+    let (code, _, err) = run_cli(&[
+        "run",
+        ADD_TEXT,
+        "--call",
+        "0",
+        "-o",
+        run_dir.to_str().unwrap(),
+    ]);
     failures.check(code == 0, || format!("run: {err}"));
     if code == 0 {
         let x = npy_values(&run_dir.join("input0.npy"));
@@ -473,7 +480,14 @@ fn text_body_through_every_subcommand() {
 #[test]
 fn int8_bf16_matmul_text_body_runs() {
     let dir = temp_dir("int8_bf16_matmul_text_body_runs");
-    let (code, _, err) = run_cli(&["run", MATMUL_TEXT, "-o", dir.to_str().unwrap()]);
+    let (code, _, err) = run_cli(&[
+        "run",
+        MATMUL_TEXT,
+        "--call",
+        "0",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let a = npy_values(&dir.join("input0.npy"));
     let b = npy_values(&dir.join("input1.npy"));

@@ -1,0 +1,13 @@
+module @jit_stale_scratch attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<8x128xf32>) -> (tensor<8x128xf32> {jax.result_info = "result"}) {
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8x128xf32>
+    %1 = stablehlo.multiply %arg0, %0 : tensor<8x128xf32>
+    %2 = stablehlo.custom_call @tpu_custom_call(%1) {backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUgFNTElSMjQuMC4wZ2l0AAEhCQEDBQcBAwkDDQsNDxETFQNlQREBOwcTCwsbCw87CwsLCwsLDwsPCwsPEwsjCw8LUwsTBQVhTQcDWQERByMbDwcPGwsCLgMfAwMlJwUXBRkDBQsNBQcFGxEHPQMNERMVFxsdHyEFByM9BR0BAQUfDQ0vEQUhEQcBBSMRBwUFJQUnEQEBAwMrPwUpAwcvMTM1NzkFKxEPAAUtIwsJIQEAAAABAAAAAgAAAAAAAAAFLyMLAQEjdHB1Lm1lbW9yeV9zcGFjZTx2bWVtPgAjdHB1LmNvcmVfdHlwZTx0Yz4AI2FyaXRoLmZhc3RtYXRoPG5vbmU+AAMXOwUhAgQJGScFIQIECQECBAsBAgIFBwMDAwEBCQTZBQERAQkHAwEFBxEBDwcDGzMHAwEDAQMBAwMBAwMBAwMBAwMBBQYBAwUHAQcJAwMBAwMBAwMBAwMBBQYBAwUHBQ0PCQcBKQMFBQsRAwMBAwMBAwMBAwMBBQYBAwUHAxUXCwUBLQkTAxUXDQABBgMBBQEACgUxESkJEw0dIyEdKS0tExkjFxUZHw8NCR0RYnVpbHRpbgBzdGFibGVfbW9zYWljAHRwdQBhcml0aABtb2R1bGUAYXJpdGguY29uc3RhbnQAdmVjdG9yLmxvYWQAZnVuYy5mdW5jAGFyaXRoLmFkZGYAdHB1LnZlY3Rvcl9zdG9yZQBmdW5jLnJldHVybgBzeW1fbmFtZQBfc3RhbGVfc2NyYXRjaF9rZXJuZWwAc3RhYmxlX21vc2FpYy52ZXJzaW9uAGRpbWVuc2lvbl9zZW1hbnRpY3MAZnVuY3Rpb25fdHlwZQBzY2FsYXJfcHJlZmV0Y2gAc2NyYXRjaF9vcGVyYW5kcwB0cHUuY29yZV90eXBlAHZhbHVlAGZhc3RtYXRoAGFkZABvcGVyYW5kU2VnbWVudFNpemVzAHN0cmlkZXMA\22, \22serialization_format\22: 1, \22needs_layout_passes\22: true, \22debug_locations\22: \22TUzvUgFNTElSMjQuMC4wZ2l0AAELAwEBAwMDVU0BAU0HCwsPDw8LCw8PDw8TC08PCw8LDwsPDxsPDxsPCw8LDxsLDwsPGwIGAh8FBQUHHUNFHQ0rHQ0xBQkFCx0DLx0DNR0DQR0DSwMDGx0FDQEjAQEfIycJCQkLCws3BwcHBwEdIQEFDx0lAQURHSkBBRMdDy0VEREtBQf7HzMdDzMVExMtBQf7OU0dOTsFFR09PwUXFRUVLQUH+x9NBRkdR0kFGxUXFy0FB/sFGQQTBQERARkHAwEBBgMBBQEAKgIdFQ0RCw0NDRMRCyMtDxFidWlsdGluAG1vZHVsZQBfc3RhbGVfc2NyYXRjaF9rZXJuZWwAbWFrZV9wcm9ncmFtcy5weQBnZXQ6AGdldC9nZXQAdHB1LmxvY3MAeF9yZWYAb19yZWYAc19yZWYAYWRkOgBhZGQvYWRkAHN3YXA6AHN3YXAvc3dhcAA=\22}}", kernel_name = "_stale_scratch_kernel", mhlo.frontend_attributes = {kernel_metadata = "{}"}, operand_layouts = [dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]} : (tensor<8x128xf32>) -> tensor<8x128xf32>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %3 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<8x128xf32>
+    %4 = stablehlo.multiply %2, %3 : tensor<8x128xf32>
+    %5 = stablehlo.add %4, %arg0 : tensor<8x128xf32>
+    return %5 : tensor<8x128xf32>
+  }
+}

@@ -1,0 +1,16 @@
+module @jit_kernel_psum attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4]> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}]}}
+  sdy.mesh @mesh_0 = <["x"=4]> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}]}}
+  func.func public @main(%arg0: tensor<16x512xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) -> (tensor<16x128xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{}, {"x"}]>] out_shardings=[<@mesh, [{}, {}]>] manual_axes={"x"} (%arg1: tensor<16x128xf32>) {
+      %1 = stablehlo.custom_call @tpu_custom_call(%arg1) {backend_config = "{\22custom_call_config\22: {\22body\22: \22TUzvUgFNTElSMjQuMC4wZ2l0AAEnCQEDBQcBAwkDEwsNDxETFRcZGwNrRxEBQQcTCwsLDxMbCw87CwsLCwsLCwsPEx8LEx8jCw8LUwsTBQVhTQcDWQERGwcHIw8PFwsCdgMfAwMFJwUdBR8FIREJAQMDLUUDBRETBwkFIxEJPQMNFxkbHSELIwsHCSVDBSUBAQUnDQ0vEQUpBSsFLREFAQMDBSsTAxAAAAAQBS8DAwUxEwMQAADgDwMHNTc5Oz0/BTERDwAFMyMLCSEBAAAAAQAAAAIAAAAAAAAABTUjCwEBI3RwdS5tZW1vcnlfc3BhY2U8dm1lbT4AI3RwdS5jb3JlX3R5cGU8dGM+ACNhcml0aC5mYXN0bWF0aDxub25lPgAnBUECBAMLAxdBBUECBAMfAQIEAQICBQUHBwEBCQT/BQERAQ8HAwEFCREBFQcDHz8FBwEHAQMDAQMDBQMDAQMDBQUGAQMBBwEFBwsGAQMBAwkDAwEpAwMHBgEDAQMNDQcBDQMBBQsPAwMBLwMDBwYBAwEDEw8HAQ0DAQURFQMDAQMDBQMDAQMDBQUGAQMBBwMZGxEFATMJFwMZGxMAAQYDAQUBAKoFNxEpCRMdIyEdKS0bEw0ZIxcXJRUjGR8PDQkdEWJ1aWx0aW4Ac3RhYmxlX21vc2FpYwB0cHUAYXJpdGgAbW9kdWxlAGFyaXRoLmNvbnN0YW50AHZlY3Rvci5sb2FkAHZlY3Rvci5icm9hZGNhc3QAZnVuYy5mdW5jAHZlY3Rvci5zaGFwZV9jYXN0AGFyaXRoLm11bGYAYXJpdGguYWRkZgB0cHUudmVjdG9yX3N0b3JlAGZ1bmMucmV0dXJuAHZhbHVlAHN5bV9uYW1lAHNjYWxlX2tlcm5lbABzdGFibGVfbW9zYWljLnZlcnNpb24AZGltZW5zaW9uX3NlbWFudGljcwBmdW5jdGlvbl90eXBlAHNjYWxhcl9wcmVmZXRjaABzY3JhdGNoX29wZXJhbmRzAHRwdS5jb3JlX3R5cGUAZmFzdG1hdGgAYWRkAG9wZXJhbmRTZWdtZW50U2l6ZXMAc3RyaWRlcwA=\22, \22serialization_format\22: 1, \22needs_layout_passes\22: true, \22debug_locations\22: \22TUzvUgFNTElSMjQuMC4wZ2l0AAELAwEBAwMDUUkBAUkHDwsLDw8PDw8TC1cPCw8LCw8LDx8LDwsPHwsPCw8fCw8LDx8CAgIfHSEjBQUFBx0/QR0rLR01Nx0FKR0FRwMDFRcFCQEnAQEZHQMDAwMLCwsNDQ0JCQkJAR0bAQULHR8BBQ0FDx0lJwURFQ8PLQcHSgUfMwUTHS8xBRUdBTMtBwdKBR8/BRcdOTsFGR0FPS0HB0oFH0sFGx1DRQUdFRERLQcHSgUFGQQTBQERARMHAwEBBgMBBQEABgIfFQ0JCwkLEQsNDRMjGw8RYnVpbHRpbgBtb2R1bGUAc2NhbGVfa2VybmVsAG1ha2VfcHJvZ3JhbXMucHkAdHB1LmxvY3MAeF9yZWYAb19yZWYAZ2V0OgBnZXQvZ2V0AG11bDoAbXVsAGFkZDoAYWRkAHN3YXA6AHN3YXAvc3dhcAA=\22}}", kernel_name = "scale_kernel", mhlo.frontend_attributes = {kernel_metadata = "{}"}, operand_layouts = [dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]} : (tensor<16x128xf32>) -> tensor<16x128xf32>
+      %2 = "stablehlo.all_reduce"(%1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh_0, axes = [#stablehlo.axis_ref<name = "x">]>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %3 = stablehlo.add %arg2, %arg3 : tensor<f32>
+        stablehlo.return %3 : tensor<f32>
+      }) : (tensor<16x128xf32>) -> tensor<16x128xf32>
+      sdy.return %2 : tensor<16x128xf32>
+    } : (tensor<16x512xf32>) -> tensor<16x128xf32>
+    return %0 : tensor<16x128xf32>
+  }
+}
