@@ -74,6 +74,13 @@ pub enum DiffError {
     /// A decoded kernel could not be printed.
     #[error(transparent)]
     Kernel(#[from] crate::kernel::KernelError),
+    /// What was given as a module is not one (a file's path given where
+    /// its text was expected, a file that cannot be read).
+    #[error("{message}")]
+    NotAModule {
+        /// What is wrong, and what to do.
+        message: String,
+    },
 }
 
 /// How calls of the two modules are paired.

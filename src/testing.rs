@@ -14,23 +14,111 @@
 //! These functions panic (that is how a test fails), also when a module
 //! cannot be decoded; use [`crate::diff::diff_modules`] to handle errors.
 
+use std::path::Path;
+
 use crate::Context;
-use crate::diff::{self, DiffOptions, DiffReport};
+use crate::diff::{self, DiffError, DiffOptions, DiffReport};
+
+mod golden;
+pub use golden::{
+    BLESS_ENV, GoldenOptions, assert_golden, assert_golden_with, golden_diff, golden_diff_with,
+};
+
+/// Whether `bytes`, given where a module's text is expected, is rather a
+/// file's path: one short line without spaces or MLIR punctuation that
+/// names an existing file or ends like a module file's name.
+pub fn looks_like_path(bytes: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return false;
+    };
+    let text = text.trim();
+    if text.is_empty() || text.len() > 4096 || text.contains(char::is_whitespace) {
+        return false;
+    }
+    if text.contains(['{', '(', '%', '"', '<', '=', '@']) {
+        return false;
+    }
+    const ENDINGS: [&str; 5] = [".mlir", ".mlirbc", ".bc", ".txt", ".stablehlo"];
+    Path::new(text).is_file() || ENDINGS.iter().any(|e| text.ends_with(e))
+}
+
+/// `Err(message)` when `bytes` (named `what`) [`looks_like_path`].
+fn check_not_path(what: &str, bytes: &[u8]) -> Result<(), String> {
+    if looks_like_path(bytes) {
+        let text = String::from_utf8_lossy(bytes);
+        return Err(format!(
+            "{what} looks like a path (`{}`), not a module's text: pass the file's contents \
+             (`std::fs::read(path)?`) or use the `_files` assertion (`assert_calls_eq_files`)",
+            text.trim()
+        ));
+    }
+    Ok(())
+}
 
 /// Compares the calls of two modules (text in JAX's pretty form or generic
-/// form, or bytecode); `Err` when one cannot be decoded.
+/// form, or bytecode); `Err` when one cannot be decoded, or when one looks
+/// like a file's path ([`looks_like_path`]: pass the contents, or use
+/// [`calls_diff_files`]).
 pub fn calls_diff(
     expected: impl AsRef<[u8]>,
     actual: impl AsRef<[u8]>,
     options: &DiffOptions,
-) -> Result<DiffReport, crate::diff::DiffError> {
-    let ctx = Context::new();
-    diff::diff_modules(
-        &ctx,
+) -> Result<DiffReport, DiffError> {
+    calls_diff_named(
         (expected.as_ref(), "expected"),
         (actual.as_ref(), "actual"),
         options,
     )
+}
+
+/// [`calls_diff`] with the two sides named (file names, say): the report's
+/// headings and kernel diffs carry the names.
+pub fn calls_diff_named(
+    expected: (&[u8], &str),
+    actual: (&[u8], &str),
+    options: &DiffOptions,
+) -> Result<DiffReport, DiffError> {
+    for (bytes, name) in [expected, actual] {
+        check_not_path(&format!("the {name} module"), bytes)
+            .map_err(|message| DiffError::NotAModule { message })?;
+    }
+    let ctx = Context::new();
+    diff::diff_modules(&ctx, expected, actual, options)
+}
+
+/// [`calls_diff`] of two module files, the sides labelled with their paths.
+pub fn calls_diff_files(
+    expected: impl AsRef<Path>,
+    actual: impl AsRef<Path>,
+    options: &DiffOptions,
+) -> Result<DiffReport, DiffError> {
+    let (e, a) = (expected.as_ref(), actual.as_ref());
+    let read = |p: &Path| {
+        std::fs::read(p).map_err(|err| DiffError::NotAModule {
+            message: format!("cannot read {}: {err}", p.display()),
+        })
+    };
+    let (eb, ab) = (read(e)?, read(a)?);
+    calls_diff_named(
+        (&eb, &e.display().to_string()),
+        (&ab, &a.display().to_string()),
+        options,
+    )
+}
+
+/// Asserts that two module files' calls are equal by meaning; the report
+/// names the files.
+#[track_caller]
+pub fn assert_calls_eq_files(
+    expected: impl AsRef<Path>,
+    actual: impl AsRef<Path>,
+    options: &DiffOptions,
+) {
+    match calls_diff_files(expected, actual, options) {
+        Ok(report) if report.is_equal() => {}
+        Ok(report) => panic!("tpu_custom_calls differ:\n{report}"),
+        Err(e) => panic!("cannot compare tpu_custom_calls: {e}"),
+    }
 }
 
 /// Asserts that the two modules' calls are equal by meaning (paired in
@@ -241,4 +329,44 @@ pub fn doc_spec(
         .build(&ctx, |_| Ok::<(), crate::mosaic::BuildError>(()))
         .unwrap_or_else(|e| panic!("{e}"));
     module.as_operation().to_string()
+}
+
+/// Asserts that every `tpu_custom_call` of a module (text in JAX's pretty or
+/// generic form, or bytecode) is valid for `target` (a [`crate::Chip`], or
+/// `None`: JAX's rules and ours, not a chip's): its config, body, kernel,
+/// parameters, layouts and call contract
+/// ([`crate::validate::module_report`]). On failure panics with every
+/// problem, each labelled with its call (`tpu_custom_call #1 (matmul) at
+/// line 12: ...`); libtpu's warnings are printed on stderr.
+///
+/// ```
+/// use tpu_custom_call::{Chip, testing::assert_module_valid};
+///
+/// let jax = std::fs::read("tests/data/jax-goldens/add_basic/module.mlir").unwrap();
+/// assert_module_valid(&jax, Chip::V5e);
+/// assert_module_valid(&jax, Chip::V6e);
+/// ```
+#[track_caller]
+pub fn assert_module_valid(module: impl AsRef<[u8]>, target: impl Into<Option<crate::Chip>>) {
+    let module = module.as_ref();
+    if let Err(message) = check_not_path("the module", module) {
+        panic!("{message}");
+    }
+    let ctx = Context::new();
+    let report = match crate::validate::module_report(
+        &ctx,
+        module,
+        "the module",
+        target.into(),
+        &crate::validate::ValidateOptions::default(),
+    ) {
+        Ok(report) => report,
+        Err(e) => panic!("cannot validate the module: {e}"),
+    };
+    for warning in report.warnings() {
+        eprintln!("warning: {warning}");
+    }
+    if !report.is_valid() {
+        panic!("{report}");
+    }
 }
