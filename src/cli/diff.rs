@@ -17,6 +17,9 @@ pub enum Match {
     Order,
     /// Each call of A with the next call of B with the same kernel_name.
     Name,
+    /// By name when a module has several calls and every call is named,
+    /// else in order.
+    Auto,
 }
 
 /// Arguments of `diff`.
@@ -48,9 +51,9 @@ pub struct Args {
     /// How calls are paired.
     #[arg(
         long = "match",
-        value_name = "order|name",
+        value_name = "auto|order|name",
         value_enum,
-        default_value = "order"
+        default_value = "auto"
     )]
     pub match_by: Match,
     /// Compare the kernels' debug locations too.
@@ -184,6 +187,7 @@ fn compare(args: &Args) -> Result<(bool, String), String> {
         match_by: match args.match_by {
             Match::Order => MatchBy::Order,
             Match::Name => MatchBy::Name,
+            Match::Auto => MatchBy::Auto,
         },
         ignore: args.ignore.clone(),
         locations: args.locations,
