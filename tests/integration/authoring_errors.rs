@@ -169,3 +169,34 @@ fn from_module_names_the_kernel() {
     );
     assert!(e.contains("math.exp"), "{e}");
 }
+
+/// A test binary (this one: libtest's `main`, no code of ours before it)
+/// is its own libtpu worker: started again with the worker's arguments and
+/// `TPU_CUSTOM_CALL_SELF_WORKER=1`, the library's start-up hook serves the
+/// worker before the harness runs. JAX's add module compiles for v5e.
+#[test]
+fn a_test_binary_is_its_own_worker() {
+    let Some(libtpu) = crate::compile::libtpu("a_test_binary_is_its_own_worker") else {
+        return;
+    };
+    let _one = crate::compile::LIBTPU
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let module = std::fs::read(crate::common::goldens_dir().join("add_basic/module.mlir")).unwrap();
+    let started = std::time::Instant::now();
+    let verdict = tpu_custom_call::compile::compile_module(
+        &module,
+        &tpu_custom_call::compile::CompileOptions {
+            chip: tpu_custom_call::Chip::V5e,
+            libtpu: Some(libtpu),
+            worker: Some(std::env::current_exe().unwrap()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(verdict.is_ok(), "{:?}", verdict.error());
+    eprintln!(
+        "a_test_binary_is_its_own_worker: compiled in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
