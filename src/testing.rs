@@ -370,3 +370,116 @@ pub fn assert_module_valid(module: impl AsRef<[u8]>, target: impl Into<Option<cr
         panic!("{report}");
     }
 }
+
+/// Asserts that every `.npy` file of the folder `expected` has a file of
+/// the same name in `actual` holding the same array within `|a - e| <= atol
+/// + rtol * |e|` elementwise (NaN equal to NaN), as `tpu-custom-call run
+/// --compare DIR` compares; the element types come from the files
+/// ([`crate::exec::npy::read`]: bf16 as `ml_dtypes` saves it, `<V2`; the
+/// actual file is read with the expected one's type, so `uint16` bit
+/// patterns compare with `<V2` bf16). A file only in `actual` is an error
+/// too. On failure panics listing every file that differs, with its worst
+/// element.
+#[cfg(feature = "exec")]
+#[track_caller]
+pub fn assert_npy_dir_eq(
+    expected: impl AsRef<Path>,
+    actual: impl AsRef<Path>,
+    rtol: f64,
+    atol: f64,
+) {
+    if let Err(problems) = npy_dir_diff(expected.as_ref(), actual.as_ref(), rtol, atol) {
+        panic!("{problems}");
+    }
+}
+
+/// The comparison behind [`assert_npy_dir_eq`]: `Err` lists each problem.
+#[cfg(feature = "exec")]
+fn npy_dir_diff(expected: &Path, actual: &Path, rtol: f64, atol: f64) -> Result<(), String> {
+    use crate::exec::npy;
+    let names = |dir: &Path| -> Result<Vec<String>, String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".npy"))
+            .collect();
+        names.sort();
+        Ok(names)
+    };
+    let (want, got) = (names(expected)?, names(actual)?);
+    if want.is_empty() {
+        return Err(format!(
+            "{}: no .npy file to compare with",
+            expected.display()
+        ));
+    }
+    let mut problems = Vec::new();
+    for name in &want {
+        let (e, a) = (expected.join(name), actual.join(name));
+        if !got.contains(name) {
+            problems.push(format!("{name}: missing from {}", actual.display()));
+            continue;
+        }
+        let compared = npy::read(&e, None)
+            .and_then(|ex| npy::read(&a, ex.elem).map(|ac| (ex, ac)))
+            .map_err(|err| err.to_string())
+            .and_then(|(ex, ac)| {
+                crate::exec::compare(&ac, &ex, rtol, atol).map_err(|m| m.to_string())
+            });
+        if let Err(m) = compared {
+            problems.push(format!("{name}: {m}"));
+        }
+    }
+    for name in got.iter().filter(|n| !want.contains(n)) {
+        problems.push(format!("{name}: only in {}", actual.display()));
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} of {} .npy file(s) of {} differ in {} (rtol {rtol}, atol {atol}):\n  {}",
+        problems.len(),
+        want.len(),
+        expected.display(),
+        actual.display(),
+        problems.join("\n  ")
+    ))
+}
+
+/// Runs a module's `index`-th call on the CPU with `inputs` and asserts its
+/// results equal `dir/result<k>.npy` (or `out<k>.npy`, JAX reference
+/// folders' name) within `rtol`/`atol`: `tpu-custom-call run --compare
+/// DIR` in a test. Panics naming each result that differs.
+#[cfg(feature = "exec")]
+#[track_caller]
+pub fn assert_call_matches_dir(
+    module: impl AsRef<[u8]>,
+    index: usize,
+    inputs: &[crate::exec::Array],
+    dir: impl AsRef<Path>,
+    rtol: f64,
+    atol: f64,
+) {
+    let results = run_call(module, index, inputs);
+    let dir = dir.as_ref();
+    let comparisons = match crate::exec::host::compare_with_dir(&results, dir, rtol, atol) {
+        Ok(c) => c,
+        Err(e) => panic!("tpu_custom_call #{index}: {e}"),
+    };
+    let bad: Vec<String> = comparisons
+        .iter()
+        .filter_map(|c| {
+            c.mismatch
+                .as_ref()
+                .map(|m| format!("result {} vs {}: {m}", c.result, c.reference.display()))
+        })
+        .collect();
+    if !bad.is_empty() {
+        panic!(
+            "tpu_custom_call #{index} differs from {}:\n  {}",
+            dir.display(),
+            bad.join("\n  ")
+        );
+    }
+}

@@ -364,3 +364,109 @@ fn module_report_labels_every_problem_with_its_call() {
         "{message}"
     );
 }
+
+/// `npy::read` takes the element type from the file: NumPy's types, and
+/// what `np.save` writes for ml_dtypes arrays (files made by ml_dtypes 0.6,
+/// `tests/data/npy-ml-dtypes`): bf16 as `<V2`, float8_e5m2 as `<f1`; the
+/// one-byte void of the other float8 types does not say which: an error
+/// saying to give the type.
+#[test]
+fn npy_read_takes_the_dtype_from_the_file() {
+    use tpu_custom_call::exec::{ElemType, npy};
+    let dir = data_dir().join("npy-ml-dtypes");
+    let values = [1.5, -2.0, 3.0, 0.25, -0.5, 96.0];
+    for (file, elem) in [
+        ("bfloat16.npy", ElemType::BF16),
+        ("float8_e5m2.npy", ElemType::F8E5M2),
+        ("float32.npy", ElemType::F32),
+    ] {
+        let a = npy::read(&dir.join(file), None).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(a.elem, elem, "{file}");
+        assert_eq!(a.shape, [2, 3], "{file}");
+        let got: Vec<f64> = (0..6).map(|i| a.data.get_f64(i)).collect();
+        assert_eq!(got, values, "{file}");
+    }
+    let a = npy::read(&dir.join("int8.npy"), None).unwrap();
+    assert_eq!(a.elem, ElemType::Int(8));
+    // One-byte void: which float8 is not said.
+    let e = npy::read(&dir.join("float8_e4m3fn.npy"), None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("has dtype <V1, which does not say its element type"),
+        "{e}"
+    );
+    assert!(e.contains("npy::read(path, ElemType::...)"), "{e}");
+    let a = npy::read(&dir.join("float8_e4m3fn.npy"), ElemType::F8E4M3FN).unwrap();
+    assert_eq!(
+        (0..6).map(|i| a.data.get_f64(i)).collect::<Vec<_>>(),
+        values
+    );
+}
+
+/// A folder of `.npy` results against a reference folder, as `run
+/// --compare DIR`: equal passes; a differing, missing or extra file is
+/// named.
+#[test]
+fn npy_folders_are_compared_file_by_file() {
+    use tpu_custom_call::exec::{Array, ElemType, npy};
+    // (Not float8_e4m3fn.npy: its `<V1` does not say its type.)
+    let names = ["bfloat16.npy", "float32.npy", "int8.npy", "float8_e5m2.npy"];
+    let reference = scratch("npy-reference");
+    let dir = scratch("npy-dir");
+    for name in names {
+        let file = data_dir().join("npy-ml-dtypes").join(name);
+        std::fs::copy(&file, reference.join(name)).unwrap();
+        std::fs::copy(&file, dir.join(name)).unwrap();
+    }
+    testing::assert_npy_dir_eq(&reference, &dir, 0.0, 0.0);
+    // Our bf16 written as uint16 bit patterns compares with ml_dtypes' <V2.
+    let ours = npy::read(&reference.join("bfloat16.npy"), None).unwrap();
+    npy::write(&dir.join("bfloat16.npy"), &ours).unwrap();
+    testing::assert_npy_dir_eq(&reference, &dir, 0.0, 0.0);
+    // One element changed, one file missing, one extra.
+    let mut changed = npy::read(&reference.join("float32.npy"), None).unwrap();
+    changed.data.set_f64(4, -0.75);
+    npy::write(&dir.join("float32.npy"), &changed).unwrap();
+    std::fs::remove_file(dir.join("int8.npy")).unwrap();
+    npy::write(
+        &dir.join("extra.npy"),
+        &Array::filled(ElemType::F32, &[1], 0.0),
+    )
+    .unwrap();
+    let (r, d) = (reference.clone(), dir.clone());
+    let message = in_test_thread("npy_dir", move || {
+        testing::assert_npy_dir_eq(&r, &d, 1e-6, 0.0)
+    })
+    .unwrap();
+    assert!(message.starts_with("3 of 4 .npy file(s) of"), "{message}");
+    assert!(message.contains("\n  float32.npy: "), "{message}");
+    assert!(message.contains("\n  int8.npy: missing from"), "{message}");
+    assert!(message.contains("\n  extra.npy: only in"), "{message}");
+    // A call's results against a folder.
+    let module = jax_module("add_basic");
+    let x = Array::filled(ElemType::F32, &[8, 128], 1.5);
+    let y = Array::filled(ElemType::F32, &[8, 128], 2.0);
+    let out = scratch("npy-call");
+    npy::write(
+        &out.join("result0.npy"),
+        &Array::filled(ElemType::F32, &[8, 128], 3.5),
+    )
+    .unwrap();
+    testing::assert_call_matches_dir(&module, 0, &[x.clone(), y.clone()], &out, 0.0, 0.0);
+    npy::write(
+        &out.join("result0.npy"),
+        &Array::filled(ElemType::F32, &[8, 128], 3.0),
+    )
+    .unwrap();
+    let panic = std::panic::catch_unwind(|| {
+        testing::assert_call_matches_dir(&module, 0, &[x, y], &out, 0.0, 0.0)
+    })
+    .unwrap_err();
+    let message = panic.downcast_ref::<String>().unwrap();
+    assert!(
+        message.contains("tpu_custom_call #0 differs from"),
+        "{message}"
+    );
+    assert!(message.contains("result 0 vs"), "{message}");
+}
