@@ -9,12 +9,12 @@
 //! and the next compile starts a fresh worker. The worker is, in order:
 //! [`CompileOptions::worker`]; the path in `TPU_CUSTOM_CALL_WORKER`; the
 //! current executable when it is the `tpu-custom-call` CLI; a
-//! `tpu-custom-call` executable beside the current one (cargo's target
-//! folder); on Linux, the current program itself (a test binary of a crate
-//! depending on this one, say: no binary of yours, no setup), started again
-//! with [`SELF_WORKER_ENV`] set, which this library's start-up hook (it runs
-//! before `main`, before the test harness) turns into the worker; a
-//! `tpu-custom-call` on `PATH` or in `$CARGO_HOME/bin` (`cargo install
+//! current program itself on Linux (a test binary of a crate depending on
+//! this one, say: no binary of yours, no setup), started again with
+//! [`SELF_WORKER_ENV`] set, which this library's start-up hook (it runs
+//! before `main`, before the test harness) turns into the worker; elsewhere
+//! a `tpu-custom-call` executable beside the current one (cargo's target
+//! folder), on `PATH` or in `$CARGO_HOME/bin` (`cargo install
 //! tpu-custom-call`). A program can also serve the worker from its own
 //! `main`: call [`serve_worker_if_asked`] first thing and set
 //! [`CompileOptions::worker`] to `std::env::current_exe()`. Without any, the
@@ -1166,6 +1166,12 @@ pub fn find_worker() -> Result<PathBuf, CompileError> {
     if let Some(exe) = current.as_deref().filter(|p| is_cli(p)) {
         return Ok(exe.to_path_buf());
     }
+    // The program itself, served by the start-up hook: always this
+    // library's own version (a `tpu-custom-call` found elsewhere may be
+    // another build).
+    if let Some(exe) = current.as_ref().filter(|_| self_worker::available()) {
+        return Ok(exe.clone());
+    }
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(dir) = current.as_deref().and_then(Path::parent) {
         dirs.push(dir.to_path_buf());
@@ -1173,18 +1179,6 @@ pub fn find_worker() -> Result<PathBuf, CompileError> {
         if let Some(up) = dir.parent() {
             dirs.push(up.to_path_buf());
         }
-    }
-    if let Some(found) = dirs
-        .iter()
-        .map(|d| d.join("tpu-custom-call"))
-        .find(|p| p.is_file())
-    {
-        return Ok(found);
-    }
-    // The program itself, served by the start-up hook: always this
-    // library's own version (a `tpu-custom-call` on PATH may be another).
-    if let Some(exe) = current.filter(|_| self_worker::available()) {
-        return Ok(exe);
     }
     if let Some(path) = std::env::var_os("PATH") {
         dirs.extend(std::env::split_paths(&path));
