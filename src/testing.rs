@@ -483,3 +483,40 @@ pub fn assert_call_matches_dir(
         );
     }
 }
+
+/// Asserts that libtpu (0.0.50.1, [`crate::compile`]) compiles the module
+/// for `chip`, in a worker process: on Linux the test binary itself (no
+/// binary of yours, no setup; [`crate::compile::find_worker`]). Panics with
+/// libtpu's message when it refuses, crashes or times out. Without a
+/// `libtpu.so` ([`crate::compile::find_libtpu`]: `TPU_LIBRARY_PATH`, or
+/// `~/.cache/tpu-custom-call/libtpu/0.0.50.1/libtpu.so`) it prints
+/// `SKIPPED assert_module_compiles: ...` on stderr and returns: a suite
+/// that must compile can check [`crate::compile::find_libtpu`] itself.
+#[cfg(feature = "pjrt")]
+#[track_caller]
+pub fn assert_module_compiles(module: impl AsRef<[u8]>, chip: crate::Chip) {
+    let module = module.as_ref();
+    if let Err(message) = check_not_path("the module", module) {
+        panic!("{message}");
+    }
+    let libtpu = match crate::compile::find_libtpu(None) {
+        Ok(path) => path,
+        Err(e) => {
+            eprintln!("SKIPPED assert_module_compiles: {e}");
+            return;
+        }
+    };
+    let options = crate::compile::CompileOptions {
+        chip,
+        libtpu: Some(libtpu),
+        ..Default::default()
+    };
+    match crate::compile::compile_module(module, &options) {
+        Ok(verdict) if verdict.is_ok() => {}
+        Ok(verdict) => panic!(
+            "libtpu does not compile the module for {chip}: {}",
+            verdict.error().unwrap_or_default()
+        ),
+        Err(e) => panic!("cannot compile the module for {chip}: {e}"),
+    }
+}
