@@ -1342,7 +1342,9 @@ fn render_unified(
         let _ = writeln!(out, "@@ -{} +{} @@", range(a0, na), range(b0, nb));
         for e in hunk {
             let _ = match *e {
-                Edit::Equal(i, _) => writeln!(out, " {}", la[i]),
+                // The second text's: a kernel diff modulo SSA names shows
+                // its context in the second kernel's names.
+                Edit::Equal(_, j) => writeln!(out, " {}", lb[j]),
                 Edit::Delete(i) => writeln!(out, "-{}", la[i]),
                 Edit::Insert(j) => writeln!(out, "+{}", lb[j]),
             };

@@ -438,11 +438,11 @@ fn npy_dir_diff(expected: &Path, actual: &Path, rtol: f64, atol: f64) -> Result<
         return Ok(());
     }
     Err(format!(
-        "{} of {} .npy file(s) of {} differ in {} (rtol {rtol}, atol {atol}):\n  {}",
-        problems.len(),
-        want.len(),
+        "the .npy files of {} ({}) and {} differ (rtol {rtol}, atol {atol}): {} problem(s):\n  {}",
         expected.display(),
+        want.len(),
         actual.display(),
+        problems.len(),
         problems.join("\n  ")
     ))
 }

@@ -91,7 +91,10 @@ thread_local! {
 
 /// A bless to write when the test passes.
 struct Bless {
+    /// The registry's key (absolute).
     path: PathBuf,
+    /// The path as the assertion gave it.
+    shown: String,
     bytes: Vec<u8>,
     test: String,
     what: String,
@@ -108,8 +111,7 @@ impl Drop for Pending {
                 eprintln!(
                     "not blessed {} (test {}): the test failed or expected a failure; a test blesses \
                      only when it passes",
-                    bless.path.display(),
-                    bless.test
+                    bless.shown, bless.test
                 );
             } else {
                 commit(bless);
@@ -144,8 +146,7 @@ fn commit(bless: Bless) {
     if entry.as_ref().is_some_and(|e| e.conflict) {
         eprintln!(
             "not blessed {} (test {}): several assertions compare it with different modules",
-            bless.path.display(),
-            bless.test
+            bless.shown, bless.test
         );
         return;
     }
@@ -156,16 +157,10 @@ fn commit(bless: Bless) {
             }
             eprintln!(
                 "blessed {} (test {}): {}",
-                bless.path.display(),
-                bless.test,
-                bless.what
+                bless.shown, bless.test, bless.what
             );
         }
-        Err(e) => eprintln!(
-            "not blessed {} (test {}): {e}",
-            bless.path.display(),
-            bless.test
-        ),
+        Err(e) => eprintln!("not blessed {} (test {}): {e}", bless.shown, bless.test),
     }
 }
 
@@ -343,6 +338,7 @@ fn golden_check(actual: &[u8], path: &Path, options: &GoldenOptions) -> Result<(
     };
     let bless = Bless {
         path: key(path),
+        shown: shown.clone(),
         bytes: actual.to_vec(),
         test,
         what,

@@ -439,7 +439,12 @@ fn npy_folders_are_compared_file_by_file() {
         testing::assert_npy_dir_eq(&r, &d, 1e-6, 0.0)
     })
     .unwrap();
-    assert!(message.starts_with("3 of 4 .npy file(s) of"), "{message}");
+    assert!(message.starts_with("the .npy files of "), "{message}");
+    assert!(message.contains(" (4) and "), "{message}");
+    assert!(
+        message.contains("differ (rtol 0.000001, atol 0): 3 problem(s):"),
+        "{message}"
+    );
     assert!(message.contains("\n  float32.npy: "), "{message}");
     assert!(message.contains("\n  int8.npy: missing from"), "{message}");
     assert!(message.contains("\n  extra.npy: only in"), "{message}");
