@@ -372,9 +372,9 @@ pub fn assert_module_valid(module: impl AsRef<[u8]>, target: impl Into<Option<cr
 }
 
 /// Asserts that every `.npy` file of the folder `expected` has a file of
-/// the same name in `actual` holding the same array within `|a - e| <= atol
-/// + rtol * |e|` elementwise (NaN equal to NaN), as `tpu-custom-call run
-/// --compare DIR` compares; the element types come from the files
+/// the same name in `actual` holding the same array within
+/// `|a - e| <= atol + rtol * |e|` elementwise (NaN equal to NaN), as
+/// `tpu-custom-call run --compare DIR` compares; the element types come from the files
 /// ([`crate::exec::npy::read`]: bf16 as `ml_dtypes` saves it, `<V2`; the
 /// actual file is read with the expected one's type, so `uint16` bit
 /// patterns compare with `<V2` bf16). A file only in `actual` is an error
