@@ -27,9 +27,13 @@ pub enum Match {
 #[command(
     after_help = "Exit status: 0 equal, 1 different (the report on stdout), 2 on errors.\n\n\
 Fields (for --ignore): the backend_config fields by their JAX names (vmem_limit_bytes, flags, cost_estimate, \
-lowered_module_asm for the kernel, lowered_module_asm_version, ...), op attributes (operand_layouts, \
+lowered_module_asm for the whole kernel, lowered_module_asm_version, ...), the kernel function's attributes \
+(lowered_module_asm.dimension_semantics, or bare: dimension_semantics, iteration_bounds, window_params, \
+scalar_prefetch, scratch_operands, tpu.core_type, function_type), op attributes (operand_layouts, \
 output_operand_aliases, has_side_effect, mhlo.frontend_attributes[.KEY], ...), operand_types, result_types, \
 debug_locations.\n\n\
+Calls are paired by kernel_name when a module has several calls and all are named (--match auto), else in \
+order.\n\n\
 Examples:\n  \
 tpu-custom-call diff jax.mlir ours.mlir                 # JAX's Lowered.as_text() vs our emission\n  \
 tpu-custom-call diff a.mlir b.mlirbc --match name       # pair calls by kernel name\n  \
