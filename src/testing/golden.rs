@@ -8,9 +8,12 @@
 //!   the file of the assertion that differs: nothing else is written;
 //! - only from a test that passes: the write is made when the test's thread
 //!   ends, and not at all when that thread panicked, whether the test failed
-//!   or expected the panic (`#[should_panic]`, `catch_unwind`). A negative
-//!   test can therefore not bless, and should not call [`assert_golden`]
-//!   anyway: [`golden_diff`] returns the report and never blesses;
+//!   or expected the panic (`catch_unwind`); a test marked `#[should_panic]`
+//!   (read from its source: the caller's file, the function the test thread
+//!   is named after) never blesses, and under `BLESS=1` its assertion panics
+//!   as without. A negative test can therefore not bless, and should not
+//!   call [`assert_golden`] anyway: [`golden_diff`] returns the report and
+//!   never blesses;
 //! - only a module that decodes and whose every call is valid
 //!   ([`crate::validate::module_report`], without a chip: JAX's rules and
 //!   ours): an invalid module is never written as a golden;
@@ -246,9 +249,87 @@ pub fn assert_golden_with(
     path: impl AsRef<Path>,
     options: &GoldenOptions,
 ) {
+    let caller = std::panic::Location::caller();
+    let expects_panic = options.bless && expects_panic(caller.file(), caller.line());
+    let options = if expects_panic {
+        eprintln!(
+            "note: {}:{}: not blessing in a #[should_panic] test",
+            caller.file(),
+            caller.line()
+        );
+        &GoldenOptions {
+            bless: false,
+            ..options.clone()
+        }
+    } else {
+        options
+    };
     if let Err(message) = golden_check(actual.as_ref(), path.as_ref(), options) {
         panic!("{message}");
     }
+}
+
+/// Whether the test running this thread is marked `#[should_panic]`, read
+/// from its source: the test function the thread is named after (libtest
+/// names it `module::test`) in the caller's file, else the function around
+/// the caller's line. `false` when the source cannot be read.
+fn expects_panic(file: &str, line: u32) -> bool {
+    let candidates = [
+        Some(PathBuf::from(file)),
+        std::env::var_os("CARGO_MANIFEST_DIR").map(|d| PathBuf::from(d).join(file)),
+    ];
+    // In a workspace the caller's file is relative to the workspace root and
+    // the test runs in the package's folder: also try the file's path with
+    // its leading folders taken off.
+    let stripped = Path::new(file).ancestors().count().saturating_sub(1);
+    let tails = (1..stripped).filter_map(|n| {
+        let tail: PathBuf = Path::new(file).components().skip(n).collect();
+        tail.is_file().then_some(tail)
+    });
+    let Some(source) = candidates
+        .into_iter()
+        .flatten()
+        .chain(tails)
+        .find_map(|p| std::fs::read_to_string(p).ok())
+    else {
+        return false;
+    };
+    let lines: Vec<&str> = source.lines().collect();
+    let test = std::thread::current()
+        .name()
+        .map(|n| n.rsplit("::").next().unwrap_or(n).to_string());
+    let is_fn = |l: &str, name: Option<&str>| {
+        let t = l.trim_start();
+        let t = t.strip_prefix("pub ").unwrap_or(t);
+        let t = t.strip_prefix("async ").unwrap_or(t);
+        match (t.strip_prefix("fn "), name) {
+            (Some(rest), Some(name)) => rest
+                .strip_prefix(name)
+                .is_some_and(|r| r.starts_with('(') || r.starts_with('<')),
+            (Some(_), None) => true,
+            (None, _) => false,
+        }
+    };
+    let at = test
+        .as_deref()
+        .and_then(|name| lines.iter().position(|l| is_fn(l, Some(name))))
+        .or_else(|| {
+            let upto = (line as usize).min(lines.len());
+            (0..upto).rev().find(|&i| is_fn(lines[i], None))
+        });
+    let Some(at) = at else {
+        return false;
+    };
+    // The attributes above it, up to the end of the previous item.
+    lines[..at]
+        .iter()
+        .rev()
+        .take_while(|l| {
+            let t = l.trim_end();
+            !(t.ends_with('}') || t.ends_with(';'))
+        })
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .any(|l| l.contains("should_panic"))
 }
 
 /// The check behind [`assert_golden_with`]: `Err(message)` where it panics.

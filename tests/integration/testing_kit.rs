@@ -475,3 +475,34 @@ fn npy_folders_are_compared_file_by_file() {
     );
     assert!(message.contains("result 0 vs"), "{message}");
 }
+
+/// A real `#[should_panic]` test asserting a changed module under BLESS:
+/// it is recognised, does not bless, and panics as without BLESS (were it
+/// to bless, it would not panic and fail).
+#[test]
+#[should_panic(expected = "differs from the golden")]
+fn a_should_panic_test_never_blesses() {
+    let dir = scratch("should-panic");
+    let golden = dir.join("g.mlir");
+    std::fs::write(&golden, jax_module("add_basic")).unwrap();
+    testing::assert_golden_with(jax_module("matmul_grid"), &golden, &bless());
+}
+
+/// The same, seen from outside: the thread named after that test panics and
+/// the golden is unchanged after it ended.
+#[test]
+fn a_should_panic_test_leaves_the_golden() {
+    let dir = scratch("should-panic-outside");
+    let golden = dir.join("g.mlir");
+    std::fs::write(&golden, jax_module("add_basic")).unwrap();
+    let g = golden.clone();
+    let message = in_test_thread(
+        "testing_kit::a_should_panic_test_never_blesses",
+        move || {
+            testing::assert_golden_with(jax_module("matmul_grid"), &g, &bless());
+        },
+    )
+    .expect("it panics as without BLESS");
+    assert!(message.contains("differs from the golden"), "{message}");
+    assert_eq!(read(&golden).unwrap(), jax_module("add_basic"));
+}
