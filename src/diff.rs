@@ -324,6 +324,15 @@ impl DiffReport {
         self.unpaired.is_empty() && self.pairs.iter().all(|p| p.differences.is_empty())
     }
 
+    /// The names of the fields that differ, pair after pair
+    /// (`["lowered_module_asm.dimension_semantics", "vmem_limit_bytes"]`):
+    /// what a test asserts on.
+    pub fn fields(&self) -> Vec<&str> {
+        self.differences()
+            .map(|(_, _, d)| d.field.as_str())
+            .collect()
+    }
+
     /// Every difference of every pair, as `(a index, b index, difference)`.
     pub fn differences(&self) -> impl Iterator<Item = (usize, usize, &Difference)> {
         self.pairs

@@ -21,7 +21,8 @@ use crate::diff::{self, DiffError, DiffOptions, DiffReport};
 
 mod golden;
 pub use golden::{
-    BLESS_ENV, GoldenOptions, assert_golden, assert_golden_with, golden_diff, golden_diff_with,
+    BLESS_ENV, GoldenOptions, assert_golden, assert_golden_with, assert_module_golden, golden_diff,
+    golden_diff_with,
 };
 
 /// Whether `bytes`, given where a module's text is expected, is rather a

@@ -241,6 +241,21 @@ pub fn assert_golden(actual: impl AsRef<[u8]>, path: impl AsRef<Path>) {
     assert_golden_with(actual, path, &GoldenOptions::from_env());
 }
 
+/// [`assert_golden`] of a module built in memory (printed in the generic
+/// form, without locations, first).
+#[track_caller]
+pub fn assert_module_golden(actual: &melior::ir::Module<'_>, path: impl AsRef<Path>) {
+    let printed = crate::kernel::print_module(
+        actual,
+        crate::PrintOptions {
+            generic: true,
+            debug_info: false,
+        },
+    )
+    .unwrap_or_else(|e| panic!("cannot print the actual module: {e}"));
+    assert_golden_with(printed, path, &GoldenOptions::from_env());
+}
+
 /// [`assert_golden`] with explicit options (blessing on or off, comparison
 /// options), whatever the environment says.
 #[track_caller]

@@ -506,3 +506,26 @@ fn a_should_panic_test_leaves_the_golden() {
     assert!(message.contains("differs from the golden"), "{message}");
     assert_eq!(read(&golden).unwrap(), jax_module("add_basic"));
 }
+
+/// A module in memory against a golden file; the report's fields by name.
+#[test]
+fn a_module_in_memory_against_its_golden() {
+    use tpu_custom_call::kernel::{ModuleFormat, parse_module_bytes};
+    let ctx = tpu_custom_call::Context::new();
+    let module = parse_module_bytes(
+        &ctx,
+        &jax_generic("add_basic"),
+        "add_basic.mlir",
+        ModuleFormat::Text,
+    )
+    .unwrap();
+    let golden = goldens_dir().join("add_basic/module.mlir");
+    testing::assert_module_golden(&module, &golden);
+    let report = testing::golden_diff(jax_module("matmul_grid"), &golden);
+    assert!(
+        report
+            .fields()
+            .contains(&"lowered_module_asm.iteration_bounds"),
+        "{report}"
+    );
+}

@@ -34,11 +34,7 @@ fn a_changed_vmem_limit_is_detected() {
     })
     .unwrap();
     let report = testing::golden_diff(&changed, "tests/goldens/add.mlir");
-    let fields: Vec<&str> = report
-        .differences()
-        .map(|(_, _, d)| d.field.as_str())
-        .collect();
-    assert_eq!(fields, ["vmem_limit_bytes"], "{report}");
+    assert_eq!(report.fields(), ["vmem_limit_bytes"], "{report}");
 }
 
 /// Every call valid for each chip the compiler targets (JAX's rules,
