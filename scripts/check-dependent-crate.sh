@@ -3,8 +3,9 @@
 # exactly the steps of the README ("Depending on this crate"): a path dependency
 # and the three build settings in the dependent crate's .cargo/config.toml. The
 # crate builds the add kernel in memory with melior's and this crate's builders
-# and lowers it: the README's example, taken from README.md itself. Cheap:
-# shares this repository's target directory and lock file.
+# and lowers it: the README's example, taken from README.md itself. Then the
+# worked test suite examples/test-suite (docs/testing.md) runs its `cargo
+# test`. Cheap: both share this repository's target directory and lock file.
 # With --cold it also builds as a new user would: its own dependency resolution
 # (no Cargo.lock copied: the newest versions the manifests allow) and an empty
 # target folder, first with `default-features = false`, then with the default
@@ -83,5 +84,19 @@ if [ "${1:-}" = "--cold" ]; then
 fi
 # Same dependency versions as this repository (so the shared target dir is reused).
 cp "$repo/Cargo.lock" "$dir/Cargo.lock"
-cd "$dir"
-CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}" cargo run --quiet
+(
+  cd "$dir"
+  CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}" cargo run --quiet
+)
+# The worked test suite of docs/testing.md (examples/test-suite: golden, validity, numbers, libtpu compile),
+# a crate of its own depending on this one by path: its `cargo test`, with this repository's lock file and
+# target folder (the library built above is reused: a few seconds).
+suite="$repo/examples/test-suite"
+cp "$repo/Cargo.lock" "$suite/Cargo.lock"
+trap 'rm -rf "$dir"; rm -f "$suite/Cargo.lock"' EXIT
+(
+  cd "$suite"
+  start=$SECONDS
+  CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}" cargo test --quiet
+  echo "check-dependent-crate: examples/test-suite built and tested in $((SECONDS - start)) s"
+)

@@ -35,9 +35,12 @@ pub enum AnalysisError {
     /// TensorCore and SparseCore functions in one kernel (JAX's message).
     #[error("A single Mosaic kernel cannot contain both TensorCore and SparseCore functions.")]
     MixedCoreTypes,
-    /// `iteration_bounds` and `dimension_semantics` differ in length (JAX's message).
+    /// `iteration_bounds` and `dimension_semantics` differ in length (JAX's
+    /// message, then the counts and the function, which JAX's text lacks).
     #[error(
-        "The iteration bounds and dimension semantics attributes must have the same number of elements."
+        "The iteration bounds and dimension semantics attributes must have the same number of elements. \
+         (@{function}: {bounds} iteration bound{}, {semantics} dimension semantics)",
+        if *bounds == 1 { "" } else { "s" }
     )]
     LengthMismatch {
         /// The function's `sym_name`.

@@ -48,6 +48,7 @@ use crate::config::{BackendConfig, FlagValue, MemorySpace};
 use crate::decode::{self, DecodedCall};
 use crate::kernel::PrintOptions;
 
+pub mod kernel;
 pub mod wiring;
 
 /// Errors of the diff layer itself (decoding errors come from
@@ -74,13 +75,25 @@ pub enum DiffError {
     /// A decoded kernel could not be printed.
     #[error(transparent)]
     Kernel(#[from] crate::kernel::KernelError),
+    /// What was given as a module is not one (a file's path given where
+    /// its text was expected, a file that cannot be read).
+    #[error("{message}")]
+    NotAModule {
+        /// What is wrong, and what to do.
+        message: String,
+    },
 }
 
 /// How calls of the two modules are paired.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MatchBy {
-    /// The n-th call of one module with the n-th of the other.
+    /// [`MatchBy::Name`] when a module has several calls and every call of
+    /// both has a `kernel_name` attribute, else [`MatchBy::Order`] (the
+    /// default: a kernel inserted among named calls shows as one unpaired
+    /// call, not as every later pair differing).
     #[default]
+    Auto,
+    /// The n-th call of one module with the n-th of the other.
     Order,
     /// Each call with the next unpaired call of the same `kernel_name` in the
     /// other module (in order among calls of one name). A call without a
@@ -287,6 +300,8 @@ pub struct DiffReport {
     pub pairs: Vec<PairReport>,
     /// Calls left unpaired.
     pub unpaired: Vec<UnpairedCall>,
+    /// How the calls were paired ([`MatchBy::Auto`] resolved).
+    pub paired_by: MatchBy,
     /// What was compared, in words (types, attributes, config, kernels, and
     /// the operand wiring when both modules were read whole).
     pub compared: Vec<String>,
@@ -309,6 +324,15 @@ impl DiffReport {
         self.unpaired.is_empty() && self.pairs.iter().all(|p| p.differences.is_empty())
     }
 
+    /// The names of the fields that differ, pair after pair
+    /// (`["lowered_module_asm.dimension_semantics", "vmem_limit_bytes"]`):
+    /// what a test asserts on.
+    pub fn fields(&self) -> Vec<&str> {
+        self.differences()
+            .map(|(_, _, d)| d.field.as_str())
+            .collect()
+    }
+
     /// Every difference of every pair, as `(a index, b index, difference)`.
     pub fn differences(&self) -> impl Iterator<Item = (usize, usize, &Difference)> {
         self.pairs
@@ -320,7 +344,8 @@ impl DiffReport {
     /// `a_calls`, `b_calls`, `pairs` (`a`, `b` indices, kernel names, `equal`,
     /// `differences`: `field`, `kind`, `a`, `b` as printed (config values as
     /// JSON text, attributes as MLIR prints them; `null` when absent), `diff`)
-    /// `unpaired` (`side`, `index`, `kernel_name`), `compared` and
+    /// `unpaired` (`side`, `index`, `kernel_name`), `paired_by` (`name` or
+    /// `order`), `compared` and
     /// `not_compared` (lists of words).
     pub fn to_json(&self) -> serde_json::Value {
         let pairs: Vec<serde_json::Value> = self
@@ -362,6 +387,7 @@ impl DiffReport {
             "b_calls": self.b_calls,
             "pairs": pairs,
             "unpaired": unpaired,
+            "paired_by": match self.paired_by { MatchBy::Name => "name", _ => "order" },
             "compared": self.compared,
             "not_compared": self.not_compared,
         })
@@ -399,6 +425,16 @@ impl fmt::Display for DiffReport {
         writeln!(f, "--- {} ({})", self.a_name, plural(self.a_calls, "call"))?;
         writeln!(f, "+++ {} ({})", self.b_name, plural(self.b_calls, "call"))?;
         writeln!(f, "compared: {}", self.compared.join("; "))?;
+        if self.a_calls > 1 || self.b_calls > 1 {
+            writeln!(
+                f,
+                "paired: {}",
+                match self.paired_by {
+                    MatchBy::Name => "by kernel_name",
+                    _ => "in order",
+                }
+            )?;
+        }
         for n in &self.not_compared {
             writeln!(f, "not compared: {n}")?;
         }
@@ -446,7 +482,7 @@ impl fmt::Display for DiffReport {
 pub fn check_options(options: &DiffOptions) -> Result<(), DiffError> {
     for field in &options.ignore {
         let base = field.split('[').next().unwrap_or(field);
-        if base.contains('.') || FIELDS.contains(&base) {
+        if base.contains('.') || FIELDS.contains(&base) || kernel::KERNEL_FIELDS.contains(&base) {
             continue;
         }
         let closest = FIELDS
@@ -464,12 +500,19 @@ pub fn check_options(options: &DiffOptions) -> Result<(), DiffError> {
 }
 
 fn ignored(options: &DiffOptions, field: &str) -> bool {
-    options.ignore.iter().any(|i| {
-        field == i
-            || field
-                .strip_prefix(i.as_str())
-                .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
-    })
+    let matches = |field: &str| {
+        options.ignore.iter().any(|i| {
+            field == i
+                || field
+                    .strip_prefix(i.as_str())
+                    .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+        })
+    };
+    // The kernel function's attributes also by their bare names (`window_params`).
+    matches(field)
+        || field
+            .strip_prefix("lowered_module_asm.")
+            .is_some_and(|rest| !rest.starts_with('@') && matches(rest))
 }
 
 /// Decodes both modules (bytecode, generic text, or JAX's pretty text, each
@@ -555,7 +598,8 @@ pub fn diff_calls(
     options: &DiffOptions,
 ) -> Result<DiffReport, DiffError> {
     check_options(options)?;
-    let (pairs, unpaired) = pair_calls(a, b, options.match_by);
+    let match_by = resolve_match(a, b, options.match_by);
+    let (pairs, unpaired) = pair_calls(a, b, match_by);
     let mut reports = Vec::with_capacity(pairs.len());
     for (i, j) in pairs {
         let differences = diff_pair(&a[i], a_name, &b[j], b_name, options)?;
@@ -588,6 +632,7 @@ pub fn diff_calls(
         b_calls: b.len(),
         pairs: reports,
         unpaired,
+        paired_by: match_by,
         compared: COMPARED.iter().map(|c| c.to_string()).collect(),
         not_compared: vec![
             "operand wiring (the calls were compared without their modules: use diff_modules)"
@@ -596,12 +641,28 @@ pub fn diff_calls(
     })
 }
 
+/// [`MatchBy::Auto`] made [`MatchBy::Name`] or [`MatchBy::Order`].
+fn resolve_match(a: &[DecodedCall<'_>], b: &[DecodedCall<'_>], by: MatchBy) -> MatchBy {
+    match by {
+        MatchBy::Auto => {
+            let several = a.len() > 1 || b.len() > 1;
+            let named = a.iter().chain(b).all(|c| c.found.kernel_name.is_some());
+            if several && named {
+                MatchBy::Name
+            } else {
+                MatchBy::Order
+            }
+        }
+        other => other,
+    }
+}
+
 /// Pairs positions of `a` and `b`; returns the pairs and the unpaired ones.
 type Pairing = (Vec<(usize, usize)>, Vec<(Side, usize)>);
 
 fn pair_calls(a: &[DecodedCall<'_>], b: &[DecodedCall<'_>], by: MatchBy) -> Pairing {
     match by {
-        MatchBy::Order => {
+        MatchBy::Order | MatchBy::Auto => {
             let n = a.len().min(b.len());
             let pairs = (0..n).map(|i| (i, i)).collect();
             let unpaired = (n..a.len())
@@ -1054,15 +1115,46 @@ fn diff_kernels(
     };
     let check_body = !ignored(options, "lowered_module_asm");
     let (ka, kb) = (print_kernel(a, false)?, print_kernel(b, false)?);
-    if check_body && ka != kb {
+    if ka != kb {
+        // Field by field: the functions' attributes, then the bodies modulo
+        // SSA names ([`kernel`]).
+        let mut seen = false;
+        for (field, x, y) in kernel::attribute_fields(a, b) {
+            seen = true;
+            push_if_differs(out, options, &field, DifferenceKind::Kernel, x, y);
+        }
+        let body = |call: &DecodedCall<'_>, generic: &str| {
+            let text = call
+                .kernel
+                .print_pretty(false)
+                .map(without_version)
+                .unwrap_or_else(|_| generic.to_string());
+            kernel::without_function_attributes(&text)
+        };
         let (la, lb) = labels();
-        out.push(Difference {
-            field: "lowered_module_asm".into(),
-            kind: DifferenceKind::Kernel,
-            a: Some(summary(&ka, a)),
-            b: Some(summary(&kb, b)),
-            diff: Some(kernel_diff((a, la), (b, lb), false)?),
-        });
+        let diff = kernel::diff_modulo_names(&body(a, &ka), &body(b, &kb), &la, &lb);
+        if !diff.is_empty() {
+            seen = true;
+            if check_body {
+                out.push(Difference {
+                    field: "lowered_module_asm".into(),
+                    kind: DifferenceKind::Kernel,
+                    a: Some(summary(&ka, a)),
+                    b: Some(summary(&kb, b)),
+                    diff: Some(diff),
+                });
+            }
+        }
+        if !seen && check_body {
+            // Nothing the fields show (a module attribute, say): the kernels whole.
+            out.push(Difference {
+                field: "lowered_module_asm".into(),
+                kind: DifferenceKind::Kernel,
+                a: Some(summary(&ka, a)),
+                b: Some(summary(&kb, b)),
+                diff: Some(kernel_diff((a, la), (b, lb), false)?),
+            });
+        }
         return Ok(());
     }
     if options.locations && !ignored(options, "debug_locations") {
@@ -1201,6 +1293,18 @@ pub fn unified_diff(a: &str, b: &str, a_label: &str, b_label: &str, context: usi
     let la: Vec<&str> = a.lines().collect();
     let lb: Vec<&str> = b.lines().collect();
     let edits = edit_script(&la, &lb);
+    render_unified(&edits, &la, &lb, a_label, b_label, context)
+}
+
+/// The unified diff text of an edit script over the lines `la` and `lb`.
+fn render_unified(
+    edits: &[Edit],
+    la: &[&str],
+    lb: &[&str],
+    a_label: &str,
+    b_label: &str,
+    context: usize,
+) -> String {
     let changed: Vec<usize> = edits
         .iter()
         .enumerate()
@@ -1247,7 +1351,9 @@ pub fn unified_diff(a: &str, b: &str, a_label: &str, b_label: &str, context: usi
         let _ = writeln!(out, "@@ -{} +{} @@", range(a0, na), range(b0, nb));
         for e in hunk {
             let _ = match *e {
-                Edit::Equal(i, _) => writeln!(out, " {}", la[i]),
+                // The second text's: a kernel diff modulo SSA names shows
+                // its context in the second kernel's names.
+                Edit::Equal(_, j) => writeln!(out, " {}", lb[j]),
                 Edit::Delete(i) => writeln!(out, "-{}", la[i]),
                 Edit::Insert(j) => writeln!(out, "+{}", lb[j]),
             };

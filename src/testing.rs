@@ -14,23 +14,112 @@
 //! These functions panic (that is how a test fails), also when a module
 //! cannot be decoded; use [`crate::diff::diff_modules`] to handle errors.
 
+use std::path::Path;
+
 use crate::Context;
-use crate::diff::{self, DiffOptions, DiffReport};
+use crate::diff::{self, DiffError, DiffOptions, DiffReport};
+
+mod golden;
+pub use golden::{
+    BLESS_ENV, GoldenOptions, assert_golden, assert_golden_with, assert_module_golden, golden_diff,
+    golden_diff_with,
+};
+
+/// Whether `bytes`, given where a module's text is expected, is rather a
+/// file's path: one short line without spaces or MLIR punctuation that
+/// names an existing file or ends like a module file's name.
+pub fn looks_like_path(bytes: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return false;
+    };
+    let text = text.trim();
+    if text.is_empty() || text.len() > 4096 || text.contains(char::is_whitespace) {
+        return false;
+    }
+    if text.contains(['{', '(', '%', '"', '<', '=', '@']) {
+        return false;
+    }
+    const ENDINGS: [&str; 5] = [".mlir", ".mlirbc", ".bc", ".txt", ".stablehlo"];
+    Path::new(text).is_file() || ENDINGS.iter().any(|e| text.ends_with(e))
+}
+
+/// `Err(message)` when `bytes` (named `what`) [`looks_like_path`].
+fn check_not_path(what: &str, bytes: &[u8]) -> Result<(), String> {
+    if looks_like_path(bytes) {
+        let text = String::from_utf8_lossy(bytes);
+        return Err(format!(
+            "{what} looks like a path (`{}`), not a module's text: pass the file's contents \
+             (`std::fs::read(path)?`) or use the `_files` assertion (`assert_calls_eq_files`)",
+            text.trim()
+        ));
+    }
+    Ok(())
+}
 
 /// Compares the calls of two modules (text in JAX's pretty form or generic
-/// form, or bytecode); `Err` when one cannot be decoded.
+/// form, or bytecode); `Err` when one cannot be decoded, or when one looks
+/// like a file's path ([`looks_like_path`]: pass the contents, or use
+/// [`calls_diff_files`]).
 pub fn calls_diff(
     expected: impl AsRef<[u8]>,
     actual: impl AsRef<[u8]>,
     options: &DiffOptions,
-) -> Result<DiffReport, crate::diff::DiffError> {
-    let ctx = Context::new();
-    diff::diff_modules(
-        &ctx,
+) -> Result<DiffReport, DiffError> {
+    calls_diff_named(
         (expected.as_ref(), "expected"),
         (actual.as_ref(), "actual"),
         options,
     )
+}
+
+/// [`calls_diff`] with the two sides named (file names, say): the report's
+/// headings and kernel diffs carry the names.
+pub fn calls_diff_named(
+    expected: (&[u8], &str),
+    actual: (&[u8], &str),
+    options: &DiffOptions,
+) -> Result<DiffReport, DiffError> {
+    for (bytes, name) in [expected, actual] {
+        check_not_path(&format!("the {name} module"), bytes)
+            .map_err(|message| DiffError::NotAModule { message })?;
+    }
+    let ctx = Context::new();
+    diff::diff_modules(&ctx, expected, actual, options)
+}
+
+/// [`calls_diff`] of two module files, the sides labelled with their paths.
+pub fn calls_diff_files(
+    expected: impl AsRef<Path>,
+    actual: impl AsRef<Path>,
+    options: &DiffOptions,
+) -> Result<DiffReport, DiffError> {
+    let (e, a) = (expected.as_ref(), actual.as_ref());
+    let read = |p: &Path| {
+        std::fs::read(p).map_err(|err| DiffError::NotAModule {
+            message: format!("cannot read {}: {err}", p.display()),
+        })
+    };
+    let (eb, ab) = (read(e)?, read(a)?);
+    calls_diff_named(
+        (&eb, &e.display().to_string()),
+        (&ab, &a.display().to_string()),
+        options,
+    )
+}
+
+/// Asserts that two module files' calls are equal by meaning; the report
+/// names the files.
+#[track_caller]
+pub fn assert_calls_eq_files(
+    expected: impl AsRef<Path>,
+    actual: impl AsRef<Path>,
+    options: &DiffOptions,
+) {
+    match calls_diff_files(expected, actual, options) {
+        Ok(report) if report.is_equal() => {}
+        Ok(report) => panic!("tpu_custom_calls differ:\n{report}"),
+        Err(e) => panic!("cannot compare tpu_custom_calls: {e}"),
+    }
 }
 
 /// Asserts that the two modules' calls are equal by meaning (paired in
@@ -289,4 +378,194 @@ pub fn doc_spec(
         .build(&ctx, |_| Ok::<(), crate::mosaic::BuildError>(()))
         .unwrap_or_else(|e| panic!("{e}"));
     module.as_operation().to_string()
+}
+
+/// Asserts that every `tpu_custom_call` of a module (text in JAX's pretty or
+/// generic form, or bytecode) is valid for `target` (a [`crate::Chip`], or
+/// `None`: JAX's rules and ours, not a chip's): its config, body, kernel,
+/// parameters, layouts and call contract
+/// ([`crate::validate::module_report`]). On failure panics with every
+/// problem, each labelled with its call (`tpu_custom_call #1 (matmul) at
+/// line 12: ...`); libtpu's warnings are printed on stderr.
+///
+/// ```
+/// use tpu_custom_call::{Chip, testing::assert_module_valid};
+///
+/// let jax = std::fs::read("tests/data/jax-goldens/add_basic/module.mlir").unwrap();
+/// assert_module_valid(&jax, Chip::V5e);
+/// assert_module_valid(&jax, Chip::V6e);
+/// ```
+#[track_caller]
+pub fn assert_module_valid(module: impl AsRef<[u8]>, target: impl Into<Option<crate::Chip>>) {
+    let module = module.as_ref();
+    if let Err(message) = check_not_path("the module", module) {
+        panic!("{message}");
+    }
+    let ctx = Context::new();
+    let report = match crate::validate::module_report(
+        &ctx,
+        module,
+        "the module",
+        target.into(),
+        &crate::validate::ValidateOptions::default(),
+    ) {
+        Ok(report) => report,
+        Err(e) => panic!("cannot validate the module: {e}"),
+    };
+    for warning in report.warnings() {
+        eprintln!("warning: {warning}");
+    }
+    if !report.is_valid() {
+        panic!("{report}");
+    }
+}
+
+/// Asserts that every `.npy` file of the folder `expected` has a file of
+/// the same name in `actual` holding the same array within
+/// `|a - e| <= atol + rtol * |e|` elementwise (NaN equal to NaN), as
+/// `tpu-custom-call run --compare DIR` compares; the element types come from the files
+/// ([`crate::exec::npy::read`]: bf16 as `ml_dtypes` saves it, `<V2`; the
+/// actual file is read with the expected one's type, so `uint16` bit
+/// patterns compare with `<V2` bf16). A file only in `actual` is an error
+/// too. On failure panics listing every file that differs, with its worst
+/// element.
+#[cfg(feature = "exec")]
+#[track_caller]
+pub fn assert_npy_dir_eq(
+    expected: impl AsRef<Path>,
+    actual: impl AsRef<Path>,
+    rtol: f64,
+    atol: f64,
+) {
+    if let Err(problems) = npy_dir_diff(expected.as_ref(), actual.as_ref(), rtol, atol) {
+        panic!("{problems}");
+    }
+}
+
+/// The comparison behind [`assert_npy_dir_eq`]: `Err` lists each problem.
+#[cfg(feature = "exec")]
+fn npy_dir_diff(expected: &Path, actual: &Path, rtol: f64, atol: f64) -> Result<(), String> {
+    use crate::exec::npy;
+    let names = |dir: &Path| -> Result<Vec<String>, String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .map_err(|e| format!("cannot read the folder {}: {e}", dir.display()))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".npy"))
+            .collect();
+        names.sort();
+        Ok(names)
+    };
+    let (want, got) = (names(expected)?, names(actual)?);
+    if want.is_empty() {
+        return Err(format!(
+            "{}: no .npy file to compare with",
+            expected.display()
+        ));
+    }
+    let mut problems = Vec::new();
+    for name in &want {
+        let (e, a) = (expected.join(name), actual.join(name));
+        if !got.contains(name) {
+            problems.push(format!("{name}: missing from {}", actual.display()));
+            continue;
+        }
+        let compared = npy::read(&e, None)
+            .and_then(|ex| npy::read(&a, ex.elem).map(|ac| (ex, ac)))
+            .map_err(|err| err.to_string())
+            .and_then(|(ex, ac)| {
+                crate::exec::compare(&ac, &ex, rtol, atol).map_err(|m| m.to_string())
+            });
+        if let Err(m) = compared {
+            problems.push(format!("{name}: {m}"));
+        }
+    }
+    for name in got.iter().filter(|n| !want.contains(n)) {
+        problems.push(format!("{name}: only in {}", actual.display()));
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "the .npy files of {} ({}) and {} differ (rtol {rtol}, atol {atol}): {} problem(s):\n  {}",
+        expected.display(),
+        want.len(),
+        actual.display(),
+        problems.len(),
+        problems.join("\n  ")
+    ))
+}
+
+/// Runs a module's `index`-th call on the CPU with `inputs` and asserts its
+/// results equal `dir/result<k>.npy` (or `out<k>.npy`, JAX reference
+/// folders' name) within `rtol`/`atol`: `tpu-custom-call run --compare
+/// DIR` in a test. Panics naming each result that differs.
+#[cfg(feature = "exec")]
+#[track_caller]
+pub fn assert_call_matches_dir(
+    module: impl AsRef<[u8]>,
+    index: usize,
+    inputs: &[crate::exec::Array],
+    dir: impl AsRef<Path>,
+    rtol: f64,
+    atol: f64,
+) {
+    let results = run_call(module, index, inputs);
+    let dir = dir.as_ref();
+    let comparisons = match crate::exec::host::compare_with_dir(&results, dir, rtol, atol) {
+        Ok(c) => c,
+        Err(e) => panic!("tpu_custom_call #{index}: {e}"),
+    };
+    let bad: Vec<String> = comparisons
+        .iter()
+        .filter_map(|c| {
+            c.mismatch
+                .as_ref()
+                .map(|m| format!("result {} vs {}: {m}", c.result, c.reference.display()))
+        })
+        .collect();
+    if !bad.is_empty() {
+        panic!(
+            "tpu_custom_call #{index} differs from {}:\n  {}",
+            dir.display(),
+            bad.join("\n  ")
+        );
+    }
+}
+
+/// Asserts that libtpu (0.0.50.1, [`crate::compile`]) compiles the module
+/// for `chip`, in a worker process: on Linux the test binary itself (no
+/// binary of yours, no setup; [`crate::compile::find_worker`]). Panics with
+/// libtpu's message when it refuses, crashes or times out. Without a
+/// `libtpu.so` ([`crate::compile::find_libtpu`]: `TPU_LIBRARY_PATH`, or
+/// `~/.cache/tpu-custom-call/libtpu/0.0.50.1/libtpu.so`) it prints
+/// `SKIPPED assert_module_compiles: ...` on stderr and returns: a suite
+/// that must compile can check [`crate::compile::find_libtpu`] itself.
+#[cfg(feature = "pjrt")]
+#[track_caller]
+pub fn assert_module_compiles(module: impl AsRef<[u8]>, chip: crate::Chip) {
+    let module = module.as_ref();
+    if let Err(message) = check_not_path("the module", module) {
+        panic!("{message}");
+    }
+    let libtpu = match crate::compile::find_libtpu(None) {
+        Ok(path) => path,
+        Err(e) => {
+            eprintln!("SKIPPED assert_module_compiles: {e}");
+            return;
+        }
+    };
+    let options = crate::compile::CompileOptions {
+        chip,
+        libtpu: Some(libtpu),
+        ..Default::default()
+    };
+    match crate::compile::compile_module(module, &options) {
+        Ok(verdict) if verdict.is_ok() => {}
+        Ok(verdict) => panic!(
+            "libtpu does not compile the module for {chip}: {}",
+            verdict.error().unwrap_or_default()
+        ),
+        Err(e) => panic!("cannot compile the module for {chip}: {e}"),
+    }
 }

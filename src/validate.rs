@@ -1239,3 +1239,174 @@ fn expected_layouts(ctx: &Context, types: &[String]) -> Option<String> {
     }
     Some(format!("[{}]", layouts.join(", ")))
 }
+
+/// One call's verdict in a [`ModuleReport`]: its position, kernel name and
+/// line, every problem ([`verify_call_with`]) and libtpu's warnings.
+#[derive(Debug)]
+pub struct CallVerdict {
+    /// Position among the module's `tpu_custom_call` ops (pre-order).
+    pub index: usize,
+    /// The call's `kernel_name` attribute, when it has one.
+    pub kernel_name: Option<String>,
+    /// 1-based line of the op in the module's text, when it came from text.
+    pub line: Option<usize>,
+    /// Every problem; empty when the call is valid.
+    pub errors: Vec<Error>,
+    /// What libtpu compiles but is likely a mistake (not problems).
+    pub warnings: Vec<LibtpuWarning>,
+}
+
+impl CallVerdict {
+    /// `tpu_custom_call #1 (matmul) at line 12`: the label each of the call's
+    /// problems carries.
+    pub fn label(&self) -> String {
+        let mut label = format!("tpu_custom_call #{}", self.index);
+        if let Some(name) = &self.kernel_name {
+            label.push_str(&format!(" ({name})"));
+        }
+        if let Some(line) = self.line {
+            label.push_str(&format!(" at line {line}"));
+        }
+        label
+    }
+
+    /// Whether the call has no problem.
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// Every call of a module checked ([`module_report`]).
+#[derive(Debug)]
+pub struct ModuleReport {
+    /// The module's name as given (a file name).
+    pub source_name: String,
+    /// The chip the calls were checked for (`None`: JAX's rules and ours,
+    /// not libtpu's chip rules).
+    pub target: Option<Chip>,
+    /// One verdict per call, in the module's order.
+    pub calls: Vec<CallVerdict>,
+}
+
+impl ModuleReport {
+    /// Whether the module has at least one call and no call has a problem.
+    pub fn is_valid(&self) -> bool {
+        !self.calls.is_empty() && self.calls.iter().all(CallVerdict::is_valid)
+    }
+
+    /// Every problem, each labelled with its call
+    /// (`tpu_custom_call #1 (matmul) at line 12: ...`); a module without
+    /// calls is one problem.
+    pub fn problems(&self) -> Vec<String> {
+        if self.calls.is_empty() {
+            return vec![format!(
+                "{}: no tpu_custom_call to validate",
+                self.source_name
+            )];
+        }
+        self.calls
+            .iter()
+            .flat_map(|c| c.errors.iter().map(move |e| format!("{}: {e}", c.label())))
+            .collect()
+    }
+
+    /// libtpu's warnings, each labelled with its call.
+    pub fn warnings(&self) -> Vec<String> {
+        self.calls
+            .iter()
+            .flat_map(|c| {
+                c.warnings
+                    .iter()
+                    .map(move |w| format!("{}: {w}", c.label()))
+            })
+            .collect()
+    }
+
+    fn target_words(&self) -> String {
+        match self.target {
+            Some(chip) => format!("for {chip}"),
+            None => "under JAX's rules and ours (no target chip)".to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for ModuleReport {
+    /// One line when valid (`M: 3 tpu_custom_calls valid for v5e`), else a
+    /// heading and one line per problem.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.calls.len();
+        let calls = if n == 1 {
+            "1 tpu_custom_call".to_string()
+        } else {
+            format!("{n} tpu_custom_calls")
+        };
+        if self.is_valid() {
+            return write!(
+                f,
+                "{}: {calls} valid {}",
+                self.source_name,
+                self.target_words()
+            );
+        }
+        let problems = self.problems();
+        let bad = self.calls.iter().filter(|c| !c.is_valid()).count();
+        write!(
+            f,
+            "{}: {bad} of {calls} invalid {} ({} problem{}):",
+            self.source_name,
+            self.target_words(),
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" }
+        )?;
+        for p in problems {
+            write!(f, "\n  {p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every `tpu_custom_call` of a module (text in JAX's pretty or generic
+/// form, or bytecode) checked with [`verify_call_with`]: its config, body,
+/// kernel, parameters, layouts and contract, for `target` when given. `Err`
+/// only when the module cannot be read; a call that cannot be decoded is a
+/// problem of that call.
+///
+/// ```
+/// use tpu_custom_call::{Chip, Context};
+/// use tpu_custom_call::validate::{ValidateOptions, module_report};
+///
+/// let ctx = Context::new();
+/// let jax = std::fs::read("tests/data/jax-goldens/add_basic/module.mlir")?;
+/// let report = module_report(&ctx, &jax, "add.mlir", Some(Chip::V5e), &ValidateOptions::default())?;
+/// assert!(report.is_valid(), "{report}");
+/// assert_eq!(report.to_string(), "add.mlir: 1 tpu_custom_call valid for v5e");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn module_report(
+    ctx: &Context,
+    bytes: &[u8],
+    source_name: &str,
+    target: Option<Chip>,
+    options: &ValidateOptions,
+) -> Result<ModuleReport, DecodeError> {
+    let found = decode::find_calls(ctx, bytes, source_name)?;
+    let calls = found
+        .into_iter()
+        .map(|call| {
+            let (index, kernel_name, line) = (call.index, call.kernel_name.clone(), call.line);
+            let (errors, warnings) = verify_call_with(ctx, call, target, options);
+            CallVerdict {
+                index,
+                kernel_name,
+                line,
+                errors,
+                warnings,
+            }
+        })
+        .collect();
+    Ok(ModuleReport {
+        source_name: source_name.to_string(),
+        target,
+        calls,
+    })
+}

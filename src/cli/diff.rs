@@ -17,6 +17,9 @@ pub enum Match {
     Order,
     /// Each call of A with the next call of B with the same kernel_name.
     Name,
+    /// By name when a module has several calls and every call is named,
+    /// else in order.
+    Auto,
 }
 
 /// Arguments of `diff`.
@@ -24,9 +27,13 @@ pub enum Match {
 #[command(
     after_help = "Exit status: 0 equal, 1 different (the report on stdout), 2 on errors.\n\n\
 Fields (for --ignore): the backend_config fields by their JAX names (vmem_limit_bytes, flags, cost_estimate, \
-lowered_module_asm for the kernel, lowered_module_asm_version, ...), op attributes (operand_layouts, \
+lowered_module_asm for the whole kernel, lowered_module_asm_version, ...), the kernel function's attributes \
+(lowered_module_asm.dimension_semantics, or bare: dimension_semantics, iteration_bounds, window_params, \
+scalar_prefetch, scratch_operands, tpu.core_type, function_type), op attributes (operand_layouts, \
 output_operand_aliases, has_side_effect, mhlo.frontend_attributes[.KEY], ...), operand_types, result_types, \
 debug_locations.\n\n\
+Calls are paired by kernel_name when a module has several calls and all are named (--match auto), else in \
+order.\n\n\
 Examples:\n  \
 tpu-custom-call diff jax.mlir ours.mlir                 # JAX's Lowered.as_text() vs our emission\n  \
 tpu-custom-call diff a.mlir b.mlirbc --match name       # pair calls by kernel name\n  \
@@ -48,9 +55,9 @@ pub struct Args {
     /// How calls are paired.
     #[arg(
         long = "match",
-        value_name = "order|name",
+        value_name = "auto|order|name",
         value_enum,
-        default_value = "order"
+        default_value = "auto"
     )]
     pub match_by: Match,
     /// Compare the kernels' debug locations too.
@@ -184,6 +191,7 @@ fn compare(args: &Args) -> Result<(bool, String), String> {
         match_by: match args.match_by {
             Match::Order => MatchBy::Order,
             Match::Name => MatchBy::Name,
+            Match::Auto => MatchBy::Auto,
         },
         ignore: args.ignore.clone(),
         locations: args.locations,

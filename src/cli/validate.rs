@@ -95,16 +95,11 @@ fn checked(found: &validate::Report, target: Option<Chip>) -> String {
             None => parts.push("the call contract not checked (no main function)".to_string()),
         }
         if let Some(v) = &contract.vmem {
-            match target.and_then(|chip| v.limit(chip).map(|l| (chip, l))) {
-                Some((chip, (limit, from_param))) if contract.vmem_checked => parts.push(format!(
-                    "scoped VMEM {} of {} ({})",
+            match target.and_then(|chip| v.limit_source(chip).map(|l| (chip, l))) {
+                Some((chip, (limit, source))) if contract.vmem_checked => parts.push(format!(
+                    "scoped VMEM {} of {} ({source})",
                     tpu_custom_call::contract::format_bytes(v.counted(chip)),
                     tpu_custom_call::contract::format_bytes(limit),
-                    if from_param {
-                        "vmem_limit_bytes".to_string()
-                    } else {
-                        format!("{chip}'s default limit")
-                    }
                 )),
                 _ if target.is_some() => {
                     parts.push("scoped VMEM not checked (see the note)".to_string());

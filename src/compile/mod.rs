@@ -9,10 +9,14 @@
 //! and the next compile starts a fresh worker. The worker is, in order:
 //! [`CompileOptions::worker`]; the path in `TPU_CUSTOM_CALL_WORKER`; the
 //! current executable when it is the `tpu-custom-call` CLI; a
-//! `tpu-custom-call` executable beside the current one (cargo's target
+//! current program itself on Linux (a test binary of a crate depending on
+//! this one, say: no binary of yours, no setup), started again with
+//! [`SELF_WORKER_ENV`] set, which this library's start-up hook (it runs
+//! before `main`, before the test harness) turns into the worker; elsewhere
+//! a `tpu-custom-call` executable beside the current one (cargo's target
 //! folder), on `PATH` or in `$CARGO_HOME/bin` (`cargo install
-//! tpu-custom-call`). A program of your own can be its own worker: call
-//! [`serve_worker_if_asked`] first thing in `main` and set
+//! tpu-custom-call`). A program can also serve the worker from its own
+//! `main`: call [`serve_worker_if_asked`] first thing and set
 //! [`CompileOptions::worker`] to `std::env::current_exe()`. Without any, the
 //! error says which of these to set ([`CompileError::NoWorker`]).
 //!
@@ -366,9 +370,10 @@ pub enum CompileError {
     /// No worker executable was given or found (see [`find_worker`]).
     #[error(
         "no libtpu worker: compiling runs libtpu in a worker process, the `tpu-custom-call` executable, and none \
-         was found beside this program, on PATH or in $CARGO_HOME/bin. Install it (`cargo install tpu-custom-call`, \
-         or `cargo build` in its repository), then set CompileOptions::worker or {WORKER_ENV} to its path; or make \
-         this program its own worker: call compile::serve_worker_if_asked() first thing in main and set \
+         was found beside this program, on PATH or in $CARGO_HOME/bin (and this platform cannot start the program \
+         itself as the worker: that is Linux only). Install it (`cargo install tpu-custom-call`, or `cargo build` \
+         in its repository), then set CompileOptions::worker or {WORKER_ENV} to its path; or make this program \
+         its own worker: call compile::serve_worker_if_asked() first thing in main and set \
          CompileOptions::worker to std::env::current_exe()"
     )]
     NoWorker,
@@ -631,6 +636,7 @@ impl Compiler {
             .env("TPU_ACCELERATOR_TYPE", self.accelerator)
             .env("TPU_WORKER_HOSTNAMES", "localhost")
             .env("ALLOW_MULTIPLE_LIBTPU_LOAD", "1")
+            .env(SELF_WORKER_ENV, "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -1158,6 +1164,12 @@ pub fn find_worker() -> Result<PathBuf, CompileError> {
     if let Some(exe) = current.as_deref().filter(|p| is_cli(p)) {
         return Ok(exe.to_path_buf());
     }
+    // The program itself, served by the start-up hook: always this
+    // library's own version (a `tpu-custom-call` found elsewhere may be
+    // another build).
+    if let Some(exe) = current.as_ref().filter(|_| self_worker::available()) {
+        return Ok(exe.clone());
+    }
     let mut dirs: Vec<PathBuf> = Vec::new();
     if let Some(dir) = current.as_deref().and_then(Path::parent) {
         dirs.push(dir.to_path_buf());
@@ -1179,6 +1191,60 @@ pub fn find_worker() -> Result<PathBuf, CompileError> {
         .map(|d| d.join("tpu-custom-call"))
         .find(|p| p.is_file())
         .ok_or(CompileError::NoWorker)
+}
+
+/// Set (to `1`) in the environment of every worker [`Compiler`] starts:
+/// with it, and [`WORKER_SUBCOMMAND`] as the first argument, this library's
+/// start-up hook (Linux) serves the worker before the program's `main` runs,
+/// so any program linking the library (a test binary) can be its own worker.
+pub const SELF_WORKER_ENV: &str = "TPU_CUSTOM_CALL_SELF_WORKER";
+
+/// The start-up hook that lets any program linking this library be its own
+/// worker ([`SELF_WORKER_ENV`]).
+#[cfg(target_os = "linux")]
+mod self_worker {
+    use std::ffi::{CStr, OsStr, OsString, c_char, c_int};
+    use std::os::unix::ffi::OsStrExt;
+
+    type Init = extern "C" fn(c_int, *const *const c_char, *const *const c_char);
+
+    /// glibc and musl call `.init_array` entries with `argc, argv, envp`
+    /// before `main`.
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static SERVE: Init = serve;
+
+    extern "C" fn serve(argc: c_int, argv: *const *const c_char, _envp: *const *const c_char) {
+        if std::env::var_os(super::SELF_WORKER_ENV).is_none_or(|v| v != "1") || argv.is_null() {
+            return;
+        }
+        let args: Vec<OsString> = (0..argc.max(0) as usize)
+            .map(|i| {
+                // SAFETY: argv holds argc valid C strings (the C runtime's contract).
+                let arg = unsafe { CStr::from_ptr(*argv.add(i)) };
+                OsStr::from_bytes(arg.to_bytes()).to_owned()
+            })
+            .collect();
+        if args.get(1).is_none_or(|a| a != super::WORKER_SUBCOMMAND) {
+            return;
+        }
+        std::process::exit(super::run_worker(&args[2..]));
+    }
+
+    /// Whether the hook is linked in (it is wherever this is: the reference
+    /// keeps the hook's object in the link).
+    pub(super) fn available() -> bool {
+        std::hint::black_box(&SERVE);
+        true
+    }
+}
+
+/// Where the program cannot be its own worker.
+#[cfg(not(target_os = "linux"))]
+mod self_worker {
+    pub(super) fn available() -> bool {
+        false
+    }
 }
 
 /// For a program that is its own worker: when the process was started as

@@ -315,6 +315,25 @@ impl VmemBudget {
         }
     }
 
+    /// The limit on `chip` ([`VmemBudget::limit`]) and where it comes from,
+    /// in words: `vmem_limit_bytes`, `v5e's default limit`, or, for a
+    /// `vmem_limit_bytes` above the chip's usable VMEM (libtpu compiles it,
+    /// and what fits the VMEM is what compiles), `v5e's usable VMEM:
+    /// vmem_limit_bytes 1024.00M is above it`.
+    pub fn limit_source(&self, chip: Chip) -> Option<(u64, String)> {
+        let (limit, from_param) = self.limit(chip)?;
+        let words = match self.vmem_limit_bytes {
+            _ if from_param => "vmem_limit_bytes".to_string(),
+            Some(asked) if asked >= chip.usable_vmem_bytes() => format!(
+                "{chip}'s usable VMEM: vmem_limit_bytes {} is {} it",
+                format_bytes(asked),
+                if asked == limit { "at" } else { "above" }
+            ),
+            _ => format!("{chip}'s default limit"),
+        };
+        Some((limit, words))
+    }
+
     /// When some buffers' sizes are not modelled
     /// ([`VmemBudget::unmodelled`]: a one-row bias block, a block not in
     /// whole 8 x 128 tiles) but the modelled ones and the scratch Mosaic

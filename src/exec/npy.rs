@@ -70,9 +70,61 @@ fn mismatch(path: &str, message: String) -> NpyError {
     }
 }
 
-/// Reads an array of element type `elem` (the call operand's) from `.npy`
-/// bytes; the file's dtype must hold that type (see the module docs).
-pub fn from_bytes(bytes: &[u8], elem: ElemType, path: &str) -> Result<Array, NpyError> {
+/// The element type a file's dtype holds when none is asked for: NumPy's
+/// own types by their meaning (`<f4` f32, `<i8` i64, `|u1` ui8, `|b1` i1,
+/// ...), and what `np.save` writes for `ml_dtypes` arrays (measured with
+/// ml_dtypes 0.6 and NumPy 2.5): `bfloat16` as two-byte void (`<V2`),
+/// `float8_e5m2` as `<f1`. `None` for a dtype that does not say its type:
+/// one-byte void (`<V1`, which `np.save` writes for `float8_e4m3fn` and
+/// `float8_e4m3b11fnuz` alike) and the rest.
+fn elem_of_dtype(tc: TypeChar, width: usize) -> Option<ElemType> {
+    Some(match (tc, width) {
+        (TypeChar::Float, 8) => ElemType::F64,
+        (TypeChar::Float, 4) => ElemType::F32,
+        (TypeChar::Float, 2) => ElemType::F16,
+        (TypeChar::Float, 1) => ElemType::F8E5M2,
+        (TypeChar::RawData, 2) => ElemType::BF16,
+        (TypeChar::Bool, 1) => ElemType::Int(1),
+        (TypeChar::Int, 1 | 2 | 4 | 8) => ElemType::Int(width as u32 * 8),
+        (TypeChar::Uint, 1 | 2 | 4 | 8) => ElemType::UInt(width as u32 * 8),
+        _ => return None,
+    })
+}
+
+/// Reads an array from `.npy` bytes: of element type `elem` (the call
+/// operand's: the file's dtype must hold it, see the module docs), or, with
+/// `None`, of the type the file's dtype says (bf16 from `ml_dtypes`'
+/// `<V2`; a `uint16` file is `ui16` then: ask for
+/// [`ElemType::BF16`] to read bit patterns).
+pub fn from_bytes(
+    bytes: &[u8],
+    elem: impl Into<Option<ElemType>>,
+    path: &str,
+) -> Result<Array, NpyError> {
+    from_bytes_as(bytes, elem.into(), path)
+}
+
+fn from_bytes_as(bytes: &[u8], elem: Option<ElemType>, path: &str) -> Result<Array, NpyError> {
+    // ml_dtypes' float8_e5m2 is saved as `<f1`, a size npyz refuses: read
+    // as `|u1` (the same length in the header), the type kept.
+    let header_end = bytes.len().min(4096);
+    let f1 = [&b"'<f1'"[..], b"'|f1'"]
+        .iter()
+        .find_map(|t| memchr::memmem::find(&bytes[..header_end], t));
+    let patched;
+    let bytes = match f1 {
+        Some(at) => {
+            let mut copy = bytes.to_vec();
+            copy[at..at + 5].copy_from_slice(b"'|u1'");
+            patched = copy;
+            &patched[..]
+        }
+        None => bytes,
+    };
+    let elem = match (elem, f1) {
+        (None, Some(_)) => Some(ElemType::F8E5M2),
+        (elem, _) => elem,
+    };
     let npy = npyz::NpyFile::new(Cursor::new(bytes)).map_err(|e| NpyError::Format {
         path: path.to_string(),
         message: e.to_string(),
@@ -92,6 +144,23 @@ pub fn from_bytes(bytes: &[u8], elem: ElemType, path: &str) -> Result<Array, Npy
     let big = matches!(ts.endianness(), npyz::Endianness::Big);
     let tc = ts.type_char();
     let text = ts.to_string();
+    let elem = match elem {
+        Some(elem) => elem,
+        None => elem_of_dtype(tc, width).ok_or_else(|| {
+            mismatch(
+                path,
+                format!(
+                    "has dtype {text}, which does not say its element type{}: read it with the type \
+                     (npy::read(path, ElemType::...))",
+                    if tc == TypeChar::RawData && width == 1 {
+                        " (np.save writes every one-byte ml_dtypes float8 type but float8_e5m2 as <V1)"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        })?,
+    };
     let mut raw = Vec::new();
     npy.into_inner()
         .read_to_end(&mut raw)
@@ -165,8 +234,9 @@ pub fn from_bytes(bytes: &[u8], elem: ElemType, path: &str) -> Result<Array, Npy
     Ok(Array::new(elem, shape, data))
 }
 
-/// Reads an `.npy` file.
-pub fn read(path: &Path, elem: ElemType) -> Result<Array, NpyError> {
+/// Reads an `.npy` file, as [`from_bytes`]: `read(path, ElemType::F32)`, or
+/// `read(path, None)` for the type the file's dtype says.
+pub fn read(path: &Path, elem: impl Into<Option<ElemType>>) -> Result<Array, NpyError> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| NpyError::Io {
         path: name.clone(),

@@ -110,13 +110,13 @@ fn built_kernels_errors_name_the_kernel_and_the_attribute() {
     assert!(e.contains("'vector.multi_reduction' op requires attribute 'reduction_dims' (did you mean `reduction_dims`? the op has `reduction_dim`)"), "{e}");
 }
 
-/// `compile` from a program that is not the CLI (this test binary) finds
-/// the `tpu-custom-call` worker cargo built beside it; the error without
+/// `compile` from a program that is not the CLI (this test binary) is its
+/// own worker (the library's start-up hook serves it); the error without
 /// one says what to set.
 #[test]
 fn compile_finds_its_worker_from_another_program() {
-    let found = tpu_custom_call::compile::find_worker().expect("a worker beside the test binary");
-    assert_eq!(found.file_name().unwrap(), "tpu-custom-call");
+    let found = tpu_custom_call::compile::find_worker().expect("this test binary");
+    assert_eq!(found, std::env::current_exe().unwrap());
     let e = tpu_custom_call::compile::CompileError::NoWorker.to_string();
     for needed in [
         "CompileOptions::worker",
@@ -168,4 +168,36 @@ fn from_module_names_the_kernel() {
         "{e}"
     );
     assert!(e.contains("math.exp"), "{e}");
+}
+
+/// A test binary (this one: libtest's `main`, no code of ours before it)
+/// is its own libtpu worker: started again with the worker's arguments and
+/// `TPU_CUSTOM_CALL_SELF_WORKER=1`, the library's start-up hook serves the
+/// worker before the harness runs. JAX's add module compiles for v5e.
+#[test]
+fn a_test_binary_is_its_own_worker() {
+    let Some(libtpu) = crate::compile::libtpu("a_test_binary_is_its_own_worker") else {
+        return;
+    };
+    let _one = crate::compile::LIBTPU
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let module = std::fs::read(crate::common::goldens_dir().join("add_basic/module.mlir")).unwrap();
+    let started = std::time::Instant::now();
+    let verdict = tpu_custom_call::compile::compile_module(
+        &module,
+        &tpu_custom_call::compile::CompileOptions {
+            chip: tpu_custom_call::Chip::V5e,
+            libtpu: Some(libtpu),
+            // What find_worker gives on Linux: this test binary.
+            worker: None,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(verdict.is_ok(), "{:?}", verdict.error());
+    eprintln!(
+        "a_test_binary_is_its_own_worker: compiled in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }

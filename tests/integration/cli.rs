@@ -437,6 +437,29 @@ fn validate_reports_every_problem() {
         String::from_utf8_lossy(&stdout),
         "ok: JAX's rules and libtpu's for v6e (parameters, windows, single block, static and 32-bit types; lowering of 10 of the kernel's 11 ops); the call against kernel @_add_kernel: 3 operand(s) and result(s) whole against its arguments (no grid and no window_params: no blocks or index maps to check); scoped VMEM 12.0K of 32.00M (v6e's default limit); not checked: layouts and the lowering of tpu.vector_store (--compile-check asks libtpu)\n"
     );
+    // A vmem_limit_bytes above the chip's VMEM (1 GiB on v5e's 128 MiB): a
+    // warning, as libtpu compiles it; the ok line says which limit applies.
+    let big = dir.join("big_limit.json");
+    std::fs::write(&big, r#"{"vmem_limit_bytes": 1073741824}"#).unwrap();
+    let (code, stdout, stderr) = run_cli(&[
+        "validate",
+        big.to_str().unwrap(),
+        "--kernel",
+        kernel.to_str().unwrap(),
+        "--signature",
+        sig,
+        "--target",
+        "v5e",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let stdout = String::from_utf8_lossy(&stdout);
+    assert!(
+        stdout.contains(
+            "scoped VMEM 12.0K of 128.00M (v5e's usable VMEM: vmem_limit_bytes 1024.00M is above it)"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("default limit"), "{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

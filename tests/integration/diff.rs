@@ -555,7 +555,10 @@ fn calls_are_paired_by_order_and_by_name() {
         ignore: vec!["operands".to_string()],
         ..DiffOptions::default()
     };
-    let order = DiffOptions::default();
+    let order = DiffOptions {
+        match_by: MatchBy::Order,
+        ..DiffOptions::default()
+    };
 
     // Two calls, swapped: by order both pairs differ; by name equal.
     let a = emit(vec![add(), matmul()]);
@@ -895,4 +898,123 @@ fn real_jax_module_equals_our_emission() {
     assert_eq!(differences.len(), 1, "{json}");
     assert_eq!(differences[0]["field"], "debug_locations");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The kernel compared field by field (issue 50): a function attribute is a
+/// named field (`lowered_module_asm.dimension_semantics`), ignorable by its
+/// bare name; an inserted op is one added line of the body, not a
+/// renumbering of every value after it.
+#[test]
+fn kernels_are_compared_field_by_field_and_modulo_ssa_names() {
+    let matmul = || CallSpec::of("matmul_grid", 0);
+    let emit = |spec: CallSpec| emit_calls(&[spec], &jax_rules_only(), false);
+    let base = emit(matmul());
+    let none = DiffOptions::default();
+    // The reduction dimension made parallel: one field, its two values.
+    let mut semantics = matmul();
+    let from = "#tpu.dimension_semantics<arbitrary>]";
+    assert!(semantics.kernel.contains(from));
+    semantics.kernel = semantics
+        .kernel
+        .replacen(from, "#tpu.dimension_semantics<parallel>]", 1);
+    let changed = emit(semantics);
+    let report = diff_bytes(&base, &changed, &none);
+    let fields: Vec<_> = report.differences().map(|(_, _, d)| d.clone()).collect();
+    assert_eq!(fields.len(), 1, "{report}");
+    assert_eq!(fields[0].field, "lowered_module_asm.dimension_semantics");
+    assert_eq!(fields[0].kind, DifferenceKind::Kernel);
+    assert_eq!(
+        fields[0].a.as_deref(),
+        Some(
+            "[#tpu.dimension_semantics<parallel>, #tpu.dimension_semantics<parallel>, \
+             #tpu.dimension_semantics<arbitrary>]"
+        )
+    );
+    assert!(fields[0].b.as_deref().unwrap().ends_with("<parallel>]"));
+    // Ignored by its bare name, or by its full one; not by the body's.
+    for ignore in [
+        "dimension_semantics",
+        "lowered_module_asm.dimension_semantics",
+    ] {
+        let options = DiffOptions {
+            ignore: vec![ignore.to_string()],
+            ..DiffOptions::default()
+        };
+        assert!(diff_bytes(&base, &changed, &options).is_equal(), "{ignore}");
+    }
+    // An op inserted in the body: one added line.
+    let mut inserted = matmul();
+    // (The kernel as JAX wrote it before serialization: generic form.)
+    let line = "    %19 = \"arith.addf\"(%10, %18) <{fastmath = #arith.fastmath<none>}> : \
+                (vector<128x128xf32>, vector<128x128xf32>) -> vector<128x128xf32> loc(#loc77)\n";
+    assert!(inserted.kernel.contains(line));
+    inserted.kernel = inserted.kernel.replacen(
+        line,
+        &format!(
+            "{line}    %extra = \"arith.mulf\"(%19, %19) <{{fastmath = #arith.fastmath<none>}}> : \
+             (vector<128x128xf32>, vector<128x128xf32>) -> vector<128x128xf32> loc(#loc77)\n"
+        ),
+        1,
+    );
+    let report = diff_bytes(&base, &emit(inserted), &none);
+    let fields: Vec<_> = report.differences().map(|(_, _, d)| d.clone()).collect();
+    assert_eq!(fields.len(), 1, "{report}");
+    assert_eq!(fields[0].field, "lowered_module_asm");
+    let unified = fields[0].diff.as_deref().unwrap();
+    let changed: Vec<&str> = unified
+        .lines()
+        .filter(|l| {
+            (l.starts_with('-') || l.starts_with('+'))
+                && !l.starts_with("---")
+                && !l.starts_with("+++")
+        })
+        .collect();
+    assert_eq!(
+        changed,
+        ["+    %8 = arith.mulf %7, %7 : vector<128x128xf32>"],
+        "{unified}"
+    );
+    // Swapped operands are a changed line, though equal with names blanked.
+    let mut swapped = matmul();
+    swapped.kernel = swapped
+        .kernel
+        .replacen(line, &line.replace("(%10, %18)", "(%18, %10)"), 1);
+    let report = diff_bytes(&base, &emit(swapped), &none);
+    let unified = report.pairs[0].differences[0].diff.clone().unwrap();
+    assert!(
+        unified.contains("-    %7 = arith.addf %3, %6 : vector<128x128xf32>\n")
+            && unified.contains("+    %7 = arith.addf %6, %3 : vector<128x128xf32>\n"),
+        "{unified}"
+    );
+}
+
+/// The default pairing: by kernel_name when a module has several calls and
+/// all are named (a kernel inserted is one unpaired call), else in order.
+#[test]
+fn calls_are_paired_by_name_by_default_when_named() {
+    let add = || CallSpec::of("add_basic", 0);
+    let matmul = || CallSpec::of("matmul_grid", 0);
+    let named = || CallSpec::of("kernel_name_metadata", 0);
+    let emit = |calls: Vec<CallSpec>| emit_calls(&calls, &jax_rules_only(), false);
+    let options = DiffOptions {
+        ignore: vec!["operands".to_string()],
+        ..DiffOptions::default()
+    };
+    let a = emit(vec![add(), matmul()]);
+    let b = emit(vec![named(), add(), matmul()]);
+    let report = diff_bytes(&a, &b, &options);
+    assert_eq!(report.paired_by, MatchBy::Name);
+    assert!(
+        report.pairs.iter().all(|p| p.differences.is_empty()),
+        "{report}"
+    );
+    assert_eq!(report.unpaired.len(), 1, "{report}");
+    let text = report.to_string();
+    assert!(text.contains("paired: by kernel_name\n"), "{text}");
+    assert!(text.contains("only in b: tpu_custom_call #0"), "{text}");
+    assert_eq!(report.to_json()["paired_by"], "name");
+    // A call without a kernel_name: in order.
+    let anonymous = |c: CallSpec| c.with_params(r#"{"kernel_name": null}"#);
+    let c = emit(vec![anonymous(add()), matmul()]);
+    assert_eq!(diff_bytes(&a, &c, &options).paired_by, MatchBy::Order);
 }

@@ -40,6 +40,7 @@ mod robust;
 mod serde;
 mod suite;
 mod target;
+mod testing_kit;
 mod text_body;
 mod vmem_nospace;
 mod vmem_scratch;
