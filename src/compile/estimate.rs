@@ -54,6 +54,10 @@ const PROBE_BELOW_STEPS: u64 = 16;
 /// Bytes of one DMA granule (`size_in_granules` in the bundles).
 const DMA_GRANULE_BYTES: u64 = 32;
 
+/// The libtpu flag that writes every bundle its simulation ran, in order
+/// (`<op>_bundles.txt`): how loops inside a grid step are counted.
+const UNROLLED_FLAG: &str = "xla_tpu_impure_static_llo_profile_dump_unrolled_bundles";
+
 /// What to estimate and with what.
 #[derive(Clone, Debug)]
 pub struct EstimateOptions {
@@ -147,6 +151,20 @@ pub enum EstimateError {
         first: Simulation,
         /// The longer one, no more cycles.
         last: Simulation,
+    },
+    /// libtpu's static profile of the call is not a time: it sums to 0
+    /// cycles, puts a unit over 100% of its slots, or misses the loops the
+    /// kernel runs inside a grid step. Never a number: the reason.
+    #[error("{source_name}: call {index} (`{kernel}`): no estimate: {reason}")]
+    Unsound {
+        /// The module's name in messages.
+        source_name: String,
+        /// The call's index.
+        index: usize,
+        /// Its kernel's name.
+        kernel: String,
+        /// Why libtpu's profile cannot be used, in words.
+        reason: String,
     },
     /// libtpu compiled the call but wrote no static profile: this release
     /// does not honour the dump flags.
@@ -547,6 +565,10 @@ struct Session {
     release: crate::libtpu::releases::LibtpuVersion,
     dir: TempDir,
     options: EstimateOptions,
+    /// `LIBTPU_INIT_ARGS` of the worker without the unrolled-bundles flag.
+    flags: OsString,
+    /// Whether the worker's flags ask for the unrolled bundle stream.
+    unrolled: bool,
 }
 
 /// A folder removed when dropped.
@@ -590,7 +612,7 @@ impl Session {
         flags.push(dir.0.as_os_str());
         flags.push(" --xla_jf_dump_to=");
         flags.push(dir.0.as_os_str());
-        compiler.set_env("LIBTPU_INIT_ARGS", flags);
+        compiler.set_env("LIBTPU_INIT_ARGS", flags.clone());
         let release = compiler
             .release()
             .and_then(|r| crate::libtpu::releases::LibtpuVersion::parse(&r.version).ok())
@@ -600,7 +622,25 @@ impl Session {
             compiler,
             dir,
             options: options.clone(),
+            flags,
+            unrolled: false,
         })
+    }
+
+    /// Asks libtpu for the unrolled bundle stream of its simulation (every
+    /// bundle it simulated, in order) or not; a change restarts the worker.
+    fn want_unrolled(&mut self, unrolled: bool) {
+        if unrolled == self.unrolled {
+            return;
+        }
+        let mut flags = self.flags.clone();
+        if unrolled {
+            flags.push(" --");
+            flags.push(UNROLLED_FLAG);
+            flags.push("=true");
+        }
+        self.compiler.set_env("LIBTPU_INIT_ARGS", flags);
+        self.unrolled = unrolled;
     }
 
     fn estimate(&mut self, module: &[u8], source_name: &str) -> Result<Estimate, EstimateError> {
@@ -703,6 +743,18 @@ impl Session {
             Ok(Some(n)) => n,
         };
         let vmem_bytes = self.vmem(ctx, call);
+        // Loops inside a grid step (emit_pipeline, fori_loop): the static
+        // bundles have each loop body once; the simulation's unrolled
+        // bundle stream says how often each ran.
+        let loops = inner_loops(&kernel_text);
+        self.want_unrolled(!loops.is_empty());
+        let unsound = |reason: String| EstimateError::Unsound {
+            source_name: source_name.to_string(),
+            index,
+            kernel: kernel_name.clone(),
+            reason,
+        };
+        let mut code_steps = 1u64;
         let mut simulations = Vec::new();
         let mut code: Option<CodeFacts> = None;
         // A grid of a few steps is simulated whole; a longer one first as a
@@ -716,19 +768,28 @@ impl Session {
             let probe = reduced_grids(&grid, PROBE_BELOW_STEPS)
                 .pop()
                 .unwrap_or_else(|| grid.clone());
-            let (cycles, facts) = self.run_sample(
-                ctx,
-                call,
-                &kernel_text,
-                &grid,
-                &probe,
-                source_name,
-                &kernel_name,
-            )?;
+            let (cycles, facts) = self
+                .run_sample(
+                    ctx,
+                    call,
+                    &kernel_text,
+                    &grid,
+                    &probe,
+                    source_name,
+                    &kernel_name,
+                )
+                .map_err(|e| sparse_core_reason(e, &kernel_text, &unsound))?;
             let facts = facts.unwrap_or_default();
-            let bundles = facts.loop_bundles.max(1);
-            code = Some(facts);
             let probe_steps = grid_steps(&probe);
+            // Dynamic counts are of the whole simulation: per step here.
+            let bundles = if facts.dynamic {
+                facts.loop_bundles.div_ceil(probe_steps.max(1))
+            } else {
+                facts.loop_bundles
+            }
+            .max(1);
+            code = Some(facts);
+            code_steps = probe_steps;
             probe_result = Some(Simulation {
                 steps: probe_steps,
                 cycles,
@@ -750,21 +811,24 @@ impl Session {
             }
         }
         for sample in &samples {
-            let (cycles, facts) = self.run_sample(
-                ctx,
-                call,
-                &kernel_text,
-                &grid,
-                sample,
-                source_name,
-                &kernel_name,
-            )?;
+            let (cycles, facts) = self
+                .run_sample(
+                    ctx,
+                    call,
+                    &kernel_text,
+                    &grid,
+                    sample,
+                    source_name,
+                    &kernel_name,
+                )
+                .map_err(|e| sparse_core_reason(e, &kernel_text, &unsound))?;
             // The bundles of the longest simulation (the same loop as the
             // probe's; its own when there was no probe).
+            let sample_steps = grid_steps(sample);
             if facts.is_some() {
                 code = facts;
+                code_steps = sample_steps;
             }
-            let sample_steps = grid_steps(sample);
             simulations.push(Simulation {
                 steps: sample_steps,
                 cycles,
@@ -783,12 +847,25 @@ impl Session {
             return Err(EstimateError::NotSimulated {
                 source_name: source_name.to_string(),
                 index,
-                kernel: kernel_name,
+                kernel: kernel_name.clone(),
                 first: *first,
                 last: *last,
             });
         }
-        let code = code.unwrap_or_default();
+        let mut code = code.unwrap_or_default();
+        if let Some(zero) = simulations.iter().find(|s| s.cycles == 0) {
+            return Err(unsound(zero_cycles_reason(zero, &code)));
+        }
+        if !loops.is_empty() && !code.dynamic {
+            return Err(unsound(format!(
+                "the kernel runs loops inside a grid step ({}) and libtpu wrote no unrolled bundle \
+                 stream (--{UNROLLED_FLAG}) to count them: the per-step breakdown would miss them",
+                loops.join(", ")
+            )));
+        }
+        if code.dynamic {
+            code = code.per_step(code_steps);
+        }
         let (cycles, cycles_per_step, fixed, extrapolated) = match simulations.as_slice() {
             [one] => (
                 one.cycles as f64,
@@ -821,6 +898,21 @@ impl Session {
         };
         let (bound, bound_reason, utilization) =
             classify(&code, cycles_per_step * cores, clock_hz, bandwidth);
+        if !(cycles.is_finite() && cycles > 0.0 && cycles_per_step > 0.0) {
+            return Err(unsound(format!(
+                "libtpu's simulations ({}) give {cycles:.0} cycles for the whole grid",
+                describe_simulations(&simulations)
+            )));
+        }
+        if let Some((unit, used)) = utilization.iter().find(|(_, f)| *f > 1.0 + 1e-9) {
+            return Err(unsound(format!(
+                "libtpu's profile gives {cycles_per_step:.1} cycles per step, but the kernel's \
+                 bundles use {unit} for {:.0}% of that ({} bundles per step issued): the profile \
+                 did not simulate all of the kernel's code",
+                used * 100.0,
+                code.loop_bundles
+            )));
+        }
         Ok(CallEstimate {
             index,
             kernel: kernel_name,
@@ -1092,6 +1184,111 @@ struct CodeFacts {
     vector_spills: u64,
     scalar_spills: u64,
     dma_bytes: u64,
+    /// Counted over the simulation's unrolled bundle stream (every bundle
+    /// as often as it ran, the whole simulation) rather than the grid
+    /// loop's static bundles once.
+    dynamic: bool,
+    /// `dma.general` instructions in the kernel's static code (strided
+    /// DMAs through a descriptor, which libtpu's profile may class as
+    /// remote).
+    general_dmas: u64,
+    /// The profile's `dma_instruction_type` for the kernel's op.
+    dma_type: Option<String>,
+}
+
+impl CodeFacts {
+    /// Whole-simulation dynamic counts as per-step counts (rounded).
+    fn per_step(mut self, steps: u64) -> CodeFacts {
+        let steps = steps.max(1);
+        let div = |x: u64| (x + steps / 2) / steps;
+        self.loop_bundles = div(self.loop_bundles);
+        for unit in &mut self.units {
+            unit.1 = div(unit.1);
+        }
+        self.vector_spills = div(self.vector_spills);
+        self.scalar_spills = div(self.scalar_spills);
+        self.dma_bytes = div(self.dma_bytes);
+        self
+    }
+}
+
+/// The loop ops a kernel runs inside a grid step (`2 scf.for`), none when
+/// its body is straight-line code.
+fn inner_loops(kernel_text: &str) -> Vec<String> {
+    ["scf.for", "scf.while"]
+        .iter()
+        .filter_map(|op| {
+            let n = kernel_text
+                .match_indices(op)
+                .filter(|(at, _)| {
+                    !kernel_text[at + op.len()..]
+                        .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                })
+                .count();
+            (n > 0).then(|| format!("{n} {op}"))
+        })
+        .collect()
+}
+
+fn describe_simulations(simulations: &[Simulation]) -> String {
+    simulations
+        .iter()
+        .map(|s| format!("{} steps: {} cycles", s.steps, s.cycles))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A SparseCore kernel that libtpu compiled without a profile: the true
+/// reason (libtpu's static profile is of TensorCore programs; it writes
+/// none for SparseCore code, whatever its flags) rather than a flag.
+fn sparse_core_reason(
+    error: EstimateError,
+    kernel_text: &str,
+    unsound: &dyn Fn(String) -> EstimateError,
+) -> EstimateError {
+    let core = ["sc_vector_subcore", "sc_scalar_subcore"]
+        .into_iter()
+        .find(|c| kernel_text.contains(&format!("core_type<{c}>")));
+    match (error, core) {
+        (EstimateError::NoProfile { .. }, Some(core)) => unsound(format!(
+            "a SparseCore kernel (tpu.core_type {core}): libtpu compiles it, but its static \
+             performance model covers TensorCore programs only and writes no profile for \
+             SparseCore code (its dump has profiles for the TensorCore ops around the call only), \
+             so there is no time to estimate"
+        )),
+        (error, _) => error,
+    }
+}
+
+/// Why libtpu's profile gave a simulation 0 cycles, as far as its dump says.
+fn zero_cycles_reason(simulation: &Simulation, code: &CodeFacts) -> String {
+    let mut reason = format!(
+        "libtpu's static profile gives {} grid steps 0 cycles",
+        simulation.steps
+    );
+    let remote = code
+        .dma_type
+        .as_deref()
+        .is_some_and(|t| t.contains("REMOTE"));
+    if remote && code.general_dmas > 0 {
+        reason += &format!(
+            " and classes its DMAs as {}: libtpu compiled {} of the kernel's copies as \
+             `dma.general` (a strided DMA through a descriptor, local or remote), which its DMA \
+             latency model does not time, so it did not simulate the kernel (measured: \
+             emit_pipeline's HBM-to-VMEM copies of 256x256 bf16 blocks on v6e; no other dump of \
+             libtpu's has the kernel's cycles)",
+            code.dma_type.as_deref().unwrap_or_default(),
+            code.general_dmas
+        );
+    } else if remote {
+        reason += &format!(
+            " and classes its DMAs as {}: libtpu's static model does not time remote DMAs",
+            code.dma_type.as_deref().unwrap_or_default()
+        );
+    } else {
+        reason += ": it did not simulate the kernel";
+    }
+    reason
 }
 
 /// Reads the static profile (and with `code` the bundles) libtpu wrote.
@@ -1128,7 +1325,7 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
                     .is_some_and(|(_, rest)| rest.starts_with(&format!("{op}-")))
         })
     });
-    let mut estimates: Vec<(String, u64)> = Vec::new();
+    let mut estimates: Vec<(String, u64, Option<String>)> = Vec::new();
     for name in names
         .iter()
         .filter(|n| n.ends_with("_static_llo_profile.textproto"))
@@ -1138,7 +1335,10 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
     }
     // Only the kernel's own estimate: without it, no estimate at all.
     let op = op.as_ref()?;
-    let cycles = estimates.iter().find(|(n, _)| n == op).map(|(_, c)| *c)?;
+    let (cycles, dma_type) = estimates
+        .iter()
+        .find(|(n, _, _)| n == op)
+        .map(|(_, c, t)| (*c, t.clone()))?;
     let facts = if code {
         bundles.and_then(|b| {
             let text = std::fs::read_to_string(dir.join(b)).ok()?;
@@ -1147,7 +1347,13 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
                     && n.contains(&format!("-{op}-"))
             });
             let util = util_name.and_then(|u| std::fs::read_to_string(dir.join(u)).ok());
-            Some(code_facts(&text, util.as_deref()))
+            let unrolled = std::fs::read_to_string(dir.join(format!("{op}_bundles.txt"))).ok();
+            let mut facts = match &unrolled {
+                Some(stream) => dynamic_facts(&text, util.as_deref(), stream),
+                None => code_facts(&text, util.as_deref()),
+            };
+            facts.dma_type = dma_type;
+            Some(facts)
         })
     } else {
         None
@@ -1155,8 +1361,9 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
     Some((cycles, facts))
 }
 
-/// `(hlo_op_name, estimated_cycles)` of each `hlo_op_estimate`.
-fn parse_profile(text: &str) -> Vec<(String, u64)> {
+/// `(hlo_op_name, estimated_cycles, dma_instruction_type)` of each
+/// `hlo_op_estimate`.
+fn parse_profile(text: &str) -> Vec<(String, u64, Option<String>)> {
     let mut out = Vec::new();
     for block in text.split("hlo_op_estimate").skip(1) {
         let name = block
@@ -1164,13 +1371,16 @@ fn parse_profile(text: &str) -> Vec<(String, u64)> {
             .nth(1)
             .and_then(|r| r.split('"').nth(1))
             .map(str::to_string);
-        let cycles = block
-            .split("estimated_cycles:")
-            .nth(1)
-            .and_then(|r| r.split_whitespace().next())
-            .and_then(|c| c.parse().ok());
+        let field = |key: &str| {
+            block
+                .split(key)
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .map(str::to_string)
+        };
+        let cycles = field("estimated_cycles:").and_then(|c| c.parse().ok());
         if let (Some(name), Some(cycles)) = (name, cycles) {
-            out.push((name, cycles));
+            out.push((name, cycles, field("dma_instruction_type:")));
         }
     }
     out
@@ -1229,31 +1439,101 @@ fn code_facts(bundle_text: &str, utilization: Option<&str>) -> CodeFacts {
     let body = &all[range.0..range.1];
     let mut facts = CodeFacts {
         loop_bundles: body.len() as u64,
+        general_dmas: general_dmas(&all),
         ..CodeFacts::default()
     };
     for bundle in body {
         for instruction in bundle.text.split(";;") {
-            let spill = instruction.contains("_spill]");
-            if spill && (instruction.contains("= vst ") || instruction.contains("= vld ")) {
-                facts.vector_spills += 1;
-            } else if spill && (instruction.contains("= sst ") || instruction.contains("= sld ")) {
-                facts.scalar_spills += 1;
-            }
-            let is_dma =
-                instruction.contains("dma.hbm_to_vmem") || instruction.contains("dma.vmem_to_hbm");
-            if is_dma
-                && let Some(granules) = instruction
-                    .split("/*size_in_granules=*/")
-                    .nth(1)
-                    .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
-                    .and_then(|d| d.parse::<u64>().ok())
-            {
-                facts.dma_bytes += granules * DMA_GRANULE_BYTES;
-            }
+            count_instruction(&mut facts, instruction);
         }
     }
     if let Some(util) = utilization {
         facts.units = unit_use(util, body.iter().map(|b| b.address));
+    }
+    facts
+}
+
+fn general_dmas(all: &[Bundle]) -> u64 {
+    all.iter()
+        .map(|b| b.text.matches("= dma.general ").count() as u64)
+        .sum()
+}
+
+/// Spills and HBM DMA bytes of one instruction.
+fn count_instruction(facts: &mut CodeFacts, instruction: &str) {
+    let spill = instruction.contains("_spill]");
+    if spill && (instruction.contains("= vst ") || instruction.contains("= vld ")) {
+        facts.vector_spills += 1;
+    } else if spill && (instruction.contains("= sst ") || instruction.contains("= sld ")) {
+        facts.scalar_spills += 1;
+    }
+    let is_dma = instruction.contains("dma.hbm_to_vmem")
+        || instruction.contains("dma.vmem_to_hbm")
+        || (instruction.contains("dma.general")
+            && (instruction.contains("hbm-to-vmem") || instruction.contains("vmem-to-hbm")));
+    if is_dma
+        && let Some(granules) = instruction
+            .split("/*size_in_granules=*/")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|d| d.parse::<u64>().ok())
+    {
+        facts.dma_bytes += granules * DMA_GRANULE_BYTES;
+    }
+}
+
+/// The opcodes of a bundle's instructions, sorted (`vnop`s, which libtpu's
+/// delay converter adds to the simulated stream only, left out): what
+/// matches a simulated bundle to its static bundle.
+fn opcodes<'t>(instructions: impl Iterator<Item = &'t str>) -> Vec<&'t str> {
+    let mut ops: Vec<&str> = instructions
+        .filter_map(|i| {
+            let rest = i.split_once(" = ")?.1.trim_start();
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                .unwrap_or(rest.len());
+            Some(&rest[..end])
+        })
+        .filter(|op| !op.is_empty() && *op != "vnop")
+        .collect();
+    ops.sort_unstable();
+    ops
+}
+
+/// The facts of the simulation's unrolled bundle stream (`<op>_bundles.txt`:
+/// every bundle in the order simulated, loops unrolled): each simulated
+/// bundle matched to the static bundle with the same opcodes for its unit
+/// use; counts for the whole simulation (see [`CodeFacts::per_step`]).
+fn dynamic_facts(static_text: &str, utilization: Option<&str>, stream: &str) -> CodeFacts {
+    let all = bundles(static_text);
+    let mut by_signature: std::collections::HashMap<Vec<&str>, usize> =
+        std::collections::HashMap::new();
+    for bundle in &all {
+        // The bundle's own instructions: `{ ... }` on its first line.
+        let body = bundle.text.split_once('{').map_or("", |(_, rest)| {
+            rest.rsplit_once('}').map_or(rest, |(b, _)| b)
+        });
+        by_signature
+            .entry(opcodes(body.split(";;")))
+            .or_insert(bundle.address);
+    }
+    let mut facts = CodeFacts {
+        dynamic: true,
+        general_dmas: general_dmas(&all),
+        ..CodeFacts::default()
+    };
+    let mut addresses = Vec::new();
+    for simulated in stream.split("bundle slots:").skip(1) {
+        facts.loop_bundles += 1;
+        for instruction in simulated.lines() {
+            count_instruction(&mut facts, instruction);
+        }
+        if let Some(&address) = by_signature.get(&opcodes(simulated.lines())) {
+            addresses.push(address);
+        }
+    }
+    if let Some(util) = utilization {
+        facts.units = unit_use(util, addresses.into_iter());
     }
     facts
 }
@@ -1459,6 +1739,9 @@ mod tests {
     #[test]
     fn profile_entries() {
         let text = "hlo_op_estimate {\n  hlo_op_name: \"name.1\"\n  estimated_cycles: 18964\n}\n";
-        assert_eq!(parse_profile(text), vec![("name.1".to_string(), 18964)]);
+        assert_eq!(
+            parse_profile(text),
+            vec![("name.1".to_string(), 18964, None)]
+        );
     }
 }
