@@ -32,6 +32,11 @@ pub struct Args {
     /// TPU chip: v5e, v5p, v6e, v7x (v4 has no performance model in libtpu).
     #[arg(long)]
     pub target: Chip,
+    /// Compile each call as one of N SPMD partitions with a device assignment, as `compile
+    /// --devices N` does: kernels with remote DMAs, barriers or collective ids need it. libtpu's
+    /// static model times the local core only: remote DMAs and barriers are not waited for.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub devices: usize,
     /// Only the call with this index (0-based, as `inspect` numbers them).
     #[arg(long, value_name = "N")]
     pub call: Option<usize>,
@@ -61,6 +66,7 @@ pub fn run(args: Args) -> CliResult {
     let options = EstimateOptions {
         compile: CompileOptions {
             chip: args.target,
+            devices: args.devices,
             libtpu: libtpu_path(args.libtpu.as_deref(), args.libtpu_version.as_ref())?,
             timeout: args.timeout,
             ..Default::default()

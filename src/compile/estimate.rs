@@ -294,6 +294,10 @@ pub struct CallEstimate {
     pub hbm_bytes_per_second: f64,
     /// Wall time of this estimate, in seconds.
     pub wall_seconds: f64,
+    /// The SPMD partitions the call was compiled as (`--devices`); the
+    /// estimate is of one device's core, remote DMAs and barriers not
+    /// timed.
+    pub devices: usize,
 }
 
 impl CallEstimate {
@@ -327,6 +331,7 @@ impl CallEstimate {
             "dma_bytes_per_step": self.dma_bytes_per_step,
             "hbm_bytes_upper": self.hbm_bytes_upper,
             "hbm_bytes_per_second": self.hbm_bytes_per_second,
+            "devices": self.devices,
         })
     }
 
@@ -389,6 +394,13 @@ impl CallEstimate {
             crate::contract::format_bytes(self.dma_bytes_per_step),
             crate::contract::format_bytes(self.hbm_bytes_upper),
         );
+        if self.devices > 1 {
+            text += &format!(
+                "  devices: compiled as 1 of {} SPMD partitions; the time is one device's core \
+                 (libtpu's static model does not time remote DMAs or barriers)\n",
+                self.devices
+            );
+        }
         text
     }
 }
@@ -938,6 +950,7 @@ impl Session {
             hbm_bytes_upper: code.dma_bytes.saturating_mul(steps),
             hbm_bytes_per_second: bandwidth,
             wall_seconds: started.elapsed().as_secs_f64(),
+            devices: self.options.compile.devices.max(1),
         })
     }
 
@@ -1027,9 +1040,23 @@ impl Session {
         })
         .emit_module(ctx, &validated)
         .map_err(|e| input(e.to_string()))?;
-        crate::kernel::print_module(&module, crate::PrintOptions::default())
-            .map(String::into_bytes)
-            .map_err(|e| input(e.to_string()))
+        let text = crate::kernel::print_module(&module, crate::PrintOptions::default())
+            .map_err(|e| input(e.to_string()))?;
+        // Several devices: the module is one SPMD partition of N, compiled
+        // with a device assignment as `compile --devices N` does.
+        let devices = self.options.compile.devices.max(1);
+        let text = if devices > 1 {
+            let one = "mhlo.num_partitions = 1 : i32";
+            if !text.contains(one) {
+                return Err(input(
+                    "cannot set the standalone module's mhlo.num_partitions".to_string(),
+                ));
+            }
+            text.replacen(one, &format!("mhlo.num_partitions = {devices} : i32"), 1)
+        } else {
+            text
+        };
+        Ok(text.into_bytes())
     }
 
     /// Compiles `module` with the dump flags: libtpu's estimated cycles of
@@ -1065,7 +1092,16 @@ impl Session {
                      the profile; the profiler aborted libtpu): {message}"
                 )));
             }
-            other => return Err(refused(other.error().unwrap_or_default())),
+            other => {
+                let mut message = other.error().unwrap_or_default();
+                if message.contains("Static device assignment is undefined")
+                    && self.options.compile.devices <= 1
+                {
+                    message += " (the kernel addresses other devices: estimate it with --devices N, \
+                                 N the devices it runs on, as `compile --devices` compiles it)";
+                }
+                return Err(refused(message));
+            }
         }
         let result = read_dump(&dir, true);
         clear_dir(&dir)?;
@@ -1266,11 +1302,14 @@ fn zero_cycles_reason(simulation: &Simulation, code: &CodeFacts) -> String {
         "libtpu's static profile gives {} grid steps 0 cycles",
         simulation.steps
     );
-    let remote = code
-        .dma_type
-        .as_deref()
-        .is_some_and(|t| t.contains("REMOTE"));
-    if remote && code.general_dmas > 0 {
+    let dma_type = code.dma_type.as_deref().unwrap_or_default();
+    let remote = dma_type.contains("REMOTE");
+    if dma_type == "DMA_INSTRUCTION_TYPE_REMOTE" {
+        reason += &format!(
+            " and classes its DMAs as {dma_type}: libtpu's static model does not time remote DMAs \
+             (nor the semaphore waits and barriers on them), so it gives such a kernel no cycles"
+        );
+    } else if remote && code.general_dmas > 0 {
         reason += &format!(
             " and classes its DMAs as {}: libtpu compiled {} of the kernel's copies as \
              `dma.general` (a strided DMA through a descriptor, local or remote), which its DMA \

@@ -567,3 +567,56 @@ fn estimate_sparsecore_kernel_refuses_with_the_true_reason() {
     assert!(!stderr.contains("xla_jf_dump"), "{stderr}");
     assert!(!stderr.contains("measured with libtpu"), "{stderr}");
 }
+
+/// A 4-device ring (the `remote_dma_collective` golden): without
+/// `--devices` libtpu cannot compile it and the error says to give it; with
+/// `--devices 4` it compiles, and libtpu's static profile gives its remote
+/// DMAs 0 cycles: refused, saying remote DMAs are not timed. A local kernel
+/// compiled as 1 of 4 partitions is estimated and says what it covers.
+#[test]
+fn estimate_multi_device_kernels() {
+    let test = "estimate_multi_device_kernels";
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
+        return;
+    };
+    let lib = libtpu.to_str().unwrap();
+    let ring = "tests/data/jax-goldens/remote_dma_collective/module.mlir";
+    let (code, stdout, stderr) = run_cli(&["estimate", ring, "--target", "v6e", "--libtpu", lib]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("--devices N"), "{stderr}");
+    let (code, stdout, stderr) = run_cli(&[
+        "estimate",
+        ring,
+        "--target",
+        "v6e",
+        "--devices",
+        "4",
+        "--libtpu",
+        lib,
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("DMA_INSTRUCTION_TYPE_REMOTE"), "{stderr}");
+    assert!(stderr.contains("does not time remote DMAs"), "{stderr}");
+    let (code, stdout, stderr) = run_cli(&[
+        "estimate",
+        MATMUL_GRID,
+        "--target",
+        "v6e",
+        "--devices",
+        "4",
+        "--libtpu",
+        lib,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = String::from_utf8_lossy(&stdout);
+    assert!(
+        text.contains("compiled as 1 of 4 SPMD partitions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("does not time remote DMAs or barriers"),
+        "{text}"
+    );
+}
