@@ -48,6 +48,21 @@ pub const DEFAULT_MAX_FULL_BUNDLES: u64 = 1_000_000;
 /// about this many bundles (by default; the smaller one half as many).
 pub const DEFAULT_SAMPLE_BUNDLES: u64 = 500_000;
 
+/// What libtpu's simulation keeps per simulated bundle (measured here:
+/// about 1.5 KB; 1,024 steps of 8,800 bundles took 14 GB).
+pub const BYTES_PER_SIMULATED_BUNDLE: u64 = 1536;
+
+/// A full simulation may take at most this much memory (by default): 2 GiB.
+pub const DEFAULT_MAX_FULL_BYTES: u64 = 2 << 30;
+
+/// Whether a failed full simulation is worth replacing by reduced grids:
+/// libtpu's profiler aborted, the worker crashed or timed out.
+fn retry_reduced(message: &str) -> bool {
+    message.contains("cannot simulate")
+        || message.contains("libtpu crashed")
+        || message.contains("timed out")
+}
+
 /// Grids of at most this many steps are simulated whole without a probe.
 const PROBE_BELOW_STEPS: u64 = 16;
 
@@ -72,6 +87,9 @@ pub struct EstimateOptions {
     pub max_full_bundles: u64,
     /// About how many bundles the larger reduced grid simulates.
     pub sample_bundles: u64,
+    /// Grids whose full simulation would take more memory than this (at
+    /// [`BYTES_PER_SIMULATED_BUNDLE`]) are simulated reduced.
+    pub max_full_bytes: u64,
 }
 
 impl Default for EstimateOptions {
@@ -81,6 +99,7 @@ impl Default for EstimateOptions {
             call: None,
             max_full_bundles: DEFAULT_MAX_FULL_BUNDLES,
             sample_bundles: DEFAULT_SAMPLE_BUNDLES,
+            max_full_bytes: DEFAULT_MAX_FULL_BYTES,
         }
     }
 }
@@ -298,6 +317,9 @@ pub struct CallEstimate {
     /// estimate is of one device's core, remote DMAs and barriers not
     /// timed.
     pub devices: usize,
+    /// What else the estimate's reader should know (a full simulation that
+    /// failed and was replaced by reduced grids).
+    pub notes: Vec<String>,
 }
 
 impl CallEstimate {
@@ -332,6 +354,7 @@ impl CallEstimate {
             "hbm_bytes_upper": self.hbm_bytes_upper,
             "hbm_bytes_per_second": self.hbm_bytes_per_second,
             "devices": self.devices,
+            "notes": self.notes,
         })
     }
 
@@ -394,6 +417,9 @@ impl CallEstimate {
             crate::contract::format_bytes(self.dma_bytes_per_step),
             crate::contract::format_bytes(self.hbm_bytes_upper),
         );
+        for note in &self.notes {
+            text += &format!("  note: {note}\n");
+        }
         if self.devices > 1 {
             text += &format!(
                 "  devices: compiled as 1 of {} SPMD partitions; the time is one device's core \
@@ -767,6 +793,8 @@ impl Session {
             reason,
         };
         let mut code_steps = 1u64;
+        let mut notes: Vec<String> = Vec::new();
+        let mut fallback: Option<(Vec<Vec<i64>>, Option<Simulation>)> = None;
         let mut simulations = Vec::new();
         let mut code: Option<CodeFacts> = None;
         // A grid of a few steps is simulated whole; a longer one first as a
@@ -806,37 +834,68 @@ impl Session {
                 steps: probe_steps,
                 cycles,
             });
-            if steps.saturating_mul(bundles) <= self.options.max_full_bundles {
-                samples.push(grid.clone());
+            let sample = (self.options.sample_bundles / bundles).max(2 * probe_steps);
+            let reduced = reduced_grids(&grid, sample);
+            let plan = if reduced[0] == probe {
+                let probe_sim = Simulation {
+                    steps: probe_steps,
+                    cycles,
+                };
+                (vec![reduced[1].clone()], Some(probe_sim))
             } else {
-                let sample = (self.options.sample_bundles / bundles).max(2 * probe_steps);
-                let reduced = reduced_grids(&grid, sample);
-                if reduced[0] == probe {
-                    simulations.push(Simulation {
-                        steps: probe_steps,
-                        cycles,
-                    });
-                    samples.push(reduced[1].clone());
-                } else {
-                    samples.extend(reduced);
-                }
+                (reduced, None)
+            };
+            // The full simulation's cost: bundles (per step, loops counted)
+            // x steps, and the memory that takes.
+            let simulated = steps.saturating_mul(bundles);
+            if simulated <= self.options.max_full_bundles
+                && simulated.saturating_mul(BYTES_PER_SIMULATED_BUNDLE)
+                    <= self.options.max_full_bytes
+            {
+                samples.push(grid.clone());
+                fallback = Some(plan);
+            } else {
+                simulations.extend(plan.1);
+                samples.extend(plan.0);
             }
         }
-        for sample in &samples {
-            let (cycles, facts) = self
+        let mut at = 0;
+        while at < samples.len() {
+            let sample = samples[at].clone();
+            at += 1;
+            let result = self
                 .run_sample(
                     ctx,
                     call,
                     &kernel_text,
                     &grid,
-                    sample,
+                    &sample,
                     source_name,
                     &kernel_name,
                 )
-                .map_err(|e| sparse_core_reason(e, &kernel_text, &unsound))?;
+                .map_err(|e| sparse_core_reason(e, &kernel_text, &unsound));
+            let (cycles, facts) = match result {
+                Ok(found) => found,
+                // The full simulation failed (libtpu's profiler aborted, the
+                // worker crashed or timed out): the reduced grids, whose
+                // loop is the same code, before refusing.
+                Err(EstimateError::Refused { message, .. })
+                    if sample == grid && retry_reduced(&message) && fallback.is_some() =>
+                {
+                    let (reduced, probe_sim) = fallback.take().unwrap_or_default();
+                    notes.push(format!(
+                        "the full grid's simulation failed ({}); extrapolated from reduced grids",
+                        message.lines().next().unwrap_or_default()
+                    ));
+                    simulations.extend(probe_sim);
+                    samples.extend(reduced);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             // The bundles of the longest simulation (the same loop as the
             // probe's; its own when there was no probe).
-            let sample_steps = grid_steps(sample);
+            let sample_steps = grid_steps(&sample);
             if facts.is_some() {
                 code = facts;
                 code_steps = sample_steps;
@@ -951,6 +1010,7 @@ impl Session {
             hbm_bytes_per_second: bandwidth,
             wall_seconds: started.elapsed().as_secs_f64(),
             devices: self.options.compile.devices.max(1),
+            notes,
         })
     }
 
@@ -1766,6 +1826,19 @@ mod tests {
             reduced_grids(&[2, 4096], 1024),
             vec![vec![1, 512], vec![1, 1024]]
         );
+    }
+
+    #[test]
+    fn failed_full_simulations_retry_reduced() {
+        assert!(retry_reduced(
+            "libtpu's performance model cannot simulate this kernel (...): Cannot schedule FIFO pop \
+             instruction when the FIFO is empty"
+        ));
+        assert!(retry_reduced("libtpu crashed: SIGABRT"));
+        assert!(retry_reduced("libtpu timed out after 300 s"));
+        assert!(!retry_reduced(
+            "Mosaic failed to compile TPU kernel: CompileTimeScopedVmemOom"
+        ));
     }
 
     #[test]

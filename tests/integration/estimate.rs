@@ -326,6 +326,15 @@ fn estimate_extrapolation_matches_the_full_simulation() {
     let ratio = call.cycles / full.calls[0].cycles;
     assert!((0.98..1.02).contains(&ratio), "{ratio}: {call:?}");
     assert!(call.describe().contains("extrapolated: simulated"));
+    // The memory bound alone (bundles x steps x 1.5 KB above 1 MB) also
+    // sends the grid to the reduced simulations.
+    options.max_full_bundles = estimate::DEFAULT_MAX_FULL_BUNDLES;
+    options.max_full_bytes = 1_000_000;
+    let bounded = estimate::estimate(&bytes, GUIDE_128_1024, &options).unwrap();
+    let call = &bounded.calls[0];
+    assert!(call.extrapolated, "{call:?}");
+    let ratio = call.cycles / full.calls[0].cycles;
+    assert!((0.98..1.02).contains(&ratio), "{ratio}: {call:?}");
 }
 
 /// The dump flags are libtpu internals: every installed release of the
