@@ -10,7 +10,9 @@
 //!
 //! Needs libtpu (scripts/install-deps.sh) and the `tpu-custom-call`
 //! executable beside the example (cargo builds it) or on PATH: the worker.
-//! Candidates libtpu refuses (a scoped-VMEM overflow) are listed last.
+//! Candidates libtpu refuses (a scoped-VMEM overflow) or whose profile is no
+//! time (0 cycles, a unit over 100%: `EstimateError::Unsound`) are listed
+//! last as refused, never ranked.
 
 use tpu_custom_call::compile::CompileOptions;
 use tpu_custom_call::compile::estimate::{self, EstimateOptions, format_time};

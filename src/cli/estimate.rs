@@ -18,13 +18,16 @@ use super::{CliResult, read_input, source_name};
 #[command(after_help = "Examples:\n  \
 tpu-custom-call estimate matmul.mlir --target v5e\n  \
 tpu-custom-call estimate matmul.mlir --target v6e --call 0 --json | jq '.calls[0].seconds'\n  \
-tpu-custom-call estimate blocks-*.mlir --target v5e      # rank candidates, fastest first\n\n\
+tpu-custom-call estimate blocks-*.mlir --target v5e      # rank candidates, fastest first\n  \
+tpu-custom-call estimate allgather.mlir --target v6e --devices 4   # as 1 of 4 SPMD partitions\n\n\
 The estimate is libtpu's static profile of the kernel (its bundles simulated with its DMA latency \
 model), cycles converted with a clock derived from JAX's TpuInfo; long grids are simulated reduced \
 and extrapolated (said in the output). Covers the kernel's device time, not host dispatch or launch. \
 docs/estimate.md has how and how far off it is.\n\
+Never a wrong number: a profile of 0 cycles, a unit over 100% or loops it cannot count, remote DMAs \
+(--devices) and SparseCore kernels are refused with the reason.\n\
 Exit codes: 0 estimated, 1 no tpu_custom_call, a chip without libtpu's model (v4), libtpu refused \
-or crashed on a kernel, libtpu missing (nothing printed), 2 usage.")]
+or crashed on a kernel, no estimate (the reason), libtpu missing (nothing printed), 2 usage.")]
 pub struct Args {
     /// StableHLO modules (ours or JAX's; text or bytecode; `-` for stdin). Several: ranked in a table.
     #[arg(required = true)]
@@ -32,6 +35,11 @@ pub struct Args {
     /// TPU chip: v5e, v5p, v6e, v7x (v4 has no performance model in libtpu).
     #[arg(long)]
     pub target: Chip,
+    /// Compile each call as one of N SPMD partitions with a device assignment, as `compile
+    /// --devices N` does: kernels with remote DMAs, barriers or collective ids need it. libtpu's
+    /// static model times the local core only: remote DMAs and barriers are not waited for.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub devices: usize,
     /// Only the call with this index (0-based, as `inspect` numbers them).
     #[arg(long, value_name = "N")]
     pub call: Option<usize>,
@@ -61,6 +69,7 @@ pub fn run(args: Args) -> CliResult {
     let options = EstimateOptions {
         compile: CompileOptions {
             chip: args.target,
+            devices: args.devices,
             libtpu: libtpu_path(args.libtpu.as_deref(), args.libtpu_version.as_ref())?,
             timeout: args.timeout,
             ..Default::default()

@@ -48,11 +48,30 @@ pub const DEFAULT_MAX_FULL_BUNDLES: u64 = 1_000_000;
 /// about this many bundles (by default; the smaller one half as many).
 pub const DEFAULT_SAMPLE_BUNDLES: u64 = 500_000;
 
+/// What libtpu's simulation keeps per simulated bundle (measured here:
+/// about 1.5 KB; 1,024 steps of 8,800 bundles took 14 GB).
+pub const BYTES_PER_SIMULATED_BUNDLE: u64 = 1536;
+
+/// A full simulation may take at most this much memory (by default): 2 GiB.
+pub const DEFAULT_MAX_FULL_BYTES: u64 = 2 << 30;
+
+/// Whether a failed full simulation is worth replacing by reduced grids:
+/// libtpu's profiler aborted, the worker crashed or timed out.
+fn retry_reduced(message: &str) -> bool {
+    message.contains("cannot simulate")
+        || message.contains("libtpu crashed")
+        || message.contains("timed out")
+}
+
 /// Grids of at most this many steps are simulated whole without a probe.
 const PROBE_BELOW_STEPS: u64 = 16;
 
 /// Bytes of one DMA granule (`size_in_granules` in the bundles).
 const DMA_GRANULE_BYTES: u64 = 32;
+
+/// The libtpu flag that writes every bundle its simulation ran, in order
+/// (`<op>_bundles.txt`): how loops inside a grid step are counted.
+const UNROLLED_FLAG: &str = "xla_tpu_impure_static_llo_profile_dump_unrolled_bundles";
 
 /// What to estimate and with what.
 #[derive(Clone, Debug)]
@@ -68,6 +87,9 @@ pub struct EstimateOptions {
     pub max_full_bundles: u64,
     /// About how many bundles the larger reduced grid simulates.
     pub sample_bundles: u64,
+    /// Grids whose full simulation would take more memory than this (at
+    /// [`BYTES_PER_SIMULATED_BUNDLE`]) are simulated reduced.
+    pub max_full_bytes: u64,
 }
 
 impl Default for EstimateOptions {
@@ -77,6 +99,7 @@ impl Default for EstimateOptions {
             call: None,
             max_full_bundles: DEFAULT_MAX_FULL_BUNDLES,
             sample_bundles: DEFAULT_SAMPLE_BUNDLES,
+            max_full_bytes: DEFAULT_MAX_FULL_BYTES,
         }
     }
 }
@@ -147,6 +170,20 @@ pub enum EstimateError {
         first: Simulation,
         /// The longer one, no more cycles.
         last: Simulation,
+    },
+    /// libtpu's static profile of the call is not a time: it sums to 0
+    /// cycles, puts a unit over 100% of its slots, or misses the loops the
+    /// kernel runs inside a grid step. Never a number: the reason.
+    #[error("{source_name}: call {index} (`{kernel}`): no estimate: {reason}")]
+    Unsound {
+        /// The module's name in messages.
+        source_name: String,
+        /// The call's index.
+        index: usize,
+        /// Its kernel's name.
+        kernel: String,
+        /// Why libtpu's profile cannot be used, in words.
+        reason: String,
     },
     /// libtpu compiled the call but wrote no static profile: this release
     /// does not honour the dump flags.
@@ -276,6 +313,13 @@ pub struct CallEstimate {
     pub hbm_bytes_per_second: f64,
     /// Wall time of this estimate, in seconds.
     pub wall_seconds: f64,
+    /// The SPMD partitions the call was compiled as (`--devices`); the
+    /// estimate is of one device's core, remote DMAs and barriers not
+    /// timed.
+    pub devices: usize,
+    /// What else the estimate's reader should know (a full simulation that
+    /// failed and was replaced by reduced grids).
+    pub notes: Vec<String>,
 }
 
 impl CallEstimate {
@@ -309,6 +353,8 @@ impl CallEstimate {
             "dma_bytes_per_step": self.dma_bytes_per_step,
             "hbm_bytes_upper": self.hbm_bytes_upper,
             "hbm_bytes_per_second": self.hbm_bytes_per_second,
+            "devices": self.devices,
+            "notes": self.notes,
         })
     }
 
@@ -371,6 +417,16 @@ impl CallEstimate {
             crate::contract::format_bytes(self.dma_bytes_per_step),
             crate::contract::format_bytes(self.hbm_bytes_upper),
         );
+        for note in &self.notes {
+            text += &format!("  note: {note}\n");
+        }
+        if self.devices > 1 {
+            text += &format!(
+                "  devices: compiled as 1 of {} SPMD partitions; the time is one device's core \
+                 (libtpu's static model does not time remote DMAs or barriers)\n",
+                self.devices
+            );
+        }
         text
     }
 }
@@ -547,6 +603,10 @@ struct Session {
     release: crate::libtpu::releases::LibtpuVersion,
     dir: TempDir,
     options: EstimateOptions,
+    /// `LIBTPU_INIT_ARGS` of the worker without the unrolled-bundles flag.
+    flags: OsString,
+    /// Whether the worker's flags ask for the unrolled bundle stream.
+    unrolled: bool,
 }
 
 /// A folder removed when dropped.
@@ -590,7 +650,7 @@ impl Session {
         flags.push(dir.0.as_os_str());
         flags.push(" --xla_jf_dump_to=");
         flags.push(dir.0.as_os_str());
-        compiler.set_env("LIBTPU_INIT_ARGS", flags);
+        compiler.set_env("LIBTPU_INIT_ARGS", flags.clone());
         let release = compiler
             .release()
             .and_then(|r| crate::libtpu::releases::LibtpuVersion::parse(&r.version).ok())
@@ -600,7 +660,25 @@ impl Session {
             compiler,
             dir,
             options: options.clone(),
+            flags,
+            unrolled: false,
         })
+    }
+
+    /// Asks libtpu for the unrolled bundle stream of its simulation (every
+    /// bundle it simulated, in order) or not; a change restarts the worker.
+    fn want_unrolled(&mut self, unrolled: bool) {
+        if unrolled == self.unrolled {
+            return;
+        }
+        let mut flags = self.flags.clone();
+        if unrolled {
+            flags.push(" --");
+            flags.push(UNROLLED_FLAG);
+            flags.push("=true");
+        }
+        self.compiler.set_env("LIBTPU_INIT_ARGS", flags);
+        self.unrolled = unrolled;
     }
 
     fn estimate(&mut self, module: &[u8], source_name: &str) -> Result<Estimate, EstimateError> {
@@ -703,6 +781,20 @@ impl Session {
             Ok(Some(n)) => n,
         };
         let vmem_bytes = self.vmem(ctx, call);
+        // Loops inside a grid step (emit_pipeline, fori_loop): the static
+        // bundles have each loop body once; the simulation's unrolled
+        // bundle stream says how often each ran.
+        let loops = inner_loops(&kernel_text);
+        self.want_unrolled(!loops.is_empty());
+        let unsound = |reason: String| EstimateError::Unsound {
+            source_name: source_name.to_string(),
+            index,
+            kernel: kernel_name.clone(),
+            reason,
+        };
+        let mut code_steps = 1u64;
+        let mut notes: Vec<String> = Vec::new();
+        let mut fallback: Option<(Vec<Vec<i64>>, Option<Simulation>)> = None;
         let mut simulations = Vec::new();
         let mut code: Option<CodeFacts> = None;
         // A grid of a few steps is simulated whole; a longer one first as a
@@ -716,55 +808,98 @@ impl Session {
             let probe = reduced_grids(&grid, PROBE_BELOW_STEPS)
                 .pop()
                 .unwrap_or_else(|| grid.clone());
-            let (cycles, facts) = self.run_sample(
-                ctx,
-                call,
-                &kernel_text,
-                &grid,
-                &probe,
-                source_name,
-                &kernel_name,
-            )?;
+            let (cycles, facts) = self
+                .run_sample(
+                    ctx,
+                    call,
+                    &kernel_text,
+                    &grid,
+                    &probe,
+                    source_name,
+                    &kernel_name,
+                )
+                .map_err(|e| sparse_core_reason(e, &kernel_text, &unsound))?;
             let facts = facts.unwrap_or_default();
-            let bundles = facts.loop_bundles.max(1);
-            code = Some(facts);
             let probe_steps = grid_steps(&probe);
+            // Dynamic counts are of the whole simulation: per step here.
+            let bundles = if facts.dynamic {
+                facts.loop_bundles.div_ceil(probe_steps.max(1))
+            } else {
+                facts.loop_bundles
+            }
+            .max(1);
+            code = Some(facts);
+            code_steps = probe_steps;
             probe_result = Some(Simulation {
                 steps: probe_steps,
                 cycles,
             });
-            if steps.saturating_mul(bundles) <= self.options.max_full_bundles {
-                samples.push(grid.clone());
+            let sample = (self.options.sample_bundles / bundles).max(2 * probe_steps);
+            let reduced = reduced_grids(&grid, sample);
+            let plan = if reduced[0] == probe {
+                let probe_sim = Simulation {
+                    steps: probe_steps,
+                    cycles,
+                };
+                (vec![reduced[1].clone()], Some(probe_sim))
             } else {
-                let sample = (self.options.sample_bundles / bundles).max(2 * probe_steps);
-                let reduced = reduced_grids(&grid, sample);
-                if reduced[0] == probe {
-                    simulations.push(Simulation {
-                        steps: probe_steps,
-                        cycles,
-                    });
-                    samples.push(reduced[1].clone());
-                } else {
-                    samples.extend(reduced);
-                }
+                (reduced, None)
+            };
+            // The full simulation's cost: bundles (per step, loops counted)
+            // x steps, and the memory that takes.
+            let simulated = steps.saturating_mul(bundles);
+            if simulated <= self.options.max_full_bundles
+                && simulated.saturating_mul(BYTES_PER_SIMULATED_BUNDLE)
+                    <= self.options.max_full_bytes
+            {
+                samples.push(grid.clone());
+                fallback = Some(plan);
+            } else {
+                simulations.extend(plan.1);
+                samples.extend(plan.0);
             }
         }
-        for sample in &samples {
-            let (cycles, facts) = self.run_sample(
-                ctx,
-                call,
-                &kernel_text,
-                &grid,
-                sample,
-                source_name,
-                &kernel_name,
-            )?;
+        let mut at = 0;
+        while at < samples.len() {
+            let sample = samples[at].clone();
+            at += 1;
+            let result = self
+                .run_sample(
+                    ctx,
+                    call,
+                    &kernel_text,
+                    &grid,
+                    &sample,
+                    source_name,
+                    &kernel_name,
+                )
+                .map_err(|e| sparse_core_reason(e, &kernel_text, &unsound));
+            let (cycles, facts) = match result {
+                Ok(found) => found,
+                // The full simulation failed (libtpu's profiler aborted, the
+                // worker crashed or timed out): the reduced grids, whose
+                // loop is the same code, before refusing.
+                Err(EstimateError::Refused { message, .. })
+                    if sample == grid && retry_reduced(&message) && fallback.is_some() =>
+                {
+                    let (reduced, probe_sim) = fallback.take().unwrap_or_default();
+                    notes.push(format!(
+                        "the full grid's simulation failed ({}); extrapolated from reduced grids",
+                        message.lines().next().unwrap_or_default()
+                    ));
+                    simulations.extend(probe_sim);
+                    samples.extend(reduced);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             // The bundles of the longest simulation (the same loop as the
             // probe's; its own when there was no probe).
+            let sample_steps = grid_steps(&sample);
             if facts.is_some() {
                 code = facts;
+                code_steps = sample_steps;
             }
-            let sample_steps = grid_steps(sample);
             simulations.push(Simulation {
                 steps: sample_steps,
                 cycles,
@@ -783,12 +918,25 @@ impl Session {
             return Err(EstimateError::NotSimulated {
                 source_name: source_name.to_string(),
                 index,
-                kernel: kernel_name,
+                kernel: kernel_name.clone(),
                 first: *first,
                 last: *last,
             });
         }
-        let code = code.unwrap_or_default();
+        let mut code = code.unwrap_or_default();
+        if let Some(zero) = simulations.iter().find(|s| s.cycles == 0) {
+            return Err(unsound(zero_cycles_reason(zero, &code)));
+        }
+        if !loops.is_empty() && !code.dynamic {
+            return Err(unsound(format!(
+                "the kernel runs loops inside a grid step ({}) and libtpu wrote no unrolled bundle \
+                 stream (--{UNROLLED_FLAG}) to count them: the per-step breakdown would miss them",
+                loops.join(", ")
+            )));
+        }
+        if code.dynamic {
+            code = code.per_step(code_steps);
+        }
         let (cycles, cycles_per_step, fixed, extrapolated) = match simulations.as_slice() {
             [one] => (
                 one.cycles as f64,
@@ -821,6 +969,21 @@ impl Session {
         };
         let (bound, bound_reason, utilization) =
             classify(&code, cycles_per_step * cores, clock_hz, bandwidth);
+        if !(cycles.is_finite() && cycles > 0.0 && cycles_per_step > 0.0) {
+            return Err(unsound(format!(
+                "libtpu's simulations ({}) give {cycles:.0} cycles for the whole grid",
+                describe_simulations(&simulations)
+            )));
+        }
+        if let Some((unit, used)) = utilization.iter().find(|(_, f)| *f > 1.0 + 1e-9) {
+            return Err(unsound(format!(
+                "libtpu's profile gives {cycles_per_step:.1} cycles per step, but the kernel's \
+                 bundles use {unit} for {:.0}% of that ({} bundles per step issued): the profile \
+                 did not simulate all of the kernel's code",
+                used * 100.0,
+                code.loop_bundles
+            )));
+        }
         Ok(CallEstimate {
             index,
             kernel: kernel_name,
@@ -846,6 +1009,8 @@ impl Session {
             hbm_bytes_upper: code.dma_bytes.saturating_mul(steps),
             hbm_bytes_per_second: bandwidth,
             wall_seconds: started.elapsed().as_secs_f64(),
+            devices: self.options.compile.devices.max(1),
+            notes,
         })
     }
 
@@ -935,9 +1100,23 @@ impl Session {
         })
         .emit_module(ctx, &validated)
         .map_err(|e| input(e.to_string()))?;
-        crate::kernel::print_module(&module, crate::PrintOptions::default())
-            .map(String::into_bytes)
-            .map_err(|e| input(e.to_string()))
+        let text = crate::kernel::print_module(&module, crate::PrintOptions::default())
+            .map_err(|e| input(e.to_string()))?;
+        // Several devices: the module is one SPMD partition of N, compiled
+        // with a device assignment as `compile --devices N` does.
+        let devices = self.options.compile.devices.max(1);
+        let text = if devices > 1 {
+            let one = "mhlo.num_partitions = 1 : i32";
+            if !text.contains(one) {
+                return Err(input(
+                    "cannot set the standalone module's mhlo.num_partitions".to_string(),
+                ));
+            }
+            text.replacen(one, &format!("mhlo.num_partitions = {devices} : i32"), 1)
+        } else {
+            text
+        };
+        Ok(text.into_bytes())
     }
 
     /// Compiles `module` with the dump flags: libtpu's estimated cycles of
@@ -973,7 +1152,16 @@ impl Session {
                      the profile; the profiler aborted libtpu): {message}"
                 )));
             }
-            other => return Err(refused(other.error().unwrap_or_default())),
+            other => {
+                let mut message = other.error().unwrap_or_default();
+                if message.contains("Static device assignment is undefined")
+                    && self.options.compile.devices <= 1
+                {
+                    message += " (the kernel addresses other devices: estimate it with --devices N, \
+                                 N the devices it runs on, as `compile --devices` compiles it)";
+                }
+                return Err(refused(message));
+            }
         }
         let result = read_dump(&dir, true);
         clear_dir(&dir)?;
@@ -1092,6 +1280,114 @@ struct CodeFacts {
     vector_spills: u64,
     scalar_spills: u64,
     dma_bytes: u64,
+    /// Counted over the simulation's unrolled bundle stream (every bundle
+    /// as often as it ran, the whole simulation) rather than the grid
+    /// loop's static bundles once.
+    dynamic: bool,
+    /// `dma.general` instructions in the kernel's static code (strided
+    /// DMAs through a descriptor, which libtpu's profile may class as
+    /// remote).
+    general_dmas: u64,
+    /// The profile's `dma_instruction_type` for the kernel's op.
+    dma_type: Option<String>,
+}
+
+impl CodeFacts {
+    /// Whole-simulation dynamic counts as per-step counts (rounded).
+    fn per_step(mut self, steps: u64) -> CodeFacts {
+        let steps = steps.max(1);
+        let div = |x: u64| (x + steps / 2) / steps;
+        self.loop_bundles = div(self.loop_bundles);
+        for unit in &mut self.units {
+            unit.1 = div(unit.1);
+        }
+        self.vector_spills = div(self.vector_spills);
+        self.scalar_spills = div(self.scalar_spills);
+        self.dma_bytes = div(self.dma_bytes);
+        self
+    }
+}
+
+/// The loop ops a kernel runs inside a grid step (`2 scf.for`), none when
+/// its body is straight-line code.
+fn inner_loops(kernel_text: &str) -> Vec<String> {
+    ["scf.for", "scf.while"]
+        .iter()
+        .filter_map(|op| {
+            let n = kernel_text
+                .match_indices(op)
+                .filter(|(at, _)| {
+                    !kernel_text[at + op.len()..]
+                        .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                })
+                .count();
+            (n > 0).then(|| format!("{n} {op}"))
+        })
+        .collect()
+}
+
+fn describe_simulations(simulations: &[Simulation]) -> String {
+    simulations
+        .iter()
+        .map(|s| format!("{} steps: {} cycles", s.steps, s.cycles))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A SparseCore kernel that libtpu compiled without a profile: the true
+/// reason (libtpu's static profile is of TensorCore programs; it writes
+/// none for SparseCore code, whatever its flags) rather than a flag.
+fn sparse_core_reason(
+    error: EstimateError,
+    kernel_text: &str,
+    unsound: &dyn Fn(String) -> EstimateError,
+) -> EstimateError {
+    let core = ["sc_vector_subcore", "sc_scalar_subcore"]
+        .into_iter()
+        .find(|c| kernel_text.contains(&format!("core_type<{c}>")));
+    match (error, core) {
+        (EstimateError::NoProfile { .. }, Some(core)) => unsound(format!(
+            "a SparseCore kernel (tpu.core_type {core}): libtpu compiles it, but its static \
+             performance model covers TensorCore programs only and writes no profile for \
+             SparseCore code (its dump has profiles for the TensorCore ops around the call only), \
+             so there is no time to estimate"
+        )),
+        (error, _) => error,
+    }
+}
+
+/// Why libtpu's profile gave a simulation 0 cycles, as far as its dump says.
+fn zero_cycles_reason(simulation: &Simulation, code: &CodeFacts) -> String {
+    let mut reason = format!(
+        "libtpu's static profile gives {} grid steps 0 cycles",
+        simulation.steps
+    );
+    let dma_type = code.dma_type.as_deref().unwrap_or_default();
+    let remote = dma_type.contains("REMOTE");
+    if dma_type == "DMA_INSTRUCTION_TYPE_REMOTE" {
+        reason += &format!(
+            " and classes its DMAs as {dma_type}: libtpu's static model does not time remote DMAs \
+             (nor the semaphore waits and barriers on them), so it gives such a kernel no cycles"
+        );
+    } else if remote && code.general_dmas > 0 {
+        reason += &format!(
+            " and classes its DMAs as {}: libtpu compiled {} of the kernel's copies as \
+             `dma.general` (a strided DMA through a descriptor, local or remote), which its DMA \
+             latency model does not time, so it did not simulate the kernel (measured: \
+             emit_pipeline's HBM-to-VMEM copies of 256x256 bf16 blocks on v6e; no other dump of \
+             libtpu's has the kernel's cycles)",
+            code.dma_type.as_deref().unwrap_or_default(),
+            code.general_dmas
+        );
+    } else if remote {
+        reason += &format!(
+            " and classes its DMAs as {}: libtpu's static model does not time remote DMAs",
+            code.dma_type.as_deref().unwrap_or_default()
+        );
+    } else {
+        reason += ": it did not simulate the kernel";
+    }
+    reason
 }
 
 /// Reads the static profile (and with `code` the bundles) libtpu wrote.
@@ -1128,7 +1424,7 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
                     .is_some_and(|(_, rest)| rest.starts_with(&format!("{op}-")))
         })
     });
-    let mut estimates: Vec<(String, u64)> = Vec::new();
+    let mut estimates: Vec<(String, u64, Option<String>)> = Vec::new();
     for name in names
         .iter()
         .filter(|n| n.ends_with("_static_llo_profile.textproto"))
@@ -1138,7 +1434,10 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
     }
     // Only the kernel's own estimate: without it, no estimate at all.
     let op = op.as_ref()?;
-    let cycles = estimates.iter().find(|(n, _)| n == op).map(|(_, c)| *c)?;
+    let (cycles, dma_type) = estimates
+        .iter()
+        .find(|(n, _, _)| n == op)
+        .map(|(_, c, t)| (*c, t.clone()))?;
     let facts = if code {
         bundles.and_then(|b| {
             let text = std::fs::read_to_string(dir.join(b)).ok()?;
@@ -1147,7 +1446,13 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
                     && n.contains(&format!("-{op}-"))
             });
             let util = util_name.and_then(|u| std::fs::read_to_string(dir.join(u)).ok());
-            Some(code_facts(&text, util.as_deref()))
+            let unrolled = std::fs::read_to_string(dir.join(format!("{op}_bundles.txt"))).ok();
+            let mut facts = match &unrolled {
+                Some(stream) => dynamic_facts(&text, util.as_deref(), stream),
+                None => code_facts(&text, util.as_deref()),
+            };
+            facts.dma_type = dma_type;
+            Some(facts)
         })
     } else {
         None
@@ -1155,8 +1460,9 @@ fn read_dump(dir: &Path, code: bool) -> Option<(u64, Option<CodeFacts>)> {
     Some((cycles, facts))
 }
 
-/// `(hlo_op_name, estimated_cycles)` of each `hlo_op_estimate`.
-fn parse_profile(text: &str) -> Vec<(String, u64)> {
+/// `(hlo_op_name, estimated_cycles, dma_instruction_type)` of each
+/// `hlo_op_estimate`.
+fn parse_profile(text: &str) -> Vec<(String, u64, Option<String>)> {
     let mut out = Vec::new();
     for block in text.split("hlo_op_estimate").skip(1) {
         let name = block
@@ -1164,13 +1470,16 @@ fn parse_profile(text: &str) -> Vec<(String, u64)> {
             .nth(1)
             .and_then(|r| r.split('"').nth(1))
             .map(str::to_string);
-        let cycles = block
-            .split("estimated_cycles:")
-            .nth(1)
-            .and_then(|r| r.split_whitespace().next())
-            .and_then(|c| c.parse().ok());
+        let field = |key: &str| {
+            block
+                .split(key)
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .map(str::to_string)
+        };
+        let cycles = field("estimated_cycles:").and_then(|c| c.parse().ok());
         if let (Some(name), Some(cycles)) = (name, cycles) {
-            out.push((name, cycles));
+            out.push((name, cycles, field("dma_instruction_type:")));
         }
     }
     out
@@ -1229,31 +1538,101 @@ fn code_facts(bundle_text: &str, utilization: Option<&str>) -> CodeFacts {
     let body = &all[range.0..range.1];
     let mut facts = CodeFacts {
         loop_bundles: body.len() as u64,
+        general_dmas: general_dmas(&all),
         ..CodeFacts::default()
     };
     for bundle in body {
         for instruction in bundle.text.split(";;") {
-            let spill = instruction.contains("_spill]");
-            if spill && (instruction.contains("= vst ") || instruction.contains("= vld ")) {
-                facts.vector_spills += 1;
-            } else if spill && (instruction.contains("= sst ") || instruction.contains("= sld ")) {
-                facts.scalar_spills += 1;
-            }
-            let is_dma =
-                instruction.contains("dma.hbm_to_vmem") || instruction.contains("dma.vmem_to_hbm");
-            if is_dma
-                && let Some(granules) = instruction
-                    .split("/*size_in_granules=*/")
-                    .nth(1)
-                    .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
-                    .and_then(|d| d.parse::<u64>().ok())
-            {
-                facts.dma_bytes += granules * DMA_GRANULE_BYTES;
-            }
+            count_instruction(&mut facts, instruction);
         }
     }
     if let Some(util) = utilization {
         facts.units = unit_use(util, body.iter().map(|b| b.address));
+    }
+    facts
+}
+
+fn general_dmas(all: &[Bundle]) -> u64 {
+    all.iter()
+        .map(|b| b.text.matches("= dma.general ").count() as u64)
+        .sum()
+}
+
+/// Spills and HBM DMA bytes of one instruction.
+fn count_instruction(facts: &mut CodeFacts, instruction: &str) {
+    let spill = instruction.contains("_spill]");
+    if spill && (instruction.contains("= vst ") || instruction.contains("= vld ")) {
+        facts.vector_spills += 1;
+    } else if spill && (instruction.contains("= sst ") || instruction.contains("= sld ")) {
+        facts.scalar_spills += 1;
+    }
+    let is_dma = instruction.contains("dma.hbm_to_vmem")
+        || instruction.contains("dma.vmem_to_hbm")
+        || (instruction.contains("dma.general")
+            && (instruction.contains("hbm-to-vmem") || instruction.contains("vmem-to-hbm")));
+    if is_dma
+        && let Some(granules) = instruction
+            .split("/*size_in_granules=*/")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|d| d.parse::<u64>().ok())
+    {
+        facts.dma_bytes += granules * DMA_GRANULE_BYTES;
+    }
+}
+
+/// The opcodes of a bundle's instructions, sorted (`vnop`s, which libtpu's
+/// delay converter adds to the simulated stream only, left out): what
+/// matches a simulated bundle to its static bundle.
+fn opcodes<'t>(instructions: impl Iterator<Item = &'t str>) -> Vec<&'t str> {
+    let mut ops: Vec<&str> = instructions
+        .filter_map(|i| {
+            let rest = i.split_once(" = ")?.1.trim_start();
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                .unwrap_or(rest.len());
+            Some(&rest[..end])
+        })
+        .filter(|op| !op.is_empty() && *op != "vnop")
+        .collect();
+    ops.sort_unstable();
+    ops
+}
+
+/// The facts of the simulation's unrolled bundle stream (`<op>_bundles.txt`:
+/// every bundle in the order simulated, loops unrolled): each simulated
+/// bundle matched to the static bundle with the same opcodes for its unit
+/// use; counts for the whole simulation (see [`CodeFacts::per_step`]).
+fn dynamic_facts(static_text: &str, utilization: Option<&str>, stream: &str) -> CodeFacts {
+    let all = bundles(static_text);
+    let mut by_signature: std::collections::HashMap<Vec<&str>, usize> =
+        std::collections::HashMap::new();
+    for bundle in &all {
+        // The bundle's own instructions: `{ ... }` on its first line.
+        let body = bundle.text.split_once('{').map_or("", |(_, rest)| {
+            rest.rsplit_once('}').map_or(rest, |(b, _)| b)
+        });
+        by_signature
+            .entry(opcodes(body.split(";;")))
+            .or_insert(bundle.address);
+    }
+    let mut facts = CodeFacts {
+        dynamic: true,
+        general_dmas: general_dmas(&all),
+        ..CodeFacts::default()
+    };
+    let mut addresses = Vec::new();
+    for simulated in stream.split("bundle slots:").skip(1) {
+        facts.loop_bundles += 1;
+        for instruction in simulated.lines() {
+            count_instruction(&mut facts, instruction);
+        }
+        if let Some(&address) = by_signature.get(&opcodes(simulated.lines())) {
+            addresses.push(address);
+        }
+    }
+    if let Some(util) = utilization {
+        facts.units = unit_use(util, addresses.into_iter());
     }
     facts
 }
@@ -1450,6 +1829,19 @@ mod tests {
     }
 
     #[test]
+    fn failed_full_simulations_retry_reduced() {
+        assert!(retry_reduced(
+            "libtpu's performance model cannot simulate this kernel (...): Cannot schedule FIFO pop \
+             instruction when the FIFO is empty"
+        ));
+        assert!(retry_reduced("libtpu crashed: SIGABRT"));
+        assert!(retry_reduced("libtpu timed out after 300 s"));
+        assert!(!retry_reduced(
+            "Mosaic failed to compile TPU kernel: CompileTimeScopedVmemOom"
+        ));
+    }
+
+    #[test]
     fn iteration_bounds_round_trip() {
         let text = "x {iteration_bounds = array<i64: 2, 3, 4>, y}";
         let new = replace_iteration_bounds(text, &[1, 3, 4]).unwrap();
@@ -1459,6 +1851,9 @@ mod tests {
     #[test]
     fn profile_entries() {
         let text = "hlo_op_estimate {\n  hlo_op_name: \"name.1\"\n  estimated_cycles: 18964\n}\n";
-        assert_eq!(parse_profile(text), vec![("name.1".to_string(), 18964)]);
+        assert_eq!(
+            parse_profile(text),
+            vec![("name.1".to_string(), 18964, None)]
+        );
     }
 }

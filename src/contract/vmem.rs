@@ -150,6 +150,11 @@ pub struct VmemBudget {
     pub may_need_internal: bool,
     /// `internal_scratch_in_bytes` (not counted by libtpu's check).
     pub internal_scratch: u64,
+    /// The peak of the VMEM the body allocates in `run_scoped` regions
+    /// (`memref.alloca` in VMEM inside `tpu.region`, `emit_pipeline`'s
+    /// buffers): sequential regions reuse their VMEM, nested ones add up
+    /// (measured, `tests/data/vmem-sweep/scoped.json`). libtpu counts it.
+    pub scoped: u64,
     /// Buffering of blocks: 2 with a grid, 1 without.
     pub buffering: u64,
     /// `vmem_limit_bytes`, when given.
@@ -184,7 +189,9 @@ impl VmemBudget {
     /// What libtpu's scoped-VMEM check surely counts: the buffers and the
     /// scratch Mosaic surely keeps.
     pub fn total(&self) -> u64 {
-        self.buffers.saturating_add(self.scratch_kept)
+        self.buffers
+            .saturating_add(self.scratch_kept)
+            .saturating_add(self.scoped)
     }
 
     /// The most libtpu's check may count on `chip`: the buffers and all VMEM
@@ -195,7 +202,10 @@ impl VmemBudget {
         if self.scratch_unmodelled {
             return None;
         }
-        let needed = self.buffers.saturating_add(self.scratch);
+        let needed = self
+            .buffers
+            .saturating_add(self.scratch)
+            .saturating_add(self.scoped);
         let margin = if self.scratch > 0 || self.may_need_internal {
             internal_margin(chip, needed)
         } else {
@@ -395,6 +405,12 @@ impl VmemBudget {
         )];
         if self.scratch_kept > 0 {
             parts.push(format!("{} VMEM scratch", format_bytes(self.scratch_kept)));
+        }
+        if self.scoped > 0 {
+            parts.push(format!(
+                "{} allocated in run_scoped regions",
+                format_bytes(self.scoped)
+            ));
         }
         let vmem = chip.info().vmem_bytes;
         let usable = chip.usable_vmem_bytes();
@@ -719,6 +735,58 @@ fn arguments_read(op: Op<'_>) -> Option<Vec<usize>> {
     Some(used)
 }
 
+/// Bytes of a VMEM `memref` type (`memref<512x128xf32,
+/// #tpu.memory_space<vmem>>`), padded to the tile; `None` for other memory
+/// spaces (semaphores, SMEM, HBM) and dynamic shapes.
+fn vmem_memref_bytes(ty: &str) -> Option<u64> {
+    let inner = ty.strip_prefix("memref<")?.strip_suffix('>')?;
+    if !inner.contains("#tpu.memory_space<vmem>") {
+        return None;
+    }
+    let shape = inner.split(',').next()?.trim();
+    let mut parts: Vec<&str> = shape.split('x').collect();
+    let element = parts.pop()?;
+    let dims: Vec<i64> = parts
+        .iter()
+        .map(|d| d.parse().ok())
+        .collect::<Option<_>>()?;
+    padded_bytes(&dims, element)
+}
+
+/// The peak VMEM of the `run_scoped` allocations from `first` on: the
+/// VMEM `memref.alloca`s of these ops (inside a `tpu.region` they live
+/// until its end) plus the largest peak of any op's regions (a region's
+/// allocations end with it, so sequential regions reuse their VMEM).
+fn scoped_peak(first: Option<Op<'_>>, in_region: bool) -> u64 {
+    let mut own = 0u64;
+    let mut inner = 0u64;
+    let mut child = first;
+    while let Some(op) = child {
+        child = op.next();
+        if in_region && op.name() == "memref.alloca" && op.num_results() == 1 {
+            let ty = ir::type_text(ir::value_type(op.result(0)));
+            own = own.saturating_add(vmem_memref_bytes(&ty).unwrap_or(0));
+        }
+        let region = in_region || op.name() == "tpu.region";
+        for r in 0..op.num_regions() {
+            for block in ir::region_blocks(op.region(r)) {
+                inner = inner.max(scoped_peak(ir::block_first_op(block), region));
+            }
+        }
+    }
+    own.saturating_add(inner)
+}
+
+/// The peak VMEM the main function allocates in `run_scoped` regions.
+pub(super) fn scoped_allocations(kernel: &Kernel<'_>) -> u64 {
+    let Some((_, op)) = super::main_function(kernel) else {
+        return 0;
+    };
+    ir::region_blocks(op.region(0))
+        .first()
+        .map_or(0, |&block| scoped_peak(ir::block_first_op(block), false))
+}
+
 pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params) -> VmemBudget {
     let kept = scratch_kept(kernel, sig);
     let g = sig.grid.len();
@@ -734,6 +802,7 @@ pub(super) fn budget(kernel: &Kernel<'_>, sig: &KernelSignature, params: &Params
             .unwrap_or(0),
         vmem_limit_bytes: params.vmem_limit_bytes.and_then(|v| u64::try_from(v).ok()),
         may_need_internal: may_need_internal(kernel),
+        scoped: scoped_allocations(kernel),
         ..VmemBudget::default()
     };
     let maps: std::collections::HashMap<String, Op<'_>> =

@@ -326,6 +326,15 @@ fn estimate_extrapolation_matches_the_full_simulation() {
     let ratio = call.cycles / full.calls[0].cycles;
     assert!((0.98..1.02).contains(&ratio), "{ratio}: {call:?}");
     assert!(call.describe().contains("extrapolated: simulated"));
+    // The memory bound alone (bundles x steps x 1.5 KB above 1 MB) also
+    // sends the grid to the reduced simulations.
+    options.max_full_bundles = estimate::DEFAULT_MAX_FULL_BUNDLES;
+    options.max_full_bytes = 1_000_000;
+    let bounded = estimate::estimate(&bytes, GUIDE_128_1024, &options).unwrap();
+    let call = &bounded.calls[0];
+    assert!(call.extrapolated, "{call:?}");
+    let ratio = call.cycles / full.calls[0].cycles;
+    assert!((0.98..1.02).contains(&ratio), "{ratio}: {call:?}");
 }
 
 /// The dump flags are libtpu internals: every installed release of the
@@ -387,4 +396,236 @@ fn estimate_every_chip_with_a_model() {
             assert!(used.as_f64().unwrap() <= 1.0, "{chip}: {unit} {call}");
         }
     }
+}
+
+/// A bf16 1024^3 matmul over HBM operands, `emit_pipeline` (256 blocks, 32
+/// inner steps) inside each of 2 parallel grid steps (issue 49; real JAX's
+/// lowering, scripts/estimate/pipeline_kernels.py).
+const PIPELINE: &str = "tests/data/estimate/pipeline_matmul.mlir";
+/// A 2-step grid whose body is a `fori_loop` of 8 dot products, each of a
+/// 128-row slice of its 1024x512 block with a 512x512 block.
+const FORI: &str = "tests/data/estimate/fori_matmul.mlir";
+
+/// The MXU share of a kernel's cycles its multiply-adds need: MACs over
+/// (cycles per core x the MACs per cycle the clock is derived from).
+fn mxu_share(macs: f64, call: &Json) -> f64 {
+    let per_cycle = match call["chip"].as_str().unwrap() {
+        "v5e" | "v5p" => 65_536.0,
+        _ => 262_144.0,
+    };
+    let cores = if call["chip"] == "v5p" { 2.0 } else { 1.0 };
+    macs / (call["cycles"].as_f64().unwrap() * cores * per_cycle)
+}
+
+/// Loops inside a grid step are counted in the per-step breakdown: the
+/// MXU utilisation libtpu's unrolled simulation gives is the share of the
+/// cycles the kernel's own multiply-adds need (v5e, v7x); on v6e libtpu's
+/// profile gives the pipeline 0 cycles and the estimate refuses, saying why.
+#[test]
+fn estimate_pipeline_kernel_counts_its_loop_or_refuses() {
+    let test = "estimate_pipeline_kernel_counts_its_loop_or_refuses";
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
+        return;
+    };
+    let lib = libtpu.to_str().unwrap();
+    for (kernel, macs, chips) in [
+        (PIPELINE, 1024.0f64.powi(3), &["v5e", "v7x"][..]),
+        (FORI, 2048.0 * 512.0 * 512.0, &["v5e", "v6e"][..]),
+    ] {
+        for chip in chips {
+            let (code, stdout, stderr) = run_cli(&[
+                "estimate", kernel, "--target", chip, "--json", "--libtpu", lib,
+            ]);
+            assert_eq!(code, 0, "{kernel} {chip}: {stderr}");
+            let json: Json = serde_json::from_slice(&stdout).unwrap();
+            let call = &json["calls"][0];
+            assert!(call["cycles"].as_f64().unwrap() > 0.0, "{call}");
+            let mxu = call["utilization"]["MXU"].as_f64().unwrap();
+            let want = mxu_share(macs, call);
+            // The bundles' MXU slots (pushes and matmuls) against the
+            // arithmetic: at least what the multiply-adds need (a loop
+            // counted once would be far below), and on v5e, whose 128x128
+            // MXUs these blocks fill, within 5 points of it (v6e and v7x
+            // run 128-row operands on 256-wide MXUs in more slots).
+            assert!(
+                mxu > want - 0.05,
+                "{kernel} {chip}: MXU {mxu} vs {want}: {call}"
+            );
+            if *chip == "v5e" {
+                assert!(
+                    (mxu - want).abs() < 0.05,
+                    "{kernel} {chip}: MXU {mxu} vs {want}: {call}"
+                );
+            }
+            for (unit, used) in call["utilization"].as_object().unwrap() {
+                assert!(
+                    used.as_f64().unwrap() <= 1.0,
+                    "{kernel} {chip}: {unit} {call}"
+                );
+            }
+        }
+    }
+    let (code, stdout, stderr) =
+        run_cli(&["estimate", PIPELINE, "--target", "v6e", "--libtpu", lib]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    for words in [
+        "no estimate",
+        "0 cycles",
+        "DMA_INSTRUCTION_TYPE_LOCAL_AND_REMOTE",
+        "`dma.general`",
+    ] {
+        assert!(stderr.contains(words), "{words}: {stderr}");
+    }
+    // In a ranking: refused, never ranked first.
+    let (code, stdout, stderr) = run_cli(&[
+        "estimate",
+        PIPELINE,
+        MATMUL_GRID,
+        "--target",
+        "v6e",
+        "--skip-refused",
+        "--libtpu",
+        lib,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = String::from_utf8_lossy(&stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[1].contains(MATMUL_GRID), "{text}");
+    assert!(
+        lines[2].contains(PIPELINE)
+            && lines[2].contains("refused: ")
+            && lines[2].contains("no estimate"),
+        "{text}"
+    );
+}
+
+mod sound {
+    use super::*;
+    use proptest::prelude::*;
+
+    const KERNELS: [&str; 5] = [MATMUL_GRID, GUIDE_128_1024, GUIDE_512_1024, PIPELINE, FORI];
+    const CHIPS: [Chip; 4] = [Chip::V5e, Chip::V5p, Chip::V6e, Chip::V7x];
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("ESTIMATE_PROPTEST_CASES")
+                .ok()
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(4),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// No estimate answers with 0 cycles or a unit over 100%: it is a
+        /// number that holds or a refusal.
+        #[test]
+        fn estimate_is_never_zero_or_over_full(kernel in 0..KERNELS.len(), chip in 0..CHIPS.len()) {
+            let Some((libtpu, _guard)) = locked_libtpu("estimate_is_never_zero_or_over_full") else {
+                return Ok(());
+            };
+            let options = EstimateOptions {
+                compile: CompileOptions {
+                    chip: CHIPS[chip],
+                    libtpu: Some(libtpu),
+                    worker: Some(PathBuf::from(env!("CARGO_BIN_EXE_tpu-custom-call"))),
+                    ..Default::default()
+                },
+                ..Default::default()
+            };
+            let path = KERNELS[kernel];
+            match estimate::estimate(&std::fs::read(path).unwrap(), path, &options) {
+                Ok(e) => {
+                    for call in &e.calls {
+                        prop_assert!(call.cycles > 0.0 && call.seconds > 0.0, "{path} {:?}: {call:?}", CHIPS[chip]);
+                        for (unit, used) in &call.utilization {
+                            prop_assert!(*used <= 1.0, "{path} {:?}: {unit} {used}", CHIPS[chip]);
+                        }
+                    }
+                }
+                Err(error) => {
+                    let text = error.to_string();
+                    prop_assert!(!text.is_empty());
+                }
+            }
+        }
+    }
+}
+
+/// A SparseCore kernel (v7x, JAX's scatter-add test): libtpu compiles it but
+/// writes no profile for SparseCore code; the refusal says so and blames no
+/// flag or release.
+#[test]
+fn estimate_sparsecore_kernel_refuses_with_the_true_reason() {
+    let test = "estimate_sparsecore_kernel_refuses_with_the_true_reason";
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
+        return;
+    };
+    let (code, stdout, stderr) = run_cli(&[
+        "estimate",
+        "tests/data/exec-sc/scatter_add/module.mlir",
+        "--target",
+        "v7x",
+        "--libtpu",
+        libtpu.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("SparseCore kernel"), "{stderr}");
+    assert!(stderr.contains("sc_vector_subcore"), "{stderr}");
+    assert!(!stderr.contains("xla_jf_dump"), "{stderr}");
+    assert!(!stderr.contains("measured with libtpu"), "{stderr}");
+}
+
+/// A 4-device ring (the `remote_dma_collective` golden): without
+/// `--devices` libtpu cannot compile it and the error says to give it; with
+/// `--devices 4` it compiles, and libtpu's static profile gives its remote
+/// DMAs 0 cycles: refused, saying remote DMAs are not timed. A local kernel
+/// compiled as 1 of 4 partitions is estimated and says what it covers.
+#[test]
+fn estimate_multi_device_kernels() {
+    let test = "estimate_multi_device_kernels";
+    let Some((libtpu, _guard)) = locked_libtpu(test) else {
+        return;
+    };
+    let lib = libtpu.to_str().unwrap();
+    let ring = "tests/data/jax-goldens/remote_dma_collective/module.mlir";
+    let (code, stdout, stderr) = run_cli(&["estimate", ring, "--target", "v6e", "--libtpu", lib]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("--devices N"), "{stderr}");
+    let (code, stdout, stderr) = run_cli(&[
+        "estimate",
+        ring,
+        "--target",
+        "v6e",
+        "--devices",
+        "4",
+        "--libtpu",
+        lib,
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("DMA_INSTRUCTION_TYPE_REMOTE"), "{stderr}");
+    assert!(stderr.contains("does not time remote DMAs"), "{stderr}");
+    let (code, stdout, stderr) = run_cli(&[
+        "estimate",
+        MATMUL_GRID,
+        "--target",
+        "v6e",
+        "--devices",
+        "4",
+        "--libtpu",
+        lib,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = String::from_utf8_lossy(&stdout);
+    assert!(
+        text.contains("compiled as 1 of 4 SPMD partitions"),
+        "{text}"
+    );
+    assert!(
+        text.contains("does not time remote DMAs or barriers"),
+        "{text}"
+    );
 }

@@ -297,3 +297,70 @@ fn add_kernels_need_no_internal_scratch() {
         }
     }
 }
+
+/// `run_scoped` allocations (`memref.alloca` in VMEM inside `tpu.region`,
+/// DMA semaphores beside them) count in the scoped-VMEM budget as libtpu
+/// counts them: one region, two sequential ones (their peak) and nested ones
+/// (their sum), 16 rows (8 KiB) and 1 MiB either side of each chip's default
+/// limit. `validate` refuses exactly the kernels libtpu 0.0.50.1 refused
+/// (`tests/data/vmem-sweep/scoped.json`, made by
+/// `scripts/vmem-sweep/scoped_sweep.py`); near the limit a kernel libtpu
+/// compiles may be "not checked", never refused.
+#[test]
+fn scoped_allocations_verdicts_equal_libtpus() {
+    let data: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("tests/data/vmem-sweep/scoped.json").unwrap(),
+    )
+    .unwrap();
+    let kernels = data["kernels"].as_array().unwrap();
+    assert!(kernels.len() >= 40);
+    let mut refused = 0;
+    for k in kernels {
+        let path = format!("tests/data/vmem-sweep/{}", k["module"].as_str().unwrap());
+        let chip = k["chip"].as_str().unwrap();
+        let (code, _, stderr) = crate::common::run_cli(&["validate", &path, "--target", chip]);
+        let libtpu_ok = k["libtpu_ok"].as_bool().unwrap();
+        assert_eq!(
+            code == 0,
+            libtpu_ok,
+            "{path} on {chip}: libtpu {k}: {stderr}"
+        );
+        if !libtpu_ok {
+            refused += 1;
+            assert!(
+                stderr.contains("allocated in run_scoped regions"),
+                "{path}: {stderr}"
+            );
+        }
+    }
+    assert!(refused >= 16, "{refused}");
+}
+
+/// A sample of `scoped.json` compiled again by the live libtpu (SKIPPED
+/// without it): its verdicts are still the stored ones.
+#[test]
+fn scoped_allocations_sample_against_live_libtpu() {
+    let test = "scoped_allocations_sample_against_live_libtpu";
+    let Some((libtpu, _guard)) = crate::compile::locked_libtpu(test) else {
+        return;
+    };
+    for (module, chip, ok) in [
+        ("scoped/nested_v5e_32752.mlir", "v5e", true),
+        ("scoped/nested_v5e_32784.mlir", "v5e", false),
+        ("scoped/two_v6e_65552.mlir", "v6e", true),
+    ] {
+        let path = format!("tests/data/vmem-sweep/{module}");
+        let (code, _, stderr) = crate::common::run_cli(&[
+            "compile",
+            &path,
+            "--target",
+            chip,
+            "--libtpu",
+            libtpu.to_str().unwrap(),
+        ]);
+        assert_eq!(code == 0, ok, "{path}: {stderr}");
+        if !ok {
+            assert!(stderr.contains("CompileTimeScopedVmemOom"), "{stderr}");
+        }
+    }
+}
