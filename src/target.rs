@@ -394,6 +394,19 @@ impl Chip {
         &CHIPS[self as usize]
     }
 
+    /// The TensorCores that share one device's grid: 2 on megacore chips
+    /// (v4, v5p: JAX's `supports_megacore`), where Mosaic splits the leading
+    /// `parallel` grid dimension between them; 1 elsewhere (v7x's two
+    /// TensorCores are two JAX devices).
+    pub const fn grid_cores(self) -> usize {
+        let info = self.info();
+        if info.megacore && info.tensor_cores_per_chip > 1 {
+            info.tensor_cores_per_chip as usize
+        } else {
+            1
+        }
+    }
+
     /// Canonical name (`v5e`).
     pub const fn name(self) -> &'static str {
         self.info().name

@@ -963,7 +963,7 @@ impl Session {
         // the TensorCores: each core runs its steps at `cores` times the
         // chip's cycles per step.
         let cores = if kernel_text.contains("dimension_semantics<parallel>") {
-            crate::exec::cores_of(chip) as f64
+            chip.grid_cores() as f64
         } else {
             1.0
         };

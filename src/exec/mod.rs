@@ -170,12 +170,7 @@ pub fn tensor_cores_of(chip: crate::target::Chip) -> usize {
 /// leading `parallel` grid dimension between them; 1 elsewhere (v7x's two
 /// TensorCores are two JAX devices).
 pub fn cores_of(chip: crate::target::Chip) -> usize {
-    let info = chip.info();
-    if info.megacore {
-        info.tensor_cores_per_chip.max(1) as usize
-    } else {
-        1
-    }
+    chip.grid_cores()
 }
 
 /// What a run produced, with what it observed: [`Execution::run_report`].

@@ -18,6 +18,9 @@
 //! This module `dlopen`s the plugins and is the only code of the crate
 //! that calls into them. Plugins are loaded once per path and never
 //! unloaded (neither libtpu nor XLA supports being unloaded).
+// Buffers, layouts and the FFI extension serve only the in-process CPU client,
+// which needs the executor (`exec`): with `pjrt` alone they are unused.
+#![cfg_attr(not(feature = "exec"), allow(dead_code))]
 
 use std::collections::HashMap;
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
