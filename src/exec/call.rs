@@ -876,6 +876,18 @@ impl Execution {
         };
         // (scratch key, SparseCore key) of a point.
         let keys = |point: &[i64], mc: usize| (key_of(point, mc, true), key_of(point, mc, false));
+        // Races between cores and vector subcores sharing memory: each
+        // (sub)core of a grid with more than one is an agent of the
+        // happens-before ([`super::races`]).
+        let agents = machine.detect_races
+            && self
+                .per_core
+                .iter()
+                .zip(&grid)
+                .any(|(&c, &b)| c && b > 1);
+        let agent_of = |point: &[i64], mc: usize| {
+            agents.then(|| machine.lock().hb.agent(dev, &key_of(point, mc, true)))
+        };
         // `tpu.core_id`: the coordinate along the first core-parallel
         // dimension, else the megacore's core.
         let core_id = |key: &[i64], mc: usize| {
@@ -952,6 +964,7 @@ impl Execution {
                         .collect::<Result<Vec<_>, _>>()
                         .map_err(at)?;
                     jobs.push(SubcoreJob {
+                        agent: agent_of(&point, mc),
                         point,
                         core,
                         group,
@@ -974,6 +987,7 @@ impl Execution {
                 let point = &point;
                 let at = |e: ExecError| tag(e.with_point(point, multi));
                 it.point.clone_from(point);
+                it.agent = agent_of(point, mc);
                 let next = match points.peek() {
                     Some(np) => Some(
                         self.starts(&mut it, np, &sp_args, &hbm, n_in)
@@ -1568,6 +1582,8 @@ impl Detached {
 /// One vector subcore's run: its grid point, `tpu.core_id`, SparseCore
 /// (the barrier's group) and memref arguments (after the point's indices).
 struct SubcoreJob {
+    /// Its agent in the race detector's happens-before.
+    agent: Option<usize>,
     point: Vec<i64>,
     core: usize,
     group: Vec<i64>,
@@ -1632,6 +1648,7 @@ fn run_subcores(
                         it.point.clone_from(&job.point);
                         it.thread = base + i;
                         it.subcores = Some((job.group.clone(), size));
+                        it.agent = job.agent;
                         let mut args: Vec<Val> = job
                             .point
                             .iter()
