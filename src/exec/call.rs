@@ -608,7 +608,7 @@ impl Execution {
         }
         if !races.is_empty() {
             let mut text = format!(
-                "{} race(s) found (accesses to memory while a DMA into or out of it is in flight; on a TPU their numbers depend on timing):",
+                "{} race(s) found (accesses to memory while a DMA into or out of it is in flight, or by cores and vector subcores that nothing orders; on a TPU their numbers depend on timing):",
                 races.len()
             );
             for (i, r) in races.iter().enumerate() {
@@ -631,12 +631,16 @@ impl Execution {
             return Err(e);
         }
         self.check_dmas(&machine)?;
+        if options.detect_races {
+            check_semaphores(&machine)?;
+        }
         Ok(RunReport {
             results: outs,
             unwritten,
         })
     }
 
+    /// A DMA semaphore not back to zero: a DMA never waited for.
     fn check_dmas(&self, machine: &Machine) -> Result<(), ExecError> {
         let st = machine.lock();
         for (d, bufs) in st.bufs.iter().enumerate() {
@@ -1530,6 +1534,46 @@ pub fn random_inputs(call: &CallShape, seed: u64) -> Result<Vec<Array>, ExecErro
             Array::new(t.elem, t.shape.clone(), data)
         })
         .collect())
+}
+
+/// Semaphores (not DMA semaphores: [`Execution::check_dmas`]) not back to
+/// zero when the kernel returned, as JAX's interpret mode checks at kernel
+/// exit (it prints the first, `Semaphore 2000 has non-zero count for 0
+/// (global core 0) at kernel exit: 1`, and goes on); here every one is
+/// named and the run fails. Semaphores the call takes or returns (handed
+/// on to another call) are left alone.
+fn check_semaphores(machine: &Machine) -> Result<(), ExecError> {
+    let st = machine.lock();
+    let mut left = Vec::new();
+    for (d, bufs) in st.bufs.iter().enumerate() {
+        for b in bufs {
+            if b.elem != ElemType::Semaphore
+                || b.freed
+                || b.label.starts_with("input ")
+                || b.label.starts_with("output ")
+            {
+                continue;
+            }
+            if let Data::I64(v) = &b.data {
+                for (i, &n) in v.iter().enumerate().filter(|(_, n)| **n != 0) {
+                    let at = if machine.devices > 1 {
+                        format!(" on device {d}")
+                    } else {
+                        String::new()
+                    };
+                    left.push(format!("{}[{i}]{at} holds {n}", b.label));
+                }
+            }
+        }
+    }
+    if left.is_empty() {
+        return Ok(());
+    }
+    Err(ExecError::new(format!(
+        "{} semaphore(s) not back to zero when the kernel returned (a signal no wait took; JAX's interpret mode prints \"Semaphore ... has non-zero count ... at kernel exit\"; on a TPU the next kernel to use the semaphore finds it set): {}",
+        left.len(),
+        left.join("; ")
+    )))
 }
 
 /// The element count of a shape, `None` when it overflows (a buffer that big
