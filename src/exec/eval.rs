@@ -680,7 +680,7 @@ impl<'p> Interp<'p> {
                 {
                     let mut st = self.machine.lock();
                     let on: Vec<usize> = offs.iter().flatten().copied().collect();
-                    self.watch(&mut st, inst, m.dev, m.buf, &on, Access::Read);
+                    self.watch(&mut st, inst, m.dev, m.buf, &on, Access::Read, None);
                     let b = &st.bufs[m.dev][m.buf];
                     for (k, o) in offs.iter().enumerate() {
                         if let Some(o) = *o
@@ -702,8 +702,10 @@ impl<'p> Interp<'p> {
                 {
                     let mut st = self.machine.lock();
                     let on: Vec<usize> = offs.iter().flatten().copied().collect();
+                    let lanes: Vec<usize> = (0..offs.len()).filter(|&k| offs[k].is_some()).collect();
                     let kind = if *add { Access::Add } else { Access::Write };
-                    self.watch(&mut st, inst, m.dev, m.buf, &on, kind);
+                    let new = v.data.gather(&lanes);
+                    self.watch(&mut st, inst, m.dev, m.buf, &on, kind, Some(&new));
                 }
                 self.scatter_lanes(&m, &offs, &v, *add);
             }
@@ -1351,7 +1353,8 @@ impl<'p> Interp<'p> {
 
     /// The race checks of a kernel op's access to elements `offs` of a
     /// buffer: against the DMAs in flight, and against the unordered
-    /// accesses of other cores and vector subcores to shared memory.
+    /// accesses of other cores and vector subcores to shared memory
+    /// (`new`: the values a write stores, in the order of `offs`).
     fn watch(
         &self,
         s: &mut super::machine::State,
@@ -1360,6 +1363,7 @@ impl<'p> Interp<'p> {
         buf: usize,
         offs: &[usize],
         kind: Access,
+        new: Option<&Data>,
     ) {
         if !self.machine.detect_races || !self.kernel_access(inst) {
             return;
@@ -1367,7 +1371,7 @@ impl<'p> Interp<'p> {
         if !s.dmas.is_empty() {
             self.note_races(s, inst, dev, buf, offs, kind != Access::Read);
         }
-        self.note_shared(s, inst.site, dev, buf, offs, kind, false);
+        self.note_shared(s, inst.site, dev, buf, offs, kind, false, new);
     }
 
     /// Records an access of this core or vector subcore to a shared buffer
@@ -1384,6 +1388,7 @@ impl<'p> Interp<'p> {
         offs: &[usize],
         kind: Access,
         dma: bool,
+        new: Option<&Data>,
     ) {
         let Some(agent) = self.agent else {
             return;
@@ -1395,13 +1400,30 @@ impl<'p> Interp<'p> {
             return;
         }
         let (len, label) = (b.data.len(), b.label.clone());
+        // Which elements a write changes (a write of the value an element
+        // already holds is not a race: nothing depends on which lands first).
+        let changed: Option<Vec<bool>> = new.filter(|_| kind == Access::Write).map(|v| {
+            offs.iter()
+                .enumerate()
+                .map(|(i, &o)| {
+                    if o >= len || i >= v.len() {
+                        return true;
+                    }
+                    let (x, y) = (b.data.get_f64(o), v.get_f64(i));
+                    !(x == y && x.is_sign_negative() == y.is_sign_negative()
+                        || x.is_nan() && y.is_nan())
+                })
+                .collect()
+        });
         let origin = super::races::Origin {
             site,
             point: self.point.clone(),
             dev: self.dev,
             dma,
         };
-        let found = s.hb.access(agent, None, (dev, buf), len, offs, kind, origin);
+        let found = s
+            .hb
+            .access(agent, (dev, buf), len, offs, kind, changed.as_deref(), origin);
         for c in found {
             let text = self.conflict_text(&c, &label);
             s.races.push(super::machine::Race {
@@ -1544,7 +1566,7 @@ impl<'p> Interp<'p> {
                     return Err(self.uninitialised(inst, &b.label, m, &at, ""));
                 }
             }
-            self.watch(&mut s, inst, m.dev, m.buf, &offs, Access::Read);
+            self.watch(&mut s, inst, m.dev, m.buf, &offs, Access::Read, None);
         }
         Ok(s.bufs[m.dev][m.buf].data.gather(&offs))
     }
@@ -1618,7 +1640,7 @@ impl<'p> Interp<'p> {
         let mut s = self.machine.lock();
         if self.kernel_access(inst) {
             let kind = if add { Access::Add } else { Access::Write };
-            self.watch(&mut s, inst, m.dev, m.buf, &offs, kind);
+            self.watch(&mut s, inst, m.dev, m.buf, &offs, kind, Some(&vals));
         }
         let b = &mut s.bufs[m.dev][m.buf];
         if b.freed {
@@ -2278,8 +2300,9 @@ impl<'p> Interp<'p> {
                 self.note_races(&mut s, inst, dst_dev, dst_buf, &dst_offs, true);
             }
             let kind = if add { Access::Add } else { Access::Write };
-            self.note_shared(&mut s, inst.site, src_dev, src_buf, &src_offs, Access::Read, true);
-            self.note_shared(&mut s, inst.site, dst_dev, dst_buf, &dst_offs, kind, true);
+            let moved = s.bufs[src_dev][src_buf].data.gather(&src_offs);
+            self.note_shared(&mut s, inst.site, src_dev, src_buf, &src_offs, Access::Read, true, None);
+            self.note_shared(&mut s, inst.site, dst_dev, dst_buf, &dst_offs, kind, true, Some(&moved));
             if let Some(a) = self.agent {
                 let c = s.hb.release(a);
                 for sem in [dst_sem, src_sem].into_iter().flatten() {

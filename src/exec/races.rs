@@ -65,6 +65,8 @@ struct Mark {
     agent: u32,
     clock: u32,
     kind: Access,
+    /// A write that changed the element's value.
+    changed: bool,
     origin: u32,
 }
 
@@ -181,21 +183,23 @@ impl HappensBefore {
         }
     }
 
-    /// Records accesses of `agent` (at clock `at`, its own clock when
-    /// `None`) to elements `offs` of a shared buffer of `len` elements;
-    /// returns the new conflicts (each pair of sites and kinds once).
+    /// Records accesses of `agent` to elements `offs` of a shared buffer of
+    /// `len` elements (`changed`: per element, whether a write changes its
+    /// value; a write that does not is benign against reads and writes of
+    /// other agents); returns the new conflicts (each pair of sites and
+    /// kinds once).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn access(
         &mut self,
         agent: usize,
-        at: Option<&[u32]>,
         buf: (usize, usize),
         len: usize,
         offs: &[usize],
         kind: Access,
+        changed: Option<&[bool]>,
         origin: Origin,
     ) -> Vec<Conflict> {
-        let clock: Vec<u32> = at.map_or_else(|| self.clocks[agent].clone(), <[u32]>::to_vec);
+        let clock: Vec<u32> = self.clocks[agent].clone();
         let own = clock.get(agent).copied().unwrap_or(0);
         let my_site = origin.site;
         let okey = (origin.site, origin.point.clone(), origin.dev, origin.dma);
@@ -213,14 +217,27 @@ impl HappensBefore {
             .entry(buf)
             .or_insert_with(|| vec![Vec::new(); len]);
         let mut found: Vec<(u32, Access, usize)> = Vec::new();
-        for &o in offs {
+        for (i, &o) in offs.iter().enumerate() {
             let Some(cell) = cells.get_mut(o) else {
                 continue;
             };
+            let changes = match kind {
+                Access::Read => false,
+                Access::Add => true,
+                Access::Write => changed.is_none_or(|c| c.get(i).copied().unwrap_or(true)),
+            };
             for m in cell.iter() {
                 let ordered = clock.get(m.agent as usize).copied().unwrap_or(0) >= m.clock;
+                // A write that left the value as it was races with nothing
+                // (reads see the same value, either write leaves it).
+                let benign = match (m.kind, kind) {
+                    (Access::Write, Access::Read) => !m.changed,
+                    (_, Access::Write) if m.kind != Access::Add => !changes,
+                    _ => false,
+                };
                 if m.agent as usize != agent
                     && !ordered
+                    && !benign
                     && kind.conflicts(m.kind)
                     && !found.iter().any(|f| f.0 == m.origin)
                 {
@@ -230,6 +247,11 @@ impl HappensBefore {
             // Keep what a later access may still race with: drop this
             // agent's earlier mark of the same kind, and marks this
             // access is ordered after when it writes.
+            // (An earlier write of this agent that changed the element
+            // keeps the new mark a changing one.)
+            let before = cell
+                .iter()
+                .any(|m| m.agent as usize == agent && m.kind == kind && m.changed);
             cell.retain(|m| {
                 let ordered = clock.get(m.agent as usize).copied().unwrap_or(0) >= m.clock;
                 !(m.agent as usize == agent && m.kind == kind)
@@ -239,6 +261,7 @@ impl HappensBefore {
                 agent: agent as u32,
                 clock: own,
                 kind,
+                changed: changes || before,
                 origin: oid,
             });
         }
