@@ -906,8 +906,12 @@ fn vector_subcores_share_vmem_shared_and_meet_at_barriers() {
                 let err = r.unwrap_err().message;
                 assert!(
                     err.contains("1 race(s) found")
-                        && err.contains("the DMA `tpu.enqueue_dma` [grid point (0, 0)] writes scratch operand 0 (VMEM_SHARED)")
-                        && err.contains("the DMA `tpu.enqueue_dma` [grid point (0, 1)] reads it"),
+                        && err.contains(
+                            "the DMA `tpu.enqueue_dma` at loc(\"-\":9:7) [grid point (0, 0)] writes scratch operand 0 (VMEM_SHARED)"
+                        )
+                        && err.contains(
+                            "the DMA `tpu.enqueue_dma` at loc(\"-\":19:9) [grid point (0, 1)] reads it"
+                        ),
                     "{dma:?}: {err}"
                 );
             }
