@@ -883,12 +883,8 @@ impl Execution {
         // Races between cores and vector subcores sharing memory: each
         // (sub)core of a grid with more than one is an agent of the
         // happens-before ([`super::races`]).
-        let agents = machine.detect_races
-            && self
-                .per_core
-                .iter()
-                .zip(&grid)
-                .any(|(&c, &b)| c && b > 1);
+        let agents =
+            machine.detect_races && self.per_core.iter().zip(&grid).any(|(&c, &b)| c && b > 1);
         let agent_of = |point: &[i64], mc: usize| {
             agents.then(|| machine.lock().hb.agent(dev, &key_of(point, mc, true)))
         };

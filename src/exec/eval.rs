@@ -702,7 +702,8 @@ impl<'p> Interp<'p> {
                 {
                     let mut st = self.machine.lock();
                     let on: Vec<usize> = offs.iter().flatten().copied().collect();
-                    let lanes: Vec<usize> = (0..offs.len()).filter(|&k| offs[k].is_some()).collect();
+                    let lanes: Vec<usize> =
+                        (0..offs.len()).filter(|&k| offs[k].is_some()).collect();
                     let kind = if *add { Access::Add } else { Access::Write };
                     let new = v.data.gather(&lanes);
                     self.watch(&mut st, inst, m.dev, m.buf, &on, kind, Some(&new));
@@ -1421,14 +1422,24 @@ impl<'p> Interp<'p> {
             dev: self.dev,
             dma,
         };
-        let found = s
-            .hb
-            .access(agent, (dev, buf), len, offs, kind, changed.as_deref(), origin);
+        let found = s.hb.access(
+            agent,
+            (dev, buf),
+            len,
+            offs,
+            kind,
+            changed.as_deref(),
+            origin,
+        );
         for c in found {
             let text = self.conflict_text(&c, &label);
             s.races.push(super::machine::Race {
                 text,
-                key: (c.first.site | 1 << 31, c.second.site, c.second_kind != Access::Read),
+                key: (
+                    c.first.site | 1 << 31,
+                    c.second.site,
+                    c.second_kind != Access::Read,
+                ),
             });
         }
     }
@@ -2301,8 +2312,26 @@ impl<'p> Interp<'p> {
             }
             let kind = if add { Access::Add } else { Access::Write };
             let moved = s.bufs[src_dev][src_buf].data.gather(&src_offs);
-            self.note_shared(&mut s, inst.site, src_dev, src_buf, &src_offs, Access::Read, true, None);
-            self.note_shared(&mut s, inst.site, dst_dev, dst_buf, &dst_offs, kind, true, Some(&moved));
+            self.note_shared(
+                &mut s,
+                inst.site,
+                src_dev,
+                src_buf,
+                &src_offs,
+                Access::Read,
+                true,
+                None,
+            );
+            self.note_shared(
+                &mut s,
+                inst.site,
+                dst_dev,
+                dst_buf,
+                &dst_offs,
+                kind,
+                true,
+                Some(&moved),
+            );
             if let Some(a) = self.agent {
                 let c = s.hb.release(a);
                 for sem in [dst_sem, src_sem].into_iter().flatten() {

@@ -153,7 +153,9 @@ impl Dma {
                     continue;
                 }
                 match (&mut d.data, &data) {
-                    (Data::I64(dv), Data::I64(sv)) => dv[o] = d.elem.wrap(dv[o].wrapping_add(sv[i])),
+                    (Data::I64(dv), Data::I64(sv)) => {
+                        dv[o] = d.elem.wrap(dv[o].wrapping_add(sv[i]))
+                    }
                     (dv, sv) => {
                         let y = d.elem.round(dv.get_f64(o) + sv.get_f64(i));
                         dv.set_f64(o, y);

@@ -284,3 +284,106 @@ impl HappensBefore {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(site: u32, sub: i64) -> Origin {
+        Origin {
+            site,
+            point: vec![0, sub],
+            dev: 0,
+            dma: false,
+        }
+    }
+
+    const BUF: (usize, usize) = (0, 7);
+
+    #[test]
+    fn unordered_conflicting_accesses_of_two_agents_race_once() {
+        let mut hb = HappensBefore::default();
+        let (a, b) = (hb.agent(0, &[0, 0]), hb.agent(0, &[0, 1]));
+        assert!(
+            hb.access(a, BUF, 4, &[0, 1], Access::Write, None, at(1, 0))
+                .is_empty()
+        );
+        // Reads of one agent never race with its own writes.
+        assert!(
+            hb.access(a, BUF, 4, &[0], Access::Read, None, at(2, 0))
+                .is_empty()
+        );
+        let c = hb.access(b, BUF, 4, &[1, 2], Access::Read, None, at(3, 1));
+        assert_eq!(c.len(), 1);
+        assert_eq!((c[0].first.site, c[0].second.site, c[0].element), (1, 3, 1));
+        assert_eq!(c[0].verbs(), ("writes", "reads"));
+        // The same pair of sites is reported once.
+        assert!(
+            hb.access(b, BUF, 4, &[0], Access::Read, None, at(3, 1))
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn barriers_and_semaphores_order_agents() {
+        let mut hb = HappensBefore::default();
+        let (a, b) = (hb.agent(0, &[0, 0]), hb.agent(0, &[0, 1]));
+        let barrier = (0, vec![0]);
+        hb.access(a, BUF, 4, &[0], Access::Write, None, at(1, 0));
+        hb.barrier_arrive(a, &barrier);
+        hb.barrier_arrive(b, &barrier);
+        hb.barrier_open(&barrier);
+        hb.barrier_leave(a, &barrier);
+        hb.barrier_leave(b, &barrier);
+        assert!(
+            hb.access(b, BUF, 4, &[0], Access::Read, None, at(2, 1))
+                .is_empty()
+        );
+        // After the barrier, a's write is again unordered with b's read...
+        hb.access(a, BUF, 4, &[1], Access::Write, None, at(3, 0));
+        // ... until a signals a semaphore b waits on.
+        let c = hb.release(a);
+        hb.signal((0, 3, 0), &c);
+        hb.acquire(b, (0, 3, 0));
+        assert!(
+            hb.access(b, BUF, 4, &[1], Access::Read, None, at(4, 1))
+                .is_empty()
+        );
+        // What a does after its signal is not covered by it.
+        hb.access(a, BUF, 4, &[2], Access::Write, None, at(5, 0));
+        assert_eq!(
+            hb.access(b, BUF, 4, &[2], Access::Read, None, at(6, 1))
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn scatter_adds_commute_and_unchanged_writes_are_benign() {
+        let mut hb = HappensBefore::default();
+        let (a, b) = (hb.agent(0, &[0, 0]), hb.agent(0, &[0, 1]));
+        hb.access(a, BUF, 4, &[0], Access::Add, None, at(1, 0));
+        assert!(
+            hb.access(b, BUF, 4, &[0], Access::Add, None, at(1, 1))
+                .is_empty()
+        );
+        // A read of an element being added into races.
+        assert_eq!(
+            hb.access(b, BUF, 4, &[0], Access::Read, None, at(2, 1))
+                .len(),
+            1
+        );
+        // Two writes of the value an element already holds: benign.
+        hb.access(a, BUF, 4, &[3], Access::Write, Some(&[true]), at(3, 0));
+        assert!(
+            hb.access(b, BUF, 4, &[3], Access::Write, Some(&[false]), at(4, 1))
+                .is_empty()
+        );
+        // A write that changes it races with the other agent's write.
+        assert_eq!(
+            hb.access(b, BUF, 4, &[3], Access::Write, Some(&[true]), at(5, 1))
+                .len(),
+            1
+        );
+    }
+}

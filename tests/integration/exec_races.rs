@@ -118,9 +118,7 @@ fn an_indirect_dma_in_flight_races_with_a_vector_store() {
             assert!(
                 e.contains("`tpu.vector_store`")
                     && e.contains("writes scratch operand 1 (VMEM)")
-                    && e.contains(&format!(
-                        "while the DMA `tpu.enqueue_indirect_dma`"
-                    ))
+                    && e.contains(&format!("while the DMA `tpu.enqueue_indirect_dma`"))
                     && e.contains(&format!("{dir} it is in flight")),
                 "{name} {dma:?}: {e}"
             );
@@ -160,7 +158,9 @@ fn a_semaphore_left_non_zero_is_reported_as_interpret_mode_reports_it() {
         let e = run_case(name, &watched(dma)).unwrap_err().message;
         assert!(
             e.starts_with("1 semaphore(s) not back to zero when the kernel returned")
-                && e.contains(&format!("scratch operand 0 (SEMAPHORE_MEM)[0] holds {count}")),
+                && e.contains(&format!(
+                    "scratch operand 0 (SEMAPHORE_MEM)[0] holds {count}"
+                )),
             "{dma:?}: {e}"
         );
     }
