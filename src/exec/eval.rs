@@ -1356,6 +1356,7 @@ impl<'p> Interp<'p> {
     /// buffer: against the DMAs in flight, and against the unordered
     /// accesses of other cores and vector subcores to shared memory
     /// (`new`: the values a write stores, in the order of `offs`).
+    #[allow(clippy::too_many_arguments)]
     fn watch(
         &self,
         s: &mut super::machine::State,

@@ -254,8 +254,9 @@ impl HappensBefore {
                 .any(|m| m.agent as usize == agent && m.kind == kind && m.changed);
             cell.retain(|m| {
                 let ordered = clock.get(m.agent as usize).copied().unwrap_or(0) >= m.clock;
-                !(m.agent as usize == agent && m.kind == kind)
-                    && !(kind == Access::Write && ordered)
+                let mine = m.agent as usize == agent && m.kind == kind;
+                let covered = kind == Access::Write && ordered;
+                !(mine || covered)
             });
             cell.push(Mark {
                 agent: agent as u32,

@@ -118,7 +118,7 @@ fn an_indirect_dma_in_flight_races_with_a_vector_store() {
             assert!(
                 e.contains("`tpu.vector_store`")
                     && e.contains("writes scratch operand 1 (VMEM)")
-                    && e.contains(&format!("while the DMA `tpu.enqueue_indirect_dma`"))
+                    && e.contains("while the DMA `tpu.enqueue_indirect_dma`")
                     && e.contains(&format!("{dir} it is in flight")),
                 "{name} {dma:?}: {e}"
             );
