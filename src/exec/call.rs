@@ -608,7 +608,7 @@ impl Execution {
         }
         if !races.is_empty() {
             let mut text = format!(
-                "{} race(s) found (accesses to memory while a DMA into or out of it is in flight; on a TPU their numbers depend on timing):",
+                "{} race(s) found (accesses to memory while a DMA into or out of it is in flight, or by cores and vector subcores that nothing orders; on a TPU their numbers depend on timing):",
                 races.len()
             );
             for (i, r) in races.iter().enumerate() {
@@ -631,12 +631,16 @@ impl Execution {
             return Err(e);
         }
         self.check_dmas(&machine)?;
+        if options.detect_races {
+            check_semaphores(&machine)?;
+        }
         Ok(RunReport {
             results: outs,
             unwritten,
         })
     }
 
+    /// A DMA semaphore not back to zero: a DMA never waited for.
     fn check_dmas(&self, machine: &Machine) -> Result<(), ExecError> {
         let st = machine.lock();
         for (d, bufs) in st.bufs.iter().enumerate() {
@@ -876,6 +880,14 @@ impl Execution {
         };
         // (scratch key, SparseCore key) of a point.
         let keys = |point: &[i64], mc: usize| (key_of(point, mc, true), key_of(point, mc, false));
+        // Races between cores and vector subcores sharing memory: each
+        // (sub)core of a grid with more than one is an agent of the
+        // happens-before ([`super::races`]).
+        let agents =
+            machine.detect_races && self.per_core.iter().zip(&grid).any(|(&c, &b)| c && b > 1);
+        let agent_of = |point: &[i64], mc: usize| {
+            agents.then(|| machine.lock().hb.agent(dev, &key_of(point, mc, true)))
+        };
         // `tpu.core_id`: the coordinate along the first core-parallel
         // dimension, else the megacore's core.
         let core_id = |key: &[i64], mc: usize| {
@@ -952,6 +964,7 @@ impl Execution {
                         .collect::<Result<Vec<_>, _>>()
                         .map_err(at)?;
                     jobs.push(SubcoreJob {
+                        agent: agent_of(&point, mc),
                         point,
                         core,
                         group,
@@ -974,6 +987,7 @@ impl Execution {
                 let point = &point;
                 let at = |e: ExecError| tag(e.with_point(point, multi));
                 it.point.clone_from(point);
+                it.agent = agent_of(point, mc);
                 let next = match points.peek() {
                     Some(np) => Some(
                         self.starts(&mut it, np, &sp_args, &hbm, n_in)
@@ -1518,6 +1532,46 @@ pub fn random_inputs(call: &CallShape, seed: u64) -> Result<Vec<Array>, ExecErro
         .collect())
 }
 
+/// Semaphores (not DMA semaphores: [`Execution::check_dmas`]) not back to
+/// zero when the kernel returned, as JAX's interpret mode checks at kernel
+/// exit (it prints the first, `Semaphore 2000 has non-zero count for 0
+/// (global core 0) at kernel exit: 1`, and goes on); here every one is
+/// named and the run fails. Semaphores the call takes or returns (handed
+/// on to another call) are left alone.
+fn check_semaphores(machine: &Machine) -> Result<(), ExecError> {
+    let st = machine.lock();
+    let mut left = Vec::new();
+    for (d, bufs) in st.bufs.iter().enumerate() {
+        for b in bufs {
+            if b.elem != ElemType::Semaphore
+                || b.freed
+                || b.label.starts_with("input ")
+                || b.label.starts_with("output ")
+            {
+                continue;
+            }
+            if let Data::I64(v) = &b.data {
+                for (i, &n) in v.iter().enumerate().filter(|(_, n)| **n != 0) {
+                    let at = if machine.devices > 1 {
+                        format!(" on device {d}")
+                    } else {
+                        String::new()
+                    };
+                    left.push(format!("{}[{i}]{at} holds {n}", b.label));
+                }
+            }
+        }
+    }
+    if left.is_empty() {
+        return Ok(());
+    }
+    Err(ExecError::new(format!(
+        "{} semaphore(s) not back to zero when the kernel returned (a signal no wait took; JAX's interpret mode prints \"Semaphore ... has non-zero count ... at kernel exit\"; on a TPU the next kernel to use the semaphore finds it set): {}",
+        left.len(),
+        left.join("; ")
+    )))
+}
+
 /// The element count of a shape, `None` when it overflows (a buffer that big
 /// is then refused by the allocator's budget or size check).
 fn elements(shape: &[usize]) -> Option<usize> {
@@ -1568,6 +1622,8 @@ impl Detached {
 /// One vector subcore's run: its grid point, `tpu.core_id`, SparseCore
 /// (the barrier's group) and memref arguments (after the point's indices).
 struct SubcoreJob {
+    /// Its agent in the race detector's happens-before.
+    agent: Option<usize>,
     point: Vec<i64>,
     core: usize,
     group: Vec<i64>,
@@ -1632,6 +1688,7 @@ fn run_subcores(
                         it.point.clone_from(&job.point);
                         it.thread = base + i;
                         it.subcores = Some((job.group.clone(), size));
+                        it.agent = job.agent;
                         let mut args: Vec<Val> = job
                             .point
                             .iter()

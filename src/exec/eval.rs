@@ -10,6 +10,7 @@ use super::dtype::{ElemType, wrap_int};
 use super::machine::{Machine, Wait};
 use super::ops;
 use super::program::{Block, Func, Inst, Kind, Program, VTy};
+use super::races::Access;
 
 /// A memref: a view of a buffer on a device.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +107,10 @@ pub(crate) struct Interp<'p> {
     /// A vector subcore running on its own thread: its SparseCore (the
     /// barrier's group) and how many subcores `tpu.barrier` waits for.
     pub subcores: Option<(Vec<i64>, usize)>,
+    /// The core or vector subcore running, as an agent of the race
+    /// detector's happens-before ([`super::races`]); `None` when races
+    /// are not watched or the grid has one core.
+    pub agent: Option<usize>,
     scopes: Vec<Vec<usize>>,
 }
 
@@ -183,6 +188,7 @@ impl<'p> Interp<'p> {
             },
             thread: dev,
             subcores: None,
+            agent: None,
             scopes: Vec::new(),
         }
     }
@@ -672,7 +678,9 @@ impl<'p> Interp<'p> {
                 let offs = self.gather_offsets(inst, &m, &idx, &shape, mask.as_deref())?;
                 let mut data = Data::filled(elem, offs.len(), 0.0);
                 {
-                    let st = self.machine.lock();
+                    let mut st = self.machine.lock();
+                    let on: Vec<usize> = offs.iter().flatten().copied().collect();
+                    self.watch(&mut st, inst, m.dev, m.buf, &on, Access::Read, None);
                     let b = &st.bufs[m.dev][m.buf];
                     for (k, o) in offs.iter().enumerate() {
                         if let Some(o) = *o
@@ -691,6 +699,15 @@ impl<'p> Interp<'p> {
                 let idx = self.arrs(frame, inst, inst.segment(2))?;
                 let mask = self.opt_arr(frame, inst, inst.segment(3).first())?;
                 let offs = self.gather_offsets(inst, &m, &idx, &v.shape, mask.as_deref())?;
+                {
+                    let mut st = self.machine.lock();
+                    let on: Vec<usize> = offs.iter().flatten().copied().collect();
+                    let lanes: Vec<usize> =
+                        (0..offs.len()).filter(|&k| offs[k].is_some()).collect();
+                    let kind = if *add { Access::Add } else { Access::Write };
+                    let new = v.data.gather(&lanes);
+                    self.watch(&mut st, inst, m.dev, m.buf, &on, kind, Some(&new));
+                }
                 self.scatter_lanes(&m, &offs, &v, *add);
             }
             Kind::ExpandLoad => {
@@ -750,7 +767,7 @@ impl<'p> Interp<'p> {
                 let local = self.local_side(inst, 1, 2);
                 let m = self.mem(frame, inst, inst.args[local])?;
                 let bytes = (m.len() * m.elem.bytes()) as i64;
-                self.sem_wait(inst, &sem, bytes)?;
+                self.dma_wait(inst, &sem, bytes)?;
             }
             Kind::Matmul {
                 dims,
@@ -967,7 +984,7 @@ impl<'p> Interp<'p> {
             Kind::SubcoreBarrier => {
                 if let Some((group, size)) = &self.subcores {
                     self.machine
-                        .subcore_barrier(self.dev, group, *size, self.thread)
+                        .subcore_barrier(self.dev, group, *size, self.thread, self.agent)
                         .map_err(|m| self.fail(inst, m))?;
                 }
             }
@@ -1335,6 +1352,136 @@ impl<'p> Interp<'p> {
         inst.site != 0 && !self.copying.get()
     }
 
+    /// The race checks of a kernel op's access to elements `offs` of a
+    /// buffer: against the DMAs in flight, and against the unordered
+    /// accesses of other cores and vector subcores to shared memory
+    /// (`new`: the values a write stores, in the order of `offs`).
+    #[allow(clippy::too_many_arguments)]
+    fn watch(
+        &self,
+        s: &mut super::machine::State,
+        inst: &Inst,
+        dev: usize,
+        buf: usize,
+        offs: &[usize],
+        kind: Access,
+        new: Option<&Data>,
+    ) {
+        if !self.machine.detect_races || !self.kernel_access(inst) {
+            return;
+        }
+        if !s.dmas.is_empty() {
+            self.note_races(s, inst, dev, buf, offs, kind != Access::Read);
+        }
+        self.note_shared(s, inst.site, dev, buf, offs, kind, false, new);
+    }
+
+    /// Records an access of this core or vector subcore to a shared buffer
+    /// (HBM, `VMEM_SHARED`) in the happens-before history, and a race for
+    /// each access of another one it conflicts with and is not ordered
+    /// after ([`super::races`]).
+    #[allow(clippy::too_many_arguments)]
+    fn note_shared(
+        &self,
+        s: &mut super::machine::State,
+        site: u32,
+        dev: usize,
+        buf: usize,
+        offs: &[usize],
+        kind: Access,
+        dma: bool,
+        new: Option<&Data>,
+    ) {
+        let Some(agent) = self.agent else {
+            return;
+        };
+        let Some(b) = s.bufs[dev].get(buf) else {
+            return;
+        };
+        if !(b.label.contains("(HBM)") || b.label.contains("(VMEM_SHARED)")) {
+            return;
+        }
+        let (len, label) = (b.data.len(), b.label.clone());
+        // Which elements a write changes (a write of the value an element
+        // already holds is not a race: nothing depends on which lands first).
+        let changed: Option<Vec<bool>> = new.filter(|_| kind == Access::Write).map(|v| {
+            offs.iter()
+                .enumerate()
+                .map(|(i, &o)| {
+                    if o >= len || i >= v.len() {
+                        return true;
+                    }
+                    let (x, y) = (b.data.get_f64(o), v.get_f64(i));
+                    !(x == y && x.is_sign_negative() == y.is_sign_negative()
+                        || x.is_nan() && y.is_nan())
+                })
+                .collect()
+        });
+        let origin = super::races::Origin {
+            site,
+            point: self.point.clone(),
+            dev: self.dev,
+            dma,
+        };
+        let found = s.hb.access(
+            agent,
+            (dev, buf),
+            len,
+            offs,
+            kind,
+            changed.as_deref(),
+            origin,
+        );
+        for c in found {
+            let text = self.conflict_text(&c, &label);
+            s.races.push(super::machine::Race {
+                text,
+                key: (
+                    c.first.site | 1 << 31,
+                    c.second.site,
+                    c.second_kind != Access::Read,
+                ),
+            });
+        }
+    }
+
+    /// A race between two cores or vector subcores, in words.
+    fn conflict_text(&self, c: &super::races::Conflict, label: &str) -> String {
+        let who = |o: &super::races::Origin| {
+            let site = &self.prog.sites[o.site as usize];
+            let at = if site.loc.is_empty() {
+                String::new()
+            } else {
+                format!(" at {}", site.loc)
+            };
+            format!(
+                "{}`{}`{at} [{}]",
+                if o.dma { "the DMA " } else { "" },
+                site.op,
+                place(&o.point, (self.machine.devices > 1).then_some(o.dev))
+            )
+        };
+        let (v1, v2) = c.verbs();
+        format!(
+            "{} {v1} {label} (element {}) and {} {v2} it, and nothing orders the two: they run on different cores or vector subcores (grid points ({}) and ({})), with no subcore barrier, semaphore signal and wait, or DMA wait between them",
+            who(&c.first),
+            c.element,
+            who(&c.second),
+            c.first
+                .point
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            c.second
+                .point
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+    }
+
     /// Notes a race for each DMA in flight whose destination `offs` of
     /// buffer `(m.dev, m.buf)` touch (or, for writes, whose source).
     fn note_races(
@@ -1431,9 +1578,7 @@ impl<'p> Interp<'p> {
                     return Err(self.uninitialised(inst, &b.label, m, &at, ""));
                 }
             }
-            if self.machine.detect_races && !s.dmas.is_empty() {
-                self.note_races(&mut s, inst, m.dev, m.buf, &offs, false);
-            }
+            self.watch(&mut s, inst, m.dev, m.buf, &offs, Access::Read, None);
         }
         Ok(s.bufs[m.dev][m.buf].data.gather(&offs))
     }
@@ -1505,8 +1650,9 @@ impl<'p> Interp<'p> {
             vals = data.gather(&keep);
         }
         let mut s = self.machine.lock();
-        if self.machine.detect_races && !s.dmas.is_empty() && self.kernel_access(inst) {
-            self.note_races(&mut s, inst, m.dev, m.buf, &offs, true);
+        if self.kernel_access(inst) {
+            let kind = if add { Access::Add } else { Access::Write };
+            self.watch(&mut s, inst, m.dev, m.buf, &offs, kind, Some(&vals));
         }
         let b = &mut s.bufs[m.dev][m.buf];
         if b.freed {
@@ -1711,6 +1857,10 @@ impl<'p> Interp<'p> {
         if let Data::I64(v) = &mut b.data {
             v[pos] = wrap_int(32, v[pos] + amount);
         }
+        if let Some(a) = self.agent {
+            let c = s.hb.release(a);
+            s.hb.signal((dev, sem.buf, pos), &c);
+        }
         drop(s);
         self.machine.wake.notify_all();
         Ok(())
@@ -1752,6 +1902,9 @@ impl<'p> Interp<'p> {
                     v[pos] -= amount;
                 }
                 s.waits.remove(&self.thread);
+                if let Some(a) = self.agent {
+                    s.hb.acquire(a, (sem.dev, sem.buf, pos));
+                }
                 return Ok(());
             }
             s.waits
@@ -1865,7 +2018,7 @@ impl<'p> Interp<'p> {
     /// `tpu.enqueue_indirect_dma`: a gather (target local: row `k` of the
     /// target is row `offsets[k]` of the source) or a scatter (source local:
     /// row `k` of the source goes to row `offsets[k]` of the target).
-    fn indirect_dma(&self, frame: &[Val], inst: &Inst) -> R<()> {
+    fn indirect_dma(&mut self, frame: &[Val], inst: &Inst) -> R<()> {
         let src = self.mem(frame, inst, inst.args[0])?;
         let dst = self.mem(frame, inst, inst.args[1])?;
         self.no_cast(inst, &src)?;
@@ -1905,6 +2058,13 @@ impl<'p> Interp<'p> {
         let row_len: usize = row.iter().product();
         let mut box_shape = vec![1];
         box_shape.extend_from_slice(&row);
+        let bytes = (offsets.len() * row_len * dst.elem.bytes()) as i64;
+        let rows = |it: &Self, m: &MemRef, at: &[i64]| -> R<Vec<usize>> {
+            let (st, ex, steps) = it.box_of(inst, m, at, &box_shape, &[])?;
+            Ok(Self::offsets(m, &st, &ex, &steps))
+        };
+        let mut src_offs = Vec::with_capacity(offsets.len() * row_len);
+        let mut dst_offs = Vec::with_capacity(offsets.len() * row_len);
         for k in 0..offsets.len() {
             let i = offsets.data.get_i64(k);
             if i < 0 || i as usize >= indexed.shape[0] {
@@ -1919,11 +2079,45 @@ impl<'p> Interp<'p> {
             } else {
                 (&at_other, &at_indexed)
             };
+            if self.machine.records_dmas() {
+                src_offs.extend(rows(self, &src, from_at)?);
+                dst_offs.extend(rows(self, &dst, to_at)?);
+                continue;
+            }
             let data = self.read_box(inst, &src, from_at, &box_shape, &[])?;
             self.write_box(inst, &dst, to_at, &box_shape, &[], &data, None, add)?;
         }
-        let bytes = (offsets.len() * row_len * dst.elem.bytes()) as i64;
-        self.sem_add(inst, &sem, self.dev, bytes)
+        if !self.machine.records_dmas() {
+            return self.sem_add(inst, &sem, self.dev, bytes);
+        }
+        // Recorded (watched for races, or copied late): its rows are in
+        // flight until `tpu.wait_indirect_dma` takes its bytes. Its source
+        // is read as a load reads (unwritten elements are an error).
+        {
+            let s = self.machine.lock();
+            if let Some(w) = &s.bufs[src.dev][src.buf].written
+                && let Some(&o) = src_offs.iter().find(|&&o| o < w.len() && !w[o])
+            {
+                let label = s.bufs[src.dev][src.buf].label.clone();
+                return Err(self.fail(
+                    inst,
+                    format!(
+                        "reads uninitialised memory: element {o} (flat) of {label} was never written before this indirect DMA read it [{}]",
+                        self.where_()
+                    ),
+                ));
+            }
+        }
+        let sem_ref = self.sem_ref(inst, &sem, self.dev)?;
+        self.start_dma(
+            inst,
+            (src.dev, src.buf, src_offs),
+            (dst.dev, dst.buf, dst_offs),
+            Some(sem_ref),
+            None,
+            bytes,
+            add,
+        )
     }
 
     fn enqueue_dma(&mut self, frame: &[Val], inst: &Inst) -> R<()> {
@@ -2058,7 +2252,6 @@ impl<'p> Interp<'p> {
         src_sem: Option<&MemRef>,
         bytes: i64,
     ) -> R<()> {
-        use super::machine::{Dma, Region};
         let src_offs = self.view_offsets(inst, src)?;
         let dst_offs = self.view_offsets(inst, dst)?;
         let dst_sem = dst_sem
@@ -2067,13 +2260,38 @@ impl<'p> Interp<'p> {
         let src_sem = src_sem
             .map(|m| self.sem_ref(inst, m, self.dev))
             .transpose()?;
+        self.start_dma(
+            inst,
+            (src.dev, src.buf, src_offs),
+            (dst.dev, dst.buf, dst_offs),
+            dst_sem,
+            src_sem,
+            bytes,
+            false,
+        )
+    }
+
+    /// Starts a recorded DMA between element lists of two buffers
+    /// (`add`: a scatter-add).
+    #[allow(clippy::too_many_arguments)]
+    fn start_dma(
+        &mut self,
+        inst: &Inst,
+        (src_dev, src_buf, src_offs): (usize, usize, Vec<usize>),
+        (dst_dev, dst_buf, dst_offs): (usize, usize, Vec<usize>),
+        dst_sem: Option<super::machine::SemRef>,
+        src_sem: Option<super::machine::SemRef>,
+        bytes: i64,
+        add: bool,
+    ) -> R<()> {
+        use super::machine::{Dma, Region};
         {
             let s = self.machine.lock();
-            for (r, offs, what) in [
-                (src, &src_offs, "reads past the end of"),
-                (dst, &dst_offs, "writes past the end of"),
+            for (dev, buf, offs, what) in [
+                (src_dev, src_buf, &src_offs, "reads past the end of"),
+                (dst_dev, dst_buf, &dst_offs, "writes past the end of"),
             ] {
-                let b = &s.bufs[r.dev][r.buf];
+                let b = &s.bufs[dev][buf];
                 if b.freed {
                     return Err(
                         self.fail(inst, format!("copies {} after its scope ended", b.label))
@@ -2084,34 +2302,59 @@ impl<'p> Interp<'p> {
                 }
             }
         }
-        // The DMA's own read and write, against DMAs already in flight.
+        // The DMA's own read and write, against DMAs already in flight and
+        // the unordered accesses of other cores and subcores; its
+        // semaphores carry its issuer's clock to their waits.
         if self.machine.detect_races {
             let mut s = self.machine.lock();
             if !s.dmas.is_empty() {
-                self.note_races(&mut s, inst, src.dev, src.buf, &src_offs, false);
-                self.note_races(&mut s, inst, dst.dev, dst.buf, &dst_offs, true);
+                self.note_races(&mut s, inst, src_dev, src_buf, &src_offs, false);
+                self.note_races(&mut s, inst, dst_dev, dst_buf, &dst_offs, true);
+            }
+            let kind = if add { Access::Add } else { Access::Write };
+            let moved = s.bufs[src_dev][src_buf].data.gather(&src_offs);
+            self.note_shared(
+                &mut s,
+                inst.site,
+                src_dev,
+                src_buf,
+                &src_offs,
+                Access::Read,
+                true,
+                None,
+            );
+            self.note_shared(
+                &mut s,
+                inst.site,
+                dst_dev,
+                dst_buf,
+                &dst_offs,
+                kind,
+                true,
+                Some(&moved),
+            );
+            if let Some(a) = self.agent {
+                let c = s.hb.release(a);
+                for sem in [dst_sem, src_sem].into_iter().flatten() {
+                    s.hb.signal(sem, &c);
+                }
             }
         }
         if self.machine.logs_hbm() {
-            for (r, write) in [(&src, false), (&dst, true)] {
-                let offs = if write { &dst_offs } else { &src_offs };
-                self.machine.log_hbm(
-                    self.megacore,
-                    r.dev,
-                    r.buf,
-                    offs,
-                    write,
-                    inst.site,
-                    &self.point,
-                );
+            for (dev, buf, offs, write) in [
+                (src_dev, src_buf, &src_offs, false),
+                (dst_dev, dst_buf, &dst_offs, true),
+            ] {
+                self.machine
+                    .log_hbm(self.megacore, dev, buf, offs, write, inst.site, &self.point);
             }
         }
         let mut dma = Dma {
             issuer: self.dev,
             site: inst.site,
             point: self.point.clone(),
-            src: Region::new(src.dev, src.buf, src_offs),
-            dst: Region::new(dst.dev, dst.buf, dst_offs),
+            src: Region::new(src_dev, src_buf, src_offs),
+            dst: Region::new(dst_dev, dst_buf, dst_offs),
             dst_sem,
             src_sem,
             bytes,
@@ -2119,6 +2362,7 @@ impl<'p> Interp<'p> {
             dst_open: if dst_sem.is_some() { bytes } else { 0 },
             src_open: bytes,
             due: None,
+            add,
         };
         match self.machine.dma {
             super::DmaTiming::AtStart => {}

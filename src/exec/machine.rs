@@ -121,6 +121,9 @@ pub(crate) struct Dma {
     pub src_open: i64,
     /// `DmaTiming::Random`: complete once the issuer has run this many ops.
     pub due: Option<u64>,
+    /// A scatter-add (`tpu.enqueue_indirect_dma` with `add`): the copy adds
+    /// each source element to its destination, in order.
+    pub add: bool,
 }
 
 impl Dma {
@@ -144,7 +147,27 @@ impl Dma {
             )
         };
         let d = &mut bufs[self.dst.dev][self.dst.buf];
-        if !d.freed {
+        if !d.freed && self.add {
+            for (i, &o) in self.dst.offs.iter().enumerate() {
+                if o >= d.data.len() {
+                    continue;
+                }
+                match (&mut d.data, &data) {
+                    (Data::I64(dv), Data::I64(sv)) => {
+                        dv[o] = d.elem.wrap(dv[o].wrapping_add(sv[i]))
+                    }
+                    (dv, sv) => {
+                        let y = d.elem.round(dv.get_f64(o) + sv.get_f64(i));
+                        dv.set_f64(o, y);
+                    }
+                }
+            }
+            if let Some(dw) = &mut d.written {
+                for (i, &o) in self.dst.offs.iter().enumerate() {
+                    dw[o] = dw[o] && written.as_ref().is_none_or(|w| w[i]);
+                }
+            }
+        } else if !d.freed {
             d.data.scatter(&self.dst.offs, &data);
             if let Some(dw) = &mut d.written {
                 for (i, &o) in self.dst.offs.iter().enumerate() {
@@ -212,6 +235,9 @@ pub(crate) struct State {
     /// cores when the run ends (cores run one after the other here, and
     /// nothing orders them on a TPU).
     pub hbm_log: Vec<HbmAccess>,
+    /// Happens-before between the cores and vector subcores of a grid
+    /// that share memory (races watched).
+    pub hb: super::races::HappensBefore,
 }
 
 /// One core's access to an HBM buffer ([`State::hbm_log`]).
@@ -350,6 +376,7 @@ impl Machine {
                 dmas: Vec::new(),
                 races: Vec::new(),
                 hbm_log: Vec::new(),
+                hb: super::races::HappensBefore::default(),
             }),
             wake: Condvar::new(),
             uninit,
@@ -574,15 +601,23 @@ impl Machine {
         group: &[i64],
         size: usize,
         thread: usize,
+        agent: Option<usize>,
     ) -> Result<(), String> {
         let key = (dev, group.to_vec());
         let mut s = self.lock();
+        if let Some(a) = agent {
+            s.hb.barrier_arrive(a, &key);
+        }
         let b = s.barriers.entry(key.clone()).or_default();
         b.arrived += 1;
         let generation = b.generation;
         if b.arrived == size {
             b.arrived = 0;
             b.generation += 1;
+            if let Some(a) = agent {
+                s.hb.barrier_open(&key);
+                s.hb.barrier_leave(a, &key);
+            }
             drop(s);
             self.wake.notify_all();
             return Ok(());
@@ -600,6 +635,9 @@ impl Machine {
             let b = &s.barriers[&key];
             if b.generation != generation {
                 s.waits.remove(&thread);
+                if let Some(a) = agent {
+                    s.hb.barrier_leave(a, &key);
+                }
                 return Ok(());
             }
             if b.finished > 0 {

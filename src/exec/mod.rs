@@ -44,6 +44,7 @@ mod machine;
 pub mod npy;
 mod ops;
 mod program;
+mod races;
 
 use std::fmt;
 

@@ -19,6 +19,7 @@ mod estimate;
 mod examples;
 mod exec;
 mod exec_detect;
+mod exec_races;
 mod fuzz_regressions;
 mod hlo_pretty;
 mod interop;
