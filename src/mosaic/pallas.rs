@@ -1026,6 +1026,7 @@ impl<'c> KernelSpec<'c> {
                     &grid_indices,
                     self.core_type,
                     self.vreg_lanes,
+                    self.scratch.len(),
                 ),
                 grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),

@@ -798,11 +798,13 @@ fn scope_literals(start: OperationRef<'_, '_>) -> bool {
 /// output ref loaded in the body, an input stored), which `Body` does not
 /// reproduce; refused, named.
 fn foreign_refs<'c, 'a>(
+    k: &Body<'c, 'a>,
     start: OperationRef<'c, 'a>,
     loads: &[Value<'c, 'a>],
     stores: &[Value<'c, 'a>],
 ) -> Option<String> {
     fn walk<'c, 'a>(
+        k: &Body<'c, 'a>,
         mut next: Option<OperationRef<'c, 'a>>,
         loads: &[Value<'c, 'a>],
         stores: &[Value<'c, 'a>],
@@ -816,7 +818,10 @@ fn foreign_refs<'c, 'a>(
             };
             if let Some(allowed) = allowed {
                 for operand in op.operands() {
-                    if memref_parts(operand.r#type()).is_some() && !allowed.contains(&operand) {
+                    if memref_parts(operand.r#type()).is_some()
+                        && !allowed.contains(&operand)
+                        && !k.is_scratch(operand)
+                    {
                         let what = if name.contains("load") {
                             "loads"
                         } else {
@@ -832,7 +837,7 @@ fn foreign_refs<'c, 'a>(
             for region in op.regions() {
                 let mut block = region.first_block();
                 while let Some(b) = block {
-                    if let Some(e) = walk(b.first_operation(), loads, stores) {
+                    if let Some(e) = walk(k, b.first_operation(), loads, stores) {
                         return Some(e);
                     }
                     block = b.next_in_region();
@@ -842,7 +847,7 @@ fn foreign_refs<'c, 'a>(
         }
         None
     }
-    walk(start.next_in_block(), loads, stores)
+    walk(k, start.next_in_block(), loads, stores)
 }
 
 /// `sync_copy` of a trivial window's operand into it: a `tpu.region` with a
@@ -1277,7 +1282,7 @@ impl EmitPipeline {
                 .filter(|b| !b.trivial)
                 .map(|b| b.window)
                 .collect();
-            if let Some(message) = foreign_refs(start, &windows, &stores_ok) {
+            if let Some(message) = foreign_refs(k, start, &windows, &stores_ok) {
                 return Err(k.error("emit_pipeline", message));
             }
             if scope_literals(start) {
