@@ -28,27 +28,16 @@ pub fn scatter_add(ctx: &MlirContext) -> Result<Module<'_>, BuildError> {
     let (f32, i32): (Type, Type) = (Type::float32(ctx), IntegerType::new(ctx, 32).into());
     let arg = |shape: &[i64], t, space| Arg::memref(ctx, shape, t, space);
     KernelSpec::vector_subcore_mesh("scatter_add_kernel", 1, subcores)
-        .in_specs([
-            arg(&[n, d], f32, Hbm),
-            arg(&[m], i32, Hbm),
-            arg(&[m, d], f32, Hbm),
-        ])
+        .input(arg(&[n, d], f32, Hbm))
+        .input(arg(&[m], i32, Hbm))
+        .input(arg(&[m, d], f32, Hbm))
         .output(arg(&[n, d], f32, Hbm))
-        .scratch_shapes([
-            arg(&[n, d], f32, VmemShared),
-            arg(&[updates], i32, Vmem),
-            arg(&[updates, d], f32, Vmem),
-        ])
+        .scratch(arg(&[n, d], f32, VmemShared))
+        .scratch(arg(&[updates], i32, Vmem))
+        .scratch(arg(&[updates, d], f32, Vmem))
         .build(ctx, |k| {
-            let [
-                init_hbm,
-                ids_hbm,
-                x_hbm,
-                out_hbm,
-                acc_shared,
-                ids_vmem,
-                x_vmem,
-            ] = k.refs()?;
+            let [init_hbm, ids_hbm, x_hbm, out_hbm] = k.call_refs()?;
+            let [acc_shared, ids_vmem, x_vmem] = k.scratch_refs()?;
             let s = k.program_id(1)?;
             let (mine, first) = (ds(k.mul(s, rows)?, rows), k.mul(s, updates)?);
             k.sync_copy(init_hbm, &[mine], acc_shared, &[mine])?; // the accumulator starts at init
