@@ -331,3 +331,51 @@ fn program_id_in_a_pipeline_body_points_at_the_step() {
     assert!(error.contains("use step.program_id(0)"), "{error}");
     assert!(!error.contains("KernelSpec::grid"), "{error}");
 }
+
+/// What Pallas refuses of the SparseCore idioms is refused with its reason:
+/// an add without offsets, a scatter-add into HBM, a gather-add into
+/// `VMEM_SHARED`, a subcore barrier in a TensorCore kernel.
+#[test]
+fn sparsecore_idioms_refuse_what_pallas_refuses() {
+    use tpu_custom_call::mosaic::pallas::KernelArgs;
+    let ctx = Context::new();
+    let (f32, i32): (Type, Type) = (Type::float32(&ctx), IntegerType::new(&ctx, 32).into());
+    let arg = |shape: &[i64], t, space| Arg::memref(&ctx, shape, t, space);
+    let refused = |body: &dyn Fn(&KernelArgs) -> Result<(), BuildError>| {
+        KernelSpec::vector_subcore_mesh("refused", 1, 16)
+            .input(arg(&[16, 16], f32, Hbm))
+            .output(arg(&[16, 16], f32, Hbm))
+            .scratch(arg(&[16, 16], f32, Vmem))
+            .scratch(arg(&[16], i32, Vmem))
+            .scratch(arg(&[16, 16], f32, VmemShared))
+            .build(&ctx, body)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = refused(&|k| {
+        let [x_hbm, _, x_vmem, _, _] = k.refs()?;
+        k.sync_copy_add(x_hbm, &[], x_vmem, &[])
+    });
+    assert!(
+        e.contains("sync_copy_add") && e.contains("without a ref of offsets"),
+        "{e}"
+    );
+    let e = refused(&|k| {
+        let [_, o_hbm, x_vmem, i_vmem, _] = k.refs()?;
+        k.sync_copy_add(x_vmem, &[], o_hbm, &[at(i_vmem)])
+    });
+    assert!(e.contains("scatter-add from VMEM into HBM"), "{e}");
+    let e = refused(&|k| {
+        let [x_hbm, _, _, i_vmem, shared] = k.refs()?;
+        k.sync_copy_add(x_hbm, &[at(i_vmem)], shared, &[])
+    });
+    assert!(e.contains("gather-add from HBM into VMEM_SHARED"), "{e}");
+    let e = KernelSpec::new("tensor_core")
+        .build(&ctx, |k| k.subcore_barrier())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("subcore_barrier") && e.contains("vector_subcore_mesh"),
+        "{e}"
+    );
+}
