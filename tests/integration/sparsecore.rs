@@ -27,7 +27,7 @@ use tpu_custom_call::testing::{assert_call_computes, calls_diff};
 use tpu_custom_call::{Context, Kernel, Params, PrintOptions, Signature, kernel, validate};
 
 #[path = "../../examples/pallas_examples/sparsecore.rs"]
-mod sparsecore;
+mod examples_sc;
 
 /// The one-kernel-per-idiom cases of the script.
 const IDIOMS: &[&str] = &[
@@ -153,9 +153,9 @@ fn sparsecore_kernels_equal_jax_lowering_of_their_python() {
         return;
     };
     let mut failures = common::Failures::new();
-    let ours = sparsecore::EXAMPLES
+    let ours = examples_sc::EXAMPLES
         .iter()
-        .map(|name| (name, sparsecore::lowered_module(name).unwrap()))
+        .map(|name| (name, examples_sc::lowered_module(name).unwrap()))
         .chain(IDIOMS.iter().map(|name| (name, idiom_module(name))));
     for (name, ours) in ours {
         match calls_diff(jax_module(text, name), &ours, &Default::default()) {
@@ -191,7 +191,7 @@ fn sparsecore_examples_compute_their_references() {
             .map(|(i, &e)| npy::read(&refs.join(format!("{name}_in{i}.npy")), e).unwrap())
             .collect();
         let expected = npy::read(&refs.join(format!("{name}_out.npy")), out).unwrap();
-        let module = sparsecore::lowered_module(name).unwrap();
+        let module = examples_sc::lowered_module(name).unwrap();
         // The scatter-add's f32 sums in another order than numpy's float64;
         // the matmul's bf16 output one rounding apart from JAX's at most.
         let (rtol, atol) = if out == ElemType::BF16 {
@@ -248,7 +248,7 @@ fn sparsecore_idioms_compute_what_their_python_computes() {
     cases.push(("sc_addupdate_scatter", diagonal));
     for (name, expected) in cases {
         let expected = Array::new(ElemType::F32, vec![16, 16], Data::F32(expected));
-        assert_call_computes(&idiom_module(name), 0, &inputs, &[expected], 1e-6, 1e-6);
+        assert_call_computes(idiom_module(name), 0, &inputs, &[expected], 1e-6, 1e-6);
     }
 }
 
@@ -260,16 +260,16 @@ fn sparsecore_kernels_compile_with_libtpu() {
     };
     let _guard = LIBTPU.lock().unwrap_or_else(|e| e.into_inner());
     let mut v7x = Compiler::new(options(Chip::V7x, 1, &libtpu)).unwrap();
-    let modules = sparsecore::EXAMPLES
+    let modules = examples_sc::EXAMPLES
         .iter()
-        .map(|name| (*name, sparsecore::lowered_module(name).unwrap()))
+        .map(|name| (*name, examples_sc::lowered_module(name).unwrap()))
         .chain(IDIOMS.iter().map(|name| (*name, idiom_module(name))));
     for (name, module) in modules {
         let verdict = v7x.compile(module.as_bytes()).unwrap();
         assert!(verdict.is_ok(), "{name} on v7x: {verdict:?}");
     }
     // The TensorCore matmul on the chips without SparseCores too.
-    let matmul = sparsecore::lowered_module("pipeline_matmul").unwrap();
+    let matmul = examples_sc::lowered_module("pipeline_matmul").unwrap();
     for chip in [Chip::V5e, Chip::V6e] {
         let mut compiler = Compiler::new(options(chip, 1, &libtpu)).unwrap();
         let verdict = compiler.compile(matmul.as_bytes()).unwrap();
@@ -290,7 +290,7 @@ fn sparsecore_examples_are_at_most_1_5_times_the_python() {
         let t = line.trim();
         !t.is_empty() && !t.starts_with(comment)
     };
-    for name in sparsecore::EXAMPLES {
+    for name in examples_sc::EXAMPLES {
         let marker = format!("/// Python: scripts/jaxref/sparsecore_examples.py::{name}\n");
         let start = rust.find(&marker).unwrap() + marker.len();
         let end = start + rust[start..].find("\n}\n").unwrap() + 2;
