@@ -7,14 +7,23 @@
 //! cargo run --release --example pallas_examples -- flash_attention   # causal flash attention forward
 //! cargo run --release --example pallas_examples -- paged_attention   # paged decode, double-buffered DMAs
 //! cargo run --release --example pallas_examples -- flash_attention > f.mlir && tpu-custom-call run f.mlir ...
+//! cargo run --release --example pallas_examples -- scatter_add       # SparseCore scatter-add (v7x)
+//! cargo run --release --example pallas_examples -- pipeline_matmul   # emit_pipeline matmul, f32 scratch
 //! ```
+//!
+//! Issue 51's examples are in `sparsecore.rs` (`scripts/jaxref/sparsecore_examples.py`).
 
 mod kernels;
+mod sparsecore;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let name = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "flash_attention".to_string());
-    print!("{}", kernels::lowered_module(&name)?);
+    if sparsecore::EXAMPLES.contains(&name.as_str()) {
+        print!("{}", sparsecore::lowered_module(&name)?);
+    } else {
+        print!("{}", kernels::lowered_module(&name)?);
+    }
     Ok(())
 }

@@ -2037,7 +2037,10 @@ impl<'p> Interp<'p> {
         };
         let sem = self.mem(frame, inst, inst.args[3])?;
         let add = matches!(inst.kind, Kind::IndirectDma { add: true });
-        let gather = self.local_side(inst, 0, 1) == 1;
+        // A gather reads the offsets' rows of HBM or VMEM_SHARED into the
+        // subcore's VMEM; a scatter writes VMEM's rows there.
+        let shared = |i: usize| matches!(inst.arg_ty.get(i), Some(VTy::MemRef(_, _, s)) if s == "vmem_shared");
+        let gather = self.local_side(inst, 0, 1) == 1 || (shared(0) && !shared(1));
         let (indexed, other) = if gather { (&src, &dst) } else { (&dst, &src) };
         if indexed.shape.is_empty()
             || other.shape.is_empty()

@@ -240,6 +240,13 @@ pub struct Body<'c, 'a> {
     program_ids: &'a [Value<'c, 'a>],
     core_type: CoreType,
     vreg_lanes: Option<usize>,
+    /// In the body of an inner pipeline (`emit_pipeline`): Pallas lowers
+    /// every VMEM store there as a swap with same-shape `vector.shape_cast`s.
+    in_pipeline: bool,
+    /// The kernel's entry block and how many of its last arguments are
+    /// scratch operands (an inner pipeline's body may access those).
+    entry: BlockRef<'c, 'a>,
+    scratch_count: usize,
 }
 
 impl fmt::Debug for Body<'_, '_> {
@@ -295,6 +302,7 @@ fn has_uses(value: Value<'_, '_>) -> bool {
 
 impl<'c, 'a> Body<'c, 'a> {
     /// The body of `block` in kernel `kernel` with grid `grid`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         ctx: &'c MlirContext,
         block: &'a Block<'c>,
@@ -303,10 +311,13 @@ impl<'c, 'a> Body<'c, 'a> {
         program_ids: &'a [Value<'c, 'a>],
         core_type: CoreType,
         vreg_lanes: Option<usize>,
+        scratch_count: usize,
     ) -> Self {
         // SAFETY: the block outlives 'a (it is borrowed for 'a).
         let block = unsafe { BlockRef::from_raw(block.to_raw()) };
         Self {
+            entry: block,
+            scratch_count,
             ctx,
             block,
             location: Location::unknown(ctx),
@@ -315,6 +326,7 @@ impl<'c, 'a> Body<'c, 'a> {
             program_ids,
             core_type,
             vreg_lanes,
+            in_pipeline: false,
         }
     }
 
@@ -388,7 +400,28 @@ impl<'c, 'a> Body<'c, 'a> {
             block,
             grid: &[],
             program_ids: &[],
+            in_pipeline: true,
             ..*self
+        }
+    }
+
+    /// Whether `r` is one of the kernel's scratch operands (an argument of
+    /// the kernel's entry block among its last `scratch_operands`).
+    pub(crate) fn is_scratch(&self, r: Value<'c, '_>) -> bool {
+        // SAFETY: a live value; the owner block and the argument number are
+        // asked of block arguments only.
+        unsafe {
+            let raw = r.to_raw();
+            if !mlir_sys::mlirValueIsABlockArgument(raw) {
+                return false;
+            }
+            let owner = mlir_sys::mlirBlockArgumentGetOwner(raw);
+            if owner.ptr != self.entry.to_raw().ptr {
+                return false;
+            }
+            let args = mlir_sys::mlirBlockGetNumArguments(owner) as i64;
+            let number = mlir_sys::mlirBlockArgumentGetArgNumber(raw) as i64;
+            self.scratch_count > 0 && number >= args - self.scratch_count as i64
         }
     }
 
@@ -471,6 +504,62 @@ impl<'c, 'a> Body<'c, 'a> {
             None,
             self.location,
         ));
+        Ok(())
+    }
+
+    /// `plsc.addupdate_scatter(o_ref, [idx], x)` (SparseCore):
+    /// `tpu.vector_store_idx` with `add = true`, `o_ref[idx[i]] += x[i]`
+    /// (lanes with the same index all add).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [_, _, _, x, i, o] = k.refs()?;
+    ///     // plsc.addupdate_scatter(o, [i[...]], x[...])
+    ///     k.addupdate_scatter(o, &[k.load(i)?], k.load(x)?)
+    /// });
+    /// assert!(text.contains("tpu.vector_store_idx") && text.contains("add = true"));
+    /// ```
+    pub fn addupdate_scatter(
+        &self,
+        r: Value<'c, 'a>,
+        indices: &[Value<'c, 'a>],
+        x: Value<'c, 'a>,
+    ) -> Result<(), BuildError> {
+        self.gather_parts("addupdate_scatter", r, indices)?;
+        self.append(ops::vector_store_idx(
+            self.ctx,
+            x,
+            r,
+            indices,
+            None,
+            Some(true),
+            self.location,
+        ));
+        Ok(())
+    }
+
+    /// `plsc.subcore_barrier()` (a vector-subcore kernel): `tpu.barrier`
+    /// with barrier id 0; every subcore of the core waits there until all
+    /// have reached it (what they wrote to `VMEM_SHARED` before is then
+    /// seen by all).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     k.subcore_barrier() // plsc.subcore_barrier()
+    /// });
+    /// assert!(text.contains("tpu.barrier"));
+    /// ```
+    pub fn subcore_barrier(&self) -> Result<(), BuildError> {
+        if self.core_type != CoreType::ScVectorSubcore {
+            return Err(self.error(
+                "subcore_barrier",
+                format!("a {} kernel: subcore_barrier synchronises the vector subcores of a SparseCore (KernelSpec::vector_subcore_mesh)", self.core_type),
+            ));
+        }
+        let id = self.index(0);
+        self.append(ops::barrier(self.ctx, id, self.location));
         Ok(())
     }
 
@@ -1217,6 +1306,9 @@ impl<'c, 'a> Body<'c, 'a> {
     /// assert!(text.contains("arith.sitofp"));
     /// ```
     pub fn program_id(&self, axis: usize) -> Result<Value<'c, 'a>, BuildError> {
+        if self.in_pipeline {
+            return Err(self.pipeline_grid_error("program_id", axis));
+        }
         self.program_ids.get(axis).copied().ok_or_else(|| {
             self.error(
                 "program_id",
@@ -1227,6 +1319,15 @@ impl<'c, 'a> Body<'c, 'a> {
                 ),
             )
         })
+    }
+
+    /// In an `emit_pipeline` body, `pl.program_id` and `pl.num_programs`
+    /// are the inner grid's: the body's `step` gives them.
+    fn pipeline_grid_error(&self, op: &str, axis: usize) -> BuildError {
+        self.error(
+            op,
+            format!("in an emit_pipeline body, pl.{op}({axis}) is the pipeline's grid index: use step.{op}({axis}) (the body's second argument, PipelineStep); read the kernel's grid indices before emit_pipeline and use them in the body"),
+        )
     }
 
     /// `pl.num_programs(axis)` of a static grid: a number, as in Pallas
@@ -1241,6 +1342,9 @@ impl<'c, 'a> Body<'c, 'a> {
     /// assert!(text.contains("iteration_bounds = array<i64: 2>"));
     /// ```
     pub fn num_programs(&self, axis: usize) -> Result<i64, BuildError> {
+        if self.in_pipeline {
+            return Err(self.pipeline_grid_error("num_programs", axis));
+        }
         match self.grid.get(axis) {
             Some(&n) if n >= 0 => Ok(n),
             Some(_) => Err(self.error(
@@ -1628,7 +1732,11 @@ impl<'c, 'a> Body<'c, 'a> {
             ))
         };
         let (mut v, mut mask) = (v, mask);
-        if loaded != value || defined_by(r, "memref.alloca") || self.sparse_core() {
+        if loaded != value
+            || defined_by(r, "memref.alloca")
+            || self.sparse_core()
+            || self.in_pipeline
+        {
             self.append(upstream::vector::shape_cast(want, old, self.location));
             v = self.one(upstream::vector::shape_cast(loaded_type, v, self.location));
             if let Some(m) = mask {
@@ -3618,9 +3726,11 @@ impl<'c, 'a> Body<'c, 'a> {
     /// `pltpu.sync_copy(src.at[src_at], dst.at[dst_at])` in a SparseCore
     /// kernel, as Pallas lowers it there: a `tpu.region` holding a
     /// `tpu.sem_alloc`'d DMA semaphore, the DMA's start and its wait. Each of
-    /// start and wait slices the refs twice (Pallas prepares the views, then
-    /// lowers the DMA with them): the VMEM side first, then the HBM side, then
-    /// source and target. A ref index that is itself a ref
+    /// start and wait slices the refs as Pallas does: a copy between VMEM and
+    /// HBM or `VMEM_SHARED` first prepares the views (the VMEM side first,
+    /// then the other), then slices the target and the source again for the
+    /// DMA; any other copy (HBM and `VMEM_SHARED`, either way) slices the
+    /// target then the source, once. A ref index that is itself a ref
     /// (`at(ids_vmem)`: `table_hbm.at[ids_vmem]`, the SparseCore gather) makes
     /// the copy a `tpu.enqueue_indirect_dma` / `tpu.wait_indirect_dma` with
     /// those offsets: `dst[i] = src[ids[i]]` (the index must be the source's
@@ -3654,11 +3764,53 @@ impl<'c, 'a> Body<'c, 'a> {
         dst: Value<'c, 'a>,
         dst_at: &[Index<'c, 'a>],
     ) -> Result<(), BuildError> {
-        if !matches!(
-            self.core_type,
-            CoreType::ScVectorSubcore | CoreType::ScScalarSubcore
-        ) {
-            return Err(self.error("sync_copy", format!("a {} kernel: sync_copy is written for SparseCore kernels (KernelSpec::core_type); use async_copy with a DMA semaphore scratch", self.core_type)));
+        self.sync_copy_impl("sync_copy", src, src_at, dst, dst_at, false)
+    }
+
+    /// `pltpu.sync_copy(src.at[src_at], dst.at[dst_at], add=True)` in a
+    /// SparseCore kernel: an indirect DMA that adds instead of writing, as
+    /// Pallas lowers it (`tpu.enqueue_indirect_dma {add = true}` in the
+    /// region of [`Body::sync_copy`]). Either the scatter-add from VMEM into
+    /// `VMEM_SHARED`, `dst[ids[i]] += src[i]` (`dst_at = [at(ids_vmem)]`),
+    /// or the gather-add from HBM or `VMEM_SHARED` into VMEM,
+    /// `dst[i] += src[ids[i]]` (`src_at = [at(ids_vmem)]`); the other side
+    /// whole. Pallas refuses the rest (an add without a ref of offsets, a
+    /// scatter-add into HBM), and so does this, with Pallas's reason.
+    ///
+    /// ```text
+    /// k.sync_copy_add(x_vmem, &[], acc_shared, &[at(ids_vmem)])?; // acc[ids[k]] += x[k]
+    /// ```
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_sc_kernel;
+    /// let text = doc_sc_kernel(|k| {
+    ///     let [x_hbm, _, _, x, i, _] = k.refs()?;
+    ///     // pltpu.sync_copy(x_hbm.at[i], x, add=True): x[k] += x_hbm[i[k]]
+    ///     k.sync_copy_add(x_hbm, &[at(i)], x, &[])
+    /// });
+    /// assert!(text.contains("tpu.enqueue_indirect_dma") && text.contains("add = true"));
+    /// ```
+    pub fn sync_copy_add(
+        &self,
+        src: Value<'c, 'a>,
+        src_at: &[Index<'c, 'a>],
+        dst: Value<'c, 'a>,
+        dst_at: &[Index<'c, 'a>],
+    ) -> Result<(), BuildError> {
+        self.sync_copy_impl("sync_copy_add", src, src_at, dst, dst_at, true)
+    }
+
+    fn sync_copy_impl(
+        &self,
+        op: &str,
+        src: Value<'c, 'a>,
+        src_at: &[Index<'c, 'a>],
+        dst: Value<'c, 'a>,
+        dst_at: &[Index<'c, 'a>],
+        add: bool,
+    ) -> Result<(), BuildError> {
+        if !self.sparse_core() {
+            return Err(self.error(op, format!("a {} kernel: sync_copy is written for SparseCore kernels (KernelSpec::core_type); use async_copy with a DMA semaphore scratch", self.core_type)));
         }
         let is_ref = |i: &Index<'c, 'a>| matches!(i, Index::At(Operand::Value(v)) if memref_parts(v.r#type()).is_some());
         // A gather (the source indexed by a ref) or a scatter (the target).
@@ -3666,12 +3818,42 @@ impl<'c, 'a> Body<'c, 'a> {
             ([Index::At(Operand::Value(ids))], []) if is_ref(&src_at[0]) => Some((*ids, false)),
             ([], [Index::At(Operand::Value(ids))]) if is_ref(&dst_at[0]) => Some((*ids, true)),
             _ if src_at.iter().chain(dst_at).any(is_ref) => {
-                return Err(self.error("sync_copy", "a ref index is supported as the only index of the source (a gather, table_hbm.at[ids_vmem]) or of the target (a scatter, out_hbm.at[ids_vmem]), the other side whole".to_string()));
+                return Err(self.error(op, "a ref index is supported as the only index of the source (a gather, table_hbm.at[ids_vmem]) or of the target (a scatter, out_hbm.at[ids_vmem]), the other side whole".to_string()));
             }
             _ => None,
         };
-        let space = |r: Value<'c, 'a>| r.r#type().to_string();
-        let dst_is_vmem = space(dst).contains("#tpu.memory_space<vmem>");
+        let space = |r: Value<'c, 'a>| {
+            let text = r.r#type().to_string();
+            if text.contains("#tpu.memory_space<vmem>") {
+                "VMEM"
+            } else if text.contains("#tpu.memory_space<vmem_shared>") {
+                "VMEM_SHARED"
+            } else if text.contains("#tpu.memory_space<hbm>") {
+                "HBM"
+            } else {
+                "another memory space"
+            }
+        };
+        let (src_space, dst_space) = (space(src), space(dst));
+        let far = |s: &str| s == "HBM" || s == "VMEM_SHARED";
+        // Pallas prepares the views of a copy between VMEM and HBM or
+        // VMEM_SHARED (the VMEM side first).
+        let prepared =
+            (src_space == "VMEM" && far(dst_space)) || (dst_space == "VMEM" && far(src_space));
+        if add {
+            match indirect {
+                None => {
+                    return Err(self.error(op, "an add without a ref of offsets: Pallas adds by indirect DMAs only; index the VMEM_SHARED target (acc_shared.at[ids_vmem]) or the source of a gather (table_hbm.at[ids_vmem]) with a VMEM ref of i32 offsets".to_string()));
+                }
+                Some((_, true)) if src_space != "VMEM" || dst_space != "VMEM_SHARED" => {
+                    return Err(self.error(op, format!("a scatter-add from {src_space} into {dst_space}: Pallas's scatter with add=True goes from VMEM into VMEM_SHARED only")));
+                }
+                Some((_, false)) if dst_space != "VMEM" || !far(src_space) => {
+                    return Err(self.error(op, format!("a gather-add from {src_space} into {dst_space}: Pallas's gather with add=True goes from HBM or VMEM_SHARED into VMEM only")));
+                }
+                _ => {}
+            }
+        }
         let dma = super::attrs::dma_semaphore_type(self.ctx);
         let sem_type = super::attrs::memref(
             self.ctx,
@@ -3682,8 +3864,8 @@ impl<'c, 'a> Body<'c, 'a> {
         );
         let region = Region::new();
         region.append_block(Block::new(&[]));
-        let op = self.append(ops::region(self.ctx, &[], region, self.location));
-        let block = self.first_block(op, 0)?;
+        let region_op = self.append(ops::region(self.ctx, &[], region, self.location));
+        let block = self.first_block(region_op, 0)?;
         let k = Body { block, ..*self };
         let sem = k.one(ops::sem_alloc(self.ctx, sem_type, self.location));
         if let Some((ids, scatter)) = indirect {
@@ -3700,7 +3882,7 @@ impl<'c, 'a> Body<'c, 'a> {
                 ids,
                 sem,
                 None,
-                None,
+                add.then_some(true),
                 self.location,
             ));
             let view = k.ref_at(indexed, &whole)?;
@@ -3708,15 +3890,19 @@ impl<'c, 'a> Body<'c, 'a> {
             k.append(ops::wait_indirect_dma(self.ctx, sem, s, d, self.location));
         } else {
             for wait in [false, true] {
-                // Pallas's preparation: the VMEM side's view first.
-                if dst_is_vmem {
-                    k.ref_at(dst, dst_at)?;
-                    k.ref_at(src, src_at)?;
-                } else {
-                    k.ref_at(src, src_at)?;
-                    k.ref_at(dst, dst_at)?;
+                if prepared {
+                    // Pallas's preparation: the VMEM side's view first.
+                    if dst_space == "VMEM" {
+                        k.ref_at(dst, dst_at)?;
+                        k.ref_at(src, src_at)?;
+                    } else {
+                        k.ref_at(src, src_at)?;
+                        k.ref_at(dst, dst_at)?;
+                    }
                 }
-                let (s, d) = (k.ref_at(src, src_at)?, k.ref_at(dst, dst_at)?);
+                // The DMA's views: the target's first.
+                let d = k.ref_at(dst, dst_at)?;
+                let s = k.ref_at(src, src_at)?;
                 k.append(local_dma(self.ctx, s, d, sem, !wait, self.location));
             }
         }

@@ -467,6 +467,53 @@ impl<'c, 'a> KernelArgs<'c, 'a> {
     }
 }
 
+impl<'c, 'a> KernelArgs<'c, 'a> {
+    /// The refs of the call's operands and results (scalar prefetch,
+    /// inputs, outputs), as an array to destructure: with
+    /// [`KernelArgs::scratch_refs`], the kernel's parameters in two shorter
+    /// lines than [`KernelArgs::refs`] when there are many (rustfmt puts a
+    /// long pattern one name a line).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// doc_kernel(|k| {
+    ///     // def kernel(s_ref, x_ref, n_ref, h_ref, o_ref, acc_ref, sems, flag):
+    ///     let [s_ref, x_ref, n_ref, h_ref, o_ref] = k.call_refs()?;
+    ///     let [acc_ref, sems, flag] = k.scratch_refs()?;
+    ///     assert!(x_ref == k.inputs[0] && o_ref == k.outputs[0] && flag == k.scratch[2]);
+    ///     k.store(o_ref, k.load(x_ref)?)
+    /// });
+    /// ```
+    pub fn call_refs<const N: usize>(&self) -> Result<[Value<'c, 'a>; N], BuildError> {
+        let all: Vec<Value<'c, 'a>> = (self.scalar_prefetch.iter())
+            .chain(&self.inputs)
+            .chain(&self.outputs)
+            .copied()
+            .collect();
+        self.exactly("call_refs", all)
+    }
+
+    /// The scratch refs (`scratch_shapes`), as an array to destructure
+    /// (see [`KernelArgs::call_refs`]).
+    pub fn scratch_refs<const N: usize>(&self) -> Result<[Value<'c, 'a>; N], BuildError> {
+        self.exactly("scratch_refs", self.scratch.clone())
+    }
+
+    fn exactly<const N: usize>(
+        &self,
+        op: &str,
+        refs: Vec<Value<'c, 'a>>,
+    ) -> Result<[Value<'c, 'a>; N], BuildError> {
+        let count = refs.len();
+        refs.try_into().map_err(|_| {
+            self.body.error(
+                op,
+                format!("the kernel has {count} such refs, not {N}: destructure {count}"),
+            )
+        })
+    }
+}
+
 impl<'c, 'a> std::ops::Deref for KernelArgs<'c, 'a> {
     type Target = Body<'c, 'a>;
 
@@ -1026,6 +1073,7 @@ impl<'c> KernelSpec<'c> {
                     &grid_indices,
                     self.core_type,
                     self.vreg_lanes,
+                    self.scratch.len(),
                 ),
                 grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),

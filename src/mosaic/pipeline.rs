@@ -221,12 +221,17 @@ impl<'c, 'a> BlockRef<'c, 'a> {
 /// ([`BlockSpec::buffered`]; 2 by default), grid dimensions of 1, `ANY` or
 /// HBM operands ([`PipelineOperand`]), inputs whose block is the whole
 /// operand under a constant index map (a trivial window: copied in once
-/// before the loop). Refused with a [`BuildError`] naming it (Pallas
+/// before the loop). The body may also load and store the kernel's
+/// scratch refs (an f32 accumulator across the steps, written to a bf16
+/// output block at the last one: examples/pallas_examples/sparsecore.rs,
+/// `pipeline_matmul`). Refused with a [`BuildError`] naming it (Pallas
 /// lowers these with other ops, not reproduced here): blocks that do not
 /// divide the operand, rank-1 blocks, trivial windows of outputs, of views
 /// or with `Buffered(n)`, one-step grids, VMEM operands, SparseCore
-/// kernels, vector loads and stores of other refs in the body, and `k.program_id` in the body (Python's
-/// `pl.program_id` there is the inner grid's: [`PipelineStep::program_id`]).
+/// kernels, vector loads and stores in the body of the kernel's inputs and
+/// outputs, and `k.program_id` / `k.num_programs` in the body (Python's
+/// `pl.program_id` there is the inner grid's: [`PipelineStep::program_id`],
+/// which the error names).
 ///
 /// ```
 /// use tpu_custom_call::melior::ir::{Type, operation::OperationLike};
@@ -793,16 +798,18 @@ fn scope_literals(start: OperationRef<'_, '_>) -> bool {
 
 /// A vector access in the body (after `start`, nested regions included) of
 /// a ref other than the pipeline's blocks (`loads` may be read, `stores`
-/// written): Pallas's lowering adds same-shape `vector.shape_cast`s to some
-/// of those depending on how the kernel used the ref before (the kernel's
-/// output ref loaded in the body, an input stored), which `Body` does not
-/// reproduce; refused, named.
+/// written) and the kernel's scratch refs: Pallas's lowering adds same-shape
+/// `vector.shape_cast`s to some of those depending on how the kernel used
+/// the ref before (the kernel's output ref loaded in the body, an input
+/// stored), which `Body` does not reproduce; refused, named.
 fn foreign_refs<'c, 'a>(
+    k: &Body<'c, 'a>,
     start: OperationRef<'c, 'a>,
     loads: &[Value<'c, 'a>],
     stores: &[Value<'c, 'a>],
 ) -> Option<String> {
     fn walk<'c, 'a>(
+        k: &Body<'c, 'a>,
         mut next: Option<OperationRef<'c, 'a>>,
         loads: &[Value<'c, 'a>],
         stores: &[Value<'c, 'a>],
@@ -816,7 +823,10 @@ fn foreign_refs<'c, 'a>(
             };
             if let Some(allowed) = allowed {
                 for operand in op.operands() {
-                    if memref_parts(operand.r#type()).is_some() && !allowed.contains(&operand) {
+                    if memref_parts(operand.r#type()).is_some()
+                        && !allowed.contains(&operand)
+                        && !k.is_scratch(operand)
+                    {
                         let what = if name.contains("load") {
                             "loads"
                         } else {
@@ -832,7 +842,7 @@ fn foreign_refs<'c, 'a>(
             for region in op.regions() {
                 let mut block = region.first_block();
                 while let Some(b) = block {
-                    if let Some(e) = walk(b.first_operation(), loads, stores) {
+                    if let Some(e) = walk(k, b.first_operation(), loads, stores) {
                         return Some(e);
                     }
                     block = b.next_in_region();
@@ -842,7 +852,7 @@ fn foreign_refs<'c, 'a>(
         }
         None
     }
-    walk(start.next_in_block(), loads, stores)
+    walk(k, start.next_in_block(), loads, stores)
 }
 
 /// `sync_copy` of a trivial window's operand into it: a `tpu.region` with a
@@ -1035,9 +1045,11 @@ impl EmitPipeline {
     /// inner grid's step and the VMEM block of each operand in the same
     /// order (`def body(x_ref, o_ref)`). The body's `k` has no grid:
     /// `k.program_id` is refused there, `step.program_id` is Pallas's. The
-    /// body loads and stores the pipeline's blocks only: a vector access of
-    /// another ref (the kernel's output accumulated in the body) is refused,
-    /// as Pallas casts some of those by how the kernel used the ref before.
+    /// body loads and stores the pipeline's blocks and the kernel's scratch
+    /// refs (every store there lowered as Pallas's swap, with same-shape
+    /// `vector.shape_cast`s); a vector access of the kernel's inputs or
+    /// outputs (the kernel's output accumulated in the body) is refused, as
+    /// Pallas casts some of those by how the kernel used the ref before.
     ///
     /// The body's scope (`tpu.trace_start "ep_run_kernel"`) opens after the
     /// literals of its first op when that op compares, selects or is
@@ -1277,7 +1289,7 @@ impl EmitPipeline {
                 .filter(|b| !b.trivial)
                 .map(|b| b.window)
                 .collect();
-            if let Some(message) = foreign_refs(start, &windows, &stores_ok) {
+            if let Some(message) = foreign_refs(k, start, &windows, &stores_ok) {
                 return Err(k.error("emit_pipeline", message));
             }
             if scope_literals(start) {

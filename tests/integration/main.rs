@@ -39,6 +39,7 @@ mod props;
 mod releases;
 mod robust;
 mod serde;
+mod sparsecore;
 mod suite;
 mod target;
 mod testing_kit;
