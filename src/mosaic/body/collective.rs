@@ -65,9 +65,10 @@ impl<'c, 'a> Body<'c, 'a> {
     fn i32_operand(&self, op: &str, x: Operand<'c, 'a>) -> Result<Value<'c, 'a>, BuildError> {
         let i32_type = melior::ir::r#type::IntegerType::new(self.ctx, 32).into();
         match x {
-            Operand::Int(i) => Ok(self.i32(i32::try_from(i).map_err(|_| {
-                self.error(op, format!("device id {i} does not fit an i32"))
-            })?)),
+            Operand::Int(i) => Ok(self.i32(
+                i32::try_from(i)
+                    .map_err(|_| self.error(op, format!("device id {i} does not fit an i32")))?,
+            )),
             Operand::Value(v) if v.r#type() == i32_type => Ok(v),
             other => Err(self.error(
                 op,
