@@ -2,7 +2,8 @@
 //! each Rust kernel is `diff`-equal to JAX 0.12's lowering of the same
 //! Python Pallas kernel under `jax.shard_map` over 4 devices
 //! (`scripts/jaxref/authoring_collective.py`, run here when the jaxref venv
-//! exists), computes on 4 CPU devices of the executor what JAX's Pallas TPU
+//! exists), computes on 4 CPU devices of the executor (race detection on, under
+//! every DMA timing) what JAX's Pallas TPU
 //! interpret mode computes on 4 CPU devices from the script's seeded
 //! inputs, and compiles with libtpu for 4 devices (v5e, v6e, v7x). Misused
 //! collective idioms are clear errors.
@@ -14,7 +15,9 @@ use super::common;
 use crate::compile::{LIBTPU, libtpu, options};
 use tpu_custom_call::compile::Compiler;
 use tpu_custom_call::diff::DiffOptions;
-use tpu_custom_call::exec::{Array, Data, ElemType, Execution, RunOptions, compare, npy};
+use tpu_custom_call::exec::{
+    Array, Data, DmaTiming, ElemType, Execution, RunOptions, compare, npy,
+};
 use tpu_custom_call::melior::ir::Type;
 use tpu_custom_call::mosaic::attrs::MemorySpace;
 use tpu_custom_call::mosaic::pallas::{Arg, DeviceId, KernelSpec};
@@ -134,14 +137,23 @@ fn collective_examples_compute_what_interpret_mode_computes_on_4_devices() {
         let ctx = Context::new();
         let calls = decode::decode_module(&ctx, module.as_bytes(), name).unwrap();
         let execution = Execution::of_call(&calls[0]).unwrap();
-        let results = execution
-            .run_devices(&per_device, &RunOptions::default())
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        for (d, result) in results.iter().enumerate() {
-            let want = shard(&expected, out_axis, d, DEVICES);
-            // f32 matmuls summed in another order than XLA's.
-            compare(&result[0], &want, 1e-5, 1e-4)
-                .unwrap_or_else(|e| panic!("{name}, device {d}: {e}"));
+        // Race-free and fully written whenever the DMAs copy.
+        for dma in [DmaTiming::AtStart, DmaTiming::AtWait, DmaTiming::Random(51)] {
+            let run = RunOptions {
+                dma,
+                detect_races: true,
+                detect_uninitialized: true,
+                ..Default::default()
+            };
+            let results = execution
+                .run_devices(&per_device, &run)
+                .unwrap_or_else(|e| panic!("{name} ({dma:?}): {e}"));
+            for (d, result) in results.iter().enumerate() {
+                let want = shard(&expected, out_axis, d, DEVICES);
+                // f32 matmuls summed in another order than XLA's.
+                compare(&result[0], &want, 1e-5, 1e-4)
+                    .unwrap_or_else(|e| panic!("{name}, device {d} ({dma:?}): {e}"));
+            }
         }
     }
 }
@@ -222,4 +234,69 @@ fn misused_collective_idioms_are_clear_errors() {
         copy.start(k)
     });
     assert!(module.is_ok());
+}
+
+/// `diff --run --devices 4 --ignore operands`: JAX's ring module (the `remote_dma_collective`
+/// golden: MESH ids, collective id 7) against the collective example's
+/// LOGICAL ring, then against its kernel shifting the other way: equal,
+/// then a difference naming the device; without `--devices` the ring
+/// reaches a device the run lacks (an error suggesting `--devices`).
+#[test]
+fn diff_run_compares_multi_device_calls_per_device() {
+    let golden = common::goldens_dir().join("remote_dma_collective");
+    let jax = golden.join("module.mlir");
+    let dir = std::env::temp_dir().join(format!("tcc-diff-devices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    std::fs::write(
+        path("ours.mlir"),
+        collective::lowered_module("ring_logical").unwrap(),
+    )
+    .unwrap();
+    // The golden's kernel to the left neighbour (+3 mod 4), emitted.
+    let kernel = std::fs::read_to_string(golden.join("kernel.mlir")).unwrap();
+    let right = "%c1_i32_0 = arith.constant 1 : i32";
+    assert!(kernel.contains(right));
+    let kernel = kernel.replace(right, "%c1_i32_0 = arith.constant 3 : i32");
+    std::fs::write(path("left.kernel.mlir"), kernel).unwrap();
+    std::fs::write(
+        path("left.json"),
+        r#"{"kernel_name": "kernel", "collective_id": 7}"#,
+    )
+    .unwrap();
+    let t = "tensor<8x128xf32>";
+    let (code, _, stderr) = common::run_cli(&[
+        "emit",
+        &path("left.kernel.mlir"),
+        "--signature",
+        &format!("({t}) -> {t}"),
+        "--params",
+        &path("left.json"),
+        "-o",
+        &path("left.mlir"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let run = |b: &str, devices: Option<&str>| {
+        // JAX's call is in shard_map's region, ours in @main.
+        let mut args = vec!["diff", "--run", "--ignore", "operands", b];
+        args.insert(1, jax.to_str().unwrap());
+        args.extend(devices.map(|n| ["--devices", n]).iter().flatten());
+        let (code, stdout, stderr) = common::run_cli(&args);
+        (code, String::from_utf8(stdout).unwrap(), stderr)
+    };
+    let (code, stdout, stderr) = run(&path("ours.mlir"), Some("4"));
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stderr.contains("on 4 devices"), "{stderr}");
+    let (code, stdout, stderr) = run(&path("left.mlir"), Some("4"));
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("result 0 of device 0 differs"), "{stdout}");
+    let (code, stdout, stderr) = run(&path("ours.mlir"), None);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("device id 1 is out of range: the run has 1 device(s) (`--devices`)"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&path("ours.mlir"), Some("0"));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--devices must be at least 1"), "{stderr}");
 }
