@@ -302,6 +302,7 @@ fn has_uses(value: Value<'_, '_>) -> bool {
 
 impl<'c, 'a> Body<'c, 'a> {
     /// The body of `block` in kernel `kernel` with grid `grid`.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         ctx: &'c MlirContext,
         block: &'a Block<'c>,
