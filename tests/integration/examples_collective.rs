@@ -191,7 +191,8 @@ fn misused_collective_idioms_are_clear_errors() {
             .output(x())
             .scratch(sems())
     };
-    let cases: [(&[(&str, i64)], &str, usize); 4] = [
+    type Mesh<'m> = &'m [(&'m str, i64)];
+    let cases: [(Mesh, &str, usize); 4] = [
         (
             &[("x", 4)],
             "no mesh axis `y`: the kernel's mesh axes are [\"x\"]",
