@@ -31,6 +31,7 @@ demo: deps
 	  --params mlir-fixtures/params/add_basic.json
 
 test: deps refs
+	python3 scripts/line-count.py
 	cargo test --all-targets
 	cargo test --doc
 	scripts/run-lit.sh

@@ -25,6 +25,7 @@ from jax.sharding import AbstractDevice, AbstractMesh
 F32, I32 = jnp.float32, jnp.int32
 S = jax.ShapeDtypeStruct
 
+# begin flash_attention
 # flash: begin
 def flash_kernel(q_ref, k_ref, v_ref, o_ref, m_ref, l_ref, acc_ref, *, bq, bk, scale):
   qi, ki = pl.program_id(0), pl.program_id(1)
@@ -70,8 +71,10 @@ def flash_attention(q, k, v, *, bq=128, bk=128):
       compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "arbitrary")),
   )(q, k, v)
 # flash: end
+# end flash_attention
 
 
+# begin paged_attention
 # paged: begin
 def paged_kernel(pt_ref, q_ref, k_hbm, v_hbm, o_ref, k_buf, v_buf, sems, *, pages):
   b = pl.program_id(0)
@@ -127,8 +130,10 @@ def paged_attention(page_table, q, k_pages, v_pages):
       compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel",)),
   )(page_table, q, k_pages, v_pages)
 # paged: end
+# end paged_attention
 
 
+# begin embedding_lookup
 # gather: begin
 def embedding_lookup(table, ids, *, subcores=16):
   (n,), (_, d) = ids.shape, table.shape
@@ -146,6 +151,7 @@ def embedding_lookup(table, ids, *, subcores=16):
 
   return gather_kernel(table, ids)
 # gather: end
+# end embedding_lookup
 
 
 def flash_reference(q, k, v):

@@ -39,7 +39,8 @@ tpu-custom-call diff jax.mlir ours.mlir                 # JAX's Lowered.as_text(
 tpu-custom-call diff a.mlir b.mlirbc --match name       # pair calls by kernel name\n  \
 tpu-custom-call diff a.mlir b.mlir --ignore vmem_limit_bytes --ignore mhlo.frontend_attributes\n  \
 tpu-custom-call diff a.mlir b.mlir --locations --json\n  \
-tpu-custom-call diff jax.mlir ours.mlir --run --rtol 1e-6   # same numbers on the same random inputs (executed on the CPU)"
+tpu-custom-call diff jax.mlir ours.mlir --run --rtol 1e-6   # same numbers on the same random inputs (executed on the CPU)\n  \
+tpu-custom-call diff jax.mlir ours.mlir --run --devices 4 --ignore operands   # a collective kernel (JAX's under shard_map) on 4 CPU devices, per device"
 )]
 pub struct Args {
     /// First module (text in generic or pretty form, or bytecode; `-` for stdin).
@@ -50,6 +51,8 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// A field not to compare (repeatable); a prefix ending before `.` or `[` ignores its entries.
+    /// With --run only `operands` applies (the operand wiring: a call in
+    /// `shard_map`'s `sdy.manual_computation` against one in @main).
     #[arg(long, value_name = "FIELD")]
     pub ignore: Vec<String>,
     /// How calls are paired.
@@ -76,6 +79,11 @@ pub struct Args {
     /// Absolute tolerance of --run.
     #[arg(long, default_value_t = 0.0, requires = "run", allow_hyphen_values = true, value_parser = super::values::parse_tolerance)]
     pub atol: f64,
+    /// Devices of --run: each call runs on this many CPU devices at once
+    /// (SPMD partitions: remote DMAs, signals, `tpu.device_id`), device d on
+    /// the inputs of seed + d, and the results are compared per device.
+    #[arg(long, default_value_t = 1, requires = "run")]
+    pub devices: usize,
 }
 
 /// Runs `diff`; returns the exit code itself (0, 1 or 2).
@@ -98,6 +106,18 @@ pub fn run(args: Args) -> ExitCode {
 /// `--run`: the calls of A and B, paired in order, executed on the same inputs.
 fn compare_run(args: &Args) -> Result<(bool, String), String> {
     use tpu_custom_call::exec::{self, Execution, RunOptions};
+    if args.devices == 0 {
+        return Err("--devices must be at least 1".into());
+    }
+    // One thread a device: bounded as `run --devices` is.
+    let most = tpu_custom_call::compile::max_devices(None);
+    if args.devices > most {
+        return Err(format!(
+            "--devices {} exceeds the {most} devices of the largest TPU topology libtpu compiles for \
+             (each device runs on a thread of its own here); give at most {most}",
+            args.devices
+        ));
+    }
     let (a_name, b_name) = (source_name(&args.a), source_name(&args.b));
     let a = read_input(&args.a)?;
     let b = read_input(&args.b)?;
@@ -109,16 +129,28 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
     let mut out = String::new();
     // Each call runs alone, on inputs made for its operands: what feeds the
     // operands in each module (swapped arguments) is compared first.
-    let mut compared = vec![
+    let mut compared = vec![if args.devices == 1 {
         "each pair of calls run alone on the same seeded inputs, results within --rtol/--atol"
-            .to_string(),
-    ];
+            .to_string()
+    } else {
+        format!(
+            "each pair of calls run alone on {} devices, the same seeded inputs per device, results within --rtol/--atol per device",
+            args.devices
+        )
+    }];
     let mut not_compared = Vec::new();
-    match (
-        diff::wiring::operand_wiring(&ctx, &a, &a_name),
-        diff::wiring::operand_wiring(&ctx, &b, &b_name),
-    ) {
-        (Ok(wa), Ok(wb)) => {
+    let wiring = if args.ignore.iter().any(|f| f == "operands") {
+        not_compared.push("operand wiring (--ignore operands)".to_string());
+        None
+    } else {
+        Some((
+            diff::wiring::operand_wiring(&ctx, &a, &a_name),
+            diff::wiring::operand_wiring(&ctx, &b, &b_name),
+        ))
+    };
+    match wiring {
+        None => {}
+        Some((Ok(wa), Ok(wb))) => {
             compared.push(diff::wiring::COMPARED.to_string());
             for (i, (x, y)) in wa.iter().zip(&wb).enumerate() {
                 for d in diff::wiring_differences(x, y) {
@@ -132,7 +164,7 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
                 }
             }
         }
-        (Err(e), _) | (_, Err(e)) => {
+        Some((Err(e), _) | (_, Err(e))) => {
             not_compared.push(format!("operand wiring: a module was not read whole ({e})"))
         }
     }
@@ -148,13 +180,14 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
             Execution::of_call(x).map_err(|e| format!("{a_name}: tpu_custom_call #{i}: {e}"))?;
         let ey =
             Execution::of_call(y).map_err(|e| format!("{b_name}: tpu_custom_call #{i}: {e}"))?;
-        match exec::compare_behaviour(
+        match exec::compare_behaviour_on_devices(
             &ex,
             &ey,
             args.seed,
             &RunOptions::default(),
             args.rtol,
             args.atol,
+            args.devices,
         ) {
             Ok(None) => {}
             Ok(Some(why)) => out.push_str(&format!("tpu_custom_call #{i}: {why}\n")),
@@ -163,7 +196,7 @@ fn compare_run(args: &Args) -> Result<(bool, String), String> {
     }
     let equal = out.is_empty();
     if args.json {
-        let doc = serde_json::json!({"equal": equal, "by": "behaviour", "seed": args.seed, "differences": out.lines().collect::<Vec<_>>(), "compared": compared, "not_compared": not_compared});
+        let doc = serde_json::json!({"equal": equal, "by": "behaviour", "seed": args.seed, "devices": args.devices, "differences": out.lines().collect::<Vec<_>>(), "compared": compared, "not_compared": not_compared});
         return Ok((
             equal,
             format!(

@@ -146,14 +146,46 @@ pub fn compare_behaviour(
             sig(sb)
         )));
     }
-    let inputs = super::random_inputs(sa, seed)?;
-    let ra = a.run(&inputs, options)?;
-    let rb = b.run(&inputs, options)?;
-    for (k, (x, y)) in ra.iter().zip(&rb).enumerate() {
-        if let Err(m) = compare(y, x, rtol, atol) {
-            return Ok(Some(format!(
-                "result {k} differs on the inputs of seed {seed}: {m}"
-            )));
+    compare_behaviour_on_devices(a, b, seed, options, rtol, atol, 1)
+}
+
+/// [`compare_behaviour`] on `devices` devices at once (each call runs as
+/// SPMD partitions, [`super::Execution::run_devices`]): device `d` gets the
+/// random inputs of seed `seed + d` (as `run --devices` makes them), and the
+/// results are compared device by device. A multi-device call (remote DMAs,
+/// signals to other devices, `axis_index`) needs the device count its
+/// kernel was written for.
+pub fn compare_behaviour_on_devices(
+    a: &super::Execution,
+    b: &super::Execution,
+    seed: u64,
+    options: &super::RunOptions,
+    rtol: f64,
+    atol: f64,
+    devices: usize,
+) -> Result<Option<String>, super::ExecError> {
+    if devices == 0 {
+        return Err(super::ExecError::new(
+            "0 devices: give at least 1".to_string(),
+        ));
+    }
+    let inputs: Vec<Vec<super::Array>> = (0..devices)
+        .map(|d| super::random_inputs(a.call_shape(), seed.wrapping_add(d as u64)))
+        .collect::<Result<_, _>>()?;
+    let ra = a.run_devices(&inputs, options)?;
+    let rb = b.run_devices(&inputs, options)?;
+    for (d, (ra, rb)) in ra.iter().zip(&rb).enumerate() {
+        for (k, (x, y)) in ra.iter().zip(rb).enumerate() {
+            if let Err(m) = compare(y, x, rtol, atol) {
+                let on = if devices == 1 {
+                    String::new()
+                } else {
+                    format!(" of device {d}")
+                };
+                return Ok(Some(format!(
+                    "result {k}{on} differs on the inputs of seed {seed}: {m}"
+                )));
+            }
         }
     }
     Ok(None)

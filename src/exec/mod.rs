@@ -50,7 +50,7 @@ use std::fmt;
 
 pub use array::{Array, Data};
 pub use call::{CallShape, DYNAMIC_DIM, Execution, TensorType, random_inputs};
-pub use compare::{Mismatch, compare, compare_behaviour};
+pub use compare::{Mismatch, compare, compare_behaviour, compare_behaviour_on_devices};
 pub use dtype::ElemType;
 pub use machine::Uninitialized;
 

@@ -20,6 +20,9 @@ use super::ops;
 use super::support::{memref_parts, vector_parts, vector_type};
 use super::upstream::{self, vector::CombiningKind};
 
+mod collective;
+pub use collective::DeviceId;
+
 /// An operand of a binary idiom: a value, or a Rust number that becomes a
 /// constant of the other operand's element type (Python's weakly typed
 /// scalars: `x * 2.0`, `i == 0`).
@@ -247,6 +250,10 @@ pub struct Body<'c, 'a> {
     /// scratch operands (an inner pipeline's body may access those).
     entry: BlockRef<'c, 'a>,
     scratch_count: usize,
+    /// The `shard_map` mesh the kernel runs under (axis names and sizes).
+    mesh: &'a [(String, i64)],
+    /// The kernel's operand refs (inputs and outputs).
+    operands: &'a [Value<'c, 'a>],
 }
 
 impl fmt::Debug for Body<'_, '_> {
@@ -312,6 +319,8 @@ impl<'c, 'a> Body<'c, 'a> {
         core_type: CoreType,
         vreg_lanes: Option<usize>,
         scratch_count: usize,
+        mesh: &'a [(String, i64)],
+        operands: &'a [Value<'c, 'a>],
     ) -> Self {
         // SAFETY: the block outlives 'a (it is borrowed for 'a).
         let block = unsafe { BlockRef::from_raw(block.to_raw()) };
@@ -327,6 +336,8 @@ impl<'c, 'a> Body<'c, 'a> {
             core_type,
             vreg_lanes,
             in_pipeline: false,
+            mesh,
+            operands,
         }
     }
 
@@ -1561,7 +1572,10 @@ impl<'c, 'a> Body<'c, 'a> {
             &operands,
             self.location,
         ));
-        Ok(if loaded == value {
+        // Under `shard_map`, an operand's load is varying across the mesh:
+        // Pallas casts it to its type (an identity `vector.shape_cast`).
+        let varying = !self.mesh.is_empty() && self.is_operand(r);
+        Ok(if loaded == value && !varying {
             v
         } else {
             self.one(upstream::vector::shape_cast(
@@ -3287,9 +3301,10 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 }
 
-/// A DMA of [`Body::async_copy`] (`pltpu.make_async_copy(src, dst, sem)`):
-/// [`AsyncCopy::start`] and [`AsyncCopy::wait`] each slice the refs again,
-/// as Pallas re-lowers the descriptor at each.
+/// A DMA of [`Body::async_copy`] (`pltpu.make_async_copy(src, dst, sem)`)
+/// or [`Body::async_remote_copy`]: [`AsyncCopy::start`] and
+/// [`AsyncCopy::wait`] each slice the refs again, as Pallas re-lowers the
+/// descriptor at each.
 #[derive(Clone, Debug)]
 pub struct AsyncCopy<'c, 'a> {
     src: Value<'c, 'a>,
@@ -3298,13 +3313,14 @@ pub struct AsyncCopy<'c, 'a> {
     dst_at: Vec<Index<'c, 'a>>,
     sem: Value<'c, 'a>,
     sem_at: Vec<Index<'c, 'a>>,
-    /// A remote copy's send semaphore and target device.
-    remote: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+    /// A remote copy's send semaphore (with its indices) and target device.
+    remote: Option<(Value<'c, 'a>, Vec<Index<'c, 'a>>, DeviceId<'c, 'a>)>,
 }
 
 impl<'c, 'a> AsyncCopy<'c, 'a> {
-    /// `sem.at[indices]`: the semaphore is an element of a semaphore array
-    /// (`pltpu.SemaphoreType.DMA((2, 2))` scratch, `sems.at[0, slot]`).
+    /// `sem.at[indices]`: the semaphore (a remote copy's receive semaphore)
+    /// is an element of a semaphore array (`pltpu.SemaphoreType.DMA((2, 2))`
+    /// scratch, `sems.at[0, slot]`).
     ///
     /// ```
     /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
@@ -3320,15 +3336,48 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
         self
     }
 
-    /// The views of semaphore, target and source, as Pallas lowers a DMA:
-    /// the integer indices of source, target and semaphore (in that order)
-    /// become `i32` constants first, then the semaphore, the target and the
+    /// `send_sem.at[indices]` of a remote copy: its send semaphore is an
+    /// element of a semaphore array (`send_sems.at[s]`); no effect on a
+    /// local copy.
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
+    /// let text = doc_kernel(|k| {
+    ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
+    ///     // pltpu.make_async_remote_copy(h.at[pl.ds(0, 8)], acc.at[0], sems.at[0], sems.at[1],
+    ///     //     device_id=1, device_id_type=pl.DeviceIdType.LOGICAL)
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], sems, sems, DeviceId::logical(1));
+    ///     c.send_sem_at(&[at(0)]).sem_at(&[at(1)]).start(k)
+    /// });
+    /// assert_eq!(text.matches("tpu.memref_squeeze").count(), 3);
+    /// ```
+    pub fn send_sem_at(mut self, indices: &[Index<'c, 'a>]) -> Self {
+        if let Some(remote) = &mut self.remote {
+            remote.1 = indices.to_vec();
+        }
+        self
+    }
+
+    /// The views of the semaphores, target and source, as Pallas lowers a
+    /// DMA: the integer indices of source, target, semaphore and send
+    /// semaphore (target, source, send semaphore, semaphore for a wait on
+    /// the send) become `i32` constants first, then the device id is
+    /// computed, then the send semaphore, the semaphore, the target and the
     /// source are sliced.
     #[allow(clippy::type_complexity)]
     fn views(
         &self,
         k: &Body<'c, 'a>,
-    ) -> Result<(Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>), BuildError> {
+        wait_send: bool,
+    ) -> Result<
+        (
+            Value<'c, 'a>,
+            Value<'c, 'a>,
+            Value<'c, 'a>,
+            Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+        ),
+        BuildError,
+    > {
         let literal = |indices: &[Index<'c, 'a>]| -> Result<Vec<Index<'c, 'a>>, BuildError> {
             indices
                 .iter()
@@ -3342,19 +3391,33 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
                 })
                 .collect()
         };
-        let (src_at, dst_at, sem_at) = (
-            literal(&self.src_at)?,
-            literal(&self.dst_at)?,
-            literal(&self.sem_at)?,
-        );
+        let no_indices = Vec::new();
+        let send_at = self.remote.as_ref().map_or(&no_indices, |r| &r.1);
+        let (src_at, dst_at, sem_at, send_at) = if wait_send {
+            let (dst_at, src_at) = (literal(&self.dst_at)?, literal(&self.src_at)?);
+            let send_at = literal(send_at)?;
+            (src_at, dst_at, literal(&self.sem_at)?, send_at)
+        } else {
+            let (src_at, dst_at) = (literal(&self.src_at)?, literal(&self.dst_at)?);
+            let sem_at = literal(&self.sem_at)?;
+            (src_at, dst_at, sem_at, literal(send_at)?)
+        };
+        let remote = match &self.remote {
+            Some((send_sem, _, device)) => {
+                let device = k.device_value("async_remote_copy", device)?;
+                Some((k.ref_at(*send_sem, &send_at)?, device))
+            }
+            None => None,
+        };
         let sem = k.ref_at(self.sem, &sem_at)?;
         let dst = k.ref_at(self.dst, &dst_at)?;
         let src = k.ref_at(self.src, &src_at)?;
-        Ok((src, dst, sem))
+        Ok((src, dst, sem, remote))
     }
 
     /// `copy.start()`: `tpu.enqueue_dma` of the (sliced) source into the
-    /// (sliced) target, signalling the semaphore.
+    /// (sliced) target, signalling the semaphore (a remote copy: on the
+    /// target device, and its send semaphore here).
     ///
     /// ```
     /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_kernel;
@@ -3366,21 +3429,14 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     /// assert!(text.contains("tpu.enqueue_dma") && !text.contains("tpu.wait_dma"));
     /// ```
     pub fn start(&self, k: &Body<'c, 'a>) -> Result<(), BuildError> {
-        let (src, dst, sem) = self.views(k)?;
-        let (send_sem, device) = self.remote.unzip();
-        k.append(ops::enqueue_dma(
-            k.ctx,
-            src,
-            send_sem,
-            dst,
-            Some(sem),
-            device,
-            None,
-            None,
-            None,
-            None,
-            k.location,
-        ));
+        let (src, dst, sem, remote) = self.views(k, false)?;
+        let (send_sem, device) = remote.unzip();
+        let dma = ops::EnqueueDma::new(src, dst, sem);
+        let dma = match (send_sem, device) {
+            (Some(send_sem), Some(device)) => dma.source_semaphore(send_sem).device(device),
+            _ => dma,
+        };
+        k.append(dma.build(k.ctx, k.location));
         Ok(())
     }
 
@@ -3412,7 +3468,7 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     /// let text = doc_kernel(|k| {
     ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
     ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
-    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, DeviceId::logical(1));
     ///     c.start(k)?;
     ///     c.wait_send(k) // .wait_send()
     /// });
@@ -3436,7 +3492,7 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     /// let text = doc_kernel(|k| {
     ///     let [_, _, _, h, _, acc, sems, _] = k.refs()?;
     ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
-    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, DeviceId::logical(1));
     ///     c.start(k)?;
     ///     c.wait_recv(k) // .wait_recv()
     /// });
@@ -3447,22 +3503,14 @@ impl<'c, 'a> AsyncCopy<'c, 'a> {
     }
 
     fn wait_dma(&self, k: &Body<'c, 'a>, wait_target: bool) -> Result<(), BuildError> {
-        let (src, dst, sem) = self.views(k)?;
-        let (send_sem, device) = self.remote.unzip();
-        k.append(ops::wait_dma(
-            k.ctx,
-            src,
-            send_sem,
-            dst,
-            Some(sem),
-            device,
-            None,
-            None,
-            wait_target,
-            None,
-            None,
-            k.location,
-        ));
+        let (src, dst, sem, remote) = self.views(k, !wait_target)?;
+        let (send_sem, device) = remote.unzip();
+        let dma = ops::WaitDma::new(src, dst, sem).wait_target(wait_target);
+        let dma = match (send_sem, device) {
+            (Some(send_sem), Some(device)) => dma.source_semaphore(send_sem).device(device),
+            _ => dma,
+        };
+        k.append(dma.build(k.ctx, k.location));
         Ok(())
     }
 }
@@ -3911,15 +3959,21 @@ impl<'c, 'a> Body<'c, 'a> {
     }
 
     /// `pltpu.make_async_remote_copy(src.at[src_at], dst.at[dst_at],
-    /// send_sem, recv_sem, device_id=device, device_id_type=LOGICAL)`: a DMA
-    /// into `dst` of device `device` (an `i32`, the logical device id).
+    /// send_sem, recv_sem, device_id=device)`: a DMA into `dst` of device
+    /// `device`: its mesh coordinates under `shard_map` (a value or an
+    /// array of values, one per mesh axis: `device_id=(right,)`; JAX 0.12's
+    /// default `DeviceIdType.MESH`), or [`DeviceId::logical`]
+    /// (`device_id_type=LOGICAL`, which JAX 0.12 deprecates). Index the
+    /// semaphores with [`AsyncCopy::send_sem_at`] and [`AsyncCopy::sem_at`].
     /// [`AsyncCopy::start`] enqueues it with both semaphores and the device;
     /// [`AsyncCopy::wait`] waits for the send then the receive
     /// ([`AsyncCopy::wait_send`], [`AsyncCopy::wait_recv`]).
     ///
     /// ```text
-    /// let dev = k.rem(k.add(k.program_id(0)?, 1)?, 4)?;
-    /// let copy = k.async_remote_copy(x_ref, &[], o_ref, &[], send_sem, recv_sem, dev);
+    /// let right = k.rem(k.add(k.axis_index("x")?, 1)?, 4)?;
+    /// let copy = k.async_remote_copy(buf, &[at(s)], buf, &[at(next)], send_sems, recv_sems, [right])
+    ///     .send_sem_at(&[at(s)])
+    ///     .sem_at(&[at(next)]);
     /// copy.start(k)?;
     /// copy.wait(k)?;
     /// ```
@@ -3931,7 +3985,7 @@ impl<'c, 'a> Body<'c, 'a> {
     ///     let (send, recv) = (k.ref_at(sems, &[at(0)])?, k.ref_at(sems, &[at(1)])?);
     ///     // pltpu.make_async_remote_copy(h.at[pl.ds(0, 8)], acc.at[0], send, recv,
     ///     //     device_id=1, device_id_type=pl.DeviceIdType.LOGICAL)
-    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, k.i32(1));
+    ///     let c = k.async_remote_copy(h, &[ds(0, 8)], acc, &[at(0)], send, recv, DeviceId::logical(1));
     ///     c.start(k)?;
     ///     c.wait(k)
     /// });
@@ -3947,10 +4001,10 @@ impl<'c, 'a> Body<'c, 'a> {
         dst_at: &[Index<'c, 'a>],
         send_sem: Value<'c, 'a>,
         recv_sem: Value<'c, 'a>,
-        device: Value<'c, 'a>,
+        device: impl Into<DeviceId<'c, 'a>>,
     ) -> AsyncCopy<'c, 'a> {
         AsyncCopy {
-            remote: Some((send_sem, device)),
+            remote: Some((send_sem, Vec::new(), device.into())),
             ..self.async_copy(src, src_at, dst, dst_at, recv_sem)
         }
     }
@@ -4034,33 +4088,8 @@ pub(crate) fn local_dma<'c>(
     location: Location<'c>,
 ) -> Operation<'c> {
     if start {
-        ops::enqueue_dma(
-            ctx,
-            src,
-            None,
-            dst,
-            Some(sem),
-            None,
-            None,
-            None,
-            None,
-            None,
-            location,
-        )
+        ops::EnqueueDma::new(src, dst, sem).build(ctx, location)
     } else {
-        ops::wait_dma(
-            ctx,
-            src,
-            None,
-            dst,
-            Some(sem),
-            None,
-            None,
-            None,
-            true,
-            None,
-            None,
-            location,
-        )
+        ops::WaitDma::new(src, dst, sem).build(ctx, location)
     }
 }

@@ -11,6 +11,7 @@ pub mod attrs;
 mod body;
 mod build_error;
 pub mod dialect;
+mod dma_options;
 pub(crate) mod hints;
 mod op_options;
 pub mod ops;

@@ -9,7 +9,9 @@
 //! infers them; it sets the properties (`operandSegmentSizes` included) exactly
 //! as jaxlib's builder does. Ops with many optional parts also have a
 //! hand-written builder with Pallas's defaults (`ops::Matmul::new(lhs, rhs,
-//! acc).transpose_rhs(true).build(ctx, loc)`, from `src/mosaic/op_options.rs`).
+//! acc).transpose_rhs(true).build(ctx, loc)`, from `src/mosaic/op_options.rs`;
+//! `ops::EnqueueDma::new(src, dst, sem).device(id).priority(1)`, from
+//! `src/mosaic/dma_options.rs`).
 
 #![allow(clippy::too_many_arguments, clippy::vec_init_then_push)]
 #![allow(unused_mut)]
@@ -24,6 +26,7 @@ use super::attrs::{
 };
 use super::support;
 
+pub use super::dma_options::{EnqueueDma, SemSignal, WaitDma};
 pub use super::op_options::Matmul;
 
 /// The name of every op with a builder here, sorted.

@@ -64,7 +64,7 @@ pub fn vector_type<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {
 use super::attrs::{self, CoreType, DimensionSemantics};
 
 pub use super::body::{
-    ALL, AsyncCopy, Body, DotOptions, Index, Operand, Reduce, at, ds, ds_strided,
+    ALL, AsyncCopy, Body, DeviceId, DotOptions, Index, Operand, Reduce, at, ds, ds_strided,
 };
 pub use super::pipeline::{
     BlockRef, BlockSpec, EmitPipeline, PipelineOperand, PipelineStep, emit_pipeline,
@@ -410,6 +410,9 @@ pub struct KernelSpec<'c> {
     /// passes ([`KernelSpec::without_layout_passes`]); `None`: with them
     /// (Pallas's default).
     pub vreg_lanes: Option<usize>,
+    /// The `jax.shard_map` mesh the kernel runs under: axis names and
+    /// sizes ([`KernelSpec::mesh`]); empty outside `shard_map`.
+    pub mesh: Vec<(String, i64)>,
 }
 
 /// The kernel function's block and arguments, for building its body. It
@@ -546,6 +549,7 @@ impl<'c> KernelSpec<'c> {
             outputs: Vec::new(),
             scratch: Vec::new(),
             vreg_lanes: None,
+            mesh: Vec::new(),
         }
     }
 
@@ -765,6 +769,31 @@ impl<'c> KernelSpec<'c> {
     /// ```
     pub fn without_layout_passes(mut self, lanes: usize) -> Self {
         self.vreg_lanes = Some(lanes);
+        self
+    }
+
+    /// The kernel runs under `jax.shard_map` over a mesh of these axes
+    /// (names and sizes, major first: `Mesh(devices, ("x",))` of 4 devices
+    /// is `&[("x", 4)]`): [`Body::axis_index`] reads the device's
+    /// coordinate, a [`DeviceId`] of mesh coordinates names a device, and a
+    /// load from an operand ref is cast to its own type (the identity
+    /// `vector.shape_cast` Pallas writes for a value varying across the
+    /// mesh). The call's PARAMS.json carries the axis names as JAX writes
+    /// them (`"metadata": {"mesh_axes": "[\"x\"]"}`).
+    ///
+    /// ```
+    /// # use tpu_custom_call::mosaic::pallas::*; use tpu_custom_call::testing::doc_spec;
+    /// # use tpu_custom_call::mosaic::attrs::MemorySpace; use tpu_custom_call::melior::ir::Type;
+    /// # use tpu_custom_call::melior::ir::operation::OperationLike;
+    /// let ctx = tpu_custom_call::Context::new();
+    /// let x = || Arg::memref(&ctx, &[8, 128], Type::float32(&ctx), MemorySpace::Vmem);
+    /// let spec = KernelSpec::new("k").mesh(&[("x", 4)]).input(x()).output(x());
+    /// let module = spec.build(&ctx, |k| k.store(k.outputs[0], k.load(k.inputs[0])?))?;
+    /// assert!(module.as_operation().to_string().contains("vector.shape_cast"));
+    /// # Ok::<(), tpu_custom_call::mosaic::BuildError>(())
+    /// ```
+    pub fn mesh(mut self, axes: &[(&str, i64)]) -> Self {
+        self.mesh = axes.iter().map(|&(n, s)| (n.to_string(), s)).collect();
         self
     }
 
@@ -1062,6 +1091,8 @@ impl<'c> KernelSpec<'c> {
                 head.to_vec()
             };
             let grid_indices = take(self.grid.len());
+            let first = grid_indices.len() + self.scalar_prefetch.len();
+            let operands = values[first..first + self.inputs.len() + self.outputs.len()].to_vec();
             let args = KernelArgs {
                 ctx,
                 block: &block,
@@ -1074,6 +1105,8 @@ impl<'c> KernelSpec<'c> {
                     self.core_type,
                     self.vreg_lanes,
                     self.scratch.len(),
+                    &self.mesh,
+                    &operands,
                 ),
                 grid_indices: grid_indices.clone(),
                 scalar_prefetch: take(self.scalar_prefetch.len()),

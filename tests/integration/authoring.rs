@@ -342,6 +342,7 @@ fn idiom_case<'c>(ctx: &'c Context, name: &str) -> Result<Module<'c>, BuildError
                 .build(ctx, |k| {
                     let [x_ref, o_ref, send_sem, recv_sem] = k.refs()?;
                     let dev = k.rem(k.add(k.program_id(0)?, 1)?, 4)?;
+                    let dev = tpu_custom_call::mosaic::pallas::DeviceId::logical(dev);
                     let copy = k.async_remote_copy(x_ref, &[], o_ref, &[], send_sem, recv_sem, dev);
                     copy.start(k)?;
                     copy.wait(k)

@@ -17,6 +17,7 @@ mod diff;
 mod emit;
 mod estimate;
 mod examples;
+mod examples_collective;
 mod exec;
 mod exec_detect;
 mod exec_races;
