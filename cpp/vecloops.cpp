@@ -295,12 +295,8 @@ private:
     if (!op || !lazy.contains(op)) {
       // A small vector: its row when the chunk is a whole row, else
       // through a spill.
-      if (c == vt.getShape().back()) {
-        if (vt.getRank() == 1)
-          return v;
-        SmallVector<OpFoldResult> pos(idx.drop_back());
-        return vector::ExtractOp::create(b, loc, v, pos);
-      }
+      if (c == vt.getShape().back() && vt.getRank() == 1)
+        return v;
       Value buf = spill(b, loc, v);
       return loadVec(b, loc, buf, idx, ct);
     }
@@ -379,8 +375,21 @@ private:
 
   /// An element of a small vector at dynamic `idx`.
   Value smallElement(OpBuilder &b, Location loc, Value v, ValueRange idx) {
-    SmallVector<OpFoldResult> pos(idx.begin(), idx.end());
-    return vector::ExtractOp::create(b, loc, v, pos);
+    auto vt = cast<VectorType>(v.getType());
+    if (vt.getRank() == 1)
+      return vector::ExtractOp::create(b, loc, v, OpFoldResult(idx[0]));
+    // n-D dynamic positions do not lower to LLVM: extract from the flat
+    // vector at the linear index.
+    Value flat = vector::ShapeCastOp::create(
+        b, loc, VectorType::get({vt.getNumElements()}, vt.getElementType()),
+        v);
+    Value lin = idx[0];
+    for (int64_t d = 1; d < vt.getRank(); ++d)
+      lin = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, lin, index(b, loc, vt.getDimSize(d))),
+          idx[d]);
+    return vector::ExtractOp::create(b, loc, flat, OpFoldResult(lin));
   }
 
   Value genMask(OpBuilder &b, Location loc, Operation *op, VectorType vt,
@@ -600,6 +609,11 @@ private:
     OpBuilder b(op);
     Location loc = op->getLoc();
     toErase.push_back(op);
+    // A dead big value (the old-value load of a Pallas `swap`) is dropped.
+    if (op->getNumResults() > 0 && op->use_empty() &&
+        (isMemoryEffectFree(op) ||
+         isa<vector::LoadOp, vector::TransferReadOp>(op)))
+      return;
 
     if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
       if (isa<SplatElementsAttr>(cst.getValue())) {
@@ -698,6 +712,9 @@ private:
       dense = dense.mapValues(storageType(vt.getElementType()),
                               [](const APInt &v) { return v.zext(8); });
     }
+    // memref.global wants its initial value as a tensor.
+    dense = dense.reshape(
+        RankedTensorType::get(vt.getShape(), dense.getElementType()));
     auto module = func->getParentOfType<ModuleOp>();
     static unsigned counter = 0;
     std::string name;

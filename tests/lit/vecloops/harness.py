@@ -9,7 +9,7 @@ import re
 import sys
 
 text = open(sys.argv[1]).read()
-m = re.search(r"func\.func @(\w+)\(([^)]*)\)", text)
+m = re.search(r"^func\.func @(\w+)\(([^)]*)\)", text, re.M)
 name, params = m.group(1), m.group(2)
 args = re.findall(r"%\w+\s*:\s*memref<([0-9x]+)x(\w+)>", params)
 bits = {"f32": 32, "f64": 64, "bf16": 16, "f16": 16, "i32": 32, "i64": 64, "i16": 16, "i8": 8}
