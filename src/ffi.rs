@@ -172,7 +172,8 @@ unsafe extern "C" {
     // ----- cpp/vecloops.cpp -----
 
     /// A new `tcc-bufferize-vectors` pass, owned by the caller (for a pass
-    /// manager, which takes it).
+    /// manager, which takes it). Used by the compiled engine's pipeline.
+    #[allow(dead_code)]
     pub(crate) fn tcc_create_bufferize_vectors_pass() -> MlirPass;
     /// Runs `tcc-bufferize-vectors` on `module` (a live `builtin.module`
     /// operation, not used by another thread during the call): rewrites its
@@ -180,6 +181,7 @@ unsafe extern "C" {
     /// False when an op cannot be rewritten (an error diagnostic is emitted on
     /// it through the context's handlers); the module is then partly rewritten
     /// and the caller must drop it (the engine falls back to the interpreter).
+    #[allow(dead_code)]
     pub(crate) fn tcc_jit_bufferize_vectors(module: MlirOperation) -> bool;
 }
 
