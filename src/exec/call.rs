@@ -175,9 +175,9 @@ pub struct Execution {
     windows: Vec<Win>,
     /// Trailing result-shape operands of the call ([`Execution::shape_operands`]).
     shape_operands: Vec<TensorType>,
-    /// The compiled body, per `fuse_multiply_add` (emitted and compiled at
+    /// The compiled body, per `fuse_multiply_add` and subnormal mode (emitted and compiled at
     /// the first run that asks for [`super::Engine::Jit`]).
-    jit: [OnceLock<Result<Arc<jit::Compiled>, String>>; 2],
+    jit: [OnceLock<Result<Arc<jit::Compiled>, String>>; 4],
 }
 
 fn dim_semantics_text(op: Op<'_>) -> Vec<String> {
@@ -389,7 +389,7 @@ impl Execution {
                 .count(),
             windows,
             shape_operands: Vec::new(),
-            jit: [OnceLock::new(), OnceLock::new()],
+            jit: Default::default(),
         })
     }
 
@@ -700,10 +700,11 @@ impl Execution {
         if let Some(why) = why {
             return (None, interp(Some(why.to_string())));
         }
-        let slot = &self.jit[usize::from(options.fuse_multiply_add)];
+        let flush = options.subnormals == super::Subnormals::FlushToZero;
+        let slot = &self.jit[usize::from(options.fuse_multiply_add) + 2 * usize::from(flush)];
         let mut fresh = None;
         let got = slot.get_or_init(|| {
-            match jit::prepare(&self.program, &self.main, options.fuse_multiply_add) {
+            match jit::prepare(&self.program, &self.main, options.fuse_multiply_add, flush) {
                 jit::Prepared::Ready(c, cached) => {
                     fresh = Some(if cached { 0.0 } else { c.compile_seconds });
                     Ok(c)

@@ -102,6 +102,14 @@ fn elem_text(e: ElemType) -> Option<String> {
     })
 }
 
+/// A constant's value text: `v`, or `dense<v>` for a vector.
+fn splat(shape: Option<&[usize]>, v: &str) -> String {
+    match shape {
+        None => v.to_string(),
+        Some(_) => format!("dense<{v}>"),
+    }
+}
+
 fn dims(shape: &[usize]) -> String {
     shape.iter().map(|d| format!("{d}x")).collect()
 }
@@ -167,6 +175,7 @@ fn pure(kind: &Kind) -> bool {
 struct Em<'p> {
     prog: &'p Program,
     fuse: bool,
+    flush: bool,
     out: String,
     hoist: String,
     tmp: usize,
@@ -180,7 +189,7 @@ struct Em<'p> {
 
 /// Emits the kernel function `main` of `prog` as a module whose function
 /// `tcc_body(ctx: i64, <main's arguments>)` runs the body.
-pub(crate) fn emit(prog: &Program, main: &str, fuse: bool) -> E<Emitted> {
+pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emitted> {
     let f = prog.func(main).ok_or_else(|| Refusal {
         op: "func.func".into(),
         loc: String::new(),
@@ -189,6 +198,7 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool) -> E<Emitted> {
     let mut em = Em {
         prog,
         fuse,
+        flush,
         out: String::new(),
         hoist: String::new(),
         tmp: 0,
@@ -204,7 +214,8 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool) -> E<Emitted> {
         let name = format!("%a{k}");
         let t = match ty {
             VTy::MemRef(e, shape, _) => {
-                let st = storage(*e).ok_or_else(|| em.refuse_at(0, "memref element type"))?;
+                let st = storage(*e)
+                    .ok_or_else(|| em.refuse_at(0, &format!("a memref argument of {e}")))?;
                 if shape.contains(&super::super::DYNAMIC_DIM) {
                     return Err(em.refuse_at(0, "a memref argument of dynamic size"));
                 }
@@ -252,7 +263,9 @@ enum Term {
 
 impl Em<'_> {
     fn refuse_at(&self, site: u32, why: &str) -> Refusal {
-        let s = self.prog.sites.get(site as usize);
+        // Site 0 is the pipeline's block copy: refusals there are the kernel
+        // function's own (its arguments).
+        let s = self.prog.sites.get(site as usize).filter(|_| site > 0);
         Refusal {
             op: s
                 .map(|s| s.op.clone())
@@ -527,7 +540,9 @@ impl Em<'_> {
             return Ok(false);
         }
         let arg_elem = inst.arg_ty.first().and_then(VTy::elem);
-        let float = |e: Option<ElemType>| matches!(e, Some(ElemType::F32 | ElemType::F64));
+        // f64 is not flushed by the interpreter, but would be by the CPU's
+        // flush mode: its arithmetic goes to the runtime.
+        let float = |e: Option<ElemType>| matches!(e, Some(ElemType::F32));
         let int = |e: Option<ElemType>| {
             matches!(
                 e,
@@ -570,7 +585,17 @@ impl Em<'_> {
                 if inst.arg_ty[0] != rt || inst.arg_ty[1] != rt {
                     return Ok(false);
                 }
-                format!("{name} {a}, {b} : {t}")
+                if self.flush && matches!(op, Bin::MaximumF | Bin::MinimumF) {
+                    // The CPU's max/min return a subnormal operand as it is
+                    // (denormals-are-zero only changes the comparison): the
+                    // operands are flushed by bits first, keeping the sign,
+                    // as the interpreter flushes them.
+                    let fa = self.flush_bits(&a, rt.shape());
+                    let fb = self.flush_bits(&b, rt.shape());
+                    format!("{name} {fa}, {fb} : {t}")
+                } else {
+                    format!("{name} {a}, {b} : {t}")
+                }
             }
             Kind::Un(op) => {
                 if arg_elem != Some(ElemType::F32) || inst.arg_ty[0] != rt {
@@ -692,6 +717,43 @@ impl Em<'_> {
         Ok(true)
     }
 
+    /// An f32 value with subnormals replaced by zeros of their sign.
+    fn flush_bits(&mut self, v: &str, shape: &[usize]) -> String {
+        let sh = (!shape.is_empty()).then_some(shape);
+        let (ft, it) = (shaped(sh, "f32"), shaped(sh, "i32"));
+        let n: Vec<String> = (0..9).map(|_| self.fresh("q")).collect();
+        let lines = [
+            format!("{} = arith.bitcast {v} : {ft} to {it}", n[0]),
+            format!(
+                "{} = arith.constant {} : {it}",
+                n[1],
+                splat(sh, "2147483647")
+            ),
+            format!("{} = arith.andi {}, {} : {it}", n[2], n[0], n[1]),
+            format!("{} = arith.constant {} : {it}", n[3], splat(sh, "8388608")),
+            format!("{} = arith.cmpi ult, {}, {} : {it}", n[4], n[2], n[3]),
+            format!(
+                "{} = arith.constant {} : {it}",
+                n[5],
+                splat(sh, "-2147483648")
+            ),
+            format!("{} = arith.andi {}, {} : {it}", n[6], n[0], n[5]),
+            format!(
+                "{} = arith.select {}, {}, {} : {}, {it}",
+                n[7],
+                n[4],
+                n[6],
+                n[0],
+                shaped(sh, "i1")
+            ),
+            format!("{} = arith.bitcast {} : {it} to {ft}", n[8], n[7]),
+        ];
+        for l in lines {
+            self.line(&l);
+        }
+        n[8].clone()
+    }
+
     /// `arith.constant` text of an array, or `None`.
     fn constant(&mut self, a: &Array, ty: &VTy) -> Option<String> {
         let e = ty.elem()?;
@@ -744,11 +806,32 @@ impl Em<'_> {
                 return v.to_string();
             }
             ElemType::BF16 => {
+                // By bits: a bf16 is the high half of its f32 (the stored
+                // value is bf16-exact), NaN payloads and signs kept.
+                let (i16t, i32t) = (shaped(shape, "i16"), shaped(shape, "i32"));
+                let (a, b, c, k) = (
+                    self.fresh("c"),
+                    self.fresh("c"),
+                    self.fresh("c"),
+                    self.fresh("c"),
+                );
+                let r = self.fresh("c");
+                self.line(&format!(
+                    "{k} = arith.constant {} : {i32t}",
+                    splat(shape, "16")
+                ));
                 if to {
-                    "arith.extf"
+                    self.line(&format!("{a} = arith.bitcast {v} : {kt} to {i16t}"));
+                    self.line(&format!("{b} = arith.extui {a} : {i16t} to {i32t}"));
+                    self.line(&format!("{c} = arith.shli {b}, {k} : {i32t}"));
+                    self.line(&format!("{r} = arith.bitcast {c} : {i32t} to {stt}"));
                 } else {
-                    "arith.truncf"
+                    self.line(&format!("{a} = arith.bitcast {v} : {stt} to {i32t}"));
+                    self.line(&format!("{b} = arith.shrui {a}, {k} : {i32t}"));
+                    self.line(&format!("{c} = arith.trunci {b} : {i32t} to {i16t}"));
+                    self.line(&format!("{r} = arith.bitcast {c} : {i16t} to {kt}"));
                 }
+                return r;
             }
             ElemType::Index => "arith.index_cast",
             ElemType::Int(1) if to => "arith.extui",
@@ -969,22 +1052,13 @@ impl Em<'_> {
                     self.line(&format!("memref.store {s}, {buf}[%c0] : {bt}"));
                 }
                 Some(shape) => {
-                    let n: usize = shape.iter().product();
-                    let et = elem_text(e).unwrap_or_default();
-                    let flat = if shape.len() == 1 {
-                        v.clone()
-                    } else {
-                        let f = self.fresh("f");
-                        self.line(&format!(
-                            "{f} = vector.shape_cast {v} : {} to vector<{n}x{et}>",
-                            shaped(Some(shape), &et)
-                        ));
-                        f
-                    };
-                    let s = self.convert(&flat, e, Some(&[n]), true);
+                    let s = self.convert(v, e, Some(shape), true);
                     let st = storage(e).unwrap_or("f32");
+                    let at = vec!["%c0"; shape.len()].join(", ");
+                    let inb = vec!["true"; shape.len()].join(", ");
                     self.line(&format!(
-                        "vector.store {s}, {buf}[%c0] : {bt}, vector<{n}x{st}>"
+                        "vector.transfer_write {s}, {buf}[{at}] {{in_bounds = [{inb}]}} : {}, {bt}",
+                        shaped(Some(shape), st)
                     ));
                 }
             }
@@ -1033,23 +1107,17 @@ impl Em<'_> {
                     self.convert(&raw, e, None, false)
                 }
                 Some(shape) => {
-                    let n: usize = shape.iter().product();
                     let raw = self.fresh("r");
+                    let pad = self.fresh("z");
+                    let zero = if st == "i64" { "0" } else { "0.0" };
+                    self.line(&format!("{pad} = arith.constant {zero} : {st}"));
+                    let at = vec!["%c0"; shape.len()].join(", ");
+                    let inb = vec!["true"; shape.len()].join(", ");
                     self.line(&format!(
-                        "{raw} = vector.load {buf}[%c0] : {bt}, vector<{n}x{st}>"
+                        "{raw} = vector.transfer_read {buf}[{at}], {pad} {{in_bounds = [{inb}]}} : {bt}, {}",
+                        shaped(Some(shape), st)
                     ));
-                    let flat = self.convert(&raw, e, Some(&[n]), false);
-                    if shape.len() == 1 {
-                        flat
-                    } else {
-                        let et = elem_text(e).unwrap_or_default();
-                        let f = self.fresh("f");
-                        self.line(&format!(
-                            "{f} = vector.shape_cast {flat} : vector<{n}x{et}> to {}",
-                            shaped(Some(shape), &et)
-                        ));
-                        f
-                    }
+                    self.convert(&raw, e, Some(shape), false)
                 }
             };
             self.names.insert(r, v);
@@ -1085,9 +1153,11 @@ impl Em<'_> {
             return Err(self.refuse(inst, "an element type the compiled engine does not hold"));
         }
         let st = storage(e).ok_or_else(|| self.refuse(inst, "element type"))?;
-        let n: usize = shape.as_ref().map_or(1, |s| s.iter().product());
         let buf = self.fresh("sb");
-        let bt = format!("memref<{}x{st}>", n.max(1));
+        let bt = match &shape {
+            Some(s) => format!("memref<{}{st}>", dims(s)),
+            None => format!("memref<1x{st}>"),
+        };
         self.hoisted(&format!("{buf} = memref.alloca() : {bt}"));
         let p = self.fresh("p");
         self.hoisted(&format!(

@@ -55,7 +55,7 @@ pub(crate) type Fallback = String;
 /// this pipeline (see [`lower`]): it turns vectors larger than a native
 /// vector into buffers and loops of native-width vectors, which the
 /// pipeline below then lowers without unrolling.
-const PIPELINE: &str = "builtin.module(convert-vector-to-scf{full-unroll=false}, \
+const PIPELINE: &str = "builtin.module(convert-vector-to-scf{full-unroll=false}, lower-affine, \
      arith-expand{include-bf16=true}, convert-scf-to-cf, convert-math-to-llvm, \
      convert-math-to-libm, convert-vector-to-llvm, expand-strided-metadata, \
      finalize-memref-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, \
@@ -103,8 +103,8 @@ pub(crate) enum Prepared {
 
 /// Emits and compiles the kernel `main` of `prog` (or finds it in the
 /// process-wide cache).
-pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool) -> Prepared {
-    let em = match emit::emit(prog, main, fuse) {
+pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool, flush: bool) -> Prepared {
+    let em = match emit::emit(prog, main, fuse, flush) {
         Ok(e) => e,
         Err(r) => return Prepared::Refused(r.to_string()),
     };
@@ -118,6 +118,11 @@ pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool) -> Prepared {
     };
     if let Some(c) = cache.get(&key) {
         return Prepared::Ready(Arc::clone(c), true);
+    }
+    if let Some(dir) = std::env::var_os("TCC_JIT_DUMP") {
+        // Debugging aid: every emitted module, by its position in the cache.
+        let path = std::path::Path::new(&dir).join(format!("kernel{}.mlir", cache.len()));
+        let _ = std::fs::write(path, &em.text);
     }
     let start = Instant::now();
     match compile(&em.text) {
