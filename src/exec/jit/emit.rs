@@ -585,14 +585,25 @@ impl Em<'_> {
                 if inst.arg_ty[0] != rt || inst.arg_ty[1] != rt {
                     return Ok(false);
                 }
-                if self.flush && matches!(op, Bin::MaximumF | Bin::MinimumF) {
-                    // The CPU's max/min return a subnormal operand as it is
-                    // (denormals-are-zero only changes the comparison): the
-                    // operands are flushed by bits first, keeping the sign,
-                    // as the interpreter flushes them.
-                    let fa = self.flush_bits(&a, rt.shape());
-                    let fb = self.flush_bits(&b, rt.shape());
-                    format!("{name} {fa}, {fb} : {t}")
+                if matches!(op, Bin::MaximumF | Bin::MinimumF) {
+                    // Compares and selects, as the interpreter defines them
+                    // (NaN if either is; of equal operands the positive zero
+                    // for max, the negative for min). The CPU's max/min
+                    // return a subnormal operand as it is: with flushing,
+                    // the operands are flushed by bits first.
+                    let (a, b) = if self.flush {
+                        (
+                            self.flush_bits(&a, rt.shape()),
+                            self.flush_bits(&b, rt.shape()),
+                        )
+                    } else {
+                        (a, b)
+                    };
+                    let r = self.max_min(&a, &b, rt.shape(), *op == Bin::MaximumF);
+                    let slot = inst.res[0];
+                    self.names.insert(slot, r);
+                    self.tys.insert(slot, rt.clone());
+                    return Ok(true);
                 } else {
                     format!("{name} {a}, {b} : {t}")
                 }
@@ -715,6 +726,31 @@ impl Em<'_> {
         let r = self.define(inst.res[0], &rt);
         self.line(&format!("{r} = {text}"));
         Ok(true)
+    }
+
+    /// `maximumf` / `minimumf` of two f32 values by compares and selects.
+    fn max_min(&mut self, a: &str, b: &str, shape: &[usize], max: bool) -> String {
+        let sh = (!shape.is_empty()).then_some(shape);
+        let (ft, it, bt) = (shaped(sh, "f32"), shaped(sh, "i32"), shaped(sh, "i1"));
+        let n: Vec<String> = (0..11).map(|_| self.fresh("w")).collect();
+        let (pred, neg_pick, pos_pick) = if max { ("ogt", b, a) } else { ("olt", a, b) };
+        let lines = [
+            format!("{} = arith.cmpf uno, {a}, {b} : {ft}", n[0]),
+            format!("{} = arith.cmpf oeq, {a}, {b} : {ft}", n[1]),
+            format!("{} = arith.cmpf {pred}, {a}, {b} : {ft}", n[2]),
+            format!("{} = arith.bitcast {a} : {ft} to {it}", n[3]),
+            format!("{} = arith.constant {} : {it}", n[4], splat(sh, "0")),
+            format!("{} = arith.cmpi slt, {}, {} : {it}", n[5], n[3], n[4]),
+            format!("{} = arith.select {}, {neg_pick}, {pos_pick} : {bt}, {ft}", n[6], n[5]),
+            format!("{} = arith.select {}, {a}, {b} : {bt}, {ft}", n[7], n[2]),
+            format!("{} = arith.select {}, {}, {} : {bt}, {ft}", n[8], n[1], n[6], n[7]),
+            format!("{} = arith.constant {} : {ft}", n[9], splat(sh, "0x7FC00000")),
+            format!("{} = arith.select {}, {}, {} : {bt}, {ft}", n[10], n[0], n[9], n[8]),
+        ];
+        for l in lines {
+            self.line(&l);
+        }
+        n[10].clone()
     }
 
     /// An f32 value with subnormals replaced by zeros of their sign.
