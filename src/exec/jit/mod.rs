@@ -72,8 +72,19 @@ fn lower<'c>(ctx: &'c melior::Context, text: &str) -> Result<melior::ir::Module<
             crate::context::join_diagnostics(&diags)
         )
     })?;
-    // --- tcc-bufferize-vectors goes here (big vectors into loops of
-    // native-width vectors, on a module of upstream ops only). ---
+    // tcc-bufferize-vectors: big vectors into loops of native-width
+    // vectors (docs/jit.md); an op it cannot rewrite refuses the kernel
+    // (the caller runs it on the interpreter).
+    let (ok, diags) = crate::context::capture(ctx, || {
+        // SAFETY: the module is live, owned here, used by no other thread.
+        unsafe { crate::ffi::tcc_jit_bufferize_vectors(module.as_operation().to_raw()) }
+    });
+    if !ok {
+        return Err(format!(
+            "tcc-bufferize-vectors refused the kernel: {}",
+            crate::context::join_diagnostics(&diags)
+        ));
+    }
     let pm = melior::pass::PassManager::new(ctx);
     melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), PIPELINE)
         .map_err(|e| format!("the pass pipeline does not parse: {e}"))?;
