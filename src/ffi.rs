@@ -181,6 +181,7 @@ unsafe extern "C" {
     /// False when an op cannot be rewritten (an error diagnostic is emitted on
     /// it through the context's handlers); the module is then partly rewritten
     /// and the caller must drop it (the engine falls back to the interpreter).
+    #[cfg_attr(not(feature = "exec"), allow(dead_code))]
     pub(crate) fn tcc_jit_bufferize_vectors(module: MlirOperation) -> bool;
 }
 
