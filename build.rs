@@ -3,7 +3,8 @@
 //! (`asm_format.cpp`), the pass registration (`passes.cpp`), the
 //! serialization / printing loops (`serde.cpp`), the upstream attributes the
 //! C API cannot build (`upstream.cpp`) and what the mlir-opt plugin needs from
-//! C++ (`plugin.cpp`).
+//! C++ (`plugin.cpp`) and the compiled engine's vector bufferization
+//! (`vecloops.cpp`, the `tcc-bufferize-vectors` pass).
 //! Nothing else happens here: MLIR itself is linked by mlir-sys.
 
 use std::path::PathBuf;
@@ -30,6 +31,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/upstream.cpp");
     println!("cargo:rerun-if-changed=cpp/plugin.cpp");
     println!("cargo:rerun-if-changed=cpp/verify.cpp");
+    println!("cargo:rerun-if-changed=cpp/vecloops.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
@@ -41,6 +43,7 @@ fn main() {
         .file("cpp/upstream.cpp")
         .file("cpp/plugin.cpp")
         .file("cpp/verify.cpp")
+        .file("cpp/vecloops.cpp")
         .include(&include)
         .include("cpp")
         .flag("-std=c++17")

@@ -147,10 +147,12 @@ struct VerifyPass : public RustPass<VerifyPass> {
 } // namespace tcc
 
 extern "C" {
-/// Registers both passes with MLIR's global pass registry. Call once.
+/// Registers the passes (both Rust-backed ones and `tcc-bufferize-vectors`)
+/// with MLIR's global pass registry. Call once.
 void tcc_register_passes(void) {
   mlir::PassRegistration<tcc::LowerPass>();
   mlir::PassRegistration<tcc::VerifyPass>();
+  tcc_register_bufferize_vectors_pass();
 }
 
 /// Creates the lower pass with default options (for melior pass managers).

@@ -137,7 +137,8 @@ typedef struct TccVerifyPassOptions {
   bool jax_rules_only;
 } TccVerifyPassOptions;
 
-/// Registers both passes with MLIR's global pass registry. Call once.
+/// Registers the passes (`tpu-custom-call-lower`, `-verify` and
+/// `tcc-bufferize-vectors`) with MLIR's global pass registry. Call once.
 void tcc_register_passes(void);
 /// A new lower pass with default options (owned by the caller).
 MlirPass tcc_create_lower_pass(void);
@@ -146,6 +147,21 @@ MlirPass tcc_create_verify_pass(void);
 /// Emits `message` as a warning diagnostic at `location` (the C API has
 /// `mlirEmitError` only).
 void tcc_emit_warning(MlirLocation location, MlirStringRef message);
+
+// ----- vecloops.cpp: the compiled engine's vector bufferization -----
+
+/// Registers `tcc-bufferize-vectors` with MLIR's global pass registry (called
+/// by `tcc_register_passes`).
+void tcc_register_bufferize_vectors_pass(void);
+/// A new `tcc-bufferize-vectors` pass (owned by the caller).
+MlirPass tcc_create_bufferize_vectors_pass(void);
+/// Runs `tcc-bufferize-vectors` on every `func.func` of the `builtin.module`
+/// `module`: vector values wider than 64 bytes become memref buffers and
+/// loop nests over native-width vectors (docs/jit.md). Returns false, with
+/// an error diagnostic on the offending op, when a function holds an op the
+/// pass does not handle on a big vector; the module is then partly
+/// rewritten and must be discarded.
+bool tcc_jit_bufferize_vectors(MlirOperation module);
 
 // ----- implemented in Rust (src/pretty/ops.rs) -----
 

@@ -159,7 +159,8 @@ unsafe extern "C" {
 
     // ----- cpp/passes.cpp -----
 
-    /// Registers both passes with MLIR's global registry. Once per process.
+    /// Registers the crate's passes (`tpu-custom-call-lower`, `-verify`,
+    /// `tcc-bufferize-vectors`) with MLIR's global registry. Once per process.
     pub(crate) fn tcc_register_passes();
     /// A new lower pass, owned by the caller.
     pub(crate) fn tcc_create_lower_pass() -> MlirPass;
@@ -167,6 +168,21 @@ unsafe extern "C" {
     pub(crate) fn tcc_create_verify_pass() -> MlirPass;
     /// Emits `message` as a warning diagnostic at `location` (live).
     pub(crate) fn tcc_emit_warning(location: MlirLocation, message: MlirStringRef);
+
+    // ----- cpp/vecloops.cpp -----
+
+    /// A new `tcc-bufferize-vectors` pass, owned by the caller (for a pass
+    /// manager, which takes it). Used by the compiled engine's pipeline.
+    #[allow(dead_code)]
+    pub(crate) fn tcc_create_bufferize_vectors_pass() -> MlirPass;
+    /// Runs `tcc-bufferize-vectors` on `module` (a live `builtin.module`
+    /// operation, not used by another thread during the call): rewrites its
+    /// functions in place so that no vector value is wider than 64 bytes.
+    /// False when an op cannot be rewritten (an error diagnostic is emitted on
+    /// it through the context's handlers); the module is then partly rewritten
+    /// and the caller must drop it (the engine falls back to the interpreter).
+    #[cfg_attr(not(feature = "exec"), allow(dead_code))]
+    pub(crate) fn tcc_jit_bufferize_vectors(module: MlirOperation) -> bool;
 }
 
 /// One entry of the `tpu` op table as C++ reads it (`TccTpuOpDef` of

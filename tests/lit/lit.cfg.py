@@ -42,6 +42,7 @@ config.environment["PATH"] = os.pathsep.join([llvm_bin, "/usr/bin", os.environ.g
 # Diagnostics and fixtures' paths as the tests expect them.
 config.environment["LC_ALL"] = "C"
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%llvm_bin", llvm_bin))
 config.substitutions.append(("%tcc", tcc))
 config.substitutions.append(("%fixtures", os.path.join(repo, "mlir-fixtures")))
 config.substitutions.append(("%data", os.path.join(repo, "tests", "data")))
