@@ -762,11 +762,24 @@ impl Em<'_> {
             format!("{} = arith.bitcast {a} : {ft} to {it}", n[3]),
             format!("{} = arith.constant {} : {it}", n[4], splat(sh, "0")),
             format!("{} = arith.cmpi slt, {}, {} : {it}", n[5], n[3], n[4]),
-            format!("{} = arith.select {}, {neg_pick}, {pos_pick} : {bt}, {ft}", n[6], n[5]),
+            format!(
+                "{} = arith.select {}, {neg_pick}, {pos_pick} : {bt}, {ft}",
+                n[6], n[5]
+            ),
             format!("{} = arith.select {}, {a}, {b} : {bt}, {ft}", n[7], n[2]),
-            format!("{} = arith.select {}, {}, {} : {bt}, {ft}", n[8], n[1], n[6], n[7]),
-            format!("{} = arith.constant {} : {ft}", n[9], splat(sh, "0x7FC00000")),
-            format!("{} = arith.select {}, {}, {} : {bt}, {ft}", n[10], n[0], n[9], n[8]),
+            format!(
+                "{} = arith.select {}, {}, {} : {bt}, {ft}",
+                n[8], n[1], n[6], n[7]
+            ),
+            format!(
+                "{} = arith.constant {} : {ft}",
+                n[9],
+                splat(sh, "0x7FC00000")
+            ),
+            format!(
+                "{} = arith.select {}, {}, {} : {bt}, {ft}",
+                n[10], n[0], n[9], n[8]
+            ),
         ];
         for l in lines {
             self.line(&l);
