@@ -26,6 +26,7 @@ mod hlo_pretty;
 mod interop;
 mod jax_models;
 mod jax_pretty;
+mod jit;
 mod kernel;
 mod libtpu_lowering;
 mod libtpu_rules;

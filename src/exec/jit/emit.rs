@@ -185,7 +185,16 @@ struct Em<'p> {
     rt: Vec<Inst>,
     checks: Vec<Check>,
     depth: usize,
+    /// Vector elements of the ops lowered natively (their LLVM code is
+    /// unrolled: [`UNROLL_BUDGET`]).
+    unrolled: usize,
 }
+
+/// The most vector elements of natively lowered ops a kernel may have
+/// before `tcc-bufferize-vectors` turns big vectors into loops: LLVM's
+/// compile time grows with the unrolled code (JAX's causal flash
+/// attention, about 1.3 M elements, took 40-60 s).
+const UNROLL_BUDGET: usize = 1 << 18;
 
 /// Emits the kernel function `main` of `prog` as a module whose function
 /// `tcc_body(ctx: i64, <main's arguments>)` runs the body.
@@ -208,6 +217,7 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         rt: Vec::new(),
         checks: Vec::new(),
         depth: 1,
+        unrolled: 0,
     };
     let mut params = vec!["%ctx: i64".to_string()];
     for (k, (&slot, ty)) in f.body.args.iter().zip(&f.arg_ty).enumerate() {
@@ -237,6 +247,16 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         em.tys.insert(slot, ty.clone());
     }
     em.block_body(&f.body, Term::Return)?;
+    if em.unrolled > UNROLL_BUDGET {
+        return Err(Refusal {
+            op: "func.func".into(),
+            loc: String::new(),
+            why: format!(
+                "its vectors ({} elements in natively lowered ops) would unroll beyond the compiled engine's budget of {UNROLL_BUDGET} until big vectors are turned into loops",
+                em.unrolled
+            ),
+        });
+    }
     let mut text = String::new();
     text.push_str("module {\n");
     text.push_str("  func.func private @tcc_jit_op(i64, i64, i64)\n");
@@ -723,6 +743,7 @@ impl Em<'_> {
             }
             _ => return Ok(false),
         };
+        self.unrolled += rt.shape().iter().product::<usize>();
         let r = self.define(inst.res[0], &rt);
         self.line(&format!("{r} = {text}"));
         Ok(true)
@@ -741,11 +762,24 @@ impl Em<'_> {
             format!("{} = arith.bitcast {a} : {ft} to {it}", n[3]),
             format!("{} = arith.constant {} : {it}", n[4], splat(sh, "0")),
             format!("{} = arith.cmpi slt, {}, {} : {it}", n[5], n[3], n[4]),
-            format!("{} = arith.select {}, {neg_pick}, {pos_pick} : {bt}, {ft}", n[6], n[5]),
+            format!(
+                "{} = arith.select {}, {neg_pick}, {pos_pick} : {bt}, {ft}",
+                n[6], n[5]
+            ),
             format!("{} = arith.select {}, {a}, {b} : {bt}, {ft}", n[7], n[2]),
-            format!("{} = arith.select {}, {}, {} : {bt}, {ft}", n[8], n[1], n[6], n[7]),
-            format!("{} = arith.constant {} : {ft}", n[9], splat(sh, "0x7FC00000")),
-            format!("{} = arith.select {}, {}, {} : {bt}, {ft}", n[10], n[0], n[9], n[8]),
+            format!(
+                "{} = arith.select {}, {}, {} : {bt}, {ft}",
+                n[8], n[1], n[6], n[7]
+            ),
+            format!(
+                "{} = arith.constant {} : {ft}",
+                n[9],
+                splat(sh, "0x7FC00000")
+            ),
+            format!(
+                "{} = arith.select {}, {}, {} : {bt}, {ft}",
+                n[10], n[0], n[9], n[8]
+            ),
         ];
         for l in lines {
             self.line(&l);

@@ -164,7 +164,7 @@ fn compile(text: &str) -> Result<unsafe extern "C" fn(*mut *mut c_void), String>
     unsafe {
         let engine = mlir_sys::mlirExecutionEngineCreate(
             module.to_raw(),
-            2,
+            opt_level(),
             0,
             std::ptr::null(),
             false,
@@ -203,6 +203,16 @@ fn compile(text: &str) -> Result<unsafe extern "C" fn(*mut *mut c_void), String>
             unsafe extern "C" fn(*mut *mut c_void),
         >(f))
     }
+}
+
+/// LLVM's optimisation level for compiled kernels: `TCC_JIT_OPT` (0-3),
+/// default 2.
+fn opt_level() -> i32 {
+    std::env::var("TCC_JIT_OPT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|l| (0..=3).contains(l))
+        .unwrap_or(2)
 }
 
 /// What the runtime functions see while a body runs.
