@@ -103,13 +103,25 @@ def layer_norm_kernel(x_ref, w_ref, b_ref, o_ref):
   o_ref[...] = (y * w_ref[...].astype(jnp.float32) + b_ref[...].astype(jnp.float32)).astype(o_ref.dtype)
 
 
+def bf16_to_f32(x):
+  """Exact widening by bits (ml_dtypes' astype is an element-by-element loop, 10x slower)."""
+  return (x.view(np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def f32_to_bf16(y):
+  """Round to nearest even by bits (finite values), as astype(bfloat16) does."""
+  u = y.view(np.uint32)
+  u = (u + (np.uint32(0x7FFF) + ((u >> np.uint32(16)) & np.uint32(1)))) >> np.uint32(16)
+  return u.astype(np.uint16).view(BF16)
+
+
 def layer_norm_np(x, w, b):
-  x = x.astype(np.float32)
+  x = bf16_to_f32(x)
   mean = x.mean(axis=-1, keepdims=True)
   c = x - mean
   var = (c * c).mean(axis=-1, keepdims=True)
   y = c / np.sqrt(var + np.float32(EPS))
-  return (y * w.astype(np.float32) + b.astype(np.float32)).astype(BF16)
+  return f32_to_bf16(y * bf16_to_f32(w) + bf16_to_f32(b))
 
 
 # --- exact GELU
@@ -297,7 +309,7 @@ def time_all(out, later, only):
     t0 = time.perf_counter()
     block(jitted(*args))
     first = time.perf_counter() - t0
-    reps = later if elements <= (1 << 30) // 16 or later < 2 else max(2, later // 2)
+    reps = max(1, later // 2) if name == "softmax_65536x1024" else later  # ~4 s a call in interpret mode
     jt, res = median_time(lambda: block(jitted(*args)), reps)
     res = np.asarray(res)
     np.save(os.path.join(d, "out0.npy"), as_saved(res))
@@ -332,7 +344,7 @@ def table(jax_lines, ours_lines):
   head = "| kernel | interpret mode | NumPy |"
   rule = "|---|---|---|"
   for e in engines:
-    head += f" ours ({e}): compile | run | vs interpret | vs NumPy | equal |"
+    head += f" ours ({e}): compile | run | interpret / ours | ours / NumPy | equal to interpret mode |"
     rule += "---|---|---|---|---|"
   print(head)
   print(rule)
@@ -350,15 +362,16 @@ def table(jax_lines, ours_lines):
       if not name.startswith("softmax_") or name == "softmax_4096x1024":
         ratios[e][0].append(vi)
         ratios[e][1].append(vn)
-      row += (f" {fmt(o['compile_seconds'])} | {fmt(run)} | {vi:.2f}x faster | {vn:.1f}x NumPy's time |"
-              f" {o['same']} |")
+      row += f" {fmt(o['compile_seconds'])} | {fmt(run)} | {vi:.2f} | {vn:.2f} | {o['same']} |"
     print(row)
   print()
   for e in engines:
     gi, gn = geomean(ratios[e][0]), geomean(ratios[e][1])
     if gi:
-      print(f"- ours ({e}), geometric mean over the six kernels (softmax at 4096x1024): {gi:.2f}x faster than "
-            f"interpret mode, {gn:.1f}x NumPy's time")
+      k = len(ratios[e][0])
+      met = sum(1 for r in ratios[e][0] if r >= 10)
+      print(f"- ours ({e}), geometric mean over {k} kernels (softmax at 4096x1024 only): interpret / ours "
+            f"{gi:.2f} (target: every kernel >= 10; {met} of {k} are), ours / NumPy {gn:.2f} (target <= 3)")
   print()
   print("Softmax, time per element (ns):")
   print()
