@@ -59,7 +59,10 @@ fn bench_kernels_decode_and_compile_with_their_operands() {
             .map(|o| numpy_type_text(o.as_str().unwrap()))
             .collect();
         assert_eq!(operands, stated, "{name}: operands");
-        assert!(case["rtol"].is_f64() && case["atol"].is_f64(), "{name}: tolerances");
+        assert!(
+            case["rtol"].is_f64() && case["atol"].is_f64(),
+            "{name}: tolerances"
+        );
         names.push(name);
     }
     names.sort();
@@ -93,6 +96,9 @@ fn bench_softmax_256_equals_interpret_mode() {
     let expected = npy::read(&tmp.join(name).join("out0.npy"), t.elem).unwrap();
     let out = execution.run(&[input], &RunOptions::default()).unwrap();
     let _ = std::fs::remove_dir_all(&tmp);
-    let (rtol, atol) = (case["rtol"].as_f64().unwrap(), case["atol"].as_f64().unwrap());
+    let (rtol, atol) = (
+        case["rtol"].as_f64().unwrap(),
+        case["atol"].as_f64().unwrap(),
+    );
     compare(&out[0], &expected, rtol, atol).unwrap_or_else(|m| panic!("{name}: {m}"));
 }
