@@ -183,6 +183,21 @@ impl Context {
     }
 }
 
+/// A context for the compiled engine (`exec`'s JIT): every upstream dialect
+/// and the LLVM IR translations registered, every pass registered (once per
+/// process) so that pass pipelines parse, multithreading disabled.
+#[cfg(feature = "exec")]
+pub(crate) fn jit_context() -> MlirContext {
+    static PASSES: std::sync::Once = std::sync::Once::new();
+    PASSES.call_once(melior::utility::register_all_passes);
+    let registry = DialectRegistry::new();
+    melior::utility::register_all_dialects(&registry);
+    let mlir = MlirContext::new_with_registry(&registry, false);
+    mlir.load_all_available_dialects();
+    melior::utility::register_all_llvm_translations(&mlir);
+    mlir
+}
+
 impl std::ops::Deref for Context {
     type Target = MlirContext;
 

@@ -34,6 +34,17 @@ pub enum DmaArg {
     Random,
 }
 
+/// Which engine runs kernel bodies.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum EngineArg {
+    /// Compiled to native code through MLIR's LLVM pipeline (the default; the
+    /// interpreter runs instead with a detector, `--dma random`, or a kernel
+    /// with an op it does not compile, and the output says so).
+    Jit,
+    /// The interpreter (the reference).
+    Interpreter,
+}
+
 /// What f32/bf16 arithmetic does with subnormals.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SubnormalArg {
@@ -140,6 +151,9 @@ pub struct Args {
     /// Print one JSON object (results, timings, comparison) instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The engine that runs kernel bodies: compiled (`jit`) or `interpreter`.
+    #[arg(long, value_enum, default_value_t = EngineArg::Jit)]
+    pub engine: EngineArg,
 }
 
 fn tensor_types(
@@ -272,6 +286,38 @@ struct Printed<'a> {
     comparisons: &'a [host::Comparison],
 }
 
+/// The `engine` object of `--json`: which engine ran, why the interpreter
+/// ran if the compiled engine was asked, compile and run seconds.
+pub(crate) fn engine_json(e: &exec::EngineReport) -> serde_json::Value {
+    json!({
+        "name": e.engine.name(),
+        "fallback": e.fallback,
+        "compile_seconds": e.compile_seconds,
+        "cached": e.cached,
+        "run_seconds": e.run_seconds,
+    })
+}
+
+/// The run report's engine line: `engine: jit (compile 0.05 s, run 0.001 s)`
+/// or `engine: interpreter (WHY)`.
+pub(crate) fn engine_line(e: &exec::EngineReport) -> String {
+    match (&e.fallback, e.engine) {
+        (Some(why), _) => format!(
+            "engine: interpreter, not the compiled engine: {why} (run {:.4} s)",
+            e.run_seconds
+        ),
+        (None, exec::Engine::Jit) => format!(
+            "engine: jit (compile {:.4} s{}, run {:.4} s)",
+            e.compile_seconds,
+            if e.cached { ", cached" } else { "" },
+            e.run_seconds
+        ),
+        (None, exec::Engine::Interpreter) => {
+            format!("engine: interpreter (run {:.4} s)", e.run_seconds)
+        }
+    }
+}
+
 /// Prints a run: one JSON object with `--json`, else a line per result.
 fn print_run(args: &Args, label: &str, p: &Printed<'_>) {
     let later_median = p.later.get(p.later.len() / 2).copied();
@@ -284,6 +330,7 @@ fn print_run(args: &Args, label: &str, p: &Printed<'_>) {
             "compile_seconds": p.compiled,
             "run_seconds": p.ran,
             "later_run_seconds": later_median,
+            "engine": engine_json(&p.report.engine),
             "results": p.results.iter().enumerate().map(|(k, r)| json!({
                 "index": k,
                 "dtype": r.elem.to_string(),
@@ -313,6 +360,7 @@ fn print_run(args: &Args, label: &str, p: &Printed<'_>) {
         for (k, r) in p.results.iter().enumerate() {
             println!("result {k}: {}", summary(r));
         }
+        println!("{}", engine_line(&p.report.engine));
         for (k, u) in p.report.unwritten.iter().enumerate() {
             match u {
                 Some(0) => println!("result {k}: every element written"),
@@ -506,6 +554,10 @@ impl Args {
             cores,
             progress: progress_on_terminal(),
             max_bytes,
+            engine: match self.engine {
+                EngineArg::Jit => exec::Engine::Jit,
+                EngineArg::Interpreter => exec::Engine::Interpreter,
+            },
             ..RunOptions::default()
         })
     }

@@ -2,14 +2,16 @@
 //! VMEM/SMEM around each grid point, results out.
 
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
 use super::array::{Array, Data};
 use super::dtype::ElemType;
 use super::eval::{Interp, MemRef, Val};
+use super::jit;
 use super::machine::Machine;
 use super::program::{Program, VTy};
-use super::{ExecError, RunOptions, RunReport};
+use super::{DmaTiming, Engine, EngineReport, ExecError, RunOptions, RunReport};
 use crate::contract::{self, DYNAMIC};
 use crate::decode::DecodedCall;
 use crate::kernel::Kernel;
@@ -173,6 +175,9 @@ pub struct Execution {
     windows: Vec<Win>,
     /// Trailing result-shape operands of the call ([`Execution::shape_operands`]).
     shape_operands: Vec<TensorType>,
+    /// The compiled body, per `fuse_multiply_add` (emitted and compiled at
+    /// the first run that asks for [`super::Engine::Jit`]).
+    jit: [OnceLock<Result<Arc<jit::Compiled>, String>>; 2],
 }
 
 fn dim_semantics_text(op: Op<'_>) -> Vec<String> {
@@ -384,6 +389,7 @@ impl Execution {
                 .count(),
             windows,
             shape_operands: Vec::new(),
+            jit: [OnceLock::new(), OnceLock::new()],
         })
     }
 
@@ -502,6 +508,9 @@ impl Execution {
         if options.cores == 0 {
             return Err(ExecError::new("RunOptions::cores must be at least 1"));
         }
+        let (compiled, mut engine) = self.engine_for(options);
+        let jit = compiled.as_deref();
+        let started = Instant::now();
         let mut machine = Machine::new(devices, options.uninitialized);
         machine.max_bytes = options.max_bytes;
         machine.track_writes = options.detect_uninitialized;
@@ -511,7 +520,7 @@ impl Execution {
         // Buffers are allocated in the same order on every device, so a
         // remote DMA's target buffer has the same index everywhere.
         let results: Vec<Result<DeviceRun, ExecError>> = if devices == 1 {
-            vec![self.device(&machine, 0, &inputs[0], options)]
+            vec![self.device(&machine, 0, &inputs[0], options, jit)]
         } else {
             std::thread::scope(|s| {
                 let handles: Vec<_> = (0..devices)
@@ -521,7 +530,7 @@ impl Execution {
                         std::thread::Builder::new()
                             .stack_size(64 << 20)
                             .spawn_scoped(s, move || {
-                                let r = self.device(machine, d, ins, options);
+                                let r = self.device(machine, d, ins, options, jit);
                                 let mut st = machine.lock();
                                 st.live -= 1;
                                 if let Err(e) = &r
@@ -631,9 +640,11 @@ impl Execution {
             return Err(e);
         }
         self.check_dmas(&machine)?;
+        engine.run_seconds = started.elapsed().as_secs_f64();
         Ok(RunReport {
             results: outs,
             unwritten,
+            engine,
         })
     }
 
@@ -658,12 +669,70 @@ impl Execution {
         Ok(())
     }
 
+    /// The engine a run uses: the compiled body (emitted and compiled once
+    /// per kernel and `fuse_multiply_add`), or the interpreter and why.
+    fn engine_for(&self, options: &RunOptions) -> (Option<Arc<jit::Compiled>>, EngineReport) {
+        let interp = |why: Option<String>| EngineReport {
+            engine: Engine::Interpreter,
+            fallback: why,
+            compile_seconds: 0.0,
+            cached: false,
+            run_seconds: 0.0,
+        };
+        if options.engine == Engine::Interpreter {
+            return (None, interp(None));
+        }
+        let why = if options.detect_races {
+            Some("race detection (detect_races) needs the interpreter: it checks every access")
+        } else if options.detect_uninitialized {
+            Some(
+                "uninitialised-read detection (detect_uninitialized) needs the interpreter: it checks every access",
+            )
+        } else if matches!(options.dma, DmaTiming::Random(_)) {
+            Some("random DMA timing (DmaTiming::Random) needs the interpreter: it counts ops")
+        } else if options.max_ops.is_some() {
+            Some("an op budget (max_ops) needs the interpreter: it counts ops")
+        } else if options.subnormals == super::Subnormals::FlushToZero && !jit::CAN_FLUSH {
+            Some("flushing subnormals needs the interpreter on this CPU")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return (None, interp(Some(why.to_string())));
+        }
+        let slot = &self.jit[usize::from(options.fuse_multiply_add)];
+        let mut fresh = None;
+        let got = slot.get_or_init(|| {
+            match jit::prepare(&self.program, &self.main, options.fuse_multiply_add) {
+                jit::Prepared::Ready(c, cached) => {
+                    fresh = Some(if cached { 0.0 } else { c.compile_seconds });
+                    Ok(c)
+                }
+                jit::Prepared::Refused(why) => Err(why),
+            }
+        });
+        match got {
+            Ok(c) => (
+                Some(Arc::clone(c)),
+                EngineReport {
+                    engine: Engine::Jit,
+                    fallback: None,
+                    compile_seconds: fresh.unwrap_or(0.0),
+                    cached: fresh.is_none_or(|s| s == 0.0),
+                    run_seconds: 0.0,
+                },
+            ),
+            Err(why) => (None, interp(Some(why.clone()))),
+        }
+    }
+
     fn device(
         &self,
         machine: &Machine,
         dev: usize,
         inputs: &[Array],
         options: &RunOptions,
+        jit: Option<&jit::Compiled>,
     ) -> Result<DeviceRun, ExecError> {
         let multi = (machine.devices > 1).then_some(dev);
         let tag = |e: ExecError| {
@@ -1061,7 +1130,12 @@ impl Execution {
                     .scratch_of(&mut scratch, machine, dev, (key, group), cores)
                     .map_err(at)?;
                 args.extend(set.iter().cloned());
-                it.call(main, args).map_err(at)?;
+                match jit {
+                    Some(c) => c.call(&it, &args).map_err(at)?,
+                    None => {
+                        it.call(main, args).map_err(at)?;
+                    }
+                }
                 // Copy out the outputs whose block moves next (or at the end).
                 for k in n_in..self.windows.len() {
                     let Win::Block { bounds, .. } = &self.windows[k] else {

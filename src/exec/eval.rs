@@ -337,6 +337,24 @@ impl<'p> Interp<'p> {
             .ok_or_else(|| self.fail(inst, "result type is not supported"))
     }
 
+    /// Runs one pure op (no memory operands) on arrays: the compiled
+    /// engine's runtime calls this for the ops it does not lower itself, so
+    /// both engines share one definition of each op. `inst`'s operands are
+    /// slots `0..args.len()` and its results the slots after them.
+    pub(crate) fn exec_detached(&mut self, inst: &'p Inst, args: Vec<Array>) -> R<Vec<Array>> {
+        let n = args.len();
+        let mut frame: Vec<Val> = args.into_iter().map(|a| Val::A(Rc::new(a))).collect();
+        frame.resize(n + inst.res.len(), Val::None);
+        self.exec(&mut frame, inst)?;
+        frame
+            .drain(n..)
+            .map(|v| match v {
+                Val::A(a) => Ok(Rc::unwrap_or_clone(a)),
+                _ => Err(self.fail(inst, "the op gave no value")),
+            })
+            .collect()
+    }
+
     fn exec(&mut self, frame: &mut [Val], inst: &'p Inst) -> R<()> {
         if let Some(due) = self.next_due {
             self.ops_run += 1;

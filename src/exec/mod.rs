@@ -40,6 +40,7 @@ mod compare;
 mod dtype;
 mod eval;
 pub mod host;
+mod jit;
 mod machine;
 pub mod npy;
 mod ops;
@@ -102,6 +103,61 @@ pub struct RunOptions {
     /// Refuse buffers beyond this many bytes in all (operands, blocks,
     /// scratch; values of every device). `None`: no limit.
     pub max_bytes: Option<u64>,
+    /// Which engine runs the kernel body: compiled to native code
+    /// ([`Engine::Jit`], the default) or interpreted. The compiled engine
+    /// gives way to the interpreter when a detector (`detect_races`,
+    /// `detect_uninitialized`), `DmaTiming::Random` or `max_ops` is asked
+    /// (they need every access), or when the kernel has an op it does not
+    /// lower; [`RunReport::engine`] says which ran, and why.
+    pub engine: Engine,
+}
+
+/// The two ways to run a kernel body ([`RunOptions::engine`]): the same grid,
+/// pipeline, buffers, DMAs and devices either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The kernel compiled once through MLIR's LLVM pipeline and run as
+    /// native code (MLIR's ExecutionEngine).
+    #[default]
+    Jit,
+    /// The interpreter: every op executed in turn (the reference, and the
+    /// only engine of the detectors).
+    Interpreter,
+}
+
+impl Engine {
+    /// `jit` or `interpreter`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Jit => "jit",
+            Engine::Interpreter => "interpreter",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which engine ran a call, and what the compiled engine cost:
+/// [`RunReport::engine`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineReport {
+    /// The engine that ran the kernel body.
+    pub engine: Engine,
+    /// Why the interpreter ran although [`Engine::Jit`] was asked (`a
+    /// detector needs every access`, ``the op `tpu.sort` at LOC is not
+    /// compiled``); `None` when the asked engine ran.
+    pub fallback: Option<String>,
+    /// Seconds spent compiling the kernel in this run (0 when the
+    /// process-wide cache already held it, or the interpreter ran).
+    pub compile_seconds: f64,
+    /// The compiled kernel came from the process-wide cache.
+    pub cached: bool,
+    /// Seconds spent running (the grid, copies and bodies), compile excluded.
+    pub run_seconds: f64,
 }
 
 impl Default for RunOptions {
@@ -118,6 +174,7 @@ impl Default for RunOptions {
             progress: None,
             max_ops: None,
             max_bytes: None,
+            engine: Engine::Jit,
         }
     }
 }
@@ -136,6 +193,7 @@ impl fmt::Debug for RunOptions {
             .field("progress", &self.progress.is_some())
             .field("max_ops", &self.max_ops)
             .field("max_bytes", &self.max_bytes)
+            .field("engine", &self.engine)
             .finish()
     }
 }
@@ -187,6 +245,8 @@ pub struct RunReport {
     /// copy or DMA ever wrote. `None` unless
     /// [`RunOptions::detect_uninitialized`].
     pub unwritten: Vec<Option<u64>>,
+    /// Which engine ran, its compile and run time.
+    pub engine: EngineReport,
 }
 
 /// What float arithmetic does with subnormal (denormal) `f32`/`bf16`

@@ -1,0 +1,493 @@
+//! The compiled engine ([`super::Engine::Jit`]): a kernel body compiled
+//! through MLIR's LLVM pipeline and run by MLIR's ExecutionEngine.
+//!
+//! Only the body is compiled: the grid, the pipeline's block copies,
+//! scratch, cores and devices stay in `call.rs`, shared with the
+//! interpreter; the body gets the program ids and memref descriptors over
+//! the machine's own buffers. [`emit`] rewrites the kernel into upstream
+//! ops (and calls of the small runtime below), [`compile`] lowers it to
+//! the LLVM dialect with upstream conversions and makes native code, once
+//! per kernel and options (a process-wide cache).
+
+mod emit;
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+use super::ExecError;
+use super::array::{Array, Data};
+use super::dtype::ElemType;
+use super::eval::{Interp, Val};
+use super::machine::Machine;
+use super::program::{Inst, Program, VTy};
+
+/// A kernel body compiled to native code.
+pub(crate) struct Compiled {
+    /// `_mlir_tcc_body`: the packed entry point (one pointer per expanded
+    /// argument).
+    entry: unsafe extern "C" fn(*mut *mut c_void),
+    args: Vec<VTy>,
+    rt: Vec<Inst>,
+    checks: Vec<emit::Check>,
+    /// Seconds the compile took (when this process compiled it).
+    pub compile_seconds: f64,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Compiled")
+            .field("runtime_ops", &self.rt.len())
+            .field("checks", &self.checks.len())
+            .field("compile_seconds", &self.compile_seconds)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a kernel runs on the interpreter although the compiled engine was asked.
+pub(crate) type Fallback = String;
+
+/// The upstream pipeline from the emitted module to the LLVM dialect.
+///
+/// THE PLACE FOR `tcc-bufferize-vectors`: the vecloops pass
+/// (`tcc_jit_bufferize_vectors`, cpp/) runs on the emitted module before
+/// this pipeline (see [`lower`]): it turns vectors larger than a native
+/// vector into buffers and loops of native-width vectors, which the
+/// pipeline below then lowers without unrolling.
+const PIPELINE: &str = "builtin.module(convert-vector-to-scf{full-unroll=false}, \
+     arith-expand{include-bf16=true}, convert-scf-to-cf, convert-math-to-llvm, \
+     convert-math-to-libm, convert-vector-to-llvm, expand-strided-metadata, \
+     finalize-memref-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, \
+     convert-cf-to-llvm, convert-func-to-llvm, convert-ub-to-llvm, \
+     reconcile-unrealized-casts)";
+
+/// Parses the emitted text and lowers it to the LLVM dialect: the one
+/// function where every pass of the compiled engine runs.
+fn lower<'c>(ctx: &'c melior::Context, text: &str) -> Result<melior::ir::Module<'c>, String> {
+    let (module, diags) = crate::context::capture(ctx, || melior::ir::Module::parse(ctx, text));
+    let mut module = module.ok_or_else(|| {
+        format!(
+            "the emitted module does not parse: {}",
+            crate::context::join_diagnostics(&diags)
+        )
+    })?;
+    // --- tcc-bufferize-vectors goes here (big vectors into loops of
+    // native-width vectors, on a module of upstream ops only). ---
+    let pm = melior::pass::PassManager::new(ctx);
+    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), PIPELINE)
+        .map_err(|e| format!("the pass pipeline does not parse: {e}"))?;
+    let (ran, diags) = crate::context::capture(ctx, || pm.run(&mut module));
+    ran.map_err(|_| {
+        format!(
+            "lowering to LLVM failed: {}",
+            crate::context::join_diagnostics(&diags)
+        )
+    })?;
+    Ok(module)
+}
+
+/// Compiled kernels of this process, by emitted text and runtime table.
+fn cache() -> &'static Mutex<HashMap<String, Arc<Compiled>>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Compiled>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The outcome of asking for a kernel's compiled form.
+pub(crate) enum Prepared {
+    /// Compiled (now, or earlier: `cached`).
+    Ready(Arc<Compiled>, bool),
+    /// Not compiled: why.
+    Refused(Fallback),
+}
+
+/// Emits and compiles the kernel `main` of `prog` (or finds it in the
+/// process-wide cache).
+pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool) -> Prepared {
+    let em = match emit::emit(prog, main, fuse) {
+        Ok(e) => e,
+        Err(r) => return Prepared::Refused(r.to_string()),
+    };
+    let key = format!(
+        "{}\n// runtime {:?}\n// checks {:?}",
+        em.text, em.rt, em.checks
+    );
+    let mut cache = match cache().lock() {
+        Ok(c) => c,
+        Err(p) => p.into_inner(),
+    };
+    if let Some(c) = cache.get(&key) {
+        return Prepared::Ready(Arc::clone(c), true);
+    }
+    let start = Instant::now();
+    match compile(&em.text) {
+        Ok(entry) => {
+            let c = Arc::new(Compiled {
+                entry,
+                args: em.args,
+                rt: em.rt,
+                checks: em.checks,
+                compile_seconds: start.elapsed().as_secs_f64(),
+            });
+            cache.insert(key, Arc::clone(&c));
+            Prepared::Ready(c, false)
+        }
+        Err(e) => Prepared::Refused(format!("the compiled engine failed to build it: {e}")),
+    }
+}
+
+/// Lowers and JIT-compiles a module; returns the packed entry point. The
+/// context and engine live as long as the process (the cache holds their
+/// code).
+fn compile(text: &str) -> Result<unsafe extern "C" fn(*mut *mut c_void), String> {
+    let ctx: &'static melior::Context = Box::leak(Box::new(crate::context::jit_context()));
+    let module = lower(ctx, text)?;
+    // SAFETY: the module is a valid LLVM-dialect module of `ctx`; the engine
+    // is checked for null before use and never destroyed (its code is
+    // referenced by the cache).
+    unsafe {
+        let engine = mlir_sys::mlirExecutionEngineCreate(
+            module.to_raw(),
+            2,
+            0,
+            std::ptr::null(),
+            false,
+            false,
+        );
+        if engine.ptr.is_null() {
+            return Err("MLIR's ExecutionEngine refused the module".into());
+        }
+        let symbols: [(&str, *mut c_void); 2] = [
+            ("tcc_jit_op", tcc_jit_op as *mut c_void),
+            ("tcc_jit_oob", tcc_jit_oob as *mut c_void),
+        ];
+        for (name, ptr) in symbols {
+            mlir_sys::mlirExecutionEngineRegisterSymbol(
+                engine,
+                mlir_sys::MlirStringRef {
+                    data: name.as_ptr().cast(),
+                    length: name.len(),
+                },
+                ptr,
+            );
+        }
+        let name = "_mlir_tcc_body";
+        let f = mlir_sys::mlirExecutionEngineLookup(
+            engine,
+            mlir_sys::MlirStringRef {
+                data: name.as_ptr().cast(),
+                length: name.len(),
+            },
+        );
+        if f.is_null() {
+            return Err("the compiled body has no entry point".into());
+        }
+        Ok(std::mem::transmute::<
+            *mut c_void,
+            unsafe extern "C" fn(*mut *mut c_void),
+        >(f))
+    }
+}
+
+/// What the runtime functions see while a body runs.
+struct Rt<'a> {
+    prog: &'a Program,
+    machine: &'a Machine,
+    compiled: &'a Compiled,
+    dev: usize,
+    core: usize,
+    megacore: usize,
+    grid: Vec<i64>,
+    point: Vec<i64>,
+    fuse: bool,
+    flush: bool,
+    /// Per kernel argument: its buffer's label.
+    labels: Vec<String>,
+    /// The floating-point control word outside compiled code.
+    outer_csr: Option<u32>,
+    error: Option<ExecError>,
+}
+
+impl Compiled {
+    /// Runs the body once on `args` (the interpreter's values: program ids,
+    /// then memrefs of the machine's buffers).
+    pub(crate) fn call(&self, it: &Interp<'_>, args: &[Val]) -> Result<(), ExecError> {
+        if args.len() != self.args.len() {
+            return Err(ExecError::new(format!(
+                "the compiled body takes {} argument(s), given {}",
+                self.args.len(),
+                args.len()
+            )));
+        }
+        let mut words: Vec<u64> = Vec::with_capacity(8 * args.len() + 1);
+        let mut labels = Vec::with_capacity(args.len());
+        {
+            let mut st = it.machine.lock();
+            for (k, (v, t)) in args.iter().zip(&self.args).enumerate() {
+                match (v, t) {
+                    (Val::A(a), VTy::Scalar(_)) => {
+                        words.push(a.data.get_i64(0) as u64);
+                        labels.push(String::new());
+                    }
+                    (Val::M(m), VTy::MemRef(e, shape, _)) => {
+                        let b = st
+                            .bufs
+                            .get_mut(m.dev)
+                            .and_then(|d| d.get_mut(m.buf))
+                            .ok_or_else(|| ExecError::new("a memref of no buffer"))?;
+                        let len: usize = shape.iter().product();
+                        let whole = m.offset == 0
+                            && m.cast.is_none()
+                            && &m.shape == shape
+                            && m.strides == Array::strides(shape)
+                            && b.data.len() >= len;
+                        if !whole {
+                            return Err(ExecError::new(format!(
+                                "argument {k} is not a whole buffer of shape {shape:?}"
+                            )));
+                        }
+                        let ptr = match (&mut b.data, e) {
+                            (Data::F64(v), ElemType::F64) => v.as_mut_ptr() as u64,
+                            (Data::F32(v), ElemType::F32 | ElemType::BF16) => v.as_mut_ptr() as u64,
+                            (Data::I64(v), e) if e.is_int() => v.as_mut_ptr() as u64,
+                            _ => {
+                                return Err(ExecError::new(format!(
+                                    "argument {k}'s buffer does not hold {e}"
+                                )));
+                            }
+                        };
+                        labels.push(b.label.clone());
+                        words.push(ptr);
+                        words.push(ptr);
+                        words.push(0);
+                        words.extend(shape.iter().map(|&d| d as u64));
+                        words.extend(Array::strides(shape).iter().map(|&d| d as u64));
+                    }
+                    _ => {
+                        return Err(ExecError::new(format!(
+                            "argument {k} does not match the compiled body"
+                        )));
+                    }
+                }
+            }
+        }
+        let mut rt = Rt {
+            prog: it.prog,
+            machine: it.machine,
+            compiled: self,
+            dev: it.dev,
+            core: it.core,
+            megacore: it.megacore,
+            grid: it.grid.clone(),
+            point: it.point.clone(),
+            fuse: it.fuse,
+            flush: it.flush_subnormals,
+            labels,
+            outer_csr: None,
+            error: None,
+        };
+        let mut ctx_word = (&mut rt as *mut Rt<'_>) as u64;
+        let mut ptrs: Vec<*mut c_void> = Vec::with_capacity(words.len() + 1);
+        ptrs.push((&mut ctx_word as *mut u64).cast());
+        for w in words.iter_mut() {
+            ptrs.push((w as *mut u64).cast());
+        }
+        let csr = if rt.flush { fp::enter_flush() } else { None };
+        rt.outer_csr = csr;
+        // SAFETY: the entry point was compiled from a module whose body
+        // takes exactly these expanded arguments (the context as i64, the
+        // scalars, then per memref: allocated and aligned pointers,
+        // offset, sizes, strides); the pointers are to live buffers of
+        // this device that no other thread touches while the body runs
+        // (the compiled engine refuses DMAs and remote access), and every
+        // access is bounds-checked in the compiled code.
+        unsafe { (self.entry)(ptrs.as_mut_ptr()) };
+        if let Some(c) = csr {
+            fp::leave(c);
+        }
+        match rt.error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The x86 control word: flush-to-zero and denormals-are-zero while
+/// compiled code runs (the interpreter's default `Subnormals::FlushToZero`).
+mod fp {
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn enter_flush() -> Option<u32> {
+        let mut old: u32 = 0;
+        // SAFETY: reads and writes the SSE control register of this thread.
+        unsafe {
+            std::arch::asm!("stmxcsr [{}]", in(reg) &mut old, options(nostack));
+            let new = old | 0x8040;
+            std::arch::asm!("ldmxcsr [{}]", in(reg) &new, options(nostack, readonly));
+        }
+        Some(old)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn leave(old: u32) {
+        // SAFETY: restores a value read by `enter_flush`.
+        unsafe { std::arch::asm!("ldmxcsr [{}]", in(reg) &old, options(nostack, readonly)) };
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) fn enter_flush() -> Option<u32> {
+        None
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) fn leave(_old: u32) {}
+
+    /// The compiled engine can honour `Subnormals::FlushToZero` here.
+    pub(crate) const CAN_FLUSH: bool = cfg!(target_arch = "x86_64");
+}
+
+pub(crate) use fp::CAN_FLUSH;
+
+/// Reads `n` elements of `e` in storage form at `p`.
+///
+/// # Safety
+/// `p` points to `n` storage elements of `e`.
+unsafe fn read_array(p: *const u8, t: &VTy) -> Array {
+    let e = t.elem().unwrap_or(ElemType::F32);
+    let shape = t.shape().to_vec();
+    let n: usize = shape.iter().product();
+    // SAFETY: per the caller.
+    let data = unsafe {
+        match e {
+            ElemType::F64 => Data::F64(std::slice::from_raw_parts(p.cast::<f64>(), n).to_vec()),
+            e if e.is_float() => Data::F32(std::slice::from_raw_parts(p.cast::<f32>(), n).to_vec()),
+            _ => Data::I64(std::slice::from_raw_parts(p.cast::<i64>(), n).to_vec()),
+        }
+    };
+    Array::new(e, shape, data)
+}
+
+/// Writes an array in storage form at `p` (`n` elements of `t`).
+///
+/// # Safety
+/// `p` points to room for the elements of `t`.
+unsafe fn write_array(p: *mut u8, t: &VTy, a: &Array) -> bool {
+    let n: usize = t.shape().iter().product();
+    if a.len() != n {
+        return false;
+    }
+    let e = t.elem().unwrap_or(ElemType::F32);
+    // SAFETY: per the caller.
+    unsafe {
+        match (&a.data, e) {
+            (Data::F64(v), ElemType::F64) => {
+                std::ptr::copy_nonoverlapping(v.as_ptr(), p.cast::<f64>(), n)
+            }
+            (Data::F32(v), e) if e.is_float() && e != ElemType::F64 => {
+                std::ptr::copy_nonoverlapping(v.as_ptr(), p.cast::<f32>(), n)
+            }
+            (Data::I64(v), e) if e.is_int() => {
+                std::ptr::copy_nonoverlapping(v.as_ptr(), p.cast::<i64>(), n)
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The runtime: runs the interpreter's definition of op `id` on the
+/// operands whose storage the pointer table at `table` lists (results'
+/// buffers after them).
+unsafe extern "C" fn tcc_jit_op(ctx: i64, id: i64, table: i64) {
+    // SAFETY: `ctx` is the `Rt` of the running call (`Compiled::call`).
+    let rt = unsafe { &mut *(ctx as *mut Rt<'_>) };
+    if rt.error.is_some() {
+        return;
+    }
+    if let Some(c) = rt.outer_csr {
+        fp::leave(c);
+    }
+    let run =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| -> Result<(), ExecError> {
+            let inst =
+                rt.compiled.rt.get(id as usize).ok_or_else(|| {
+                    ExecError::new("the compiled body called an unknown runtime op")
+                })?;
+            let ptrs = table as *const u64;
+            let n_args = inst.args.len() + if inst.fused.is_some() { 2 } else { 0 };
+            let mut args = Vec::with_capacity(n_args);
+            for i in 0..n_args {
+                let t = if i < inst.arg_ty.len() {
+                    inst.arg_ty[i].clone()
+                } else {
+                    // A fused product's operands have the result's type.
+                    inst.res_ty[0].clone()
+                };
+                // SAFETY: the table has one pointer per operand then result,
+                // each to a stack buffer of its storage type.
+                args.push(unsafe { read_array(*ptrs.add(i) as *const u8, &t) });
+            }
+            let mut interp = Interp::new(rt.prog, rt.machine, rt.dev);
+            interp.core = rt.core;
+            interp.megacore = rt.megacore;
+            interp.grid.clone_from(&rt.grid);
+            interp.point.clone_from(&rt.point);
+            interp.fuse = rt.fuse;
+            interp.flush_subnormals = rt.flush;
+            let outs = interp.exec_detached(inst, args)?;
+            for (k, (a, t)) in outs.iter().zip(&inst.res_ty).enumerate() {
+                // SAFETY: as above.
+                let ok = unsafe { write_array(*ptrs.add(n_args + k) as *mut u8, t, a) };
+                if !ok {
+                    return Err(ExecError::new(format!(
+                        "the runtime op's result {k} does not fit its buffer"
+                    )));
+                }
+            }
+            Ok(())
+        }));
+    match run {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => rt.error = Some(e),
+        Err(_) => {
+            rt.error = Some(ExecError::new(
+                "a runtime op of the compiled engine panicked",
+            ))
+        }
+    }
+    if rt.outer_csr.is_some() {
+        fp::enter_flush();
+    }
+}
+
+/// The runtime: an access out of bounds (check `id`, indices at `idx`):
+/// the interpreter's error, the first one only.
+unsafe extern "C" fn tcc_jit_oob(ctx: i64, id: i64, idx: i64) {
+    // SAFETY: `ctx` is the `Rt` of the running call (`Compiled::call`).
+    let rt = unsafe { &mut *(ctx as *mut Rt<'_>) };
+    if rt.error.is_some() {
+        return;
+    }
+    let Some(check) = rt.compiled.checks.get(id as usize) else {
+        rt.error = Some(ExecError::new(
+            "the compiled body failed an unknown bounds check",
+        ));
+        return;
+    };
+    // SAFETY: `idx` holds one index per dimension of the view.
+    let idx: Vec<i64> =
+        unsafe { std::slice::from_raw_parts(idx as *const i64, check.shape.len()).to_vec() };
+    let label = check
+        .arg
+        .and_then(|a| rt.labels.get(a))
+        .cloned()
+        .unwrap_or_default();
+    let site = &rt.prog.sites[check.site as usize];
+    rt.error = Some(ExecError::at(
+        format!(
+            "out-of-bounds access of {label}: indices {idx:?} with extent {:?} on a view of shape {:?}",
+            check.extent, check.shape
+        ),
+        site.op.clone(),
+        site.loc.clone(),
+    ));
+}
