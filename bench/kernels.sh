@@ -7,6 +7,7 @@
 # Usage: bench/kernels.sh [KERNEL,...]          (default: all of tests/data/bench)
 #   ENGINES="jit interpreter"  engines to time (default: every engine the CLI's `run --engine` offers, else the
 #                              interpreter alone)
+#   RUN_TIMEOUT=600            seconds a kernel's run (all repeats) may take on one engine before it is reported as failed
 #   LATER=3                    later calls per side (medians; the 65536-row softmax takes half as many)
 #   REFCHECK_VENV              the jaxref venv (default ~/.cache/tpu-custom-call/jaxref-venv)
 # Kernels and inputs: scripts/jaxref/exec/bench_kernels.py (inputs from the case's seed, written as .npy).
@@ -42,16 +43,19 @@ while read -r line; do
   repeat=$((LATER + 1)); case "$name" in softmax_65536*) repeat=$((LATER / 2 + 2)) ;; esac
   for engine in $ENGINES; do
     eng=(); [ "$HAS_ENGINE" = 1 ] && eng=(--engine "$engine")
-    # First run = compile + run; later_run_seconds = median of the later runs (the same inputs, same process).
-    if out=$("$CLI" run "tests/data/bench/$name/module.mlir" --call 0 "${ins[@]}" "${eng[@]}" --repeat "$repeat" \
+    # First run = compile (decode + compile of the call, then the engine's compile: `engine.compile_seconds`) + run;
+    # later_run_seconds = median of the later runs (the same inputs, same process, the compiled kernel cached).
+    if out=$(timeout "${RUN_TIMEOUT:-600}" "$CLI" run "tests/data/bench/$name/module.mlir" --call 0 "${ins[@]}" "${eng[@]}" --repeat "$repeat" \
       --json --compare "$d" --rtol "$rtol" --atol "$atol" 2>"$TMP/err"); then same=yes; else same=NO; fi
     if jq -e .compile_seconds >/dev/null 2>&1 <<<"$out"; then
       jq -c --arg n "$name" --arg e "$engine" --arg s "$same (rtol $rtol, atol $atol)" \
-        '{name: $n, engine: $e, reported_engine: (.engine // .engines // null), compile_seconds,
+        '{name: $n, engine: $e, ran: (.engine.name // $e), fallback: (.engine.fallback // null),
+          decode_seconds: .compile_seconds, jit_compile_seconds: (.engine.compile_seconds // 0),
+          compile_seconds: (.compile_seconds + (.engine.compile_seconds // 0)),
           run_seconds: .later_run_seconds, first_run_seconds: .run_seconds, same: $s}' \
         <<<"$out" >> "$TMP/ours.jsonl"
     else
-      jq -nc --arg n "$name" --arg e "$engine" --arg err "$(head -c 300 "$TMP/err" | tr '\n' ' ')" \
+      jq -nc --arg n "$name" --arg e "$engine" --arg err "$( (head -c 300 "$TMP/err"; [ -s "$TMP/err" ] || echo "no output (exit or timeout after ${RUN_TIMEOUT:-600} s)") | tr -cd '[:print:]')" \
         '{name: $n, engine: $e, error: $err}' >> "$TMP/ours.jsonl"
     fi
     echo "  $name / $engine: $(tail -1 "$TMP/ours.jsonl")" >&2

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tpu_custom_call::exec::{Execution, RunOptions, random_inputs};
+use tpu_custom_call::exec::{Engine, Execution, RunOptions, random_inputs};
 use tpu_custom_call::{Context, decode};
 
 /// The kernels, smallest first (test mode runs the first alone).
@@ -38,7 +38,18 @@ const SEED: u64 = 52;
 /// The one place choosing the engines benched, with the options that select
 /// each.
 fn engines() -> Vec<(&'static str, RunOptions)> {
-    vec![("interpreter", RunOptions::default())]
+    [Engine::Jit, Engine::Interpreter]
+        .into_iter()
+        .map(|engine| {
+            (
+                engine.name(),
+                RunOptions {
+                    engine,
+                    ..RunOptions::default()
+                },
+            )
+        })
+        .collect()
 }
 
 fn kernels(c: &mut Criterion) {
@@ -59,6 +70,18 @@ fn kernels(c: &mut Criterion) {
             })
         });
         for (engine, options) in engines() {
+            // The compiled engine compiles on a kernel's first run (then a
+            // process-wide cache holds it): that first run's report says
+            // what compiling cost and which engine ran.
+            let report = execution.run_report(&[inputs.clone()], &options).unwrap();
+            let e = &report.engine;
+            eprintln!(
+                "kernels/{name}/{engine}: ran on {} (fallback: {}), engine compile {:.4} s, first run {:.4} s",
+                e.engine,
+                e.fallback.as_deref().unwrap_or("none"),
+                e.compile_seconds,
+                e.run_seconds
+            );
             group.bench_function(format!("run ({engine})"), |b| {
                 b.iter(|| execution.run(black_box(&inputs), &options).unwrap())
             });

@@ -362,7 +362,10 @@ def table(jax_lines, ours_lines):
       if not name.startswith("softmax_") or name == "softmax_4096x1024":
         ratios[e][0].append(vi)
         ratios[e][1].append(vn)
-      row += f" {fmt(o['compile_seconds'])} | {fmt(run)} | {vi:.2f} | {vn:.2f} | {o['same']} |"
+      same = o["same"]
+      if o.get("ran", e) != e:
+        same += f"; ran on the {o['ran']}: {o.get('fallback') or '?'}"
+      row += f" {fmt(o['compile_seconds'])} | {fmt(run)} | {vi:.2f} | {vn:.2f} | {same} |"
     print(row)
   print()
   for e in engines:
