@@ -9,7 +9,8 @@
 //! `bench/kernels.sh` times the same kernels beside JAX's interpret mode and
 //! NumPy in one run and checks the results; this bench is the
 //! criterion view of our side. In test mode (`cargo test --benches`, no
-//! `--bench` argument) it runs the smallest kernel only, once.
+//! `--bench` argument) it runs the smallest kernel only, once, on the
+//! interpreter.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -70,10 +71,17 @@ fn kernels(c: &mut Criterion) {
             })
         });
         for (engine, options) in engines() {
+            // Test mode runs the interpreter alone: the compiled engine takes
+            // minutes to compile these kernels at the `jit` merge.
+            if !bench_mode && options.engine != Engine::Interpreter {
+                continue;
+            }
             // The compiled engine compiles on a kernel's first run (then a
             // process-wide cache holds it): that first run's report says
             // what compiling cost and which engine ran.
-            let report = execution.run_report(&[inputs.clone()], &options).unwrap();
+            let report = execution
+                .run_report(std::slice::from_ref(&inputs), &options)
+                .unwrap();
             let e = &report.engine;
             eprintln!(
                 "kernels/{name}/{engine}: ran on {} (fallback: {}), engine compile {:.4} s, first run {:.4} s",
