@@ -3,6 +3,7 @@
 mod architecture;
 mod authoring;
 mod authoring_errors;
+mod bench_kernels;
 mod builders;
 mod builders_all_ops;
 mod bytecode;
