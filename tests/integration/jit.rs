@@ -78,3 +78,30 @@ fn jit_falls_back_naming_the_op() {
     let why = e.fallback.expect("a reason");
     assert!(why.contains("`tpu.vector_store`"), "{why}");
 }
+
+/// A body whose runtime ops take whole-block vectors (the 256x1024 softmax's
+/// reductions: 1 MiB each) would overflow the calling thread's stack: it
+/// runs on the interpreter, saying why, with the interpreter's numbers. Run
+/// here on a test thread (2 MiB of stack), where compiling it would abort.
+#[test]
+fn jit_refuses_bodies_beyond_its_stack_budget() {
+    let ctx = Context::new();
+    let module = data_dir().join("bench/softmax_256x1024/module.mlir");
+    let bytes = std::fs::read(&module).unwrap();
+    let calls = decode::decode_module(&ctx, &bytes, &module.display().to_string()).unwrap();
+    let e = Execution::of_call(&calls[0]).unwrap();
+    let inputs = tpu_custom_call::exec::random_inputs(e.call_shape(), 7).unwrap();
+    let run = |engine| {
+        let options = RunOptions {
+            engine,
+            ..RunOptions::default()
+        };
+        e.run_report(std::slice::from_ref(&inputs), &options)
+            .unwrap()
+    };
+    let (j, i) = (run(Engine::Jit), run(Engine::Interpreter));
+    assert_eq!(j.engine.engine, Engine::Interpreter);
+    let why = j.engine.fallback.as_deref().expect("a reason");
+    assert!(why.contains("bytes of stack"), "{why}");
+    assert_eq!(bits(&j.results[0][0]), bits(&i.results[0][0]));
+}

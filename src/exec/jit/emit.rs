@@ -188,6 +188,9 @@ struct Em<'p> {
     /// Vector elements of the ops lowered natively (their LLVM code is
     /// unrolled: [`UNROLL_BUDGET`]).
     unrolled: usize,
+    /// Bytes of the stack buffers the runtime's operands and results take
+    /// ([`STACK_BUDGET`]).
+    stack: usize,
 }
 
 /// The most vector elements of natively lowered ops a kernel may have
@@ -195,6 +198,14 @@ struct Em<'p> {
 /// compile time grows with the unrolled code (JAX's causal flash
 /// attention, about 1.3 M elements, took 40-60 s).
 const UNROLL_BUDGET: usize = 1 << 18;
+
+/// The most bytes of stack buffers (the operands and results of ops run by
+/// the runtime, hoisted to the body's entry) a compiled body may take: it
+/// runs on the caller's thread (a test thread has 2 MiB of stack, XLA's
+/// handler threads may have less), where a whole-block vector (1 MiB for
+/// 256x1024 f32) would overflow the stack and abort the process. Above it
+/// the kernel runs on the interpreter, which keeps its values on the heap.
+const STACK_BUDGET: usize = 256 << 10;
 
 /// Emits the kernel function `main` of `prog` as a module whose function
 /// `tcc_body(ctx: i64, <main's arguments>)` runs the body.
@@ -218,6 +229,7 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         checks: Vec::new(),
         depth: 1,
         unrolled: 0,
+        stack: 0,
     };
     let mut params = vec!["%ctx: i64".to_string()];
     for (k, (&slot, ty)) in f.body.args.iter().zip(&f.arg_ty).enumerate() {
@@ -247,6 +259,16 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         em.tys.insert(slot, ty.clone());
     }
     em.block_body(&f.body, Term::Return)?;
+    if em.stack > STACK_BUDGET {
+        return Err(Refusal {
+            op: "func.func".into(),
+            loc: String::new(),
+            why: format!(
+                "the operands and results of the ops it runs through the runtime need {} bytes of stack, beyond the compiled engine's budget of {STACK_BUDGET}",
+                em.stack
+            ),
+        });
+    }
     if em.unrolled > UNROLL_BUDGET {
         return Err(Refusal {
             op: "func.func".into(),
@@ -1223,6 +1245,8 @@ impl Em<'_> {
             return Err(self.refuse(inst, "an element type the compiled engine does not hold"));
         }
         let st = storage(e).ok_or_else(|| self.refuse(inst, "element type"))?;
+        let elems: usize = shape.as_ref().map_or(1, |s| s.iter().product());
+        self.stack += elems * if st == "f32" { 4 } else { 8 };
         let buf = self.fresh("sb");
         let bt = match &shape {
             Some(s) => format!("memref<{}{st}>", dims(s)),
