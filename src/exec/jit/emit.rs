@@ -185,19 +185,13 @@ struct Em<'p> {
     rt: Vec<Inst>,
     checks: Vec<Check>,
     depth: usize,
-    /// Vector elements of the ops lowered natively (their LLVM code is
-    /// unrolled: [`UNROLL_BUDGET`]).
-    unrolled: usize,
     /// Bytes of the stack buffers the runtime's operands and results take
     /// ([`STACK_BUDGET`]).
     stack: usize,
+    /// Heap buffers of the runtime's big operands and results (name, type),
+    /// freed before the body returns.
+    heap: Vec<(String, String)>,
 }
-
-/// The most vector elements of natively lowered ops a kernel may have
-/// before `tcc-bufferize-vectors` turns big vectors into loops: LLVM's
-/// compile time grows with the unrolled code (JAX's causal flash
-/// attention, about 1.3 M elements, took 40-60 s).
-const UNROLL_BUDGET: usize = 1 << 18;
 
 /// The most bytes of stack buffers (the operands and results of ops run by
 /// the runtime, hoisted to the body's entry) a compiled body may take: it
@@ -206,6 +200,10 @@ const UNROLL_BUDGET: usize = 1 << 18;
 /// 256x1024 f32) would overflow the stack and abort the process. Above it
 /// the kernel runs on the interpreter, which keeps its values on the heap.
 const STACK_BUDGET: usize = 256 << 10;
+
+/// Runtime operands and results larger than this many bytes live on the
+/// heap (allocated at the body's entry, freed before it returns).
+const HEAP_ABOVE: usize = 4 << 10;
 
 /// Emits the kernel function `main` of `prog` as a module whose function
 /// `tcc_body(ctx: i64, <main's arguments>)` runs the body.
@@ -228,8 +226,8 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         rt: Vec::new(),
         checks: Vec::new(),
         depth: 1,
-        unrolled: 0,
         stack: 0,
+        heap: Vec::new(),
     };
     let mut params = vec!["%ctx: i64".to_string()];
     for (k, (&slot, ty)) in f.body.args.iter().zip(&f.arg_ty).enumerate() {
@@ -266,16 +264,6 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
             why: format!(
                 "the operands and results of the ops it runs through the runtime need {} bytes of stack, beyond the compiled engine's budget of {STACK_BUDGET}",
                 em.stack
-            ),
-        });
-    }
-    if em.unrolled > UNROLL_BUDGET {
-        return Err(Refusal {
-            op: "func.func".into(),
-            loc: String::new(),
-            why: format!(
-                "its vectors ({} elements in natively lowered ops) would unroll beyond the compiled engine's budget of {UNROLL_BUDGET} until big vectors are turned into loops",
-                em.unrolled
             ),
         });
     }
@@ -386,6 +374,9 @@ impl Em<'_> {
                     .iter()
                     .map(|&s| self.ty(inst, s).and_then(|t| self.vt(inst, &t)))
                     .collect::<E<Vec<_>>>()?;
+                if term == Term::Return {
+                    self.free_heap();
+                }
                 let op = match term {
                     Term::Return => "func.return",
                     Term::Yield => "scf.yield",
@@ -403,9 +394,17 @@ impl Em<'_> {
         if term != Term::Return {
             self.line("\"scf.yield\"() : () -> ()");
         } else {
+            self.free_heap();
             self.line("\"func.return\"() : () -> ()");
         }
         Ok(())
+    }
+
+    /// Frees the heap buffers (before the body's return).
+    fn free_heap(&mut self) {
+        for (buf, bt) in std::mem::take(&mut self.heap) {
+            self.line(&format!("memref.dealloc {buf} : {bt}"));
+        }
     }
 
     /// Type text of any value (memrefs included).
@@ -765,7 +764,6 @@ impl Em<'_> {
             }
             _ => return Ok(false),
         };
-        self.unrolled += rt.shape().iter().product::<usize>();
         let r = self.define(inst.res[0], &rt);
         self.line(&format!("{r} = {text}"));
         Ok(true)
@@ -1246,13 +1244,22 @@ impl Em<'_> {
         }
         let st = storage(e).ok_or_else(|| self.refuse(inst, "element type"))?;
         let elems: usize = shape.as_ref().map_or(1, |s| s.iter().product());
-        self.stack += elems * if st == "f32" { 4 } else { 8 };
+        let bytes = elems * if st == "f32" { 4 } else { 8 };
         let buf = self.fresh("sb");
         let bt = match &shape {
             Some(s) => format!("memref<{}{st}>", dims(s)),
             None => format!("memref<1x{st}>"),
         };
-        self.hoisted(&format!("{buf} = memref.alloca() : {bt}"));
+        if bytes > HEAP_ABOVE {
+            // A whole-block operand: on the heap, freed before the return.
+            self.hoisted(&format!(
+                "{buf} = memref.alloc() {{alignment = 64 : i64}} : {bt}"
+            ));
+            self.heap.push((buf.clone(), bt.clone()));
+        } else {
+            self.stack += bytes;
+            self.hoisted(&format!("{buf} = memref.alloca() : {bt}"));
+        }
         let p = self.fresh("p");
         self.hoisted(&format!(
             "{p} = memref.extract_aligned_pointer_as_index {buf} : {bt} -> index"
