@@ -4,7 +4,8 @@
 //! serialization / printing loops (`serde.cpp`), the upstream attributes the
 //! C API cannot build (`upstream.cpp`) and what the mlir-opt plugin needs from
 //! C++ (`plugin.cpp`) and the compiled engine's vector bufferization
-//! (`vecloops.cpp`, the `tcc-bufferize-vectors` pass).
+//! (`vecloops.cpp`, the `tcc-bufferize-vectors` pass) and f32 math
+//! (`mathapprox.cpp`, the `tcc-approximate-math` pass).
 //! Nothing else happens here: MLIR itself is linked by mlir-sys.
 
 use std::path::PathBuf;
@@ -32,6 +33,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/plugin.cpp");
     println!("cargo:rerun-if-changed=cpp/verify.cpp");
     println!("cargo:rerun-if-changed=cpp/vecloops.cpp");
+    println!("cargo:rerun-if-changed=cpp/mathapprox.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
@@ -44,6 +46,7 @@ fn main() {
         .file("cpp/plugin.cpp")
         .file("cpp/verify.cpp")
         .file("cpp/vecloops.cpp")
+        .file("cpp/mathapprox.cpp")
         .include(&include)
         .include("cpp")
         .flag("-std=c++17")

@@ -153,6 +153,7 @@ void tcc_register_passes(void) {
   mlir::PassRegistration<tcc::LowerPass>();
   mlir::PassRegistration<tcc::VerifyPass>();
   tcc_register_bufferize_vectors_pass();
+  tcc_register_approximate_math_pass();
 }
 
 /// Creates the lower pass with default options (for melior pass managers).

@@ -163,6 +163,16 @@ MlirPass tcc_create_bufferize_vectors_pass(void);
 /// rewritten and must be discarded.
 bool tcc_jit_bufferize_vectors(MlirOperation module);
 
+// ----- mathapprox.cpp: the compiled engine's f32 math -----
+
+/// Registers `tcc-approximate-math` with MLIR's global pass registry (called
+/// by `tcc_register_passes`).
+void tcc_register_approximate_math_pass(void);
+/// Runs `tcc-approximate-math` on the `builtin.module` `module`: f32
+/// `math.exp`/`log`/`tanh`/`erf` become MLIR's polynomial approximations
+/// (docs/jit.md). False, with an error diagnostic, if the rewrite fails.
+bool tcc_jit_approximate_math(MlirOperation module);
+
 // ----- implemented in Rust (src/pretty/ops.rs) -----
 
 /// One entry of the crate's `tpu` op table (src/pretty/ops.rs `OpDef`, each

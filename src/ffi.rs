@@ -183,6 +183,15 @@ unsafe extern "C" {
     /// and the caller must drop it (the engine falls back to the interpreter).
     #[cfg_attr(not(feature = "exec"), allow(dead_code))]
     pub(crate) fn tcc_jit_bufferize_vectors(module: MlirOperation) -> bool;
+
+    // ----- cpp/mathapprox.cpp -----
+
+    /// Runs `tcc-approximate-math` on `module` (a live `builtin.module`, not
+    /// used by another thread during the call): f32 `math.exp`/`log`/`tanh`/
+    /// `erf` become MLIR's polynomial approximations. False on failure (an
+    /// error diagnostic through the context's handlers).
+    #[cfg_attr(not(feature = "exec"), allow(dead_code))]
+    pub(crate) fn tcc_jit_approximate_math(module: MlirOperation) -> bool;
 }
 
 /// One entry of the `tpu` op table as C++ reads it (`TccTpuOpDef` of

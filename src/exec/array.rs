@@ -39,6 +39,16 @@ impl Data {
         }
     }
 
+    /// Sets every element to `value` in place (as [`Data::filled`] would
+    /// make it, without a new allocation).
+    pub fn fill(&mut self, elem: ElemType, value: f64) {
+        match self {
+            Data::F64(v) => v.fill(value),
+            Data::F32(v) => v.fill(elem.round_f32(value as f32)),
+            Data::I64(v) => v.fill(elem.wrap(value as i64)),
+        }
+    }
+
     /// Element `i` as `f64`.
     #[inline]
     pub fn get_f64(&self, i: usize) -> f64 {

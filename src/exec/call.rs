@@ -1491,6 +1491,13 @@ fn copy_block(
     into_local: bool,
 ) -> Result<(), ExecError> {
     let st: Vec<i64> = start.iter().map(|&s| s as i64).collect();
+    if !it.machine.logs_hbm()
+        && it
+            .copy_box_plain(hbm, &st, bounds, local, into_local)
+            .is_some()
+    {
+        return Ok(());
+    }
     let zero = vec![0i64; local.shape.len()];
     it.log_block_copy(hbm, &st, bounds, !into_local);
     if into_local {

@@ -2412,6 +2412,87 @@ impl<'p> Interp<'p> {
         Ok(())
     }
 
+    /// The pipeline's block copy between a view and a whole contiguous
+    /// buffer, row by row as slices, when nothing observes the elements
+    /// (no race detector, no tracking of written elements, no bitcast view):
+    /// the same result as [`Self::read_box`] then [`Self::write_box`]
+    /// without building index lists. `None` when it does not apply (the
+    /// caller takes the general path, which also gives every error).
+    pub(crate) fn copy_box_plain(
+        &self,
+        view: &MemRef,
+        start: &[i64],
+        extent: &[usize],
+        whole: &MemRef,
+        into_whole: bool,
+    ) -> Option<()> {
+        if self.machine.detect_races
+            || self.machine.track_writes
+            || view.cast.is_some()
+            || whole.cast.is_some()
+            || whole.offset != 0
+            || whole.strides != Array::strides(&whole.shape)
+            || (view.dev, view.buf) == (whole.dev, whole.buf)
+        {
+            return None;
+        }
+        let (st, ex, steps) = self
+            .box_of(&Inst::driver(), view, start, extent, &[])
+            .ok()?;
+        let rank = ex.len();
+        let n: usize = ex.iter().product();
+        if rank == 0 || n != whole.shape.iter().product::<usize>() || steps.iter().any(|&s| s != 1) {
+            return None;
+        }
+        let inner = ex[rank - 1];
+        if inner == 0 || view.strides[rank - 1] != 1 {
+            return None;
+        }
+        let base = view.offset + st.iter().zip(&view.strides).map(|(s, t)| s * t).sum::<usize>();
+        let mut rows = Vec::with_capacity(n / inner);
+        for_each_index(&ex[..rank - 1], |outer| {
+            rows.push(base + outer.iter().zip(&view.strides).map(|(i, t)| i * t).sum::<usize>());
+        });
+        let mut s = self.machine.lock();
+        let dev = &mut s.bufs;
+        let (v, w) = if view.dev == whole.dev {
+            let d = &mut dev[view.dev];
+            if view.buf < whole.buf {
+                let (a, b) = d.split_at_mut(whole.buf);
+                (&mut a[view.buf], &mut b[0])
+            } else {
+                let (a, b) = d.split_at_mut(view.buf);
+                (&mut b[0], &mut a[whole.buf])
+            }
+        } else if view.dev < whole.dev {
+            let (a, b) = dev.split_at_mut(whole.dev);
+            (&mut a[view.dev][view.buf], &mut b[0][whole.buf])
+        } else {
+            let (a, b) = dev.split_at_mut(view.dev);
+            (&mut b[0][view.buf], &mut a[whole.dev][whole.buf])
+        };
+        if v.freed || w.freed || w.data.len() < n || rows.last().is_some_and(|&r| r + inner > v.data.len()) {
+            return None;
+        }
+        fn rows_copy<T: Copy>(v: &mut [T], w: &mut [T], rows: &[usize], inner: usize, into_whole: bool) {
+            for (k, &r) in rows.iter().enumerate() {
+                let (vs, ws) = (&mut v[r..r + inner], &mut w[k * inner..(k + 1) * inner]);
+                if into_whole {
+                    ws.copy_from_slice(vs);
+                } else {
+                    vs.copy_from_slice(ws);
+                }
+            }
+        }
+        match (&mut v.data, &mut w.data) {
+            (Data::F32(a), Data::F32(b)) => rows_copy(a, b, &rows, inner, into_whole),
+            (Data::F64(a), Data::F64(b)) => rows_copy(a, b, &rows, inner, into_whole),
+            (Data::I64(a), Data::I64(b)) => rows_copy(a, b, &rows, inner, into_whole),
+            _ => return None,
+        }
+        Some(())
+    }
+
     /// Copies the written marks of a box of `src` onto a box of `dst` (the
     /// same element count), after a copy of their data.
     pub(crate) fn copy_written(

@@ -501,8 +501,7 @@ impl Machine {
     pub(crate) fn reset(&self, dev: usize, buf: usize) {
         let mut s = self.lock();
         let b = &mut s.bufs[dev][buf];
-        let len = b.data.len();
-        b.data = Data::filled(b.elem, len, self.uninit.value(b.elem));
+        b.data.fill(b.elem, self.uninit.value(b.elem));
         if let Some(w) = &mut b.written {
             w.iter_mut().for_each(|x| *x = false);
         }

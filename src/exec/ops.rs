@@ -1171,15 +1171,16 @@ pub(crate) fn matmul(
     tl: bool,
     tr: bool,
 ) -> R<Array> {
-    let l = if tl {
-        transpose(l, &[1, 0])?
+    use std::borrow::Cow;
+    let l: Cow<'_, Array> = if tl {
+        Cow::Owned(transpose(l, &[1, 0])?)
     } else {
-        l.clone()
+        Cow::Borrowed(l)
     };
-    let r = if tr {
-        transpose(r, &[1, 0])?
+    let r: Cow<'_, Array> = if tr {
+        Cow::Owned(transpose(r, &[1, 0])?)
     } else {
-        r.clone()
+        Cow::Borrowed(r)
     };
     // Bring lhs to [batch, m, k] and rhs to [batch, k, n].
     let lperm: Vec<usize> = dims
@@ -1219,12 +1220,12 @@ pub(crate) fn matmul(
     let lt = if lperm.iter().enumerate().all(|(i, &p)| i == p) {
         l
     } else {
-        transpose(&l, &lperm)?
+        Cow::Owned(transpose(&l, &lperm)?)
     };
     let rt = if rperm.iter().enumerate().all(|(i, &p)| i == p) {
         r
     } else {
-        transpose(&r, &rperm)?
+        Cow::Owned(transpose(&r, &rperm)?)
     };
     if acc.len() != b * m * n {
         return Err(format!(
@@ -1234,12 +1235,12 @@ pub(crate) fn matmul(
     }
     let out_t = acc.elem;
     let data = if out_t.is_float() {
-        let to32 = |a: &Array| -> Vec<f32> {
+        fn to32(a: &Array) -> Cow<'_, [f32]> {
             match &a.data {
-                Data::F32(v) => v.clone(),
-                d => (0..d.len()).map(|i| d.get_f64(i) as f32).collect(),
+                Data::F32(v) => Cow::Borrowed(v.as_slice()),
+                d => Cow::Owned((0..d.len()).map(|i| d.get_f64(i) as f32).collect()),
             }
-        };
+        }
         if out_t == ElemType::F64 {
             let lv: Vec<f64> = lt.to_f64_vec();
             let rv: Vec<f64> = rt.to_f64_vec();

@@ -1,5 +1,6 @@
 //! The compiled engine (`exec::Engine::Jit`) against the interpreter: the
-//! same results bit for bit on the exec cases, and a kernel with an op it
+//! same results bit for bit on the exec cases (within a few ulp where a
+//! kernel computes approximated transcendentals), and a kernel with an op it
 //! does not compile runs on the interpreter, saying so with the op's name.
 
 use std::path::{Path, PathBuf};
@@ -42,6 +43,50 @@ fn bits(a: &Array) -> Vec<u64> {
         .collect()
 }
 
+/// The distance in units in the last place of two results of the same
+/// element type (f32 and bf16 are held as f32, f64 as f64; NaNs equal each
+/// other; integers: their difference).
+fn ulps(a: &Array, b: &Array) -> u64 {
+    let key32 = |v: f64| {
+        let b = (v as f32).to_bits() as i64;
+        if b < 0 { -(b & 0x7fff_ffff) } else { b }
+    };
+    let key64 = |v: f64| {
+        let b = v.to_bits() as i128;
+        if v.is_sign_negative() { -(b & 0x7fff_ffff_ffff_ffff) } else { b }
+    };
+    let f64s = a.elem == tpu_custom_call::exec::ElemType::F64;
+    a.to_f64_vec()
+        .iter()
+        .zip(b.to_f64_vec())
+        .map(|(&x, y)| {
+            if x.is_nan() && y.is_nan() {
+                0
+            } else if x.is_nan() || y.is_nan() {
+                u64::MAX
+            } else if a.elem.is_float() && !f64s {
+                key32(x).abs_diff(key32(y))
+            } else if f64s {
+                key64(x).abs_diff(key64(y)) as u64
+            } else {
+                (x as i64).abs_diff(y as i64)
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The exec cases whose kernels compute f32 transcendentals (`math.exp`,
+/// `log`, `tanh`, `erf`): the compiled engine uses MLIR's polynomial
+/// approximations for them (docs/jit.md, "Math"), so their results are
+/// compared within [`KERNEL_ULPS`], every other case bit for bit.
+const TRANSCENDENTAL_CASES: [&str; 2] = ["sem_transcendentals", "erf_special"];
+
+/// The largest distance allowed between the engines' results of a kernel
+/// computing approximated transcendentals (one approximated op, then at
+/// most a few exact ops on its result): docs/jit.md's table.
+const KERNEL_ULPS: u64 = 8;
+
 #[test]
 fn jit_equals_interpreter_bit_for_bit() {
     for name in [
@@ -66,7 +111,13 @@ fn jit_equals_interpreter_bit_for_bit() {
         assert_eq!(j.len(), i.len());
         for (k, (a, b)) in j.iter().zip(&i).enumerate() {
             assert_eq!(a.shape, b.shape, "{name} result {k}");
-            assert_eq!(bits(a), bits(b), "{name} result {k} differs");
+            if TRANSCENDENTAL_CASES.contains(&name) {
+                let d = ulps(a, b);
+                eprintln!("{name} result {k}: {d} ulp");
+                assert!(d <= KERNEL_ULPS, "{name} result {k}: {d} ulp apart");
+            } else {
+                assert_eq!(bits(a), bits(b), "{name} result {k} differs");
+            }
         }
     }
 }
@@ -82,7 +133,8 @@ fn jit_falls_back_naming_the_op() {
 /// Issue 52's 256x1024 softmax (JAX 0.12's lowering, whole-block vectors:
 /// 1 MiB each) runs compiled: `tcc-bufferize-vectors` turns its vectors into
 /// loops and its runtime ops' whole-block operands live on the heap, so it
-/// runs on a test thread (2 MiB of stack), bit for bit as the interpreter.
+/// runs on a test thread (2 MiB of stack), equal to the interpreter within
+/// [`KERNEL_ULPS`] (its `exp` is approximated).
 #[test]
 fn jit_runs_whole_block_kernels_bit_for_bit() {
     let ctx = Context::new();
@@ -101,5 +153,8 @@ fn jit_runs_whole_block_kernels_bit_for_bit() {
     };
     let (j, i) = (run(Engine::Jit), run(Engine::Interpreter));
     assert_eq!(j.engine.engine, Engine::Jit, "{:?}", j.engine.fallback);
-    assert_eq!(bits(&j.results[0][0]), bits(&i.results[0][0]));
+    // `exp` is approximated, then summed over 1024 lanes and divided.
+    let d = ulps(&j.results[0][0], &i.results[0][0]);
+    eprintln!("softmax 256x1024: {d} ulp");
+    assert!(d <= KERNEL_ULPS, "softmax: {d} ulp apart");
 }

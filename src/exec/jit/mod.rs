@@ -85,6 +85,18 @@ fn lower<'c>(ctx: &'c melior::Context, text: &str) -> Result<melior::ir::Module<
             crate::context::join_diagnostics(&diags)
         ));
     }
+    // tcc-approximate-math: f32 exp/log/tanh/erf as MLIR's polynomial
+    // approximations on the native-width vectors (docs/jit.md, "Math").
+    let (ok, diags) = crate::context::capture(ctx, || {
+        // SAFETY: as above.
+        unsafe { crate::ffi::tcc_jit_approximate_math(module.as_operation().to_raw()) }
+    });
+    if !ok {
+        return Err(format!(
+            "tcc-approximate-math failed: {}",
+            crate::context::join_diagnostics(&diags)
+        ));
+    }
     let pm = melior::pass::PassManager::new(ctx);
     melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), PIPELINE)
         .map_err(|e| format!("the pass pipeline does not parse: {e}"))?;
