@@ -102,6 +102,8 @@ fn jit_equals_interpreter_bit_for_bit() {
         "erf_special",
         "uint32_signed",
         "isfinite",
+        "sem_fori_loop",
+        "sem_reductions_keepdims",
     ] {
         let dir = case(name);
         let (j, je) = run(&dir, Engine::Jit);

@@ -58,7 +58,7 @@ pub(crate) type Fallback = String;
 const PIPELINE: &str = "builtin.module(convert-vector-to-scf{full-unroll=false}, lower-affine, \
      arith-expand{include-bf16=true}, convert-scf-to-cf, convert-math-to-llvm, \
      convert-math-to-libm, convert-vector-to-llvm, expand-strided-metadata, \
-     finalize-memref-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, \
+     lower-affine, finalize-memref-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, \
      convert-cf-to-llvm, convert-func-to-llvm, convert-ub-to-llvm, \
      reconcile-unrealized-casts)";
 
