@@ -78,6 +78,40 @@ impl Data {
         }
     }
 
+    /// The rows of `inner` elements starting at each of `rows`, in order.
+    pub(crate) fn gather_rows(&self, rows: &[usize], inner: usize) -> Data {
+        fn g<T: Copy>(v: &[T], rows: &[usize], inner: usize) -> Vec<T> {
+            let mut out = Vec::with_capacity(rows.len() * inner);
+            for &r in rows {
+                out.extend_from_slice(&v[r..r + inner]);
+            }
+            out
+        }
+        match self {
+            Data::F32(v) => Data::F32(g(v, rows, inner)),
+            Data::F64(v) => Data::F64(g(v, rows, inner)),
+            Data::I64(v) => Data::I64(g(v, rows, inner)),
+        }
+    }
+
+    /// Writes `src` (`rows.len() * inner` elements) as rows of `inner`
+    /// elements starting at each of `rows`; false (nothing written) when
+    /// the kinds differ.
+    pub(crate) fn scatter_rows(&mut self, rows: &[usize], inner: usize, src: &Data) -> bool {
+        fn s<T: Copy>(d: &mut [T], rows: &[usize], inner: usize, src: &[T]) {
+            for (k, &r) in rows.iter().enumerate() {
+                d[r..r + inner].copy_from_slice(&src[k * inner..(k + 1) * inner]);
+            }
+        }
+        match (self, src) {
+            (Data::F32(d), Data::F32(v)) => s(d, rows, inner, v),
+            (Data::F64(d), Data::F64(v)) => s(d, rows, inner, v),
+            (Data::I64(d), Data::I64(v)) => s(d, rows, inner, v),
+            _ => return false,
+        }
+        true
+    }
+
     /// Writes `src`'s elements at positions `idx` (lengths equal, same kind).
     pub(crate) fn scatter(&mut self, idx: &[usize], src: &Data) {
         match (self, src) {

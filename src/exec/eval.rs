@@ -1186,6 +1186,35 @@ impl<'p> Interp<'p> {
         )
     }
 
+    /// A box of unit steps over a view whose last dimension is contiguous:
+    /// the offset of each row (in row-major order) and the row length.
+    fn plain_rows(
+        m: &MemRef,
+        start: &[usize],
+        extent: &[usize],
+        steps: &[usize],
+    ) -> Option<(Vec<usize>, usize)> {
+        let rank = extent.len();
+        if rank == 0 || steps.iter().any(|&s| s != 1) || m.strides.get(rank - 1) != Some(&1) {
+            return None;
+        }
+        let inner = extent[rank - 1];
+        if inner == 0 || extent.contains(&0) {
+            return None;
+        }
+        let base = m.offset
+            + start
+                .iter()
+                .zip(&m.strides)
+                .map(|(s, st)| s * st)
+                .sum::<usize>();
+        let mut rows = Vec::with_capacity(extent[..rank - 1].iter().product());
+        for_each_index(&extent[..rank - 1], |outer| {
+            rows.push(base + outer.iter().zip(&m.strides).map(|(i, t)| i * t).sum::<usize>());
+        });
+        Some((rows, inner))
+    }
+
     fn offsets(m: &MemRef, start: &[usize], extent: &[usize], steps: &[usize]) -> Vec<usize> {
         let base = m.offset
             + start
@@ -1579,6 +1608,19 @@ impl<'p> Interp<'p> {
             return self.read_cast(inst, m, base, idx, &extent);
         }
         let (start, extent, steps) = self.box_of(inst, m, idx, vshape, strides)?;
+        if lanes.is_none()
+            && !self.machine.detect_races
+            && let Some((rows, inner)) = Self::plain_rows(m, &start, &extent, &steps)
+        {
+            let s = self.machine.lock();
+            let b = &s.bufs[m.dev][m.buf];
+            if !b.freed
+                && b.written.is_none()
+                && rows.last().is_none_or(|&r| r + inner <= b.data.len())
+            {
+                return Ok(b.data.gather_rows(&rows, inner));
+            }
+        }
         let offs = Self::offsets(m, &start, &extent, &steps);
         let mut s = self.machine.lock();
         let b = &s.bufs[m.dev][m.buf];
@@ -1632,6 +1674,22 @@ impl<'p> Interp<'p> {
             (Some(_), Err(e)) => self.box_unchecked(m, idx, vshape, strides).ok_or(e)?,
             (None, Err(e)) => return Err(e),
         };
+        if mask.is_none()
+            && !add
+            && !self.machine.detect_races
+            && let Some((rows, inner)) = Self::plain_rows(m, &start, &extent, &steps)
+            && rows.len() * inner == data.len()
+        {
+            let mut s = self.machine.lock();
+            let b = &mut s.bufs[m.dev][m.buf];
+            if !b.freed
+                && b.written.is_none()
+                && rows.last().is_none_or(|&r| r + inner <= b.data.len())
+                && b.data.scatter_rows(&rows, inner, data)
+            {
+                return Ok(());
+            }
+        }
         let mut offs = Self::offsets(m, &start, &extent, &steps);
         if data.len() != offs.len() {
             return Err(self.fail(
