@@ -55,7 +55,8 @@ pub(crate) type Fallback = String;
 /// this pipeline (see [`lower`]): it turns vectors larger than a native
 /// vector into buffers and loops of native-width vectors, which the
 /// pipeline below then lowers without unrolling.
-const PIPELINE: &str = "builtin.module(convert-vector-to-scf{full-unroll=false}, lower-affine, \
+const PIPELINE: &str = "builtin.module(func.func(lower-vector-multi-reduction), \
+     convert-vector-to-scf{full-unroll=false}, lower-affine, \
      arith-expand{include-bf16=true}, convert-scf-to-cf, convert-math-to-llvm, \
      convert-math-to-libm, convert-vector-to-llvm, expand-strided-metadata, \
      finalize-memref-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, \
