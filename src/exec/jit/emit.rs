@@ -607,15 +607,7 @@ impl Em<'_> {
             Kind::Cast(c @ Cast::FloatToFloat) => return self.float_cast(inst, *c, &rt),
             Kind::Un(op @ (Un::Rsqrt | Un::NegF | Un::AbsF))
             | Kind::Un(
-                op @ (Un::Erf
-                | Un::Exp2
-                | Un::Expm1
-                | Un::Log1p
-                | Un::Log2
-                | Un::Log10
-                | Un::Sin
-                | Un::Cos
-                | Un::Atan),
+                op @ (Un::Erf | Un::Exp2 | Un::Log2 | Un::Log10 | Un::Sin | Un::Cos | Un::Atan),
             ) => return self.unary(inst, *op, &rt),
             _ => {}
         }

@@ -27,8 +27,6 @@ fn f32_function(op: Un) -> Option<&'static str> {
     Some(match op {
         Un::Erf => "math.erf",
         Un::Exp2 => "math.exp2",
-        Un::Expm1 => "math.expm1",
-        Un::Log1p => "math.log1p",
         Un::Log2 => "math.log2",
         Un::Log10 => "math.log10",
         Un::Sin => "math.sin",
@@ -147,12 +145,25 @@ impl Em<'_> {
         let mut weight: u128 = 1;
         for &d in dims.iter().rev() {
             let n = shape[d];
-            let step = self.emit1("y", &format!("vector.step : vector<{n}xindex>"));
-            let cast = self.emit1(
-                "y",
-                &format!("arith.index_cast {step} : vector<{n}xindex> to vector<{n}x{et}>"),
-            );
-            let mut v = cast;
+            // A small 0..n is a constant (a big `index` step cast to a
+            // small vector is a shape tcc-bufferize-vectors does not
+            // rewrite).
+            let mut v = if n * (w as usize) <= 512 {
+                let all = (0..n).map(|k| k.to_string()).collect::<Vec<_>>();
+                self.emit1(
+                    "y",
+                    &format!(
+                        "arith.constant dense<[{}]> : vector<{n}x{et}>",
+                        all.join(", ")
+                    ),
+                )
+            } else {
+                let step = self.emit1("y", &format!("vector.step : vector<{n}xindex>"));
+                self.emit1(
+                    "y",
+                    &format!("arith.index_cast {step} : vector<{n}xindex> to vector<{n}x{et}>"),
+                )
+            };
             if d + 1 != rank {
                 let mut unit = vec![n];
                 unit.extend(std::iter::repeat_n(1, rank - d - 1));
