@@ -27,6 +27,7 @@ use super::super::dtype::ElemType;
 use super::super::program::{Bin, Block, Cast, Inst, Kind, Program, Slot, Un, VTy};
 
 mod native;
+mod tile;
 
 /// Why a kernel is not compiled: the op and its location.
 #[derive(Clone, Debug)]
@@ -263,7 +264,9 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         em.names.insert(slot, name);
         em.tys.insert(slot, ty.clone());
     }
-    em.block_body(&f.body, Term::Return)?;
+    if !em.tiled_body(&f.body)? {
+        em.block_body(&f.body, Term::Return)?;
+    }
     if em.stack > STACK_BUDGET {
         return Err(Refusal {
             op: "func.func".into(),
