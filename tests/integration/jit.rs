@@ -597,3 +597,60 @@ fn jit_bench_kernels_have_no_runtime_op_but_matmul() {
         assert!(left.is_empty(), "{name}: runtime ops {left:?}");
     }
 }
+
+/// An elementwise body (philox's shape: a seed read from a ref and
+/// broadcast, `tpu.iota`, shifts, values with several uses, f32 and bf16
+/// arithmetic) runs strip-mined (the whole body per 64-byte tile), bit for
+/// bit as the interpreter.
+#[test]
+fn jit_tiled_elementwise_body_bit_for_bit() {
+    let args = [
+        ("x", "16x256xi32"),
+        ("s", "1xi32"),
+        ("f", "16x256xf32"),
+        ("o1", "16x256xi32"),
+        ("o2", "16x256xf32"),
+        ("o3", "16x256xbf16"),
+    ];
+    let body = r#"    %seed = memref.load %s[%c0] : @s@
+    %b = vector.broadcast %seed : i32 to vector<16x256xi32>
+    %x = vector.load %x[%c0, %c0] : @x@, vector<16x256xi32>
+    %r = tpu.iota {dimensions = array<i32: 0>} : vector<16x256xi32>
+    %c = tpu.iota {dimensions = array<i32: 1>} : vector<16x256xi32>
+    %rc = tpu.iota {dimensions = array<i32: 0, 1>} : vector<16x256xi32>
+    %h = arith.shli %x, %r : vector<16x256xi32>
+    %k = arith.shrui %x, %c : vector<16x256xi32>
+    %q = arith.xori %h, %k : vector<16x256xi32>
+    %m = arith.constant dense<-845247145> : vector<16x256xi32>
+    %p = arith.muli %q, %m : vector<16x256xi32>
+    %sixteen = arith.constant 16 : i32
+    %s16 = vector.broadcast %sixteen : i32 to vector<16x256xi32>
+    %hi = arith.shrsi %p, %s16 : vector<16x256xi32>
+    %t = arith.addi %hi, %p : vector<16x256xi32>
+    %u = arith.xori %t, %b : vector<16x256xi32>
+    %v = arith.addi %u, %rc : vector<16x256xi32>
+    vector.store %v, %o1[%c0, %c0] : @o1@, vector<16x256xi32>
+    %f = vector.load %f[%c0, %c0] : @f@, vector<16x256xf32>
+    %y = arith.mulf %f, %f : vector<16x256xf32>
+    %z = arith.addf %y, %f : vector<16x256xf32>
+    %d = arith.divf %z, %y : vector<16x256xf32>
+    %w = arith.maximumf %d, %z : vector<16x256xf32>
+    %lt = arith.cmpf olt, %w, %f : vector<16x256xf32>
+    %sel = arith.select %lt, %w, %z : vector<16x256xi1>, vector<16x256xf32>
+    %fi = arith.sitofp %v : vector<16x256xi32> to vector<16x256xf32>
+    %g = arith.addf %sel, %fi : vector<16x256xf32>
+    vector.store %g, %o2[%c0, %c0] : @o2@, vector<16x256xf32>
+    %n = arith.truncf %g : vector<16x256xf32> to vector<16x256xbf16>
+    vector.store %n, %o3[%c0, %c0] : @o3@, vector<16x256xbf16>
+"#;
+    for (seed, special) in [(1u64, 0), (2, 6)] {
+        let mut g = Gen(seed.wrapping_mul(0x3c6e_f372_fe94_f82b));
+        let inputs = vec![
+            i32s(&mut g, &[16, 256]),
+            i32s(&mut g, &[1]),
+            f32s(&mut g, &[16, 256], special),
+        ];
+        let (j, i) = both_args(&args, 3, body, inputs);
+        assert_bits(&format!("seed {seed}"), &j, &i);
+    }
+}
