@@ -151,7 +151,7 @@ impl Gen {
             0x7f7f_8000, // rounds to inf in bf16
         ];
         let r = self.next();
-        if special > 0 && r % special == 0 {
+        if special > 0 && r.is_multiple_of(special) {
             return f32::from_bits(SPECIAL[(r >> 32) as usize % SPECIAL.len()]);
         }
         ((r >> 40) as f32 / (1u64 << 24) as f32) * 8.0 - 4.0
@@ -180,7 +180,7 @@ fn i32s(g: &mut Gen, shape: &[usize]) -> Array {
     let v = (0..n)
         .map(|_| {
             let r = g.next();
-            if r % 4 == 0 {
+            if r.is_multiple_of(4) {
                 (r >> 32) as i64 % 49 - 8
             } else {
                 i64::from((r >> 32) as u32 as i32)

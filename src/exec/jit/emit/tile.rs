@@ -337,6 +337,13 @@ impl Em<'_> {
             }
         }
         let at = at.join(", ");
+        let vty = match inst.kind {
+            Kind::Load { .. } => inst.res_ty[0].clone(),
+            _ => self.ty(inst, inst.segment_or(0, 0))?,
+        };
+        if vty.elem() != Some(elem) {
+            return Err(self.refuse(inst, "an access of another element type"));
+        }
         let st = storage(elem).ok_or_else(|| self.refuse(inst, "memref element type"))?;
         let inb = vec!["true"; tile.len()].join(", ");
         let stt = shaped(Some(tile), st);
