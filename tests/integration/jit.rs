@@ -654,3 +654,34 @@ fn jit_tiled_elementwise_body_bit_for_bit() {
         assert_bits(&format!("seed {seed}"), &j, &i);
     }
 }
+
+/// `tpu.reduce` (no accumulator, reduced dims kept as 1s) runs natively,
+/// bit for bit: the kind's identity as the start, the result reshaped.
+#[test]
+fn jit_native_tpu_reduce_bit_for_bit() {
+    let args = [
+        ("x", "8x128xf32"),
+        ("n", "8x128xi32"),
+        ("o1", "8x1xf32"),
+        ("o2", "8x1xi32"),
+        ("o3", "8x1xf32"),
+        ("o4", "1x128xf32"),
+    ];
+    let body = r#"    %x = vector.load %x[%c0, %c0] : @x@, vector<8x128xf32>
+    %n = vector.load %n[%c0, %c0] : @n@, vector<8x128xi32>
+    %1 = tpu.reduce <maxf>, %x [1] : vector<8x128xf32> -> vector<8x1xf32>
+    vector.store %1, %o1[%c0, %c0] : @o1@, vector<8x1xf32>
+    %2 = tpu.reduce <minsi>, %n [1] : vector<8x128xi32> -> vector<8x1xi32>
+    vector.store %2, %o2[%c0, %c0] : @o2@, vector<8x1xi32>
+    %3 = tpu.reduce <sum>, %x [1] : vector<8x128xf32> -> vector<8x1xf32>
+    vector.store %3, %o3[%c0, %c0] : @o3@, vector<8x1xf32>
+    %4 = tpu.reduce <minf>, %x [0] : vector<8x128xf32> -> vector<1x128xf32>
+    vector.store %4, %o4[%c0, %c0] : @o4@, vector<1x128xf32>
+"#;
+    for (seed, special) in [(1u64, 0), (2, 5)] {
+        let mut g = Gen(seed.wrapping_mul(0x1405_7b7e_f767_814f));
+        let inputs = vec![f32s(&mut g, &[8, 128], special), i32s(&mut g, &[8, 128])];
+        let (j, i) = both_args(&args, 2, body, inputs);
+        assert_bits(&format!("seed {seed}"), &j, &i);
+    }
+}

@@ -607,6 +607,7 @@ impl Em<'_> {
             Kind::Iota(dims) => return self.iota(inst, dims, &rt),
             Kind::MultiReduce(kind, dims) => return self.reduction(inst, *kind, Some(dims), &rt),
             Kind::Reduction(kind) => return self.reduction(inst, *kind, None, &rt),
+            Kind::Reduce(kind, dims) => return self.reduction(inst, *kind, Some(dims), &rt),
             Kind::Cast(c @ Cast::FloatToFloat) => return self.float_cast(inst, *c, &rt),
             Kind::Un(op @ (Un::Rsqrt | Un::NegF | Un::AbsF))
             | Kind::Un(

@@ -306,7 +306,7 @@ impl Em<'_> {
         Ok(true)
     }
 
-    /// `vector.multi_reduction` (`dims`) or `vector.reduction` (`None`) as
+    /// `vector.multi_reduction`, `tpu.reduce` (`dims`) or `vector.reduction` (`None`) as
     /// the interpreter computes it (`ops::reduce`):
     /// - `f32`/`bf16` add: the elements summed in `f32` in source order
     ///   from +0.0, then the accumulator added (`bf16`: elements widened
@@ -336,7 +336,7 @@ impl Em<'_> {
             return Ok(false);
         }
         let acc = inst.args.get(1).copied();
-        if dims.is_some() && acc.is_none() || inst.args.len() > 2 {
+        if inst.args.len() > 2 {
             return Ok(false);
         }
         if let Some(a) = acc
@@ -362,7 +362,11 @@ impl Em<'_> {
                 Vec::new()
             }
         };
-        if rt.shape() != kept.as_slice() {
+        // `tpu.reduce` keeps the reduced dims as 1s: the reduction is
+        // computed on the kept shape, then reshaped.
+        if rt.shape().iter().product::<usize>() != kept.iter().product::<usize>()
+            || acc.is_some() && rt.shape() != kept.as_slice()
+        {
             return Ok(false);
         }
         let float = matches!(e, ElemType::F32 | ElemType::BF16);
@@ -419,6 +423,38 @@ impl Em<'_> {
                 ),
             }
         };
+        // No accumulator (`tpu.reduce`): the kind's identity, as the
+        // interpreter starts from it (a float sum needs none: it starts
+        // from +0.0 below).
+        if a.is_none() && dims.is_some() && !(float && kind == Red::Add) {
+            let id = match (kind, float) {
+                (Red::MaxF, _) => "0xFF800000".to_string(),
+                (Red::MinF, _) => "0x7F800000".to_string(),
+                (Red::Add | Red::Or | Red::XOr | Red::MaxUI, _) => "0".to_string(),
+                (Red::Mul, _) => "1".to_string(),
+                (Red::And | Red::MinUI, _) => "-1".to_string(),
+                (Red::MaxSI, _) => {
+                    let w = int_width(*e).unwrap_or(64);
+                    (if w == 64 {
+                        i64::MIN
+                    } else {
+                        -(1i64 << (w - 1))
+                    })
+                    .to_string()
+                }
+                (Red::MinSI, _) => {
+                    let w = int_width(*e).unwrap_or(64);
+                    (if w == 64 {
+                        i64::MAX
+                    } else {
+                        (1i64 << (w - 1)) - 1
+                    })
+                    .to_string()
+                }
+                _ => return Ok(false),
+            };
+            a = Some(self.emit1("v", &format!("arith.constant {} : {rtt}", splat(rsh, &id))));
+        }
         let r = if !float {
             red(self, &s, a.as_deref())
         } else if kind == Red::Add {
@@ -442,6 +478,18 @@ impl Em<'_> {
             self.f32_to_bf16(&r, rsh)
         } else {
             r
+        };
+        let r = if rt.shape() == kept.as_slice() {
+            r
+        } else {
+            let from = shaped(rsh, &elem_text(*e).unwrap_or_default());
+            let to = self.kt(inst, rt)?;
+            let op = if kept.is_empty() {
+                "vector.broadcast"
+            } else {
+                "vector.shape_cast"
+            };
+            self.emit1("v", &format!("{op} {r} : {from} to {to}"))
         };
         self.bind(inst, r);
         Ok(true)
