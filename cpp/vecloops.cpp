@@ -632,6 +632,23 @@ private:
       return;
     }
     if (isElementwise(op)) {
+      if (llvm::none_of(op->getResultTypes(), [](Type t) { return isBig(t); })) {
+        // Big operands, small results (`arith.trunci` of a loaded
+        // `vector<16xi64>`): each result computed chunk by chunk into a
+        // spill slot, then read back as the small vector its users take.
+        lazy.insert(op);
+        for (Value res : op->getResults()) {
+          auto rt = cast<VectorType>(res.getType());
+          Value buf = entryAlloca(rt);
+          int64_t c = chunkWidth(rt.getShape(), widest(res));
+          nest(b, loc, rt.getShape(), c,
+               [&](OpBuilder &nb, Location l, ValueRange ivs) {
+                 storeVec(nb, l, gen(nb, l, res, ivs, c), buf, ivs);
+               });
+          res.replaceAllUsesWith(loadSmall(b, loc, buf, rt));
+        }
+        return;
+      }
       Value r = op->getResult(0);
       if (!anyBig(op->getResultTypes()))
         return smallOfBig(b, loc, op);

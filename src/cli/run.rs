@@ -295,6 +295,7 @@ pub(crate) fn engine_json(e: &exec::EngineReport) -> serde_json::Value {
         "compile_seconds": e.compile_seconds,
         "cached": e.cached,
         "run_seconds": e.run_seconds,
+        "runtime_ops": e.runtime_ops,
     })
 }
 

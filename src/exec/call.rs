@@ -682,6 +682,7 @@ impl Execution {
             compile_seconds: 0.0,
             cached: false,
             run_seconds: 0.0,
+            runtime_ops: Vec::new(),
         };
         if options.engine == Engine::Interpreter {
             return (None, interp(None));
@@ -725,6 +726,7 @@ impl Execution {
                     compile_seconds: fresh.unwrap_or(0.0),
                     cached: fresh.is_none_or(|s| s == 0.0),
                     run_seconds: 0.0,
+                    runtime_ops: c.runtime_ops(),
                 },
             ),
             Err(why) => (None, interp(Some(why.clone()))),

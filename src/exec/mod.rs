@@ -159,6 +159,10 @@ pub struct EngineReport {
     pub cached: bool,
     /// Seconds spent running (the grid, copies and bodies), compile excluded.
     pub run_seconds: f64,
+    /// The ops of the compiled body that run through the runtime (the
+    /// interpreter's code on whole-block buffers, e.g. `tpu.matmul`), by
+    /// name, in body order; empty when the interpreter ran.
+    pub runtime_ops: Vec<String>,
 }
 
 impl Default for RunOptions {

@@ -26,6 +26,9 @@ use super::super::array::{Array, Data};
 use super::super::dtype::ElemType;
 use super::super::program::{Bin, Block, Cast, Inst, Kind, Program, Slot, Un, VTy};
 
+mod native;
+mod tile;
+
 /// Why a kernel is not compiled: the op and its location.
 #[derive(Clone, Debug)]
 pub(crate) struct Refusal {
@@ -182,6 +185,10 @@ struct Em<'p> {
     names: HashMap<Slot, String>,
     tys: HashMap<Slot, VTy>,
     mems: HashMap<Slot, Mem>,
+    /// Integer values known to be a splat of one constant (scalar
+    /// constants and their broadcasts): a shift by one below the width is
+    /// a plain shift.
+    splats: HashMap<Slot, i64>,
     rt: Vec<Inst>,
     checks: Vec<Check>,
     depth: usize,
@@ -223,6 +230,7 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         names: HashMap::new(),
         tys: HashMap::new(),
         mems: HashMap::new(),
+        splats: HashMap::new(),
         rt: Vec::new(),
         checks: Vec::new(),
         depth: 1,
@@ -256,7 +264,9 @@ pub(crate) fn emit(prog: &Program, main: &str, fuse: bool, flush: bool) -> E<Emi
         em.names.insert(slot, name);
         em.tys.insert(slot, ty.clone());
     }
-    em.block_body(&f.body, Term::Return)?;
+    if !em.tiled_body(&f.body)? {
+        em.block_body(&f.body, Term::Return)?;
+    }
     if em.stack > STACK_BUDGET {
         return Err(Refusal {
             op: "func.func".into(),
@@ -590,11 +600,32 @@ impl Em<'_> {
                 Some(ElemType::Int(_) | ElemType::UInt(_) | ElemType::Index)
             )
         };
+        match &inst.kind {
+            Kind::Bin(op @ (Bin::ShLI | Bin::ShRSI | Bin::ShRUI)) => {
+                return self.shift(inst, *op, &rt);
+            }
+            Kind::Iota(dims) => return self.iota(inst, dims, &rt),
+            Kind::MultiReduce(kind, dims) => return self.reduction(inst, *kind, Some(dims), &rt),
+            Kind::Reduction(kind) => return self.reduction(inst, *kind, None, &rt),
+            Kind::Reduce(kind, dims) => return self.reduction(inst, *kind, Some(dims), &rt),
+            Kind::Cast(c @ Cast::FloatToFloat) => return self.float_cast(inst, *c, &rt),
+            Kind::Un(op @ (Un::Rsqrt | Un::NegF | Un::AbsF))
+            | Kind::Un(
+                op @ (Un::Erf | Un::Exp2 | Un::Log2 | Un::Log10 | Un::Sin | Un::Cos | Un::Atan),
+            ) => return self.unary(inst, *op, &rt),
+            _ => {}
+        }
         let text: String = match &inst.kind {
             Kind::Const(a) => {
                 let Some(v) = self.constant(a, &rt) else {
                     return Ok(false);
                 };
+                if let Data::I64(d) = &a.data
+                    && int(Some(re))
+                    && d.first().is_some_and(|x| d.iter().all(|y| y == x))
+                {
+                    self.splats.insert(inst.res[0], d[0]);
+                }
                 v
             }
             Kind::Bin(op) => {
@@ -747,6 +778,9 @@ impl Em<'_> {
                 }
                 if !matches!(rt, VTy::Vector(..)) || src.elem() != Some(re) {
                     return Ok(false);
+                }
+                if let Some(&k) = self.splats.get(&inst.args[0]) {
+                    self.splats.insert(inst.res[0], k);
                 }
                 let st = self.kt(inst, &src)?;
                 let t = self.kt(inst, &rt)?;

@@ -30,6 +30,8 @@ pub(crate) struct Compiled {
     entry: unsafe extern "C" fn(*mut *mut c_void),
     args: Vec<VTy>,
     rt: Vec<Inst>,
+    /// The names of the ops in `rt` (for the engine report).
+    rt_names: Vec<String>,
     checks: Vec<emit::Check>,
     /// Seconds the compile took (when this process compiled it).
     pub compile_seconds: f64,
@@ -55,12 +57,22 @@ pub(crate) type Fallback = String;
 /// this pipeline (see [`lower`]): it turns vectors larger than a native
 /// vector into buffers and loops of native-width vectors, which the
 /// pipeline below then lowers without unrolling.
-const PIPELINE: &str = "builtin.module(convert-vector-to-scf{full-unroll=false}, lower-affine, \
-     arith-expand{include-bf16=true}, convert-scf-to-cf, convert-math-to-llvm, \
+const PIPELINE: &str = "builtin.module(func.func(lower-vector-multi-reduction), \
+     convert-vector-to-scf{full-unroll=false}, lower-affine, \
+     convert-scf-to-cf, convert-math-to-llvm, \
      convert-math-to-libm, convert-vector-to-llvm, expand-strided-metadata, \
      lower-affine, finalize-memref-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, \
      convert-cf-to-llvm, convert-func-to-llvm, convert-ub-to-llvm, \
      reconcile-unrealized-casts)";
+
+/// Runs on the emitted module before `tcc-bufferize-vectors`: `arith-expand`
+/// rewrites `arith.maximumf`/`minimumf` into a compare and selects that
+/// ignore signed zeros (max(+0, -0) = -0), so it must not see the
+/// `maximumf`/`minimumf` the bufferized reductions (and
+/// `lower-vector-multi-reduction`) create: those lower to LLVM's
+/// `llvm.maximum`/`llvm.minimum`, which order -0 below +0 as the
+/// interpreter does.
+const PRE_PIPELINE: &str = "builtin.module(arith-expand{include-bf16=true})";
 
 /// Parses the emitted text and lowers it to the LLVM dialect: the one
 /// function where every pass of the compiled engine runs.
@@ -69,6 +81,16 @@ fn lower<'c>(ctx: &'c melior::Context, text: &str) -> Result<melior::ir::Module<
     let mut module = module.ok_or_else(|| {
         format!(
             "the emitted module does not parse: {}",
+            crate::context::join_diagnostics(&diags)
+        )
+    })?;
+    let pre = melior::pass::PassManager::new(ctx);
+    melior::utility::parse_pass_pipeline(pre.as_operation_pass_manager(), PRE_PIPELINE)
+        .map_err(|e| format!("the pass pipeline does not parse: {e}"))?;
+    let (ran, diags) = crate::context::capture(ctx, || pre.run(&mut module));
+    ran.map_err(|_| {
+        format!(
+            "arith-expand failed: {}",
             crate::context::join_diagnostics(&diags)
         )
     })?;
@@ -153,6 +175,15 @@ pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool, flush: bool) -> Pr
             let c = Arc::new(Compiled {
                 entry,
                 args: em.args,
+                rt_names: em
+                    .rt
+                    .iter()
+                    .map(|i| {
+                        prog.sites
+                            .get(i.site as usize)
+                            .map_or_else(|| "?".to_string(), |s| s.op.clone())
+                    })
+                    .collect(),
                 rt: em.rt,
                 checks: em.checks,
                 compile_seconds: start.elapsed().as_secs_f64(),
@@ -247,6 +278,11 @@ struct Rt<'a> {
 }
 
 impl Compiled {
+    /// The ops the compiled body runs through the runtime, by name.
+    pub(crate) fn runtime_ops(&self) -> Vec<String> {
+        self.rt_names.clone()
+    }
+
     /// Runs the body once on `args` (the interpreter's values: program ids,
     /// then memrefs of the machine's buffers).
     pub(crate) fn call(&self, it: &Interp<'_>, args: &[Val]) -> Result<(), ExecError> {
