@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -36,10 +37,50 @@ bool approximated(StringRef name) {
          name == "math.erf";
 }
 
+bool isF32(Type t) {
+  return getElementTypeOrSelf(t).isF32();
+}
+
+/// Guards each f32 `math.erf` for the inputs MLIR's approximation gets wrong
+/// (measured: `erf(-0)` is `+0`; it is only accurate to a few ulp where
+/// f32's erf is exactly +-1): `x` where `x == 0`, `copysign(1, x)` where
+/// `|x| >= 4` (erfc(4) < 2^-25, so f32's erf is exactly 1 there), the
+/// approximation elsewhere (NaN included).
+void guardErf(ModuleOp module) {
+  SmallVector<math::ErfOp> erfs;
+  module.walk([&](math::ErfOp op) {
+    if (isF32(op.getType()))
+      erfs.push_back(op);
+  });
+  for (math::ErfOp op : erfs) {
+    OpBuilder b(op);
+    b.setInsertionPointAfter(op);
+    Location loc = op.getLoc();
+    Value x = op.getOperand();
+    Type t = x.getType();
+    auto splat = [&](double v) -> Value {
+      TypedAttr a = b.getF32FloatAttr(static_cast<float>(v));
+      if (auto vt = dyn_cast<VectorType>(t))
+        a = DenseElementsAttr::get(vt, a);
+      return arith::ConstantOp::create(b, loc, t, a);
+    };
+    Value mag = math::AbsFOp::create(b, loc, x);
+    Value inRange = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT,
+                                          mag, splat(4.0));
+    Value one = math::CopySignOp::create(b, loc, splat(1.0), x);
+    Value r = arith::SelectOp::create(b, loc, inRange, op.getResult(), one);
+    Value zero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
+                                       splat(0.0));
+    Value out = arith::SelectOp::create(b, loc, zero, x, r);
+    op.getResult().replaceAllUsesExcept(out, r.getDefiningOp());
+  }
+}
+
 LogicalResult approximate(ModuleOp module) {
   MLIRContext *ctx = module.getContext();
   ctx->loadDialect<arith::ArithDialect, math::MathDialect,
                    vector::VectorDialect>();
+  guardErf(module);
   RewritePatternSet patterns(ctx);
   populateMathPolynomialApproximationPatterns(patterns, approximated);
   GreedyRewriteConfig config;

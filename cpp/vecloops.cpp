@@ -650,8 +650,6 @@ private:
         return;
       }
       Value r = op->getResult(0);
-      if (!anyBig(op->getResultTypes()))
-        return smallOfBig(b, loc, op);
       if (op->getNumResults() == 1 && singleLocalUse(r, op)) {
         lazy.insert(op);
         return;
@@ -704,35 +702,6 @@ private:
     fail(op, "cannot bufferize '")
         << op->getName() << "' on a vector wider than " << kNativeBytes
         << " bytes";
-  }
-
-  /// An elementwise op with a native-width result but a wider operand (an
-  /// `i64 -> i32` truncation of `vector<16xi64>`): the result is computed
-  /// chunk by chunk into a stack buffer and loaded back as the small value
-  /// its users (which the pass leaves alone) read.
-  void smallOfBig(OpBuilder &b, Location loc, Operation *op) {
-    if (op->getNumResults() != 1) {
-      fail(op, "cannot bufferize '")
-          << op->getName() << "' with several results";
-      return;
-    }
-    Value r = op->getResult(0);
-    auto rt = cast<VectorType>(r.getType());
-    if (rt.getElementType().isInteger(1)) {
-      fail(op, "cannot bufferize '")
-          << op->getName() << "' with a native-width i1 result of a big operand";
-      return;
-    }
-    lazy.insert(op);
-    Value buf = entryAlloca(rt);
-    int64_t c = chunkWidth(rt.getShape(), widest(r));
-    nest(b, loc, rt.getShape(), c,
-         [&](OpBuilder &nb, Location l, ValueRange ivs) {
-           storeVec(nb, l, gen(nb, l, r, ivs, c), buf, ivs);
-         });
-    SmallVector<Value> zeros(rt.getRank(), index(b, loc, 0));
-    Value small = vector::LoadOp::create(b, loc, rt, buf, zeros);
-    r.replaceAllUsesExcept(small, small.getDefiningOp());
   }
 
   bool isElementwise(Operation *op) {

@@ -48,7 +48,7 @@ fn bits(a: &Array) -> Vec<u64> {
 /// The distance in units in the last place of two results of the same
 /// element type (f32 and bf16 are held as f32, f64 as f64; NaNs equal each
 /// other; integers: their difference).
-fn ulps(a: &Array, b: &Array) -> u64 {
+fn max_ulps(a: &Array, b: &Array) -> u64 {
     let key32 = |v: f64| {
         let b = (v as f32).to_bits() as i64;
         if b < 0 { -(b & 0x7fff_ffff) } else { b }
@@ -115,7 +115,7 @@ fn jit_equals_interpreter_bit_for_bit() {
         for (k, (a, b)) in j.iter().zip(&i).enumerate() {
             assert_eq!(a.shape, b.shape, "{name} result {k}");
             if TRANSCENDENTAL_CASES.contains(&name) {
-                let d = ulps(a, b);
+                let d = max_ulps(a, b);
                 eprintln!("{name} result {k}: {d} ulp");
                 assert!(d <= KERNEL_ULPS, "{name} result {k}: {d} ulp apart");
             } else {
@@ -172,7 +172,7 @@ fn jit_runs_whole_block_kernels_bit_for_bit() {
     let (j, i) = (run(Engine::Jit), run(Engine::Interpreter));
     assert_eq!(j.engine.engine, Engine::Jit, "{:?}", j.engine.fallback);
     // `exp` is approximated, then summed over 1024 lanes and divided.
-    let d = ulps(&j.results[0][0], &i.results[0][0]);
+    let d = max_ulps(&j.results[0][0], &i.results[0][0]);
     eprintln!("softmax 256x1024: {d} ulp");
     assert!(d <= KERNEL_ULPS, "softmax: {d} ulp apart");
 }
