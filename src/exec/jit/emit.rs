@@ -628,6 +628,9 @@ impl Em<'_> {
                 }
                 v
             }
+            Kind::Bin(op) if self.fuse && inst.fused.is_some() => {
+                return self.multiply_add(inst, *op, &rt);
+            }
             Kind::Bin(op) => {
                 if inst.args.len() != 2 || (self.fuse && inst.fused.is_some()) {
                     return Ok(false);
