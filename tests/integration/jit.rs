@@ -742,3 +742,60 @@ fn jit_native_tpu_reduce_bit_for_bit() {
         assert_bits(&format!("seed {seed}"), &j, &i);
     }
 }
+
+/// With `fuse_multiply_add`, an f32 add/subtract of a product is one
+/// `math.fma` (rounded once), bit for bit as the interpreter's contraction.
+#[test]
+fn jit_native_fused_multiply_add_bit_for_bit() {
+    let args = [
+        ("a", "16x256xf32"),
+        ("b", "16x256xf32"),
+        ("c", "16x256xf32"),
+        ("o1", "16x256xf32"),
+        ("o2", "16x256xf32"),
+        ("o3", "16x256xf32"),
+    ];
+    let body = r#"    %a = vector.load %a[%c0, %c0] : @a@, vector<16x256xf32>
+    %b = vector.load %b[%c0, %c0] : @b@, vector<16x256xf32>
+    %c = vector.load %c[%c0, %c0] : @c@, vector<16x256xf32>
+    %p1 = arith.mulf %a, %b : vector<16x256xf32>
+    %1 = arith.addf %p1, %c : vector<16x256xf32>
+    vector.store %1, %o1[%c0, %c0] : @o1@, vector<16x256xf32>
+    %p2 = arith.mulf %a, %c : vector<16x256xf32>
+    %2 = arith.subf %p2, %b : vector<16x256xf32>
+    vector.store %2, %o2[%c0, %c0] : @o2@, vector<16x256xf32>
+    %p3 = arith.mulf %b, %c : vector<16x256xf32>
+    %3 = arith.subf %a, %p3 : vector<16x256xf32>
+    vector.store %3, %o3[%c0, %c0] : @o3@, vector<16x256xf32>
+"#;
+    let ctx = Context::new();
+    let k = Kernel::from_text(&ctx, &kernel(&args, body), "test.mlir").unwrap();
+    let t = |s: &str| TensorType::parse(&format!("tensor<{s}>")).unwrap();
+    let shape = CallShape {
+        operands: args[..3].iter().map(|(_, s)| t(s)).collect(),
+        results: args[3..].iter().map(|(_, s)| t(s)).collect(),
+        aliases: Vec::new(),
+    };
+    let e = Execution::new(&k, shape).unwrap();
+    for (seed, special) in [(1u64, 0), (2, 6)] {
+        let mut g = Gen(seed.wrapping_mul(0x7a64_6e4d_3a29_1c0f));
+        let inputs: Vec<Array> = (0..3).map(|_| f32s(&mut g, &[16, 256], special)).collect();
+        let run = |engine| {
+            let options = RunOptions {
+                engine,
+                fuse_multiply_add: true,
+                ..RunOptions::default()
+            };
+            e.run_report(std::slice::from_ref(&inputs), &options)
+                .unwrap()
+        };
+        let (j, i) = (run(Engine::Jit), run(Engine::Interpreter));
+        assert_eq!(j.engine.engine, Engine::Jit, "{:?}", j.engine.fallback);
+        assert!(
+            j.engine.runtime_ops.is_empty(),
+            "{:?}",
+            j.engine.runtime_ops
+        );
+        assert_bits(&format!("seed {seed}"), &j.results[0], &i.results[0]);
+    }
+}

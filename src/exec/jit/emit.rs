@@ -4,11 +4,14 @@
 //! The text is emitted from the interpreter's own compiled [`Program`]
 //! (values in slots, attributes decoded, loads nothing uses dropped), so
 //! both engines start from one reading of the kernel. Each op is either
-//! lowered to upstream ops, or (pure ops with subtle semantics: integer
-//! division and shifts, saturating conversions, transcendentals computed in
-//! `f64`, reductions, matmul, ...) stored to stack buffers and handed to
-//! the runtime (`tcc_jit_op`), which runs the interpreter's definition of
-//! that op. Ops that touch memory in ways the compiled engine does not model
+//! lowered to upstream ops reproducing the interpreter's definition
+//! (arithmetic, compares, casts, reductions, shifts, `tpu.iota`, bf16
+//! conversions, ...: `emit/native.rs`, docs/jit.md), or (pure ops with subtle
+//! semantics not lowered yet: integer division, saturating conversions,
+//! f64 arithmetic, float `mul` reductions, matmul, ...) stored to stack
+//! buffers and handed to the runtime (`tcc_jit_op`), which runs the
+//! interpreter's definition of that op. An elementwise body is emitted
+//! strip-mined (`emit/tile.rs`). Ops that touch memory in ways the compiled engine does not model
 //! (DMAs, semaphores, masked or strided accesses, scoped buffers, views) are
 //! refused: the call then runs on the interpreter, which says so.
 //!
@@ -627,6 +630,9 @@ impl Em<'_> {
                     self.splats.insert(inst.res[0], d[0]);
                 }
                 v
+            }
+            Kind::Bin(op) if self.fuse && inst.fused.is_some() => {
+                return self.multiply_add(inst, *op, &rt);
             }
             Kind::Bin(op) => {
                 if inst.args.len() != 2 || (self.fuse && inst.fused.is_some()) {

@@ -306,6 +306,54 @@ impl Em<'_> {
         Ok(true)
     }
 
+    /// An f32 `addf`/`subf` the interpreter contracts with its `mulf`
+    /// operand (`RunOptions::fuse_multiply_add`, `ops::multiply_add`): one
+    /// `math.fma` (rounded once), the negation on the addend or on the
+    /// product's first factor for a subtraction; operands flushed by bits
+    /// first (a libm `fmaf` would not honour the flush mode).
+    pub(super) fn multiply_add(&mut self, inst: &Inst, op: super::Bin, rt: &VTy) -> E<bool> {
+        let Some((x, y, product_first)) = inst.fused else {
+            return Ok(false);
+        };
+        if rt.elem() != Some(ElemType::F32)
+            || inst.args.len() != 2
+            || inst.arg_ty.iter().any(|t| t != rt)
+            || !matches!(op, super::Bin::AddF | super::Bin::SubF)
+        {
+            return Ok(false);
+        }
+        if self.ty(inst, x)? != *rt || self.ty(inst, y)? != *rt {
+            return Ok(false);
+        }
+        let sh = (!rt.shape().is_empty()).then_some(rt.shape());
+        let ft = shaped(sh, "f32");
+        let mut v = vec![
+            self.name(inst, x)?,
+            self.name(inst, y)?,
+            self.name(inst, inst.args[if product_first { 1 } else { 0 }])?,
+        ];
+        if self.flush {
+            for n in &mut v {
+                *n = self.flush_bits(n, rt.shape());
+            }
+        }
+        let [a, b, c] = [v[0].clone(), v[1].clone(), v[2].clone()];
+        let (a, c) = match (op == super::Bin::SubF, product_first) {
+            (false, _) => (a, c),
+            (true, true) => {
+                let n = self.emit1("u", &format!("arith.negf {c} : {ft}"));
+                (a, n)
+            }
+            (true, false) => {
+                let n = self.emit1("u", &format!("arith.negf {a} : {ft}"));
+                (n, c)
+            }
+        };
+        let r = self.emit1("u", &format!("math.fma {a}, {b}, {c} : {ft}"));
+        self.bind(inst, r);
+        Ok(true)
+    }
+
     /// `vector.multi_reduction`, `tpu.reduce` (`dims`) or `vector.reduction` (`None`) as
     /// the interpreter computes it (`ops::reduce`):
     /// - `f32`/`bf16` add: the elements summed in `f32` in source order
