@@ -56,6 +56,13 @@ pub(crate) type Fallback = String;
 
 /// The upstream pipeline from the emitted module to the LLVM dialect.
 ///
+/// `lower-affine` runs twice: `expand-strided-metadata` turns the views
+/// `tcc-bufferize-vectors` makes at dynamic offsets (a row loaded at an
+/// index read from memory) into `affine.apply`, which must be lowered
+/// before the arith conversion (else an `unrealized_conversion_cast` is
+/// left and the ExecutionEngine refuses the module: found by the equality
+/// sweep, tests/data/exec/sem_fori_loop).
+///
 /// THE PLACE FOR `tcc-bufferize-vectors`: the vecloops pass
 /// (`tcc_jit_bufferize_vectors`, cpp/) runs on the emitted module before
 /// this pipeline (see [`lower`]): it turns vectors larger than a native
@@ -63,7 +70,7 @@ pub(crate) type Fallback = String;
 /// pipeline below then lowers without unrolling.
 const PIPELINE: &str = "builtin.module(convert-vector-to-scf{full-unroll=false}, lower-affine, \
      arith-expand{include-bf16=true}, convert-scf-to-cf, convert-math-to-llvm, \
-     convert-math-to-libm, convert-vector-to-llvm, expand-strided-metadata, \
+     convert-math-to-libm, convert-vector-to-llvm, expand-strided-metadata, lower-affine, \
      finalize-memref-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, \
      convert-cf-to-llvm, convert-func-to-llvm, convert-ub-to-llvm, \
      reconcile-unrealized-casts)";
