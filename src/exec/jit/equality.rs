@@ -230,6 +230,9 @@ pub fn fallback_class(why: &str) -> String {
     why.split(':').next().unwrap_or(why).trim().to_string()
 }
 
+/// Arrays per device.
+type PerDevice = Vec<Vec<Array>>;
+
 /// What a case's sweep found.
 #[derive(Clone, Debug)]
 pub struct CaseOutcome {
@@ -277,7 +280,8 @@ pub fn sweep_case(dir: &Path) -> Result<CaseOutcome, String> {
         difference: None,
         error: None,
     };
-    let mut current: Option<(Vec<Vec<Array>>, Vec<Vec<Array>>)> = None;
+    // The previous call's results (per device), of each engine.
+    let mut current: Option<(PerDevice, PerDevice)> = None;
     for (i, call) in calls.iter().enumerate() {
         let e = Execution::of_call(call).map_err(|e| format!("call {i}: {e}"))?;
         let bound = ulp_bound(&e);
