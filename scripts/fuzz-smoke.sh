@@ -38,8 +38,9 @@ dict_of() {
   case "$1" in
     config_reader) echo -dict=fuzz/dicts/config.dict ;;
     params_reader) echo -dict=fuzz/dicts/params.dict ;;
-    # Its input is a generator's choices, not text: no dictionary.
-    jit) ;;
+    # Its input is a generator's choices, not text: no dictionary; long
+    # inputs (more ops) from the start (it runs ~1-5 inputs a second).
+    jit) echo -len_control=0 -max_len=256 ;;
     *) echo -dict=fuzz/dicts/mlir.dict ;;
   esac
 }
