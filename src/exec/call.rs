@@ -481,6 +481,11 @@ impl Execution {
         &self.call
     }
 
+    /// The compiled kernel (its op sites: [`super::equality::ulp_bound`]).
+    pub(crate) fn program(&self) -> &Program {
+        &self.program
+    }
+
     /// Runs the call on one device.
     pub fn run(&self, inputs: &[Array], options: &RunOptions) -> Result<Vec<Array>, ExecError> {
         let mut out = self.run_devices(&[inputs.to_vec()], options)?;

@@ -53,6 +53,7 @@ pub use array::{Array, Data};
 pub use call::{CallShape, DYNAMIC_DIM, Execution, TensorType, random_inputs};
 pub use compare::{Mismatch, compare, compare_behaviour, compare_behaviour_on_devices};
 pub use dtype::ElemType;
+pub use jit::{clear_cache as clear_jit_cache, equality, set_guard_pages as set_jit_guard_pages};
 pub use machine::Uninitialized;
 
 /// Called after each grid point with (points done, points in all) and the

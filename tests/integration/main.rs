@@ -28,6 +28,7 @@ mod interop;
 mod jax_models;
 mod jax_pretty;
 mod jit;
+mod jit_equality;
 mod kernel;
 mod libtpu_lowering;
 mod libtpu_rules;

@@ -902,6 +902,10 @@ impl Em<'_> {
             })
         };
         match ty {
+            // `true : i1` does not parse: a boolean literal has its type.
+            VTy::Scalar(_) if n == 1 && e == ElemType::Int(1) => {
+                Some(format!("arith.constant {}", one(0)?))
+            }
             VTy::Scalar(_) if n == 1 => Some(format!("arith.constant {} : {et}", one(0)?)),
             VTy::Vector(_, shape) if !shape.is_empty() && shape.iter().product::<usize>() == n => {
                 let t = shaped(Some(shape), &et);

@@ -10,6 +10,10 @@
 //! per kernel and options (a process-wide cache).
 
 mod emit;
+pub mod equality;
+mod guard;
+
+pub use guard::set_guard_pages;
 
 use std::collections::HashMap;
 use std::ffi::c_void;
@@ -27,7 +31,7 @@ use super::program::{Inst, Program, VTy};
 pub(crate) struct Compiled {
     /// `_mlir_tcc_body`: the packed entry point (one pointer per expanded
     /// argument).
-    entry: unsafe extern "C" fn(*mut *mut c_void),
+    entry: Entry,
     args: Vec<VTy>,
     rt: Vec<Inst>,
     /// The names of the ops in `rt` (for the engine report).
@@ -35,6 +39,8 @@ pub(crate) struct Compiled {
     checks: Vec<emit::Check>,
     /// Seconds the compile took (when this process compiled it).
     pub compile_seconds: f64,
+    /// The engine and context holding `entry`'s code (freed last).
+    _owned: Owned,
 }
 
 impl std::fmt::Debug for Compiled {
@@ -51,6 +57,13 @@ impl std::fmt::Debug for Compiled {
 pub(crate) type Fallback = String;
 
 /// The upstream pipeline from the emitted module to the LLVM dialect.
+///
+/// `lower-affine` runs twice: `expand-strided-metadata` turns the views
+/// `tcc-bufferize-vectors` makes at dynamic offsets (a row loaded at an
+/// index read from memory) into `affine.apply`, which must be lowered
+/// before the arith conversion (else an `unrealized_conversion_cast` is
+/// left and the ExecutionEngine refuses the module: found by the equality
+/// sweep, tests/data/exec/sem_fori_loop).
 ///
 /// THE PLACE FOR `tcc-bufferize-vectors`: the vecloops pass
 /// (`tcc_jit_bufferize_vectors`, cpp/) runs on the emitted module before
@@ -171,7 +184,7 @@ pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool, flush: bool) -> Pr
     }
     let start = Instant::now();
     match compile(&em.text) {
-        Ok(entry) => {
+        Ok((entry, owned)) => {
             let c = Arc::new(Compiled {
                 entry,
                 args: em.args,
@@ -187,6 +200,7 @@ pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool, flush: bool) -> Pr
                 rt: em.rt,
                 checks: em.checks,
                 compile_seconds: start.elapsed().as_secs_f64(),
+                _owned: owned,
             });
             cache.insert(key, Arc::clone(&c));
             Prepared::Ready(c, false)
@@ -195,15 +209,74 @@ pub(crate) fn prepare(prog: &Program, main: &str, fuse: bool, flush: bool) -> Pr
     }
 }
 
-/// Lowers and JIT-compiles a module; returns the packed entry point. The
-/// context and engine live as long as the process (the cache holds their
-/// code).
-fn compile(text: &str) -> Result<unsafe extern "C" fn(*mut *mut c_void), String> {
-    let ctx: &'static melior::Context = Box::leak(Box::new(crate::context::jit_context()));
+/// The packed entry point of a compiled body.
+type Entry = unsafe extern "C" fn(*mut *mut c_void);
+
+/// What a compiled kernel's code lives in: its ExecutionEngine and the MLIR
+/// context it was lowered in, freed with the [`Compiled`] holding them (the
+/// cache keeps it while the process may run it again; a run holds an
+/// `Arc`), so a process compiling many kernels (the `jit` fuzz target,
+/// [`clear_cache`]) does not keep every one.
+struct Owned {
+    engine: mlir_sys::MlirExecutionEngine,
+    ctx: *mut melior::Context,
+}
+
+// SAFETY: the engine and context are only touched by `drop` (one owner);
+// the code they hold is called through `Compiled::entry`, which any thread
+// may call.
+unsafe impl Send for Owned {}
+// SAFETY: as above: no method reads them.
+unsafe impl Sync for Owned {}
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        // SAFETY: made by `compile`, owned here alone; the engine goes
+        // first (it was created from a module of the context).
+        unsafe {
+            mlir_sys::mlirExecutionEngineDestroy(self.engine);
+            drop(Box::from_raw(self.ctx));
+        }
+    }
+}
+
+/// Drops the process-wide cache of compiled kernels (their code is freed
+/// once no run holds them): later runs compile again. For processes that
+/// compile many distinct kernels (the `jit` fuzz target).
+pub fn clear_cache() {
+    let mut cache = match cache().lock() {
+        Ok(c) => c,
+        Err(p) => p.into_inner(),
+    };
+    cache.clear();
+}
+
+/// Lowers and JIT-compiles a module; returns the packed entry point and
+/// the engine and context holding its code.
+fn compile(text: &str) -> Result<(Entry, Owned), String> {
+    let raw: *mut melior::Context = Box::into_raw(Box::new(crate::context::jit_context()));
+    // SAFETY: `raw` is freed only after every borrow of it (the module,
+    // dropped inside `build`) is gone: below on failure, else by `Owned`.
+    let ctx: &'static melior::Context = unsafe { &*raw };
+    match build(ctx, text) {
+        Ok((entry, engine)) => Ok((entry, Owned { engine, ctx: raw })),
+        Err(e) => {
+            // SAFETY: as above; nothing of the context is left.
+            drop(unsafe { Box::from_raw(raw) });
+            Err(e)
+        }
+    }
+}
+
+/// [`compile`] inside a context: the module lowered, an engine made of it.
+fn build(
+    ctx: &'static melior::Context,
+    text: &str,
+) -> Result<(Entry, mlir_sys::MlirExecutionEngine), String> {
     let module = lower(ctx, text)?;
     // SAFETY: the module is a valid LLVM-dialect module of `ctx`; the engine
-    // is checked for null before use and never destroyed (its code is
-    // referenced by the cache).
+    // is checked for null before use and destroyed here on failure, else by
+    // its `Owned`.
     unsafe {
         let engine = mlir_sys::mlirExecutionEngineCreate(
             module.to_raw(),
@@ -239,12 +312,10 @@ fn compile(text: &str) -> Result<unsafe extern "C" fn(*mut *mut c_void), String>
             },
         );
         if f.is_null() {
+            mlir_sys::mlirExecutionEngineDestroy(engine);
             return Err("the compiled body has no entry point".into());
         }
-        Ok(std::mem::transmute::<
-            *mut c_void,
-            unsafe extern "C" fn(*mut *mut c_void),
-        >(f))
+        Ok((std::mem::transmute::<*mut c_void, Entry>(f), engine))
     }
 }
 
@@ -294,6 +365,10 @@ impl Compiled {
             )));
         }
         let mut words: Vec<u64> = Vec::with_capacity(8 * args.len() + 1);
+        // Guarded copies of the buffers (the fuzz build: guard.rs) and the
+        // machine's buffers they copy back to.
+        let guarding = guard::enabled();
+        let mut guarded: Vec<(guard::Guarded, u64)> = Vec::new();
         let mut labels = Vec::with_capacity(args.len());
         {
             let mut st = it.machine.lock();
@@ -320,10 +395,12 @@ impl Compiled {
                                 "argument {k} is not a whole buffer of shape {shape:?}"
                             )));
                         }
-                        let ptr = match (&mut b.data, e) {
-                            (Data::F64(v), ElemType::F64) => v.as_mut_ptr() as u64,
-                            (Data::F32(v), ElemType::F32 | ElemType::BF16) => v.as_mut_ptr() as u64,
-                            (Data::I64(v), e) if e.is_int() => v.as_mut_ptr() as u64,
+                        let (ptr, size) = match (&mut b.data, e) {
+                            (Data::F64(v), ElemType::F64) => (v.as_mut_ptr() as u64, 8),
+                            (Data::F32(v), ElemType::F32 | ElemType::BF16) => {
+                                (v.as_mut_ptr() as u64, 4)
+                            }
+                            (Data::I64(v), e) if e.is_int() => (v.as_mut_ptr() as u64, 8),
                             _ => {
                                 return Err(ExecError::new(format!(
                                     "argument {k}'s buffer does not hold {e}"
@@ -331,6 +408,20 @@ impl Compiled {
                             }
                         };
                         labels.push(b.label.clone());
+                        let ptr = if guarding {
+                            // SAFETY: the buffer holds at least `len`
+                            // elements of `size` bytes (checked above).
+                            match unsafe { guard::Guarded::new(ptr as *const u8, len * size) } {
+                                Some(g) => {
+                                    let p = g.ptr() as u64;
+                                    guarded.push((g, ptr));
+                                    p
+                                }
+                                None => ptr,
+                            }
+                        } else {
+                            ptr
+                        };
                         words.push(ptr);
                         words.push(ptr);
                         words.push(0);
@@ -378,6 +469,17 @@ impl Compiled {
         unsafe { (self.entry)(ptrs.as_mut_ptr()) };
         if let Some(c) = csr {
             fp::leave(c);
+        }
+        let mut overflow = None;
+        for (g, dst) in guarded {
+            // SAFETY: `dst` is the machine buffer the copy was made from,
+            // still live (the machine outlives the call).
+            if let Err(e) = unsafe { g.finish(dst as *mut u8) } {
+                overflow.get_or_insert(e);
+            }
+        }
+        if let Some(e) = overflow {
+            return Err(ExecError::new(format!("memory-safety violation: {e}")));
         }
         match rt.error.take() {
             Some(e) => Err(e),
