@@ -1210,7 +1210,13 @@ impl<'p> Interp<'p> {
                 .sum::<usize>();
         let mut rows = Vec::with_capacity(extent[..rank - 1].iter().product());
         for_each_index(&extent[..rank - 1], |outer| {
-            rows.push(base + outer.iter().zip(&m.strides).map(|(i, t)| i * t).sum::<usize>());
+            rows.push(
+                base + outer
+                    .iter()
+                    .zip(&m.strides)
+                    .map(|(i, t)| i * t)
+                    .sum::<usize>(),
+            );
         });
         Some((rows, inner))
     }
@@ -2499,17 +2505,28 @@ impl<'p> Interp<'p> {
             .ok()?;
         let rank = ex.len();
         let n: usize = ex.iter().product();
-        if rank == 0 || n != whole.shape.iter().product::<usize>() || steps.iter().any(|&s| s != 1) {
+        if rank == 0 || n != whole.shape.iter().product::<usize>() || steps.iter().any(|&s| s != 1)
+        {
             return None;
         }
         let inner = ex[rank - 1];
         if inner == 0 || view.strides[rank - 1] != 1 {
             return None;
         }
-        let base = view.offset + st.iter().zip(&view.strides).map(|(s, t)| s * t).sum::<usize>();
+        let base = view.offset
+            + st.iter()
+                .zip(&view.strides)
+                .map(|(s, t)| s * t)
+                .sum::<usize>();
         let mut rows = Vec::with_capacity(n / inner);
         for_each_index(&ex[..rank - 1], |outer| {
-            rows.push(base + outer.iter().zip(&view.strides).map(|(i, t)| i * t).sum::<usize>());
+            rows.push(
+                base + outer
+                    .iter()
+                    .zip(&view.strides)
+                    .map(|(i, t)| i * t)
+                    .sum::<usize>(),
+            );
         });
         let mut s = self.machine.lock();
         let dev = &mut s.bufs;
@@ -2529,10 +2546,20 @@ impl<'p> Interp<'p> {
             let (a, b) = dev.split_at_mut(view.dev);
             (&mut b[0][view.buf], &mut a[whole.dev][whole.buf])
         };
-        if v.freed || w.freed || w.data.len() < n || rows.last().is_some_and(|&r| r + inner > v.data.len()) {
+        if v.freed
+            || w.freed
+            || w.data.len() < n
+            || rows.last().is_some_and(|&r| r + inner > v.data.len())
+        {
             return None;
         }
-        fn rows_copy<T: Copy>(v: &mut [T], w: &mut [T], rows: &[usize], inner: usize, into_whole: bool) {
+        fn rows_copy<T: Copy>(
+            v: &mut [T],
+            w: &mut [T],
+            rows: &[usize],
+            inner: usize,
+            into_whole: bool,
+        ) {
             for (k, &r) in rows.iter().enumerate() {
                 let (vs, ws) = (&mut v[r..r + inner], &mut w[k * inner..(k + 1) * inner]);
                 if into_whole {

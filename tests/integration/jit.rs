@@ -55,7 +55,11 @@ fn max_ulps(a: &Array, b: &Array) -> u64 {
     };
     let key64 = |v: f64| {
         let b = v.to_bits() as i128;
-        if v.is_sign_negative() { -(b & 0x7fff_ffff_ffff_ffff) } else { b }
+        if v.is_sign_negative() {
+            -(b & 0x7fff_ffff_ffff_ffff)
+        } else {
+            b
+        }
     };
     let f64s = a.elem == tpu_custom_call::exec::ElemType::F64;
     a.to_f64_vec()

@@ -7,7 +7,9 @@
 //! policy), except in a kernel with an `f32` transcendental op
 //! ([`ULP_BOUNDS`]), where each float element may differ by at most the
 //! largest bound of the kernel's transcendental ops, in units in the last
-//! place of the element type (`bf16` results in `bf16` ulps). Errors: both
+//! place of the element type (`bf16` results in `bf16` ulps), or by
+//! [`NORM_ULPS_PER_ULP`] times that many ulps of the result's largest
+//! magnitude (errors of terms that cancel in a sum). Errors: both
 //! engines fail with the same message, or it is a difference.
 //!
 //! `tests/integration/jit_equality.rs` sweeps the committed cases with it;
@@ -21,26 +23,31 @@ use crate::exec::{Array, Data, ElemType, Engine, Execution, RunOptions, npy, ran
 
 /// The documented error bound of each `f32` math op the compiled engine may
 /// compute differently from the interpreter: at most this many ulps apart
-/// (docs/jit.md, "Equality"). An op not listed must match bit for bit
-/// (`math.sqrt`, `math.floor`, ... are correctly rounded in both engines).
+/// (docs/jit.md, "Measured ulp error of f32 math"). An op not listed must
+/// match bit for bit (`math.sqrt`, `math.floor`, ... are correctly rounded
+/// in both engines).
 ///
-/// 4 ulps until the measured figures of the polynomial approximations are
-/// in (`scripts/jit-ulp.sh` measures them).
+/// Measured (`scripts/jit-ulp.sh --stride 64`, 2^26 patterns per op): the
+/// polynomial approximations of `exp`, `tanh`, `erf` at most 5 ulps, `log`
+/// 1; the libm f32 functions of `sin`, `cos`, `exp2` at most 1 (the
+/// interpreter rounds the f64 function). The ops the engine runs through
+/// its runtime (the interpreter's own code: 0 by construction) keep 4, so
+/// that lowering one of them natively is covered until it is measured.
 pub const ULP_BOUNDS: &[(&str, u64)] = &[
-    ("math.exp", 4),
-    ("math.exp2", 4),
+    ("math.exp", 5),
+    ("math.exp2", 1),
     ("math.expm1", 4),
-    ("math.log", 4),
+    ("math.log", 1),
     ("math.log1p", 4),
     ("math.log2", 4),
     ("math.log10", 4),
-    ("math.tanh", 4),
-    ("math.erf", 4),
+    ("math.tanh", 5),
+    ("math.erf", 5),
     ("math.erfc", 4),
     ("math.rsqrt", 4),
     ("math.powf", 4),
-    ("math.sin", 4),
-    ("math.cos", 4),
+    ("math.sin", 1),
+    ("math.cos", 1),
     ("math.tan", 4),
     ("math.atan", 4),
     ("math.atan2", 4),
@@ -103,6 +110,31 @@ fn elem_ulps(e: ElemType, a: f32, b: f32) -> u64 {
     }
 }
 
+/// How many ulps of a result's largest magnitude an element of a kernel
+/// with approximated transcendentals may differ by, per ulp of the
+/// kernel's bound: the normwise part of the policy. A sum or a matmul after
+/// an approximated op adds the terms' few-ulp errors, and where the terms
+/// cancel (an attention output near zero, `out += cos(x)`), a small
+/// absolute error is a large relative one: measured on JAX's flash and
+/// splash attention kernels and the generator's accumulations (docs/jit.md).
+pub const NORM_ULPS_PER_ULP: f32 = 16.0;
+
+/// The absolute difference allowed anywhere in a result whose interpreter
+/// values are `y` ([`NORM_ULPS_PER_ULP`] x `bound` ulps of its largest
+/// finite magnitude, in the element type's precision).
+fn norm_slack(e: ElemType, y: &[f32], bound: u64) -> f32 {
+    let scale = y
+        .iter()
+        .filter(|v| v.is_finite())
+        .fold(0f32, |m, v| m.max(v.abs()));
+    if scale == 0.0 {
+        return 0.0;
+    }
+    let mantissa = if e == ElemType::BF16 { 7 } else { 23 };
+    let ulp = 2f32.powi(scale.log2().floor() as i32 - mantissa);
+    ulp * NORM_ULPS_PER_ULP * bound as f32
+}
+
 /// Compares the compiled engine's results with the interpreter's (per
 /// device, per result) under the policy of this module, `bound` ulps for
 /// floats; `Err` names the first difference (device, result, flat index,
@@ -139,13 +171,18 @@ pub fn compare_engines(
             let mut worst = 0u64;
             match (&a.data, &b.data) {
                 (Data::F32(x), Data::F32(y)) => {
+                    let slack = if bound > 0 {
+                        norm_slack(a.elem, y, bound)
+                    } else {
+                        0.0
+                    };
                     for (i, (&u, &v)) in x.iter().zip(y).enumerate() {
                         let bit_equal = u.to_bits() == v.to_bits() || (u.is_nan() && v.is_nan());
                         if bit_equal {
                             continue;
                         }
                         let ulps = elem_ulps(a.elem, u, v);
-                        if ulps <= bound {
+                        if ulps <= bound || (u - v).abs() <= slack {
                             continue;
                         }
                         count += 1;
