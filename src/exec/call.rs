@@ -884,6 +884,23 @@ impl Execution {
                     continue;
                 }
             }
+            // An input filling its buffer (no padding) is moved in as it is,
+            // without filling the buffer first (unless written elements are
+            // tracked: the buffer then has its marks).
+            if k < n_in {
+                let a = &inputs[in_start + k];
+                let data = signless_data(a);
+                let same_kind = std::mem::discriminant(&data)
+                    == std::mem::discriminant(&Data::filled(elem, 0, 0.0));
+                if a.shape == padded && same_kind && data.len() == a.len() && !machine.track_writes
+                {
+                    let buf = machine
+                        .alloc_with(dev, elem, data, label)
+                        .map_err(|m| tag(ExecError::new(m)))?;
+                    hbm.push(MemRef::whole(dev, buf, elem, padded.clone()));
+                    continue;
+                }
+            }
             let buf = machine
                 .alloc(dev, elem, elements(&padded).unwrap_or(usize::MAX), label)
                 .map_err(|m| tag(ExecError::new(m)))?;
