@@ -2503,31 +2503,11 @@ impl<'p> Interp<'p> {
         let (st, ex, steps) = self
             .box_of(&Inst::driver(), view, start, extent, &[])
             .ok()?;
-        let rank = ex.len();
         let n: usize = ex.iter().product();
-        if rank == 0 || n != whole.shape.iter().product::<usize>() || steps.iter().any(|&s| s != 1)
-        {
+        if n != whole.shape.iter().product::<usize>() {
             return None;
         }
-        let inner = ex[rank - 1];
-        if inner == 0 || view.strides[rank - 1] != 1 {
-            return None;
-        }
-        let base = view.offset
-            + st.iter()
-                .zip(&view.strides)
-                .map(|(s, t)| s * t)
-                .sum::<usize>();
-        let mut rows = Vec::with_capacity(n / inner);
-        for_each_index(&ex[..rank - 1], |outer| {
-            rows.push(
-                base + outer
-                    .iter()
-                    .zip(&view.strides)
-                    .map(|(i, t)| i * t)
-                    .sum::<usize>(),
-            );
-        });
+        let (rows, inner) = Self::plain_rows(view, &st, &ex, &steps)?;
         let mut s = self.machine.lock();
         let dev = &mut s.bufs;
         let (v, w) = if view.dev == whole.dev {
